@@ -1,0 +1,47 @@
+"""The one obvious call: ``fanshu.score(hand, ...)``."""
+
+from __future__ import annotations
+
+from fanshu.hand import Hand, WinContext
+from fanshu.notation.fanshu import parse_hand
+from fanshu.rules.mcr.evaluate import score_hand
+from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
+from fanshu.rules.mcr.result import McrResult
+from fanshu.tiles import Tile
+
+
+def score(
+    hand: str | Hand,
+    *,
+    self_drawn: bool = False,
+    fourth_tile: bool = False,
+    kong: bool = False,
+    wall_last: bool = False,
+    seat_wind: str | int | Tile = "E",
+    prevalent_wind: str | int | Tile = "E",
+    flowers: int = 0,
+    options: McrOptions | None = None,
+) -> McrResult:
+    """Score a winning hand under the Chinese Official rules.
+
+    ``hand`` is a fanshu hand string (the last concealed tile is the winning tile) or a
+    ``Hand``; when a ``Hand`` is given its own context is used and the flags are ignored.
+    Raises ``FanshuError`` (with a specific message) for input that cannot happen at a
+    table; a legal hand that is not complete gives a result with ``is_win`` false.
+
+    >>> r = score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S")
+    >>> r.total, r.meets_minimum
+    (9, True)
+    """
+    if isinstance(hand, str):
+        ctx = WinContext(
+            self_drawn=self_drawn,
+            fourth_tile=fourth_tile,
+            kong=kong,
+            wall_last=wall_last,
+            seat_wind=seat_wind,  # type: ignore[arg-type]
+            prevalent_wind=prevalent_wind,  # type: ignore[arg-type]
+            flowers=flowers,
+        )
+        hand = parse_hand(hand, ctx)
+    return score_hand(hand.validate(), options or DEFAULT_OPTIONS)

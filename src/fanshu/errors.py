@@ -1,0 +1,37 @@
+"""The errors fanshu raises.  Each carries a stable ``code`` (used by the batch
+output, the HTTP API and the CLI) and a message that names the offending tile,
+meld or position."""
+
+from __future__ import annotations
+
+
+class FanshuError(ValueError):
+    """Base class: bad input that fanshu can explain."""
+
+    code = "invalid_input"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotationError(FanshuError):
+    """A string that does not parse; ``position`` is the 0-based index of the fault."""
+
+    code = "bad_notation"
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message if position is None else f"{message} at {position}")
+        self.position = position
+
+
+class InvalidHandError(FanshuError):
+    """A hand or win context that cannot happen at a table."""
+
+    code = "invalid_hand"
+
+
+class OptionError(FanshuError):
+    """An unknown option or an option value out of range."""
+
+    code = "bad_option"

@@ -1,0 +1,213 @@
+"""Hands: concealed tiles, melds, the winning tile and the win context.
+
+>>> from fanshu.notation import parse_hand
+>>> h = parse_hand("[EEEE]123m456p789s11s")
+>>> h.winning_tile, len(h.melds), h.melds[0].kind.value
+(<Tile.S1: 9>, 1, 'concealed_kong')
+>>> str(h)
+'[EEEE]123m456p789s1s1s'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from fanshu.errors import InvalidHandError
+from fanshu.tiles import NUM_KINDS, Tile, wind_from
+
+
+class MeldKind(Enum):
+    """How a set was declared."""
+
+    CHOW = "chow"  # 吃
+    PUNG = "pung"  # 碰
+    KONG = "kong"  # 明杠 (大明杠, claimed from a discard)
+    CONCEALED_KONG = "concealed_kong"  # 暗杠
+    ADDED_KONG = "added_kong"  # 加杠 (a melded pung promoted; counts as a melded kong)
+
+
+SOURCES = {1: "上家", 2: "对家", 3: "下家"}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared set.
+
+    ``tile`` is the lowest tile of a chow, else the repeated tile.  ``source`` is, for a
+    chow, which of its three tiles (1-3) was claimed from the player on the left; for a
+    pung, melded kong or added kong, who gave the tile: 1 上家 (left), 2 对家 (opposite),
+    3 下家 (right).  A concealed kong has source 0.
+    """
+
+    kind: MeldKind
+    tile: Tile
+    source: int = 1
+
+    def __post_init__(self) -> None:
+        if self.kind is MeldKind.CHOW:
+            if not self.tile.is_numbered or self.tile.rank > 7:
+                raise InvalidHandError(f"a chow cannot start at {self.tile.code}")
+            if self.source not in (1, 2, 3):
+                raise InvalidHandError(f"a chow's claimed tile is 1, 2 or 3, not {self.source}")
+        elif self.kind is MeldKind.CONCEALED_KONG:
+            if self.source != 0:
+                raise InvalidHandError("a concealed kong has no source")
+        elif self.source not in (1, 2, 3):
+            raise InvalidHandError(
+                f"who gave the tile is 1 (上家), 2 (对家) or 3 (下家), not {self.source}"
+            )
+        if self.tile.is_flower:
+            raise InvalidHandError(f"a flower cannot be in a meld: {self.tile.code}")
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        t = self.tile
+        if self.kind is MeldKind.CHOW:
+            return (t, Tile(t + 1), Tile(t + 2))
+        return (t,) * (3 if self.kind is MeldKind.PUNG else 4)
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in (MeldKind.KONG, MeldKind.CONCEALED_KONG, MeldKind.ADDED_KONG)
+
+    @property
+    def is_concealed(self) -> bool:
+        return self.kind is MeldKind.CONCEALED_KONG
+
+    @property
+    def claimed_tile(self) -> Tile | None:
+        """The tile taken from another player, or None for a concealed kong."""
+        if self.kind is MeldKind.CHOW:
+            return Tile(self.tile + self.source - 1)
+        return None if self.kind is MeldKind.CONCEALED_KONG else self.tile
+
+    def __str__(self) -> str:
+        from fanshu.notation.fanshu import format_meld
+
+        return format_meld(self)
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How the hand was won.
+
+    ``kong`` means 杠上开花 when self-drawn and 抢杠和 on a discard; ``wall_last`` means
+    妙手回春 when self-drawn and 海底捞月 on a discard; ``fourth_tile`` is 和绝张 (the
+    winning tile is the last copy: the other three are visible).
+    """
+
+    self_drawn: bool = False
+    fourth_tile: bool = False
+    kong: bool = False
+    wall_last: bool = False
+    seat_wind: Tile = Tile.EAST
+    prevalent_wind: Tile = Tile.EAST
+    flowers: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat_wind", wind_from(self.seat_wind))
+        object.__setattr__(self, "prevalent_wind", wind_from(self.prevalent_wind))
+        if isinstance(self.flowers, bool) or not isinstance(self.flowers, int):
+            raise InvalidHandError(f"flowers must be a count 0-8, not {self.flowers!r}")
+        if not 0 <= self.flowers <= 8:
+            raise InvalidHandError(f"there are 8 flowers, not {self.flowers}")
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Concealed tiles (sorted, without the winning tile), melds and the winning tile.
+
+    A hand of 14 tiles (a kong counting as 3) has a winning tile, the last concealed
+    tile written; a 13-tile hand (for analysis) has none.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    winning_tile: Tile | None = None
+    context: WinContext = field(default_factory=WinContext)
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles counted toward the 14 of a complete hand (a kong counts as 3)."""
+        return len(self.concealed) + 3 * len(self.melds) + (self.winning_tile is not None)
+
+    @property
+    def concealed_with_winning(self) -> tuple[Tile, ...]:
+        w = self.winning_tile
+        return self.concealed if w is None else (*self.concealed, w)
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every physical tile of the hand, kongs as four."""
+        out = list(self.concealed_with_winning)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return tuple(out)
+
+    @property
+    def is_concealed(self) -> bool:
+        """No meld claimed from another player (concealed kongs allowed)."""
+        return all(m.is_concealed for m in self.melds)
+
+    def counts(self) -> list[int]:
+        """Copies of each of the 34 kinds across the whole hand."""
+        c = [0] * NUM_KINDS
+        for t in self.all_tiles:
+            c[t] += 1
+        return c
+
+    def with_context(self, **changes: object) -> Hand:
+        """A copy with some win-context fields changed."""
+        return replace(self, context=replace(self.context, **changes))  # type: ignore[arg-type]
+
+    def validate(self, *, complete: bool = True) -> Hand:
+        """Raise InvalidHandError for what cannot happen at a table; return self."""
+        validate_hand(self, complete=complete)
+        return self
+
+    def __str__(self) -> str:
+        from fanshu.notation.fanshu import format_hand
+
+        return format_hand(self)
+
+
+def validate_hand(hand: Hand, *, complete: bool = True) -> None:
+    """Check tile counts, copies and the win context against what a table allows."""
+    if len(hand.melds) > 4:
+        raise InvalidHandError(f"a hand has at most 4 melds, this one has {len(hand.melds)}")
+    for t in hand.concealed_with_winning:
+        if t.is_flower:
+            raise InvalidHandError(f"a flower is not part of the hand: {t.code}; count it in flowers")
+    n = hand.tile_count
+    if complete:
+        if hand.winning_tile is None or n != 14:
+            raise InvalidHandError(
+                f"a complete hand has 14 tiles (a kong counts as 3), this one has {n}"
+            )
+    elif n not in (13, 14):
+        raise InvalidHandError(f"a hand has 13 or 14 tiles (a kong counts as 3), this one has {n}")
+    copies = Counter(hand.all_tiles)
+    for t, k in sorted(copies.items()):
+        if k > 4:
+            words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
+            raise InvalidHandError(f"{words.get(k, str(k))} copies of {t.code}")
+    ctx = hand.context
+    w = hand.winning_tile
+    if w is None:
+        return
+    in_melds = sum(m.tiles.count(w) for m in hand.melds)
+    held = hand.concealed.count(w)
+    if ctx.kong:
+        if ctx.self_drawn and not any(m.is_kong for m in hand.melds):
+            raise InvalidHandError("杠上开花 (win on a kong's replacement tile) needs a kong")
+        if not ctx.self_drawn and (held or in_melds):
+            raise InvalidHandError(
+                f"抢杠和: the robbed kong holds the other three {w.code}, "
+                f"so you cannot hold one yourself"
+            )
+    if ctx.fourth_tile and held:
+        raise InvalidHandError(
+            f"和绝张: the winning {w.code} is the last copy, so you cannot hold another {w.code}"
+        )

@@ -1,0 +1,203 @@
+"""The fanshu hand string, compatible with the ChineseOfficialMahjongHelper calculator.
+
+- numbered tiles: digits then a suit letter, ``m`` 万, ``p`` 饼/筒, ``s`` 条: ``123m``;
+- honours: ``E S W N`` winds, ``C`` 中, ``F`` 发, ``P`` 白;
+- melds in brackets with an optional digit: ``[123m]`` chow (the digit says which of its
+  tiles was claimed, default 1), ``[555p1]`` pung (digit: who gave it, 1 上家 2 对家
+  3 下家, default 1), ``[EEEE1]`` melded kong, ``[EEEE]`` concealed kong, ``[EEEE5]`` to
+  ``[EEEE7]`` added kong (given by 1-3 as for a pung);
+- the last concealed tile of a 14-tile hand is the winning tile.
+
+>>> h = parse_hand("[567m2][EEEE]123p45699s9s")
+>>> [str(m) for m in h.melds], h.winning_tile.code
+(['[567m2]', '[EEEE]'], '9s')
+>>> parse_tiles("19m19s19pESWNCFP") == parse_tiles(format_tiles(parse_tiles("19m19s19pESWNCFP")))
+True
+"""
+
+from __future__ import annotations
+
+from fanshu.errors import NotationError
+from fanshu.hand import Hand, Meld, MeldKind, WinContext
+from fanshu.tiles import HONOR_LETTERS, SUIT_LETTERS, Tile
+
+_SUIT_INDEX = {c: i for i, c in enumerate(SUIT_LETTERS)}
+_HONOR_INDEX = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
+# Print order: 万 饼 条 then honours, the order people write hands in.
+_PRINT_SUITS = (0, 2, 1)
+
+
+def _parse_run(text: str, offset: int) -> list[Tile]:
+    """Parse tiles without brackets; ``offset`` is where ``text`` starts in the input."""
+    tiles: list[Tile] = []
+    digits: list[tuple[int, int]] = []  # (rank, position)
+    for i, ch in enumerate(text):
+        pos = offset + i
+        if ch.isdigit() and ch.isascii():
+            digits.append((int(ch), pos))
+        elif ch in _SUIT_INDEX:
+            if not digits:
+                raise NotationError(f"suit '{ch}' with no digits before it", pos)
+            suit = _SUIT_INDEX[ch]
+            for rank, dpos in digits:
+                if rank == 0:
+                    raise NotationError("there is no tile 0 (red fives are not used)", dpos)
+                tiles.append(Tile(suit * 9 + rank - 1))
+            digits = []
+        elif ch in _HONOR_INDEX:
+            if digits:
+                raise NotationError(f"digits with no suit before '{ch}'", digits[0][1])
+            tiles.append(Tile(_HONOR_INDEX[ch]))
+        elif ch.isspace():
+            continue
+        elif ch.isalpha() and digits:
+            raise NotationError(f"unknown suit '{ch}'", pos)
+        else:
+            raise NotationError(f"unexpected character '{ch}'", pos)
+    if digits:
+        raise NotationError("digits with no suit after them", digits[0][1])
+    return tiles
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse a plain run of tiles such as ``"123m55pEE"``."""
+    return _parse_run(text, 0)
+
+
+def _parse_meld(body: str, offset: int) -> Meld:
+    """Parse the inside of ``[...]``; ``offset`` is the position of the first character."""
+    raw = body.strip()
+    source: int | None = None
+    if len(raw) >= 2 and raw[-1].isdigit() and (raw[-2] in _SUIT_INDEX or raw[-2] in _HONOR_INDEX):
+        source = int(raw[-1])
+        raw = raw[:-1]
+    tiles = _parse_run(raw, offset)
+    shown = f"[{body}]"
+    if len(tiles) == 3 and tiles[0] != tiles[1]:
+        t = sorted(tiles)
+        if not (t[0].is_numbered and t[0].suit == t[2].suit and t[1] == t[0] + 1 and t[2] == t[0] + 2):
+            raise NotationError(
+                f"a chow must be three consecutive tiles of one suit: {shown}", offset - 1
+            )
+        if source is not None and source not in (1, 2, 3):
+            raise NotationError(f"a chow's claimed tile is 1, 2 or 3: {shown}", offset - 1)
+        return Meld(MeldKind.CHOW, t[0], source or 1)
+    if len(tiles) in (3, 4) and all(t == tiles[0] for t in tiles):
+        if len(tiles) == 3:
+            if source is not None and source not in (1, 2, 3):
+                raise NotationError(f"a pung's giver is 1, 2 or 3: {shown}", offset - 1)
+            return Meld(MeldKind.PUNG, tiles[0], source or 1)
+        if source is None or source == 0:
+            return Meld(MeldKind.CONCEALED_KONG, tiles[0], 0)
+        if source in (1, 2, 3):
+            return Meld(MeldKind.KONG, tiles[0], source)
+        if source in (5, 6, 7):
+            return Meld(MeldKind.ADDED_KONG, tiles[0], source - 4)
+        raise NotationError(
+            f"a kong's digit is 1-3 (melded) or 5-7 (added), none if concealed: {shown}",
+            offset - 1,
+        )
+    if len(tiles) == 3:
+        raise NotationError(f"a pung must be three identical tiles: {shown}", offset - 1)
+    if len(tiles) == 4:
+        raise NotationError(f"a kong must be four identical tiles: {shown}", offset - 1)
+    raise NotationError(f"a meld has 3 or 4 tiles, not {len(tiles)}: {shown}", offset - 1)
+
+
+def parse_hand(text: str, context: WinContext | None = None) -> Hand:
+    """Parse a fanshu hand string into a Hand (not yet checked for legality).
+
+    Tile copies are checked here, since the position of the fifth copy is known.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a hand string is text, not {type(text).__name__}")
+    melds: list[Meld] = []
+    concealed: list[Tile] = []
+    copies = [0] * 34
+    i = 0
+    n = len(text)
+
+    def count(tiles: tuple[Tile, ...] | list[Tile], pos: int) -> None:
+        for t in tiles:
+            copies[t] += 1
+            if copies[t] > 4:
+                words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
+                raise NotationError(f"{words.get(copies[t], 'too many')} copies of {t.code}", pos)
+
+    while i < n:
+        ch = text[i]
+        if ch == "[":
+            j = text.find("]", i + 1)
+            if j < 0:
+                raise NotationError("'[' without a closing ']'", i)
+            if concealed:
+                raise NotationError("melds come before the concealed tiles", i)
+            meld = _parse_meld(text[i + 1 : j], i + 1)
+            count(meld.tiles, i)
+            melds.append(meld)
+            if len(melds) > 4:
+                raise NotationError("a hand has at most 4 melds", i)
+            i = j + 1
+        elif ch == "]":
+            raise NotationError("']' without an opening '['", i)
+        else:
+            j = text.find("[", i)
+            j = n if j < 0 else j
+            run = _parse_run(text[i:j], i)
+            count(run, i)
+            concealed.extend(run)
+            i = j
+    if not melds and not concealed:
+        raise NotationError("empty hand")
+    size = len(concealed) + 3 * len(melds)
+    winning: Tile | None = None
+    if size == 14:
+        winning = concealed.pop()
+    return Hand(tuple(sorted(concealed)), tuple(melds), winning, context or WinContext())
+
+
+def format_tiles(tiles: list[Tile] | tuple[Tile, ...], *, sort: bool = True) -> str:
+    """Write tiles compactly, one suit letter per run: ``123m55pEE``."""
+    seq = sorted(tiles, key=_print_key) if sort else list(tiles)
+    out: list[str] = []
+    pending: list[str] = []
+    pending_suit = -1
+    for t in seq:
+        if t.is_numbered:
+            if t.suit != pending_suit and pending:
+                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+                pending = []
+            pending_suit = t.suit
+            pending.append(str(t.rank))
+        else:
+            if pending:
+                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+                pending = []
+            out.append(t.code)
+    if pending:
+        out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+    return "".join(out)
+
+
+def _print_key(t: Tile) -> int:
+    return _PRINT_SUITS[t.suit] * 9 + t.rank if t.is_numbered else int(t) + 100
+
+
+def format_meld(meld: Meld) -> str:
+    body = format_tiles(meld.tiles, sort=False)
+    if meld.kind is MeldKind.CHOW:
+        return f"[{body}]" if meld.source == 1 else f"[{body}{meld.source}]"
+    if meld.kind is MeldKind.CONCEALED_KONG:
+        return f"[{body}]"
+    digit = meld.source + (4 if meld.kind is MeldKind.ADDED_KONG else 0)
+    if meld.kind is MeldKind.PUNG and digit == 1:
+        return f"[{body}]"
+    return f"[{body}{digit}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical hand string: melds, concealed tiles in order, the winning tile last."""
+    text = "".join(format_meld(m) for m in hand.melds) + format_tiles(hand.concealed)
+    if hand.winning_tile is not None:
+        text += hand.winning_tile.code
+    return text

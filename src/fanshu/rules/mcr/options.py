@@ -1,0 +1,51 @@
+"""Options for the points where the sources disagree (see ``../shared/RULES.md`` §1).
+
+The defaults follow the 1998 rules with the MIL supplements as implemented by the
+widely used C++ calculator behind ``pymahjonggb`` 1.4.0; each alternative is one field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from fanshu.errors import OptionError
+
+
+@dataclass(frozen=True, slots=True)
+class McrOptions:
+    #: 明暗杠 (one melded and one concealed kong): 5 fan, or 6 (Green Book 2006).
+    concealed_and_melded_kong: int = 5
+    #: 双暗杠: 6 fan, or 8 (Green Book).
+    two_concealed_kongs: int = 6
+    #: 边张/嵌张/单钓 counted on a 组合龙 body (False: the 2006 clarification).
+    knitted_straight_waits: bool = True
+    #: 全不靠 combined with 五门齐 (True: the 2006 text).
+    honors_knitted_all_types: bool = False
+    #: 四归一 counted in a 七对 hand (False: 2006, where it is unavoidable).
+    seven_pairs_tile_hog: bool = True
+    #: 三同刻 counted with 清幺九 (False: strict 1998).
+    all_terminals_triple_pung: bool = True
+    #: 七对 combined with 绿一色, 字一色, 清幺九, 混幺九 and the rank-range fans (False: strict 1998).
+    seven_pairs_combines: bool = True
+    #: Non-official extras 天和, 地和, 人和 … (off by default).
+    blessings: bool = False
+
+    def __post_init__(self) -> None:
+        if self.concealed_and_melded_kong not in (5, 6):
+            raise OptionError("concealed_and_melded_kong is 5 or 6")
+        if self.two_concealed_kongs not in (6, 8):
+            raise OptionError("two_concealed_kongs is 6 or 8")
+        for f in fields(self):
+            if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
+                raise OptionError(f"{f.name} is true or false")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> McrOptions:
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(names))}")
+        return cls(**data)  # type: ignore[arg-type]
+
+
+DEFAULT_OPTIONS = McrOptions()

@@ -1,0 +1,206 @@
+"""The 34 tile kinds and the 8 flowers.
+
+A tile kind is a small int (``Tile`` is an ``IntEnum`` over it), so that hot loops
+can index count tables directly.  Suits are ordered 万 (m), 条 (s), 饼 (p), then
+honours 东南西北中发白, then flowers 春夏秋冬梅兰竹菊:
+
+>>> Tile.M1, Tile.S1, Tile.P1, Tile.EAST, Tile.RED
+(<Tile.M1: 0>, <Tile.S1: 9>, <Tile.P1: 18>, <Tile.EAST: 27>, <Tile.RED: 31>)
+>>> Tile.P5.code, Tile.GREEN.code, Tile.P5.name_zh
+('5p', 'F', '五饼')
+>>> Tile.from_code("7s").is_green
+False
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+SUIT_LETTERS = "msp"  # index = suit number of a numbered tile
+HONOR_LETTERS = "ESWNCFP"  # 东南西北 中发白
+NUM_KINDS = 34
+NUM_TILES = 42  # 34 kinds + 8 flowers
+
+_CN_DIGITS = "一二三四五六七八九"
+_CN_SUITS = ("万", "条", "饼")
+_CN_HONORS = ("东", "南", "西", "北", "中", "发", "白")
+_CN_FLOWERS = ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊")
+
+
+class Tile(IntEnum):
+    """One of the 34 tile kinds or 8 flowers."""
+
+    M1 = 0
+    M2 = 1
+    M3 = 2
+    M4 = 3
+    M5 = 4
+    M6 = 5
+    M7 = 6
+    M8 = 7
+    M9 = 8
+    S1 = 9
+    S2 = 10
+    S3 = 11
+    S4 = 12
+    S5 = 13
+    S6 = 14
+    S7 = 15
+    S8 = 16
+    S9 = 17
+    P1 = 18
+    P2 = 19
+    P3 = 20
+    P4 = 21
+    P5 = 22
+    P6 = 23
+    P7 = 24
+    P8 = 25
+    P9 = 26
+    EAST = 27
+    SOUTH = 28
+    WEST = 29
+    NORTH = 30
+    RED = 31  # 中
+    GREEN = 32  # 发
+    WHITE = 33  # 白
+    SPRING = 34
+    SUMMER = 35
+    AUTUMN = 36
+    WINTER = 37
+    PLUM = 38
+    ORCHID = 39
+    BAMBOO = 40
+    CHRYSANTHEMUM = 41
+
+    # -- structure -------------------------------------------------------------
+    @property
+    def is_numbered(self) -> bool:
+        return self < 27
+
+    @property
+    def is_honor(self) -> bool:
+        return 27 <= self < 34
+
+    @property
+    def is_wind(self) -> bool:
+        return 27 <= self < 31
+
+    @property
+    def is_dragon(self) -> bool:
+        return 31 <= self < 34
+
+    @property
+    def is_flower(self) -> bool:
+        return self >= 34
+
+    @property
+    def suit(self) -> int:
+        """0 万, 1 条, 2 饼, 3 honours, 4 flowers."""
+        return SUIT_OF[self]
+
+    @property
+    def rank(self) -> int:
+        """1-9 for numbered tiles, 1-7 for honours (E S W N C F P), 1-8 for flowers."""
+        return RANK_OF[self]
+
+    @property
+    def is_terminal(self) -> bool:
+        return bool(TERMINAL[self])
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        return bool(TERMINAL_OR_HONOR[self])
+
+    @property
+    def is_green(self) -> bool:
+        return bool(GREEN[self])
+
+    @property
+    def is_reversible(self) -> bool:
+        return bool(REVERSIBLE[self])
+
+    # -- names -----------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        """The fanshu notation of this tile: ``5m``, ``E``, ``C``; flowers ``1f``-``8f``."""
+        return CODE_OF[self]
+
+    @property
+    def name_zh(self) -> str:
+        return NAME_ZH[self]
+
+    @classmethod
+    def from_code(cls, code: str) -> Tile:
+        try:
+            return cls(TILE_OF_CODE[code])
+        except KeyError:
+            raise ValueError(f"unknown tile {code!r}") from None
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def tile_of(suit: int, rank: int) -> int:
+    """Kind index of a numbered tile: ``tile_of(2, 5)`` is 5p."""
+    return suit * 9 + rank - 1
+
+
+SUIT_OF: tuple[int, ...] = tuple(min(t // 9, 3) if t < 34 else 4 for t in range(NUM_TILES))
+RANK_OF: tuple[int, ...] = tuple(
+    t % 9 + 1 if t < 27 else (t - 26 if t < 34 else t - 33) for t in range(NUM_TILES)
+)
+TERMINAL: tuple[bool, ...] = tuple(t < 27 and RANK_OF[t] in (1, 9) for t in range(NUM_TILES))
+TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(
+    TERMINAL[t] or 27 <= t < 34 for t in range(NUM_TILES)
+)
+_GREEN_KINDS = {Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN}
+GREEN: tuple[bool, ...] = tuple(t in _GREEN_KINDS for t in range(NUM_TILES))
+# 推不倒: tiles whose faces are point-symmetric.
+_REVERSIBLE_KINDS = {
+    Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9,
+    Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9,
+    Tile.WHITE,
+}  # fmt: skip
+REVERSIBLE: tuple[bool, ...] = tuple(t in _REVERSIBLE_KINDS for t in range(NUM_TILES))
+
+CODE_OF: tuple[str, ...] = tuple(
+    f"{RANK_OF[t]}{SUIT_LETTERS[SUIT_OF[t]]}"
+    if t < 27
+    else (HONOR_LETTERS[t - 27] if t < 34 else f"{t - 33}f")
+    for t in range(NUM_TILES)
+)
+TILE_OF_CODE: dict[str, int] = {c: t for t, c in enumerate(CODE_OF)}
+NAME_ZH: tuple[str, ...] = tuple(
+    f"{_CN_DIGITS[RANK_OF[t] - 1]}{_CN_SUITS[SUIT_OF[t]]}"
+    if t < 27
+    else (_CN_HONORS[t - 27] if t < 34 else _CN_FLOWERS[t - 34])
+    for t in range(NUM_TILES)
+)
+
+WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
+DRAGONS: tuple[Tile, ...] = (Tile.RED, Tile.GREEN, Tile.WHITE)
+FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(34, NUM_TILES))
+ALL_KINDS: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS))
+
+
+def wind_from(value: str | int | Tile) -> Tile:
+    """Read a wind given as ``E``/``S``/``W``/``N``, 0-3, 东南西北 or a wind tile.
+
+    >>> wind_from("S"), wind_from(2), wind_from("北")
+    (<Tile.SOUTH: 28>, <Tile.WEST: 29>, <Tile.NORTH: 30>)
+    """
+    if isinstance(value, Tile):
+        if value.is_wind:
+            return value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < 4:
+            return WINDS[value]
+    elif isinstance(value, str):
+        v = value.strip()
+        for i, names in enumerate(("E东", "S南", "W西", "N北")):
+            if v.upper() in names or v in names or v.lower() in (
+                "east", "south", "west", "north"
+            )[i : i + 1]:
+                return WINDS[i]
+    raise ValueError(f"unknown wind {value!r}: use E, S, W or N")
