@@ -1,8 +1,89 @@
 """Reading and writing tiles and hands in the notations people use.
 
 The fanshu hand string (module ``fanshu.notation.fanshu``) is the default everywhere.
+Tile lists can also be read and written in four other notations, each a module with
+``parse_tiles(text)`` and ``format_tiles(tiles)``:
+
+=========  ============================================  =============================
+name       module                                        example
+=========  ============================================  =============================
+fanshu     ``fanshu.notation.fanshu``                    ``123m5pECFP1f``
+mpsz       ``fanshu.notation.mpsz`` (5z 白 6z 发 7z 中)  ``123m5p1765z1f``
+botzone    ``fanshu.notation.botzone``                   ``W1 W2 W3 B5 F1 J1 J2 J3 H1``
+unicode    ``fanshu.notation.unicode``                   ``🀇🀈🀉🀝🀀🀄🀅🀆🀦``
+chinese    ``fanshu.notation.chinese``                   ``一万 二万 三万 五饼 东 中 发 白 春``
+=========  ============================================  =============================
+
+``NOTATIONS`` maps each name to its module, and ``convert`` rewrites tiles from one
+notation into another, keeping their order:
+
+>>> convert("123m5p1765z1f", "mpsz", "botzone")
+'W1 W2 W3 B5 F1 J1 J2 J3 H1'
+>>> convert("W1 W2 W3 B5 F1 J1 J2 J3 H1", "botzone", "chinese")
+'一万 二万 三万 五饼 东 中 发 白 春'
+>>> NOTATIONS["unicode"].parse_tiles("🀄") == NOTATIONS["fanshu"].parse_tiles("C")
+True
 """
 
-from fanshu.notation.fanshu import format_hand, format_meld, format_tiles, parse_hand, parse_tiles
+from __future__ import annotations
 
-__all__ = ["format_hand", "format_meld", "format_tiles", "parse_hand", "parse_tiles"]
+from collections.abc import Mapping
+from typing import Protocol
+
+from fanshu.errors import OptionError
+from fanshu.notation import botzone, chinese, fanshu, mpsz, unicode
+from fanshu.notation.fanshu import format_hand, format_meld, format_tiles, parse_hand, parse_tiles
+from fanshu.tiles import Tile
+
+__all__ = [
+    "NOTATIONS",
+    "Notation",
+    "botzone",
+    "chinese",
+    "convert",
+    "fanshu",
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "mpsz",
+    "notation",
+    "parse_hand",
+    "parse_tiles",
+    "unicode",
+]
+
+
+class Notation(Protocol):
+    """What every notation module provides."""
+
+    def parse_tiles(self, text: str, /) -> list[Tile]: ...
+
+    def format_tiles(self, tiles: list[Tile], /, *, sort: bool = ...) -> str: ...
+
+
+NOTATIONS: Mapping[str, Notation] = {
+    "fanshu": fanshu,
+    "mpsz": mpsz,
+    "botzone": botzone,
+    "unicode": unicode,
+    "chinese": chinese,
+}
+
+
+def notation(name: str) -> Notation:
+    """The module of a notation by name (case-insensitive); OptionError if unknown."""
+    try:
+        return NOTATIONS[name.strip().lower()]
+    except (KeyError, AttributeError):
+        raise OptionError(f"unknown notation {name!r}: use one of {', '.join(NOTATIONS)}") from None
+
+
+def convert(text: str, from_notation: str, to_notation: str, *, sort: bool = False) -> str:
+    """Rewrite tiles from one notation into another, in the order written unless ``sort``.
+
+    It works on tile lists: melds in brackets are not accepted (only the fanshu notation
+    writes melds, see ``parse_hand``).  A bad ``text`` raises NotationError with the position
+    in ``text``; an unknown notation name raises OptionError.
+    """
+    source, target = notation(from_notation), notation(to_notation)
+    return target.format_tiles(source.parse_tiles(text), sort=sort)

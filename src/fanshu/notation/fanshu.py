@@ -6,13 +6,18 @@
   tiles was claimed, default 1), ``[555p1]`` pung (digit: who gave it, 1 上家 2 对家
   3 下家, default 1), ``[EEEE1]`` melded kong, ``[EEEE]`` concealed kong, ``[EEEE5]`` to
   ``[EEEE7]`` added kong (given by 1-3 as for a pung);
-- the last concealed tile of a 14-tile hand is the winning tile.
+- the last concealed tile of a 14-tile hand is the winning tile;
+- flowers are ``1f``-``8f`` (春夏秋冬梅兰竹菊) in tile lists (``parse_tiles``); a hand
+  string has none: flowers are counted in ``WinContext.flowers``.
 
->>> h = parse_hand("[567m2][EEEE]123p45699s9s")
+>>> h = parse_hand("[567m2][EEEE]123p456s9s9s")
 >>> [str(m) for m in h.melds], h.winning_tile.code
 (['[567m2]', '[EEEE]'], '9s')
->>> parse_tiles("19m19s19pESWNCFP") == parse_tiles(format_tiles(parse_tiles("19m19s19pESWNCFP")))
+>>> tiles = parse_tiles("19m19s19pESWNCFP1f")
+>>> parse_tiles(format_tiles(tiles, sort=False)) == tiles  # format_tiles sorts by default
 True
+>>> format_tiles(tiles)
+'19m19p19sESWNCFP1f'
 """
 
 from __future__ import annotations
@@ -35,6 +40,14 @@ def _parse_run(text: str, offset: int) -> list[Tile]:
         pos = offset + i
         if ch.isdigit() and ch.isascii():
             digits.append((int(ch), pos))
+        elif ch == "f":
+            if not digits:
+                raise NotationError("suit 'f' with no digits before it", pos)
+            for rank, dpos in digits:
+                if not 1 <= rank <= 8:
+                    raise NotationError(f"there is no flower {rank}f (flowers are 1f-8f)", dpos)
+                tiles.append(Tile(33 + rank))
+            digits = []
         elif ch in _SUIT_INDEX:
             if not digits:
                 raise NotationError(f"suit '{ch}' with no digits before it", pos)
@@ -68,14 +81,22 @@ def _parse_meld(body: str, offset: int) -> Meld:
     """Parse the inside of ``[...]``; ``offset`` is the position of the first character."""
     raw = body.strip()
     source: int | None = None
-    if len(raw) >= 2 and raw[-1].isdigit() and (raw[-2] in _SUIT_INDEX or raw[-2] in _HONOR_INDEX):
+    if (
+        len(raw) >= 2
+        and raw[-1] in "0123456789"
+        and (raw[-2] in _SUIT_INDEX or raw[-2] in _HONOR_INDEX)
+    ):
         source = int(raw[-1])
         raw = raw[:-1]
-    tiles = _parse_run(raw, offset)
+    tiles = _parse_run(raw, offset + len(body) - len(body.lstrip()))
     shown = f"[{body}]"
+    if any(t.is_flower for t in tiles):
+        raise NotationError(f"a flower cannot be in a meld: {shown}", offset - 1)
     if len(tiles) == 3 and tiles[0] != tiles[1]:
         t = sorted(tiles)
-        if not (t[0].is_numbered and t[0].suit == t[2].suit and t[1] == t[0] + 1 and t[2] == t[0] + 2):
+        if not (
+            t[0].is_numbered and t[0].suit == t[2].suit and t[1] == t[0] + 1 and t[2] == t[0] + 2
+        ):
             raise NotationError(
                 f"a chow must be three consecutive tiles of one suit: {shown}", offset - 1
             )
@@ -119,6 +140,10 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
 
     def count(tiles: tuple[Tile, ...] | list[Tile], pos: int) -> None:
         for t in tiles:
+            if t.is_flower:
+                raise NotationError(
+                    f"a flower is not part of the hand: {t.code}; count it in flowers", pos
+                )
             copies[t] += 1
             if copies[t] > 4:
                 words = {5: "five", 6: "six", 7: "seven", 8: "eight"}

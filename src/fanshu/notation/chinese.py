@@ -1,0 +1,98 @@
+"""Chinese tile names: ``一万 五饼 三条 东 中 发 白 春``.
+
+Reading accepts the common variants:
+
+- numbered tiles: a digit ``一``-``九`` (or ``1``-``9``, also full-width ``１``-``９``)
+  and a suit: ``万``/``萬`` characters, ``饼``/``餅``/``筒`` dots, ``条``/``條``/``索``
+  bamboo: ``一万``, ``5筒``, ``三索``;
+- winds ``东``/``東``, ``南``, ``西``, ``北``, each optionally followed by ``风``/``風``;
+- dragons ``中``/``红中``/``紅中``, ``发``/``發``/``发财``/``發財``, ``白``/``白板``;
+- flowers ``春 夏 秋 冬 梅 兰`` (``蘭``) ``竹 菊``.
+
+Names may be separated by spaces, commas (``,`` or ``，``), ``、`` or nothing.
+Writing uses the canonical names of ``Tile.name_zh`` separated by spaces.
+
+>>> from fanshu.tiles import Tile
+>>> parse_tiles("一万、5筒,三索 東風红中發財白板梅") == [
+...     Tile.M1, Tile.P5, Tile.S3, Tile.EAST, Tile.RED, Tile.GREEN, Tile.WHITE, Tile.PLUM]
+True
+>>> format_tiles([Tile.M1, Tile.P5, Tile.S3, Tile.EAST, Tile.RED, Tile.SPRING])
+'一万 五饼 三条 东 中 春'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fanshu.errors import NotationError
+from fanshu.tiles import Tile
+
+__all__ = ["TILE_OF_NAME", "format_tiles", "parse_tiles"]
+
+_DIGITS = {
+    **{c: i + 1 for i, c in enumerate("一二三四五六七八九")},
+    **{c: i + 1 for i, c in enumerate("123456789")},
+    **{c: i + 1 for i, c in enumerate("１２３４５６７８９")},
+}
+_SUITS = {
+    "万": Tile.M1, "萬": Tile.M1,
+    "条": Tile.S1, "條": Tile.S1, "索": Tile.S1,
+    "饼": Tile.P1, "餅": Tile.P1, "筒": Tile.P1,
+}  # fmt: skip
+_NAMED: dict[str, Tile] = {
+    "东": Tile.EAST, "東": Tile.EAST, "东风": Tile.EAST, "東風": Tile.EAST,
+    "南": Tile.SOUTH, "南风": Tile.SOUTH, "南風": Tile.SOUTH,
+    "西": Tile.WEST, "西风": Tile.WEST, "西風": Tile.WEST,
+    "北": Tile.NORTH, "北风": Tile.NORTH, "北風": Tile.NORTH,
+    "中": Tile.RED, "红中": Tile.RED, "紅中": Tile.RED,
+    "发": Tile.GREEN, "發": Tile.GREEN, "发财": Tile.GREEN, "發財": Tile.GREEN,
+    "白": Tile.WHITE, "白板": Tile.WHITE,
+    "春": Tile.SPRING, "夏": Tile.SUMMER, "秋": Tile.AUTUMN, "冬": Tile.WINTER,
+    "梅": Tile.PLUM, "兰": Tile.ORCHID, "蘭": Tile.ORCHID, "竹": Tile.BAMBOO,
+    "菊": Tile.CHRYSANTHEMUM,
+}  # fmt: skip
+TILE_OF_NAME: dict[str, Tile] = {
+    **_NAMED,
+    **{d + s: Tile(first + rank - 1) for d, rank in _DIGITS.items() for s, first in _SUITS.items()},
+}
+_LONGEST = max(len(name) for name in TILE_OF_NAME)
+_SEPARATORS = {",", "，", "、"}
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Read Chinese tile names in the order written, taking the longest name at each step."""
+    if not isinstance(text, str):
+        raise NotationError(f"Chinese tile names are text, not {type(text).__name__}")
+    tiles: list[Tile] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace() or ch in _SEPARATORS:
+            i += 1
+            continue
+        for size in range(min(_LONGEST, n - i), 0, -1):
+            tile = TILE_OF_NAME.get(text[i : i + size])
+            if tile is not None:
+                tiles.append(tile)
+                i += size
+                break
+        else:
+            if ch in _DIGITS:
+                after = text[i + 1 : i + 2]
+                got = f"'{after}'" if after else "the end"
+                raise NotationError(
+                    f"'{ch}' must be followed by a suit 万, 饼/筒 or 条/索, not {got}", i
+                )
+            if ch in "红紅":
+                raise NotationError(f"unknown tile '{text[i : i + 2]}' (red dragon is 红中)", i)
+            raise NotationError(f"unknown tile '{ch}'", i)
+    return tiles
+
+
+def format_tiles(tiles: Sequence[Tile], *, sort: bool = False, sep: str = " ") -> str:
+    """Write the canonical names (``Tile.name_zh``) joined by ``sep``, in order unless ``sort``.
+
+    ``sep`` may be ``""``: the canonical names never run together ambiguously.
+    """
+    seq = sorted(tiles) if sort else tiles
+    return sep.join(Tile(t).name_zh for t in seq)
