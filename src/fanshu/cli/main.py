@@ -1,0 +1,51 @@
+"""The ``fanshu`` command line: ``fanshu score``, ``fanshu fans``, ``fanshu --version``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from fanshu import __version__
+from fanshu.cli.fans import fans_command
+from fanshu.cli.score import OPTIONS_EPILOG, score_command
+
+app = typer.Typer(
+    name="fanshu",
+    help="fanshu (番数): a mahjong rules engine. Score hands under the Chinese Official "
+    "rules (国标麻将, MCR).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.command("score", epilog=OPTIONS_EPILOG)(score_command)
+app.command("fans")(fans_command)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"fanshu {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """fanshu (番数): a mahjong rules engine. Score hands under the Chinese Official rules
+    (国标麻将, MCR)."""
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

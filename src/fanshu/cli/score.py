@@ -1,0 +1,415 @@
+"""``fanshu score``: score one hand (drawn with tiles, fan by fan) or a JSON Lines batch."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+from dataclasses import fields
+from typing import IO, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from fanshu.cli.batch import (
+    LineError,
+    dumps,
+    error_object,
+    parse_request,
+    process_line,
+    score_line,
+    score_request,
+)
+from fanshu.errors import FanshuError
+from fanshu.render import draw_hand, draw_sets
+from fanshu.rules.mcr.fans import FANS
+from fanshu.rules.mcr.options import McrOptions
+from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
+
+#: Exit codes: 0 scored, 1 not a winning hand, 2 bad input or batch could not run.
+EXIT_NOT_A_WIN = 1
+EXIT_BAD_INPUT = 2
+#: In automatic mode the progress bar appears only for inputs at least this long.
+PROGRESS_MIN_LINES = 500
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+_OPTION_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(McrOptions)}
+
+
+def parse_option_assignments(items: list[str]) -> dict[str, Any]:
+    """``["two_concealed_kongs=8", "blessings=true"]`` to typed McrOptions fields.
+
+    Raises ``LineError`` (``bad_option``) for a malformed item or value; unknown names
+    are passed through for ``McrOptions.from_dict`` to reject with the list of names.
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        name, eq, raw = item.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not eq or not name:
+            raise LineError("bad_option", f"--option takes name=value, not {item!r}")
+        kind = _OPTION_TYPES.get(name)
+        if kind == "bool":
+            if raw.lower() in _TRUE:
+                out[name] = True
+            elif raw.lower() in _FALSE:
+                out[name] = False
+            else:
+                raise LineError("bad_option", f"{name} is true or false, not {raw!r}")
+        elif kind == "int":
+            try:
+                out[name] = int(raw)
+            except ValueError:
+                raise LineError("bad_option", f"{name} is a number, not {raw!r}") from None
+        else:
+            out[name] = raw
+    return out
+
+
+# -- one hand ---------------------------------------------------------------------------
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(Text(f"error: {message}"))
+    return typer.Exit(code)
+
+
+def _context_line(result: McrResult) -> Text:
+    ctx = result.hand.context
+    parts: list[str] = []
+    if ctx.self_drawn:
+        parts.append("self-drawn 自摸")
+    else:
+        parts.append("won on a discard 点和")
+    if ctx.kong:
+        parts.append("on a kong 杠" if ctx.self_drawn else "robbing a kong 抢杠")
+    if ctx.wall_last:
+        parts.append("last tile of the wall 海底")
+    if ctx.fourth_tile:
+        parts.append("fourth tile 绝张")
+    parts.append(f"seat wind {ctx.seat_wind.code}")
+    parts.append(f"prevalent wind {ctx.prevalent_wind.code}")
+    if ctx.flowers:
+        parts.append(f"{ctx.flowers} flower{'s' if ctx.flowers > 1 else ''}")
+    return Text(" · ".join(parts), style="dim")
+
+
+def _fan_table(result: McrResult, plain: bool) -> Table:
+    table = Table(header_style="bold", box=None, pad_edge=False, padding=(0, 2, 0, 0))
+    table.add_column("番种", no_wrap=True)
+    table.add_column("Fan", no_wrap=True)
+    table.add_column("Value", justify="right")
+    table.add_column("×", justify="right")
+    table.add_column("Points", justify="right", style="bold")
+    table.add_column("Sets", overflow="fold")
+    for e in result.fans:
+        table.add_row(
+            e.name_zh,
+            e.name_en,
+            str(e.value),
+            str(e.count) if e.count > 1 else "",
+            str(e.points),
+            draw_sets(e.sets, pad=not plain, plain=plain, sep="   " if not plain else "  "),
+        )
+    return table
+
+
+def _excluded_table(result: McrResult) -> Table:
+    table = Table(
+        title="Excluded 不计", title_justify="left", title_style="bold",
+        header_style="bold", box=None, pad_edge=False, padding=(0, 2, 0, 0),
+    )  # fmt: skip
+    table.add_column("番种", no_wrap=True, style="dim")
+    table.add_column("Fan", no_wrap=True, style="dim")
+    table.add_column("Excluded by 被…不计", no_wrap=True)
+    for x in result.excluded:
+        by = FANS[x.by]
+        table.add_row(FANS[x.fan].name_zh, FANS[x.fan].name_en, f"{by.name_zh} {by.name_en}")
+    return table
+
+
+def print_result(result: McrResult, *, excluded: bool, plain: bool, console: Console) -> None:
+    """The human-readable score of one hand."""
+    console.print(Text(draw_hand(result.hand, pad=not plain, plain=plain), style="bold"))
+    console.print(Text(str(result.hand), style="dim"), _context_line(result), sep="   ")
+    console.print()
+    if not result.is_win:
+        console.print(
+            Text(f"not a winning hand: {result.reason or 'the tiles do not form one'}", "bold red")
+        )
+        return
+    console.print(_fan_table(result, plain))
+    if excluded:
+        console.print()
+        if result.excluded:
+            console.print(_excluded_table(result))
+        else:
+            console.print(Text("Excluded 不计: none", style="dim"))
+    console.print()
+    total = Text.assemble(("Total ", "bold"), (f"{result.total} fan", "bold"))
+    if result.total != result.total_without_flowers:
+        total.append(f"   ({result.total_without_flowers} without flowers)")
+    console.print(total)
+    if result.meets_minimum:
+        console.print(Text(f"meets the {MINIMUM_FAN}-fan minimum ✓", style="bold green"))
+    else:
+        console.print(
+            Text(
+                f"under {MINIMUM_FAN} fan: {result.total_without_flowers} without flowers, "
+                f"not a legal win ✗",
+                style="bold red",
+            )
+        )
+
+
+def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool) -> int:
+    """Score one hand given as a batch input object; print it; return the exit code.
+
+    ``--json`` prints exactly what ``--batch`` prints for the same object.
+    """
+    if as_json:
+        out = score_line(obj)
+        typer.echo(dumps(out))
+        error = out["error"]
+        if error is None:
+            return 0
+        return EXIT_NOT_A_WIN if error["code"] == "not_a_win" else EXIT_BAD_INPUT
+    try:
+        result = score_request(parse_request(obj))
+    except (LineError, FanshuError) as e:
+        raise _fail(e.message) from None
+    print_result(result, excluded=excluded, plain=plain, console=Console(highlight=False))
+    return 0 if result.is_win else EXIT_NOT_A_WIN
+
+
+# -- batch ------------------------------------------------------------------------------
+
+
+def _open_input(path: str) -> tuple[IO[str], int | None]:
+    """The input stream and, for a regular file, its number of lines (for the bar)."""
+    if path == "-":
+        return sys.stdin, None
+    try:
+        f = open(path, encoding="utf-8-sig", errors="replace", newline=None)  # noqa: SIM115
+    except OSError as e:
+        raise _fail(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        with open(path, "rb") as counter:
+            total = sum(1 for _ in counter)
+        return f, total
+    except OSError:
+        return f, None
+
+
+def _want_progress(progress: bool | None, total: int | None) -> bool:
+    if progress is not None:
+        return progress
+    try:
+        if not sys.stderr.isatty() or sys.stdout.isatty():
+            return False  # results scrolling on the terminal are progress enough
+    except (AttributeError, ValueError):
+        return False
+    return total is None or total >= PROGRESS_MIN_LINES
+
+
+def run_batch_file(path: str, *, progress: bool | None) -> None:
+    """Score a JSON Lines file (``-`` for stdin) to stdout, one output line per line."""
+    stream, total = _open_input(path)
+    out = sys.stdout
+    show = _want_progress(progress, total)
+    started = time.monotonic()
+    counts = {"ok": 0, "errors": 0}
+
+    try:
+        if show:
+            err = Console(stderr=True)
+            columns = (
+                SpinnerColumn(),
+                TextColumn("scoring"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("lines"),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+            )
+            with Progress(
+                *columns,
+                console=err,
+                transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            ) as bar:
+                task = bar.add_task("scoring", total=total)
+                for line in stream:
+                    _emit(process_line(line), out, counts)
+                    bar.advance(task)
+            elapsed = time.monotonic() - started
+            err.print(
+                f"scored {counts['ok'] + counts['errors']} lines "
+                f"({counts['ok']} ok, {counts['errors']} errors) in {elapsed:.1f}s",
+                highlight=False,
+            )
+        else:
+            for line in stream:
+                _emit(process_line(line), out, counts)
+        out.flush()
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, without a second error at exit.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def _emit(line: str | None, out: IO[str], counts: dict[str, int]) -> None:
+    if line is None:
+        return
+    out.write(line + "\n")
+    if line.endswith('"error": null}'):
+        counts["ok"] += 1
+    else:
+        counts["errors"] += 1
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def score_command(
+    hand: Annotated[
+        str | None,
+        typer.Argument(
+            help="A fanshu hand string, e.g. '[EEEE]123m456p789s11s': melds in brackets "
+            "first, the winning tile last.",
+            show_default=False,
+        ),
+    ] = None,
+    self_drawn: Annotated[
+        bool, typer.Option("--self-drawn", "-s", help="Won by drawing the tile (自摸).")
+    ] = False,
+    fourth_tile: Annotated[
+        bool,
+        typer.Option("--fourth-tile", help="The winning tile is the last copy (和绝张)."),
+    ] = False,
+    kong: Annotated[
+        bool,
+        typer.Option(
+            "--kong",
+            help="Won on a kong: the replacement tile if self-drawn (杠上开花), "
+            "else robbing a kong (抢杠和).",
+        ),
+    ] = False,
+    wall_last: Annotated[
+        bool,
+        typer.Option(
+            "--wall-last",
+            help="Won on the last tile of the wall (妙手回春 self-drawn, 海底捞月 on a discard).",
+        ),
+    ] = False,
+    seat_wind: Annotated[
+        str, typer.Option("--seat-wind", metavar="E|S|W|N", help="Seat wind (门风).")
+    ] = "E",
+    prevalent_wind: Annotated[
+        str,
+        typer.Option("--prevalent-wind", metavar="E|S|W|N", help="Prevalent wind (圈风)."),
+    ] = "E",
+    flowers: Annotated[int, typer.Option("--flowers", help="Number of flowers (花牌), 0-8.")] = 0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="A rules option (repeatable), e.g. two_concealed_kongs=8. "
+            "The names are listed at the end of this help.",
+        ),
+    ] = None,
+    excluded: Annotated[
+        bool,
+        typer.Option(
+            "--excluded", "-x", help="Also list the excluded fans and what excluded each."
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the batch output object instead of the table."),
+    ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option("--plain", help="Write tiles as codes (1m, E) instead of Unicode tiles."),
+    ] = False,
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            "-b",
+            metavar="FILE",
+            help="Score a JSON Lines file ('-' for stdin) instead of one hand: one JSON "
+            "line out per non-empty line in, in order. Empty lines are skipped.",
+            show_default=False,
+        ),
+    ] = None,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="With --batch: progress bar on stderr. Default: shown for long inputs when "
+            "stderr is a terminal and stdout is not.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Score a winning hand under the Chinese Official rules (国标麻将).
+
+    Exit status: 0 scored, 1 not a winning hand, 2 bad input.
+
+    With --batch, a bad line gives an error object; the status is 2 only if FILE cannot be read.
+    """
+    if batch is not None:
+        if hand is not None:
+            raise _fail("give either a HAND or --batch FILE, not both")
+        run_batch_file(batch, progress=progress)
+        return
+    if hand is None:
+        raise _fail("missing HAND (e.g. fanshu score '[EEEE]123m456p789s11s'), or use --batch FILE")
+    obj: dict[str, Any] = {
+        "id": None,
+        "hand": hand,
+        "self_drawn": self_drawn,
+        "fourth_tile": fourth_tile,
+        "kong": kong,
+        "wall_last": wall_last,
+        "seat_wind": seat_wind,
+        "prevalent_wind": prevalent_wind,
+        "flowers": flowers,
+    }
+    if option:
+        try:
+            obj["options"] = parse_option_assignments(option)
+        except LineError as e:
+            if as_json:
+                typer.echo(dumps(error_object(None, e.code, e.message)))
+                raise typer.Exit(EXIT_BAD_INPUT) from None
+            raise _fail(e.message) from None
+    code = score_one(obj, as_json=as_json, excluded=excluded, plain=plain)
+    if code:
+        raise typer.Exit(code)
+
+
+OPTIONS_EPILOG = "Options (--option NAME=VALUE): " + ", ".join(
+    f"{f.name} (default {json.dumps(f.default)})" for f in fields(McrOptions)
+)
