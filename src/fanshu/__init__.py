@@ -2,7 +2,7 @@
 
 >>> import fanshu
 >>> fanshu.score("[EEEE]123m456p789s11s", self_drawn=True).total
-9
+19
 """
 
 from fanshu.api import score

@@ -31,7 +31,7 @@ def score(
 
     >>> r = score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S")
     >>> r.total, r.meets_minimum
-    (9, True)
+    (17, True)
     """
     if isinstance(hand, str):
         ctx = WinContext(

@@ -5,7 +5,7 @@
 >>> h.winning_tile, len(h.melds), h.melds[0].kind.value
 (<Tile.S1: 9>, 1, 'concealed_kong')
 >>> str(h)
-'[EEEE]123m456p789s1s1s'
+'[EEEE]123m456p1789s1s'
 """
 
 from __future__ import annotations
@@ -179,7 +179,9 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
         raise InvalidHandError(f"a hand has at most 4 melds, this one has {len(hand.melds)}")
     for t in hand.concealed_with_winning:
         if t.is_flower:
-            raise InvalidHandError(f"a flower is not part of the hand: {t.code}; count it in flowers")
+            raise InvalidHandError(
+                f"a flower is not part of the hand: {t.code}; count it in flowers"
+            )
     n = hand.tile_count
     if complete:
         if hand.winning_tile is None or n != 14:

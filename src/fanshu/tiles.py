@@ -151,9 +151,7 @@ RANK_OF: tuple[int, ...] = tuple(
     t % 9 + 1 if t < 27 else (t - 26 if t < 34 else t - 33) for t in range(NUM_TILES)
 )
 TERMINAL: tuple[bool, ...] = tuple(t < 27 and RANK_OF[t] in (1, 9) for t in range(NUM_TILES))
-TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(
-    TERMINAL[t] or 27 <= t < 34 for t in range(NUM_TILES)
-)
+TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(TERMINAL[t] or 27 <= t < 34 for t in range(NUM_TILES))
 _GREEN_KINDS = {Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN}
 GREEN: tuple[bool, ...] = tuple(t in _GREEN_KINDS for t in range(NUM_TILES))
 # 推不倒: tiles whose faces are point-symmetric.
@@ -199,8 +197,10 @@ def wind_from(value: str | int | Tile) -> Tile:
     elif isinstance(value, str):
         v = value.strip()
         for i, names in enumerate(("E东", "S南", "W西", "N北")):
-            if v.upper() in names or v in names or v.lower() in (
-                "east", "south", "west", "north"
-            )[i : i + 1]:
+            if (
+                v.upper() in names
+                or v in names
+                or v.lower() in ("east", "south", "west", "north")[i : i + 1]
+            ):
                 return WINDS[i]
     raise ValueError(f"unknown wind {value!r}: use E, S, W or N")

@@ -25,7 +25,8 @@ class McrOptions:
     seven_pairs_tile_hog: bool = True
     #: 三同刻 counted with 清幺九 (False: strict 1998).
     all_terminals_triple_pung: bool = True
-    #: 七对 combined with 绿一色, 字一色, 清幺九, 混幺九 and the rank-range fans (False: strict 1998).
+    #: 七对 combined with 绿一色, 字一色, 清幺九, 混幺九 and the rank-range fans
+    #: (False: strict 1998).
     seven_pairs_combines: bool = True
     #: Non-official extras 天和, 地和, 人和 … (off by default).
     blessings: bool = False

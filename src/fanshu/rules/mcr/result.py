@@ -94,8 +94,8 @@ class McrResult:
     def to_dict(self) -> dict[str, Any]:
         """The batch output object, without ``id``."""
         if not self.is_win:
-            return {"total": 0, "fans": [], "error": {"code": "not_a_win",
-                                                     "message": self.reason or "not a winning hand"}}  # fmt: skip
+            message = self.reason or "not a winning hand"
+            return {"total": 0, "fans": [], "error": {"code": "not_a_win", "message": message}}
         return {
             "total": self.total,
             "fans": [e.to_dict() for e in self.fans],

@@ -1,0 +1,230 @@
+"""Fans formed by combining sets: chows with chows, pungs with pungs.
+
+These are where the accounting principles bite: sets used for one fan are not split
+and recombined (不拆移), do not form the same fan again (不得相同), and an unused set
+combines with a used one only once (套算一次).  Each function takes the sets sorted by
+tile (``(tile, index)`` pairs; a chow's tile is its lowest) and returns fan instances
+``(fan, indices of the sets that form it)``.
+
+>>> [f.name for f, _ in chow_fans([(0, 0), (3, 1), (6, 2)])]
+['PURE_STRAIGHT']
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+
+from fanshu.rules.mcr.fans import Fan
+from fanshu.tiles import SUIT_OF
+
+Instance = tuple[Fan, tuple[int, ...]]
+Item = tuple[int, int]  # (tile, set index)
+
+
+def _rank(t: int) -> int:
+    return t % 9 + 1
+
+
+def _same_suit(*tiles: int) -> bool:
+    s = SUIT_OF[tiles[0]]
+    return all(SUIT_OF[t] == s for t in tiles)
+
+
+def _three_suits(a: int, b: int, c: int) -> bool:
+    return len({SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]}) == 3
+
+
+def _steps(ts: tuple[int, ...], step: int) -> bool:
+    return all(b - a == step for a, b in pairwise(ts))
+
+
+def _shifted_by_one_any_order(a: int, b: int, c: int) -> bool:
+    r = sorted((_rank(a), _rank(b), _rank(c)))
+    return r[1] == r[0] + 1 and r[2] == r[1] + 1
+
+
+# -- chows -------------------------------------------------------------------------
+
+
+def four_chows_fan(t: tuple[int, int, int, int]) -> Fan | None:
+    if not _same_suit(*t):
+        return None
+    if _steps(t, 2) or _steps(t, 1):
+        return Fan.FOUR_PURE_SHIFTED_CHOWS
+    if _steps(t, 0):
+        return Fan.QUADRUPLE_CHOW
+    return None
+
+
+def three_chows_fan(a: int, b: int, c: int) -> Fan | None:
+    """a <= b <= c by tile index."""
+    if _three_suits(a, b, c):
+        if _shifted_by_one_any_order(a, b, c):
+            return Fan.MIXED_SHIFTED_CHOWS
+        if _rank(a) == _rank(b) == _rank(c):
+            return Fan.MIXED_TRIPLE_CHOW
+        if sorted((_rank(a), _rank(b), _rank(c))) == [1, 4, 7]:
+            return Fan.MIXED_STRAIGHT
+        return None
+    if not _same_suit(a, b, c):
+        return None
+    if _steps((a, b, c), 3):
+        return Fan.PURE_STRAIGHT
+    if _steps((a, b, c), 2) or _steps((a, b, c), 1):
+        return Fan.PURE_SHIFTED_CHOWS
+    if a == b == c:
+        return Fan.PURE_TRIPLE_CHOW
+    return None
+
+
+def two_chows_fan(a: int, b: int) -> Fan | None:
+    if not _same_suit(a, b):
+        return Fan.MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else None
+    if abs(a - b) == 3:
+        return Fan.SHORT_STRAIGHT
+    if {_rank(a), _rank(b)} == {1, 7}:
+        return Fan.TWO_TERMINAL_CHOWS
+    if a == b:
+        return Fan.PURE_DOUBLE_CHOW
+    return None
+
+
+# Which 2-chow fan an extra chow adds to a 3-chow fan: the best one it forms.
+_PAIR_PRIORITY = (
+    Fan.PURE_DOUBLE_CHOW,
+    Fan.MIXED_DOUBLE_CHOW,
+    Fan.SHORT_STRAIGHT,
+    Fan.TWO_TERMINAL_CHOWS,
+)
+
+
+def _limit_pair_fans(found: list[Instance], limit: int) -> list[Instance]:
+    """套算一次: with n chows at most ``limit`` pair fans count.
+
+    Surplus fans go first from the cheapest-to-lose kinds (老少副, 连六, 喜相逢,
+    一般高, in that order): first repeats beyond one of a kind, then the rest.
+    """
+    kept = list(found)
+    for allowed in (1, 0):
+        for fan in reversed(_PAIR_PRIORITY):
+            while len(kept) > limit and sum(f is fan for f, _ in kept) > allowed:
+                last = max(i for i, (f, _) in enumerate(kept) if f is fan)
+                del kept[last]
+    return kept
+
+
+def chow_fans(chows: list[Item]) -> list[Instance]:
+    """Fans among 2-4 chows (sorted by tile)."""
+    items = sorted(chows)
+    tiles = tuple(t for t, _ in items)
+    idx = tuple(i for _, i in items)
+    n = len(items)
+    if n == 4:
+        fan = four_chows_fan(tiles)  # type: ignore[arg-type]
+        if fan is not None:
+            return [(fan, idx)]
+        # A 3-chow fan, then the best pair fan the fourth chow forms with one of them.
+        for trio in ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)):
+            fan = three_chows_fan(*(tiles[k] for k in trio))
+            if fan is None:
+                continue
+            out: list[Instance] = [(fan, tuple(idx[k] for k in trio))]
+            extra = next(k for k in range(4) if k not in trio)
+            pairs = {two_chows_fan(tiles[k], tiles[extra]): k for k in trio}
+            for best in _PAIR_PRIORITY:
+                if best in pairs:
+                    out.append((best, (idx[pairs[best]], idx[extra])))
+                    break
+            return out
+    if n == 3:
+        fan = three_chows_fan(*tiles)
+        if fan is not None:
+            return [(fan, idx)]
+    if n < 2:
+        return []
+    found: list[Instance] = []
+    partners = [0] * n
+    for a, b in combinations(range(n), 2):
+        fan = two_chows_fan(tiles[a], tiles[b])
+        if fan is not None:
+            found.append((fan, (idx[a], idx[b])))
+            partners[a] += 1
+            partners[b] += 1
+    if n == 2:
+        return found
+    limit = n - 1 - sum(1 for p in partners if p == 0) if n == 4 else 2
+    return _limit_pair_fans(found, limit) if limit > 0 else []
+
+
+# -- pungs -------------------------------------------------------------------------
+
+_WINDS = range(27, 31)
+_DRAGONS = range(31, 34)
+
+
+def four_pungs_fan(t: tuple[int, int, int, int]) -> Fan | None:
+    if t[0] < 27 and _same_suit(*t) and _steps(t, 1):
+        return Fan.FOUR_PURE_SHIFTED_PUNGS
+    if t == (27, 28, 29, 30):
+        return Fan.BIG_FOUR_WINDS
+    return None
+
+
+def three_pungs_fan(a: int, b: int, c: int) -> Fan | None:
+    """a <= b <= c by tile index."""
+    if c < 27:
+        if _three_suits(a, b, c):
+            if _shifted_by_one_any_order(a, b, c):
+                return Fan.MIXED_SHIFTED_PUNGS
+            if _rank(a) == _rank(b) == _rank(c):
+                return Fan.TRIPLE_PUNG
+        elif _same_suit(a, b, c) and _steps((a, b, c), 1):
+            return Fan.PURE_SHIFTED_PUNGS
+        return None
+    if a in _WINDS and b in _WINDS and c in _WINDS:
+        return Fan.BIG_THREE_WINDS
+    if (a, b, c) == (31, 32, 33):
+        return Fan.BIG_THREE_DRAGONS
+    return None
+
+
+def two_pungs_fan(a: int, b: int) -> Fan | None:
+    if a < 27 and b < 27:
+        return Fan.DOUBLE_PUNG if _rank(a) == _rank(b) and a != b else None
+    if a in _DRAGONS and b in _DRAGONS:
+        return Fan.TWO_DRAGONS_PUNGS
+    return None
+
+
+def pung_fans(pungs: list[Item]) -> list[Instance]:
+    """Fans among 2-4 pungs or kongs (sorted by tile)."""
+    items = sorted(pungs)
+    tiles = tuple(t for t, _ in items)
+    idx = tuple(i for _, i in items)
+    n = len(items)
+    if n == 4:
+        fan = four_pungs_fan(tiles)  # type: ignore[arg-type]
+        if fan is not None:
+            return [(fan, idx)]
+        for trio in ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)):
+            fan = three_pungs_fan(*(tiles[k] for k in trio))
+            if fan is None:
+                continue
+            out: list[Instance] = [(fan, tuple(idx[k] for k in trio))]
+            free = next(k for k in range(4) if k not in trio)
+            for k in trio:  # the unused pung combines once (套算一次)
+                two = two_pungs_fan(tiles[k], tiles[free])
+                if two is not None:
+                    out.append((two, (idx[k], idx[free])))
+                    break
+            return out
+    if n == 3:
+        fan = three_pungs_fan(*tiles)
+        if fan is not None:
+            return [(fan, idx)]
+    found: list[Instance] = []
+    for a, b in combinations(range(n), 2):
+        fan = two_pungs_fan(tiles[a], tiles[b])
+        if fan is not None:
+            found.append((fan, (idx[a], idx[b])))
+    return found

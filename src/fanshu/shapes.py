@@ -1,0 +1,187 @@
+"""Decomposing concealed tiles into sets and a pair, and finding what a hand waits on.
+
+Counts are lists of 34 ints indexed by tile kind.  Each numbered suit is decomposed on
+its own and the result cached by the suit's 9 counts, so a hand costs a few dictionary
+look-ups once the common suit patterns have been seen.
+
+A set is ``(kind, tile)`` with ``kind`` one of CHOW (``tile`` is the lowest tile), PUNG
+or PAIR.
+
+>>> from fanshu.notation import parse_tiles
+>>> c = counts_of(parse_tiles("111222333m55p"))
+>>> sorted(decompose(c))  # doctest: +NORMALIZE_WHITESPACE
+[((0, 0), (0, 0), (0, 0), (2, 22)), ((1, 0), (1, 1), (1, 2), (2, 22))]
+>>> sorted(regular_waits(counts_of(parse_tiles("1112345678999m"))))
+[0, 1, 2, 3, 4, 5, 6, 7, 8]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import product
+
+CHOW, PUNG, PAIR = 0, 1, 2
+Set = tuple[int, int]
+Division = tuple[Set, ...]
+
+
+def counts_of(tiles: Iterable[int]) -> list[int]:
+    c = [0] * 34
+    for t in tiles:
+        c[t] += 1
+    return c
+
+
+@lru_cache(maxsize=65536)
+def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
+    """Every multiset of chows/pungs (ranks 0-8) that uses exactly these counts."""
+    i = next((k for k, n in enumerate(counts) if n), -1)
+    if i < 0:
+        return ((),)
+    out: set[tuple[Set, ...]] = set()
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        for rest in _suit_sets(tuple(c)):
+            out.add(tuple(sorted(((PUNG, i), *rest))))
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        for rest in _suit_sets(tuple(c)):
+            out.add(tuple(sorted(((CHOW, i), *rest))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _suit_sets_with_pair(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
+    """Every way to split a suit into sets plus one pair (the pair is last)."""
+    out: list[tuple[Set, ...]] = []
+    c = list(counts)
+    for i in range(9):
+        if c[i] >= 2:
+            c[i] -= 2
+            out.extend((*sets, (PAIR, i)) for sets in _suit_sets(tuple(c)))
+            c[i] += 2
+    return tuple(out)
+
+
+def _group_options(counts: list[int], group: int) -> tuple[tuple[Set, ...], ...] | None:
+    """Splits of one suit (0-2) or of the honours (3), tiles as kind indices; None if none."""
+    if group == 3:
+        sets: list[Set] = []
+        pairs = 0
+        for t in range(27, 34):
+            n = counts[t]
+            if n == 3:
+                sets.append((PUNG, t))
+            elif n == 2:
+                sets.append((PAIR, t))
+                pairs += 1
+            elif n:
+                return None
+        return (tuple(sets),) if pairs <= 1 else None
+    base = group * 9
+    key = tuple(counts[base : base + 9])
+    total = sum(key)
+    if total % 3 == 1:
+        return None
+    raw = _suit_sets_with_pair(key) if total % 3 == 2 else _suit_sets(key)
+    if not raw:
+        return None
+    return tuple(tuple((k, r + base) for k, r in sets) for sets in raw)
+
+
+def decompose(counts: list[int]) -> list[Division]:
+    """Every division of ``counts`` into sets and exactly one pair (the pair last).
+
+    Sets are sorted by ``(tile, kind)``; divisions come in lexicographic order of
+    those keys, the order a depth-first search over tiles (pung before chow) finds them.
+    """
+    groups = []
+    for g in range(4):
+        opts = _group_options(counts, g)
+        if opts is None:
+            return []
+        groups.append(opts)
+    out: list[Division] = []
+    for combo in product(*groups):
+        sets = [s for part in combo for s in part]
+        pairs = [s for s in sets if s[0] == PAIR]
+        if len(pairs) != 1:
+            continue
+        body = sorted((s for s in sets if s[0] != PAIR), key=_dfs_key)
+        out.append((*body, pairs[0]))
+    out.sort(key=lambda d: [_dfs_key(s) for s in d[:-1]])
+    return out
+
+
+def _dfs_key(s: Set) -> tuple[int, int]:
+    # A pung of t sorts before a chow starting at t, as (t,t,t) < (t,t+1,t+2).
+    return (s[1], 0 if s[0] == PUNG else 1)
+
+
+@lru_cache(maxsize=65536)
+def _suit_complete(counts: tuple[int, ...]) -> bool:
+    total = sum(counts)
+    if total % 3 == 1:
+        return False
+    return bool(_suit_sets_with_pair(counts) if total % 3 == 2 else _suit_sets(counts))
+
+
+def _honors_complete(counts: list[int]) -> tuple[bool, int]:
+    """(no tile left over, number of pairs) for the honour part."""
+    pairs = 0
+    for t in range(27, 34):
+        n = counts[t]
+        if n == 2:
+            pairs += 1
+        elif n not in (0, 3):
+            return False, 0
+    return True, pairs
+
+
+def is_regular_complete(counts: list[int]) -> bool:
+    """Do the counts split into sets and exactly one pair?"""
+    ok, pairs = _honors_complete(counts)
+    if not ok:
+        return False
+    for g in range(3):
+        key = tuple(counts[g * 9 : g * 9 + 9])
+        s = sum(key)
+        if s % 3 == 1 or not _suit_complete(key):
+            return False
+        pairs += s % 3 == 2
+    return pairs == 1
+
+
+def regular_waits(counts: list[int]) -> set[int]:
+    """Tile kinds that would complete 4 sets + pair (the copies in the wall not checked).
+
+    A wait on a fifth copy is reported, as a count-only check would; callers that care
+    filter by the tiles left.
+    """
+    waits: set[int] = set()
+    for t in range(34):
+        counts[t] += 1
+        if is_regular_complete(counts):
+            waits.add(t)
+        counts[t] -= 1
+    return waits
+
+
+def seven_pairs_wait(counts: list[int]) -> int | None:
+    """The one tile a 13-tile hand of six pairs and a single waits on for 七对."""
+    pairs = 0
+    single = None
+    for t in range(34):
+        n = counts[t]
+        if n in (2, 3):
+            pairs += 1
+        elif n == 4:
+            pairs += 2
+        if n in (1, 3) and single is None:
+            single = t
+    return single if pairs == 6 else None
