@@ -441,6 +441,7 @@ def seven_pairs_fans(s: Situation) -> Tally | None:
                 if not s.standing[base] and not s.standing[base + 8]:
                     tally.flag(Fan.ALL_SIMPLES)
                 win_flag_fans(s, tally)
+                tally.apply_exclusions()
                 return tally
     tally.flag(Fan.SEVEN_PAIRS)
     combines = s.options.seven_pairs_combines
@@ -515,9 +516,11 @@ def nine_gates_fans(s: Situation) -> Tally | None:
         return None
     tally = Tally()
     tally.flag(Fan.NINE_GATES)
+    win_flag_fans(s, tally)
+    tally.apply_exclusions()
+    # Added after the exclusions: the one 幺九刻 counted here is not the gates' own.
     for fan in NINE_GATES_EXTRAS[r]:
         tally.flag(fan)
-    win_flag_fans(s, tally)
     return tally
 
 
