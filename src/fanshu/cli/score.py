@@ -83,24 +83,30 @@ def parse_option_assignments(items: list[str]) -> dict[str, Any]:
 # -- one hand ---------------------------------------------------------------------------
 
 
-def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(Text(f"error: {message}"))
+def _fail(
+    message: str,
+    code: int = EXIT_BAD_INPUT,
+    *,
+    hand: str | None = None,
+    position: int | None = None,
+) -> typer.Exit:
+    """Print ``error: message`` on stderr (with a caret under the fault of a hand string)
+    and return the ``Exit`` to raise."""
+    typer.echo(f"error: {message}", err=True)
+    if hand is not None and position is not None and 0 <= position <= len(hand):
+        typer.echo(f"  {hand}\n  {' ' * position}^", err=True)
     return typer.Exit(code)
 
 
 def _context_line(result: McrResult) -> Text:
     ctx = result.hand.context
-    parts: list[str] = []
-    if ctx.self_drawn:
-        parts.append("self-drawn 自摸")
-    else:
-        parts.append("won on a discard 点和")
+    parts = ["self-drawn" if ctx.self_drawn else "on a discard"]
     if ctx.kong:
-        parts.append("on a kong 杠" if ctx.self_drawn else "robbing a kong 抢杠")
+        parts.append("kong replacement tile" if ctx.self_drawn else "robbing a kong")
     if ctx.wall_last:
-        parts.append("last tile of the wall 海底")
+        parts.append("last tile of the wall")
     if ctx.fourth_tile:
-        parts.append("fourth tile 绝张")
+        parts.append("last copy of the tile")
     parts.append(f"seat wind {ctx.seat_wind.code}")
     parts.append(f"prevalent wind {ctx.prevalent_wind.code}")
     if ctx.flowers:
@@ -145,7 +151,8 @@ def _excluded_table(result: McrResult) -> Table:
 def print_result(result: McrResult, *, excluded: bool, plain: bool, console: Console) -> None:
     """The human-readable score of one hand."""
     console.print(Text(draw_hand(result.hand, pad=not plain, plain=plain), style="bold"))
-    console.print(Text(str(result.hand), style="dim"), _context_line(result), sep="   ")
+    console.print(Text(str(result.hand), style="dim"))
+    console.print(_context_line(result))
     console.print()
     if not result.is_win:
         console.print(
@@ -191,7 +198,8 @@ def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool
     try:
         result = score_request(parse_request(obj))
     except (LineError, FanshuError) as e:
-        raise _fail(e.message) from None
+        position = getattr(e, "position", None)
+        raise _fail(e.message, hand=obj["hand"], position=position) from None
     print_result(result, excluded=excluded, plain=plain, console=Console(highlight=False))
     return 0 if result.is_win else EXIT_NOT_A_WIN
 

@@ -1,0 +1,228 @@
+"""``fanshu score HAND``: the table, --excluded, --json, exit codes and error messages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import fanshu
+from fanshu.cli.batch import LineError, score_line
+from fanshu.cli.main import app
+from fanshu.cli.score import parse_option_assignments
+from fanshu.render import draw_tiles
+from fanshu.tiles import Tile
+
+runner = CliRunner()
+
+HAND = "[EEEE]123m456p789s11s"  # 花龙 不求人 圈风刻 门风刻 暗杠 单钓将 when self-drawn
+UNDER_EIGHT = "[123m]456p678s234m55s"  # a complete hand worth little
+NOT_A_WIN = "[EEEE]123m456p789s19p"  # 14 tiles that form no winning shape
+
+
+def invoke(*args: str) -> Any:
+    return runner.invoke(app, ["score", *args])
+
+
+def test_score_prints_tiles_fans_and_verdict() -> None:
+    result = invoke(HAND, "--self-drawn")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    expected = fanshu.score(HAND, self_drawn=True)
+    # the hand, drawn: the kong, the concealed tiles, the winning tile set apart
+    assert "🀀" in out and "🀇" in out and "🀜" in out
+    first = out.splitlines()[0]
+    assert first.rstrip().endswith("+ 🀐")
+    for entry in expected.fans:
+        assert entry.name_zh in out and entry.name_en in out
+    assert f"Total {expected.total} fan" in out
+    assert "meets the 8-fan minimum" in out
+    assert "self-drawn" in out
+    assert result.stderr == ""
+
+
+def test_score_draws_the_sets_of_each_fan() -> None:
+    result = invoke(HAND, "--self-drawn")
+    assert result.exit_code == 0
+    line = next(ln for ln in result.stdout.splitlines() if "Concealed Kong" in ln)
+    assert "🀀 🀀 🀀 🀀" in line
+
+
+def test_score_under_eight_fan() -> None:
+    expected = fanshu.score(UNDER_EIGHT)
+    assert expected.is_win and not expected.meets_minimum
+    result = invoke(UNDER_EIGHT)
+    assert result.exit_code == 0
+    assert "under 8 fan" in result.stdout
+    assert "meets" not in result.stdout
+
+
+def test_score_excluded() -> None:
+    expected = fanshu.score(HAND, self_drawn=True)
+    assert expected.excluded, "this hand has excluded fans"
+    plain = invoke(HAND, "--self-drawn")
+    assert "Excluded" not in plain.stdout
+    result = invoke(HAND, "--self-drawn", "--excluded")
+    assert result.exit_code == 0
+    assert "Excluded" in result.stdout
+    for x in expected.excluded:
+        line = next(ln for ln in result.stdout.splitlines()
+                    if ln.startswith(fanshu.FANS[x.fan].name_zh))  # fmt: skip
+        assert fanshu.FANS[x.by].name_zh in line
+
+
+def test_score_flowers_and_winds() -> None:
+    result = invoke(HAND, "-s", "--flowers", "2", "--seat-wind", "S", "--prevalent-wind", "W")
+    assert result.exit_code == 0, result.output
+    expected = fanshu.score(HAND, self_drawn=True, flowers=2, seat_wind="S", prevalent_wind="W")
+    assert f"Total {expected.total} fan" in result.stdout
+    assert f"({expected.total_without_flowers} without flowers)" in result.stdout
+    assert "Flower Tiles" in result.stdout
+    assert "seat wind S" in result.stdout and "prevalent wind W" in result.stdout
+
+
+def test_score_plain() -> None:
+    result = invoke(HAND, "-s", "--plain")
+    assert result.exit_code == 0
+    assert "🀀" not in result.stdout
+    assert result.stdout.splitlines()[0].startswith("[EEEE]")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [HAND, "--self-drawn"],
+        [HAND, "--flowers", "3", "--seat-wind", "N"],
+        ["[123m]456p678s55s23m4m", "--fourth-tile"],
+        [UNDER_EIGHT, "--wall-last"],
+        ["[EEEE][SSSS]123m456p11s", "-o", "two_concealed_kongs=8"],
+    ],
+)
+def test_json_is_the_batch_object(args: list[str]) -> None:
+    result = invoke(*args, "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert list(out) == ["id", "total", "fans", "error"]
+    assert out["id"] is None and out["error"] is None
+    for fan in out["fans"]:
+        assert list(fan) == ["name", "name_en", "value", "count"]
+    assert out["total"] == sum(f["value"] * f["count"] for f in out["fans"])
+    # exactly what the batch gives for the same input
+    obj: dict[str, Any] = {"hand": args[0]}
+    flags = {"--self-drawn": "self_drawn", "--fourth-tile": "fourth_tile",
+             "--wall-last": "wall_last"}  # fmt: skip
+    rest = args[1:]
+    while rest:
+        flag, *rest = rest
+        if flag in flags:
+            obj[flags[flag]] = True
+        elif flag == "--flowers":
+            obj["flowers"], rest = int(rest[0]), rest[1:]
+        elif flag == "--seat-wind":
+            obj["seat_wind"], rest = rest[0], rest[1:]
+        elif flag == "-o":
+            name, _, value = rest[0].partition("=")
+            obj["options"], rest = {name: int(value)}, rest[1:]
+    assert out == score_line(obj)
+    assert result.stdout.count("\n") == 1
+
+
+def test_option_changes_the_score() -> None:
+    hand = "[EEEE][SSSS]123m456p11s"
+    default = json.loads(invoke(hand, "--json").stdout)
+    green_book = json.loads(invoke(hand, "--json", "-o", "two_concealed_kongs=8").stdout)
+    assert green_book["total"] == default["total"] + 2
+
+
+def test_not_a_win_exits_1() -> None:
+    result = invoke(NOT_A_WIN)
+    assert result.exit_code == 1
+    assert "not a winning hand: " in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_not_a_win_json() -> None:
+    result = invoke(NOT_A_WIN, "--json")
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert out["id"] is None
+    assert out["error"]["code"] == "not_a_win"
+    assert out["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["xyz"], "unexpected character 'x'"),
+        (["[EEEE]123m456p789s11"], "digits with no suit"),
+        (["[EEEE]123m456p789s"], "14 tiles"),
+        (["11111m23m456p789s1s"], "five copies of 1m"),
+        ([HAND, "--seat-wind", "Q"], "seat_wind must be E, S, W or N"),
+        ([HAND, "--prevalent-wind", "up"], "prevalent_wind must be E, S, W or N"),
+        ([HAND, "--flowers", "9"], "flowers"),
+        ([HAND, "-o", "no_such_option=1"], "unknown option 'no_such_option'"),
+        ([HAND, "-o", "blessings=maybe"], "blessings is true or false"),
+        ([HAND, "-o", "two_concealed_kongs=7"], "two_concealed_kongs is 6 or 8"),
+        ([HAND, "-o", "two_concealed_kongs"], "name=value"),
+        (["123m456p789s11sEEE", "--kong"], "抢杠和"),
+        ([], "missing HAND"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ")
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+
+
+def test_bad_notation_points_at_the_fault() -> None:
+    result = invoke("123m45x")
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert lines[1].strip() == "123m45x"
+    assert lines[2].index("^") == lines[1].index("x")
+
+
+def test_bad_input_json() -> None:
+    result = invoke("xyz", "--json")
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert out == {"id": None, "error": {"code": "bad_notation",
+                                         "message": "unexpected character 'x' at 0"}}  # fmt: skip
+    result = invoke(HAND, "--json", "--seat-wind", "X")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "bad_field"
+    result = invoke(HAND, "--json", "-o", "x")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["code"] == "bad_option"
+
+
+def test_flowers_not_a_number_is_a_usage_error() -> None:
+    result = invoke(HAND, "--flowers", "many")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_hand_and_batch_together() -> None:
+    result = invoke(HAND, "--batch", "-")
+    assert result.exit_code == 2
+    assert "not both" in result.stderr
+
+
+def test_parse_option_assignments() -> None:
+    assert parse_option_assignments(
+        ["two_concealed_kongs=8", "blessings=yes", "seven_pairs_tile_hog = off"]
+    ) == {"two_concealed_kongs": 8, "blessings": True, "seven_pairs_tile_hog": False}
+    with pytest.raises(LineError):
+        parse_option_assignments(["two_concealed_kongs=eight"])
+
+
+def test_draw_tiles_matches_the_unicode_block() -> None:
+    assert draw_tiles([Tile.M9, Tile.S1, Tile.P9, Tile.NORTH, Tile.GREEN, Tile.WHITE]) == (
+        "\U0001f00f\U0001f010\U0001f021\U0001f003\U0001f005\U0001f006"
+    )
+    assert draw_tiles([Tile.SPRING, Tile.PLUM, Tile.CHRYSANTHEMUM]) == "🀦🀢🀥"
