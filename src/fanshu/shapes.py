@@ -157,18 +157,61 @@ def is_regular_complete(counts: list[int]) -> bool:
     return pairs == 1
 
 
+@lru_cache(maxsize=65536)
+def _suit_completions(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Ranks (0-8) whose addition completes this suit: (as sets only, as sets + a pair)."""
+    sets_only: list[int] = []
+    with_pair: list[int] = []
+    m = (sum(key) + 1) % 3
+    if m == 1:
+        return (), ()
+    c = list(key)
+    for r in range(9):
+        if not any(c[max(0, r - 2) : r + 3]):
+            continue  # a lone tile completes nothing
+        c[r] += 1
+        k = tuple(c)
+        if m == 0 and _suit_sets(k):
+            sets_only.append(r)
+        elif m == 2 and _suit_sets_with_pair(k):
+            with_pair.append(r)
+        c[r] -= 1
+    return tuple(sets_only), tuple(with_pair)
+
+
 def regular_waits(counts: list[int]) -> set[int]:
     """Tile kinds that would complete 4 sets + pair (the copies in the wall not checked).
 
     A wait on a fifth copy is reported, as a count-only check would; callers that care
     filter by the tiles left.
     """
+    keys = [tuple(counts[g * 9 : g * 9 + 9]) for g in range(3)]
+    ok = []
+    pairs = []
+    for key in keys:
+        m = sum(key) % 3
+        ok.append(m != 1 and _suit_complete(key))
+        pairs.append(1 if m == 2 else 0)
+    honors = counts[27:34]
+    bad_honors = [i for i, n in enumerate(honors) if n in (1, 4)]
+    ok.append(not bad_honors)
+    pairs.append(honors.count(2))
     waits: set[int] = set()
-    for t in range(34):
-        counts[t] += 1
-        if is_regular_complete(counts):
-            waits.add(t)
-        counts[t] -= 1
+    for g in range(4):
+        if not all(ok[x] for x in range(4) if x != g):
+            continue
+        others = sum(pairs) - pairs[g]
+        if g < 3:
+            sets_only, with_pair = _suit_completions(keys[g])
+            add = sets_only if others == 1 else with_pair if others == 0 else ()
+            waits.update(g * 9 + r for r in add)
+            continue
+        for i, n in enumerate(honors):
+            if n not in (1, 2) or any(b != i for b in bad_honors):
+                continue
+            after = pairs[3] - (n == 2) + (n == 1)
+            if after + others == 1:
+                waits.add(27 + i)
     return waits
 
 

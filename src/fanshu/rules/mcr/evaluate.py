@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from fanshu.hand import Hand, MeldKind
 from fanshu.rules.mcr.combinations import Instance, chow_fans, pung_fans
@@ -27,8 +28,10 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Pack:
+_TILES: tuple[Tile, ...] = tuple(Tile)
+
+
+class Pack(NamedTuple):
     """One set of a decomposition: chow (``tile`` lowest), pung, kong or pair."""
 
     kind: int  # CHOW, PUNG (kongs too) or PAIR
@@ -39,12 +42,10 @@ class Pack:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        t = Tile(self.tile)
+        t = self.tile
         if self.kind == CHOW:
-            return (t, Tile(t + 1), Tile(t + 2))
-        if self.kind == PAIR:
-            return (t, t)
-        return (t,) * (4 if self.kong else 3)
+            return _TILES[t : t + 3]
+        return (_TILES[t],) * (2 if self.kind == PAIR else 4 if self.kong else 3)
 
 
 @dataclass(slots=True)
@@ -91,7 +92,7 @@ class Tally:
     def apply_exclusions(self) -> None:
         """不重复: each counted fan, highest first, removes the fans it implies."""
         found = self.found
-        for fan in EXCLUSION_ORDER:
+        for fan in sorted(found, key=ORDER.__getitem__):
             if fan not in found:
                 continue
             spec = FANS[fan]
@@ -114,6 +115,9 @@ class Tally:
 
     def total(self, options: McrOptions) -> int:
         return sum(fan_value(f, options) * len(v) for f, v in self.found.items())
+
+
+ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
 
 
 def fan_value(fan: Fan, options: McrOptions) -> int:
@@ -662,9 +666,7 @@ def _result(
     hand: Hand, tally: Tally, packs: list[Pack], options: McrOptions, shape: str
 ) -> McrResult:
     entries: list[FanEntry] = []
-    for fan in EXCLUSION_ORDER:
-        if fan not in tally.found:
-            continue
+    for fan in sorted(tally.found, key=ORDER.__getitem__):
         instances = tally.found[fan]
         sets = tuple(packs[i].tiles for sets in instances for i in sets if i < len(packs))
         entries.append(FanEntry(fan, len(instances), fan_value(fan, options), sets))
