@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -307,3 +308,33 @@ def test_batch_2000_lines(tmp_path: Path) -> None:
     codes = {(s["error"] or {}).get("code") for s in singles}
     assert codes == {None, "not_a_win", "invalid_hand"}
     assert elapsed < 120
+
+
+class _Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize(
+    ("err_tty", "out_tty", "total", "shown"),
+    [
+        (True, False, 10_000, True),
+        (True, False, None, True),  # stdin: length unknown
+        (True, False, 10, False),  # short input: no bar
+        (False, False, 10_000, False),  # stderr not a terminal
+        (True, True, 10_000, False),  # results scroll on the terminal
+    ],
+)
+def test_progress_auto(
+    monkeypatch: pytest.MonkeyPatch, err_tty: bool, out_tty: bool, total: int | None, shown: bool
+) -> None:
+    import fanshu.cli.score as cmd
+
+    monkeypatch.setattr(sys, "stderr", _Stream(err_tty))
+    monkeypatch.setattr(sys, "stdout", _Stream(out_tty))
+    assert cmd._want_progress(None, total) is shown
+    assert cmd._want_progress(True, 1) is True
+    assert cmd._want_progress(False, 10_000) is False

@@ -226,3 +226,12 @@ def test_draw_tiles_matches_the_unicode_block() -> None:
         "\U0001f00f\U0001f010\U0001f021\U0001f003\U0001f005\U0001f006"
     )
     assert draw_tiles([Tile.SPRING, Tile.PLUM, Tile.CHRYSANTHEMUM]) == "🀦🀢🀥"
+
+
+def test_sets_column_only_when_some_fan_has_sets() -> None:
+    hand = "1122m3344p5566s77s"  # 七对: whole-hand fans only
+    expected = fanshu.score(hand)
+    result = invoke(hand)
+    assert result.exit_code == 0
+    header = next(ln for ln in result.stdout.splitlines() if ln.startswith("番种"))
+    assert ("Sets" in header) == any(e.sets for e in expected.fans)

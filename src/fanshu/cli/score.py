@@ -121,16 +121,20 @@ def _fan_table(result: McrResult, plain: bool) -> Table:
     table.add_column("Value", justify="right")
     table.add_column("×", justify="right")
     table.add_column("Points", justify="right", style="bold")
-    table.add_column("Sets", overflow="fold")
+    with_sets = any(e.sets for e in result.fans)
+    if with_sets:
+        table.add_column("Sets", overflow="fold")
     for e in result.fans:
-        table.add_row(
+        row = [
             e.name_zh,
             e.name_en,
             str(e.value),
             str(e.count) if e.count > 1 else "",
             str(e.points),
-            draw_sets(e.sets, pad=not plain, plain=plain, sep="   " if not plain else "  "),
-        )
+        ]
+        if with_sets:
+            row.append(draw_sets(e.sets, pad=not plain, plain=plain, sep="  " if plain else "   "))
+        table.add_row(*row)
     return table
 
 
@@ -301,6 +305,7 @@ def score_command(
     hand: Annotated[
         str | None,
         typer.Argument(
+            metavar="HAND",
             help="A fanshu hand string, e.g. '[EEEE]123m456p789s11s': melds in brackets "
             "first, the winning tile last.",
             show_default=False,
