@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from fanshu.errors import InvalidHandError
-from fanshu.tiles import NUM_KINDS, Tile, wind_from
+from fanshu.tiles import NUM_KINDS, TILES, Tile, wind_from
 
 
 class MeldKind(Enum):
@@ -65,7 +65,7 @@ class Meld:
     def tiles(self) -> tuple[Tile, ...]:
         t = self.tile
         if self.kind is MeldKind.CHOW:
-            return (t, Tile(t + 1), Tile(t + 2))
+            return TILES[t : t + 3]
         return (t,) * (3 if self.kind is MeldKind.PUNG else 4)
 
     @property

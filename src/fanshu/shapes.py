@@ -84,7 +84,11 @@ def _group_options(counts: list[int], group: int) -> tuple[tuple[Set, ...], ...]
                 return None
         return (tuple(sets),) if pairs <= 1 else None
     base = group * 9
-    key = tuple(counts[base : base + 9])
+    return _suit_options(tuple(counts[base : base + 9]), base)
+
+
+@lru_cache(maxsize=65536)
+def _suit_options(key: tuple[int, ...], base: int) -> tuple[tuple[Set, ...], ...] | None:
     total = sum(key)
     if total % 3 == 1:
         return None

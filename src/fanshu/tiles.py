@@ -176,6 +176,8 @@ NAME_ZH: tuple[str, ...] = tuple(
     for t in range(NUM_TILES)
 )
 
+# Tile by index without the Enum call, for hot loops: ``TILES[5] is Tile.M6``.
+TILES: tuple[Tile, ...] = tuple(Tile)
 WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 DRAGONS: tuple[Tile, ...] = (Tile.RED, Tile.GREEN, Tile.WHITE)
 FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(34, NUM_TILES))

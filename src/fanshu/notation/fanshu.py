@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
-from fanshu.tiles import HONOR_LETTERS, SUIT_LETTERS, Tile
+from fanshu.tiles import HONOR_LETTERS, SUIT_LETTERS, TILES, Tile
 
 _SUIT_INDEX = {c: i for i, c in enumerate(SUIT_LETTERS)}
 _HONOR_INDEX = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
@@ -46,7 +46,7 @@ def _parse_run(text: str, offset: int) -> list[Tile]:
             for rank, dpos in digits:
                 if not 1 <= rank <= 8:
                     raise NotationError(f"there is no flower {rank}f (flowers are 1f-8f)", dpos)
-                tiles.append(Tile(33 + rank))
+                tiles.append(TILES[33 + rank])
             digits = []
         elif ch in _SUIT_INDEX:
             if not digits:
@@ -55,12 +55,12 @@ def _parse_run(text: str, offset: int) -> list[Tile]:
             for rank, dpos in digits:
                 if rank == 0:
                     raise NotationError("there is no tile 0 (red fives are not used)", dpos)
-                tiles.append(Tile(suit * 9 + rank - 1))
+                tiles.append(TILES[suit * 9 + rank - 1])
             digits = []
         elif ch in _HONOR_INDEX:
             if digits:
                 raise NotationError(f"digits with no suit before '{ch}'", digits[0][1])
-            tiles.append(Tile(_HONOR_INDEX[ch]))
+            tiles.append(TILES[_HONOR_INDEX[ch]])
         elif ch.isspace():
             continue
         elif ch.isalpha() and digits:

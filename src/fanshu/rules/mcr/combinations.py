@@ -12,6 +12,7 @@ tile (``(tile, index)`` pairs; a chow's tile is its lowest) and returns fan inst
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, pairwise
 
 from fanshu.rules.mcr.fans import Fan
@@ -113,12 +114,37 @@ def _limit_pair_fans(found: list[Instance], limit: int) -> list[Instance]:
     return kept
 
 
+def _with_indices(found: tuple[Instance, ...], items: list[Item]) -> list[Instance]:
+    """Map positions in the sorted list back to the callers' set indices."""
+    return [(fan, tuple(items[k][1] for k in pos)) for fan, pos in found]
+
+
 def chow_fans(chows: list[Item]) -> list[Instance]:
-    """Fans among 2-4 chows (sorted by tile)."""
+    """Fans among 2-4 chows; instances name the chows by the callers' indices."""
     items = sorted(chows)
-    tiles = tuple(t for t, _ in items)
-    idx = tuple(i for _, i in items)
-    n = len(items)
+    return _with_indices(_chow_fans(tuple(t for t, _ in items)), items)
+
+
+def pung_fans(pungs: list[Item]) -> list[Instance]:
+    """Fans among 2-4 pungs or kongs; instances name them by the callers' indices."""
+    items = sorted(pungs)
+    return _with_indices(_pung_fans(tuple(t for t, _ in items)), items)
+
+
+@lru_cache(maxsize=8192)
+def _chow_fans(tiles: tuple[int, ...]) -> tuple[Instance, ...]:
+    """Fans among chows with these (sorted) lowest tiles; sets given as positions."""
+    return tuple(_chow_fans_uncached(tiles))
+
+
+@lru_cache(maxsize=8192)
+def _pung_fans(tiles: tuple[int, ...]) -> tuple[Instance, ...]:
+    return tuple(_pung_fans_uncached(tiles))
+
+
+def _chow_fans_uncached(tiles: tuple[int, ...]) -> list[Instance]:
+    idx = tuple(range(len(tiles)))
+    n = len(tiles)
     if n == 4:
         fan = four_chows_fan(tiles)  # type: ignore[arg-type]
         if fan is not None:
@@ -196,12 +222,9 @@ def two_pungs_fan(a: int, b: int) -> Fan | None:
     return None
 
 
-def pung_fans(pungs: list[Item]) -> list[Instance]:
-    """Fans among 2-4 pungs or kongs (sorted by tile)."""
-    items = sorted(pungs)
-    tiles = tuple(t for t, _ in items)
-    idx = tuple(i for _, i in items)
-    n = len(items)
+def _pung_fans_uncached(tiles: tuple[int, ...]) -> list[Instance]:
+    idx = tuple(range(len(tiles)))
+    n = len(tiles)
     if n == 4:
         fan = four_pungs_fan(tiles)  # type: ignore[arg-type]
         if fan is not None:

@@ -8,8 +8,9 @@ decomposition is scored and the highest total taken (就高不就低).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from fanshu.hand import Hand, MeldKind
@@ -184,7 +185,7 @@ def win_flag_fans(s: Situation, tally: Tally) -> None:
             tally.flag(Fan.ROBBING_THE_KONG)
 
 
-def suit_fans(kinds: list[int], tally: Tally) -> None:
+def suit_fans(kinds: Sequence[int], tally: Tally) -> None:
     """无字, 缺一门, 混一色, 清一色, 五门齐."""
     suits = {SUIT_OF[t] for t in kinds}
     honors = 3 in suits
@@ -200,7 +201,7 @@ def suit_fans(kinds: list[int], tally: Tally) -> None:
         tally.flag(Fan.ALL_TYPES)
 
 
-def tile_trait_fans(kinds: list[int], tally: Tally, *, combines: bool = True) -> None:
+def tile_trait_fans(kinds: Sequence[int], tally: Tally, *, combines: bool = True) -> None:
     """断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九."""
     simples = not any(TERMINAL_OR_HONOR[t] for t in kinds)
     if simples:
@@ -221,7 +222,7 @@ def tile_trait_fans(kinds: list[int], tally: Tally, *, combines: bool = True) ->
         tally.flag(Fan.ALL_TERMINALS_AND_HONORS)
 
 
-def rank_range_fans(kinds: list[int], tally: Tally) -> None:
+def rank_range_fans(kinds: Sequence[int], tally: Tally) -> None:
     """全大, 全中, 全小, 大于五, 小于五."""
     if any(t >= 27 for t in kinds):
         return
@@ -232,6 +233,16 @@ def rank_range_fans(kinds: list[int], tally: Tally) -> None:
         tally.flag(Fan.UPPER_FOUR if 6 in ranks else Fan.UPPER_TILES)
     elif ranks <= {4, 5, 6}:
         tally.flag(Fan.MIDDLE_TILES)
+
+
+@lru_cache(maxsize=16384)
+def tile_set_fans(kinds: tuple[int, ...]) -> tuple[Fan, ...]:
+    """The fans that depend only on which kinds the hand holds (suits, traits, ranks)."""
+    tally = Tally()
+    suit_fans(kinds, tally)
+    tile_trait_fans(kinds, tally)
+    rank_range_fans(kinds, tally)
+    return tuple(tally.found)
 
 
 def tile_hog_fans(s: Situation, kong_count: int, tally: Tally) -> None:
@@ -286,9 +297,8 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: bool) -> Tally:
     concealment_fans(s, tally)
     pair_fans(chows, pair, len(packs) - 1, tally)
     pack_trait_fans(packs, tally)
-    suit_fans(s.kinds, tally)
-    tile_trait_fans(s.kinds, tally)
-    rank_range_fans(s.kinds, tally)
+    for fan in tile_set_fans(tuple(s.kinds)):
+        tally.flag(fan)
     tile_hog_fans(s, sum(1 for p in packs if p.kong), tally)
     if unique_wait:
         wait_fans(packs, win, tally)
