@@ -136,6 +136,14 @@ HITS: list[Hit] = [
     Hit(F.LAST_TILE_CLAIM, "[234m1]456s789p34m11s2m", 11, ctx={"wall_last": True}),
     Hit(F.OUT_WITH_REPLACEMENT_TILE, "[5555m]456s789p34m11s2m", 15, ctx={**SELF, "kong": True}),
     Hit(F.ROBBING_THE_KONG, "[234m1]456s789p34m11s5m", 10, ctx={"kong": True}),
+    # 抢杠和 不计和绝张 (seed 001, 47)
+    Hit(
+        F.ROBBING_THE_KONG,
+        "[234m1]456s789p34m11s5m",
+        10,
+        ctx={"kong": True, "fourth_tile": True},
+        tag="not-also-last-tile",
+    ),
     # -- 6 ----------------------------------------------------------------------------
     Hit(F.ALL_PUNGS, "[222m1]444s666p888m99s", 24),
     Hit(F.HALF_FLUSH, "123m345m777mEEENN", 15),
@@ -148,6 +156,7 @@ HITS: list[Hit] = [
     Hit(F.OUTSIDE_HAND, "123m789s123pEEE99m", 12),
     Hit(F.FULLY_CONCEALED_HAND, "123m456s678p345m99p", 6, ctx=SELF),
     Hit(F.TWO_MELDED_KONGS, "[1111m1][2222s2]345p678m99p", 7),
+    Hit(F.TWO_MELDED_KONGS, "[1111m1][2222s5]345p678m99p", 7, tag="one-added"),
     Hit(F.LAST_TILE, "[234m1]456s789p34m11s5m", 6, ctx={"fourth_tile": True}),
     # -- 2 ----------------------------------------------------------------------------
     Hit(F.DRAGON_PUNG, "CCC123m456s678p99m", 5),
@@ -156,18 +165,24 @@ HITS: list[Hit] = [
     Hit(F.CONCEALED_HAND, "123m456s678p345m99p", 4),
     Hit(F.ALL_CHOWS, "123m456m789s234p55s", 6),
     Hit(F.TILE_HOG, "123m333m456p789s55s", 14),
+    Hit(F.TILE_HOG, "11113355779999m", 52, count=2, tag="two-in-seven-pairs"),
     Hit(F.DOUBLE_PUNG, "222m222s345p678m99s", 8),
+    Hit(F.DOUBLE_PUNG, "111999m111999sEE", 102, count=2, tag="two"),  # + 四暗刻, 混幺九
     Hit(F.TWO_CONCEALED_PUNGS, "[123p1]222m444s678m99s", 4),
     Hit(F.CONCEALED_KONG, "[2222m]345s678p789m99s", 6),
     Hit(F.ALL_SIMPLES, "234m456s678p345m66s", 6),
     # -- 1 ----------------------------------------------------------------------------
     Hit(F.PURE_DOUBLE_CHOW, "123m123m456s789p55s", 14),
+    Hit(F.PURE_DOUBLE_CHOW, "[123m1]123m123p123p55s", 6, count=2, tag="two"),  # + 喜相逢 ×1
     Hit(F.MIXED_DOUBLE_CHOW, "123m123s456p789p55s", 7),
+    Hit(F.MIXED_DOUBLE_CHOW, "123789m123789s55m", 9, count=2, tag="two"),
     Hit(F.SHORT_STRAIGHT, "123m456m789s234p55s", 6),
     Hit(F.TWO_TERMINAL_CHOWS, "123m789m456s234p55s", 6),
     Hit(F.PUNG_OF_TERMINALS_OR_HONORS, "111m234s567p678p55s", 4),
     Hit(F.PUNG_OF_TERMINALS_OR_HONORS, "[567p1]111m444s999mNN", 19, count=2, tag="two"),
     Hit(F.MELDED_KONG, "[2222m1]345s678p789m99s", 3),
+    # an added kong (加杠) is a melded kong; the oracle takes it as a claimed kong
+    Hit(F.MELDED_KONG, "[2222m5]345s678p789m99s", 3, tag="added"),
     Hit(F.ONE_VOIDED_SUIT, "123m456m789s234s55s", 6),
     Hit(F.NO_HONORS, "111m234s567p678p55s", 4),
     Hit(F.EDGE_WAIT, "[234p1]456s789s55m12m3m", 4),
@@ -323,6 +338,25 @@ MISSES: list[Miss] = [
 
 def _score(hand: str, ctx: dict[str, Any]) -> McrResult:
     return fanshu.score(hand, **ctx)
+
+
+def test_robbing_the_kong_is_not_also_last_tile() -> None:
+    r = fanshu.score("[234m1]456s789p34m11s5m", kong=True, fourth_tile=True)
+    assert F.ROBBING_THE_KONG in r and F.LAST_TILE not in r, _describe(r)
+
+
+def test_replacement_tile_and_last_tile_draw_together() -> None:
+    """杠上开花 on the last wall tile: both 8-fan fans, 自摸 not counted (oracle: 23)."""
+    r = fanshu.score("[5555m]456s789p34m11s2m", self_drawn=True, kong=True, wall_last=True)
+    assert F.OUT_WITH_REPLACEMENT_TILE in r and F.LAST_TILE_DRAW in r, _describe(r)
+    assert F.SELF_DRAWN not in r, _describe(r)
+    assert r.total == 23, _describe(r)
+
+
+def test_big_four_winds_ignores_seat_and_round() -> None:
+    r = fanshu.score("EEESSSWWWNNN33m", seat_wind="S", prevalent_wind="W")
+    assert F.SEAT_WIND not in r and F.PREVALENT_WIND not in r, _describe(r)
+    assert r.total == 159, _describe(r)
 
 
 def test_every_fan_has_a_hit_and_a_miss() -> None:
