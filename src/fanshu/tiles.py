@@ -205,4 +205,6 @@ def wind_from(value: str | int | Tile) -> Tile:
                 or v.lower() in ("east", "south", "west", "north")[i : i + 1]
             ):
                 return WINDS[i]
-    raise ValueError(f"unknown wind {value!r}: use E, S, W or N")
+    from fanshu.errors import InvalidHandError
+
+    raise InvalidHandError(f"unknown wind {value!r}: use E, S, W or N")

@@ -71,11 +71,15 @@ class Situation:
 class Tally:
     """Fan instances found for one shape, then reduced by the exclusion table."""
 
-    __slots__ = ("excluded", "found")
+    __slots__ = ("excluded", "extra", "found", "spared")
 
-    def __init__(self) -> None:
+    def __init__(
+        self, extra: dict[Fan, tuple[Fan, ...]] | None = None, spared: tuple[Fan, ...] = ()
+    ) -> None:
         self.found: dict[Fan, list[tuple[int, ...]]] = {}
         self.excluded: list[ExcludedFan] = []
+        self.extra = extra or {}  # exclusions that options add to the table
+        self.spared = spared  # fans that options keep from being excluded
 
     def add(self, fan: Fan, sets: tuple[int, ...] = ()) -> None:
         self.found.setdefault(fan, []).append(sets)
@@ -97,8 +101,9 @@ class Tally:
             if fan not in found:
                 continue
             spec = FANS[fan]
-            for other in spec.excludes:
-                if other in found:
+            excludes = spec.excludes + self.extra[fan] if fan in self.extra else spec.excludes
+            for other in excludes:
+                if other in found and other not in self.spared:
                     del found[other]
                     self.excluded.append(ExcludedFan(other, fan))
             if spec.excludes_own_sets:
@@ -266,8 +271,15 @@ def wind_pung_fans(s: Situation, packs: list[Pack], tally: Tally) -> None:
 # -- the regular shape: four sets and a pair ---------------------------------------
 
 
+def option_exclusions(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
+    """Exclusions some options add: strict 1998 drops 三同刻 under 清幺九."""
+    if not options.all_terminals_triple_pung:
+        return {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
+    return {}
+
+
 def regular_fans(s: Situation, packs: list[Pack], unique_wait: bool) -> Tally:
-    tally = Tally()
+    tally = Tally(option_exclusions(s.options))
     chows = [(p.tile, i) for i, p in enumerate(packs) if p.kind == CHOW]
     pungs = [(p.tile, i) for i, p in enumerate(packs) if p.kind == PUNG]
     pair = packs[-1]
@@ -440,23 +452,34 @@ def is_unique_wait(s: Situation) -> bool:
 # -- special shapes ------------------------------------------------------------------
 
 
+def concealed_shape_fans(s: Situation, tally: Tally, *, single_wait: bool = False) -> None:
+    """The fans a fully concealed special shape implies (门前清 or 不求人, 单钓将).
+
+    The shape excludes them; they are recorded so the result can say so.
+    """
+    tally.flag(Fan.FULLY_CONCEALED_HAND if s.self_drawn else Fan.CONCEALED_HAND)
+    if single_wait:
+        tally.flag(Fan.SINGLE_WAIT)
+
+
 def seven_pairs_fans(s: Situation) -> Tally | None:
     """七对 and 连七对."""
     if s.melds or any(n % 2 for n in s.standing):
         return None
     tally = Tally()
+    concealed_shape_fans(s, tally, single_wait=True)
     suit = SUIT_OF[s.win]
     if suit < 3:
         base = suit * 9
         run = [s.standing[base + r] == 2 for r in range(9)]
-        for start in range(3):
-            if all(run[start : start + 7]):
-                tally.flag(Fan.SEVEN_SHIFTED_PAIRS)
-                if not s.standing[base] and not s.standing[base + 8]:
-                    tally.flag(Fan.ALL_SIMPLES)
-                win_flag_fans(s, tally)
-                tally.apply_exclusions()
-                return tally
+        if any(all(run[start : start + 7]) for start in range(3)):
+            tally.flag(Fan.SEVEN_SHIFTED_PAIRS)
+            tally.flag(Fan.SEVEN_PAIRS)
+            for fan in tile_set_fans(tuple(s.kinds)):
+                tally.flag(fan)
+            win_flag_fans(s, tally)
+            tally.apply_exclusions()
+            return tally
     tally.flag(Fan.SEVEN_PAIRS)
     combines = s.options.seven_pairs_combines
     suit_fans(s.kinds, tally)
@@ -479,15 +502,17 @@ def honors_knitted_fans(s: Situation) -> Tally | None:
         return None
     if not any(set(numbered) <= set(seq) for seq in KNITTED_STRAIGHTS):
         return None
-    tally = Tally()
+    # The 2006 text lets 全不靠 combine with 五门齐, which it otherwise implies.
+    spared = (Fan.ALL_TYPES,) if s.options.honors_knitted_all_types else ()
+    tally = Tally(spared=spared)
+    concealed_shape_fans(s, tally)
+    for fan in tile_set_fans(tuple(s.kinds)):
+        tally.flag(fan)
     if len(numbered) == 7:
         tally.flag(Fan.GREATER_HONORS_AND_KNITTED_TILES)
-    else:
-        tally.flag(Fan.LESSER_HONORS_AND_KNITTED_TILES)
-        if len(numbered) == 9:
-            tally.flag(Fan.KNITTED_STRAIGHT)
-        if s.options.honors_knitted_all_types:
-            tally.flag(Fan.ALL_TYPES)
+    tally.flag(Fan.LESSER_HONORS_AND_KNITTED_TILES)
+    if len(numbered) == 9:
+        tally.flag(Fan.KNITTED_STRAIGHT)
     win_flag_fans(s, tally)
     tally.apply_exclusions()
     return tally
@@ -497,6 +522,9 @@ def thirteen_orphans_fans(s: Situation) -> Tally | None:
     if s.melds or tuple(s.kinds) != THIRTEEN_ORPHANS_KINDS:
         return None
     tally = Tally()
+    concealed_shape_fans(s, tally)
+    for fan in tile_set_fans(tuple(s.kinds)):
+        tally.flag(fan)
     tally.flag(Fan.THIRTEEN_ORPHANS)
     win_flag_fans(s, tally)
     tally.apply_exclusions()
@@ -530,6 +558,9 @@ def nine_gates_fans(s: Situation) -> Tally | None:
         return None
     tally = Tally()
     tally.flag(Fan.NINE_GATES)
+    concealed_shape_fans(s, tally)
+    for fan in tile_set_fans(tuple(s.kinds)):
+        tally.flag(fan)
     win_flag_fans(s, tally)
     tally.apply_exclusions()
     # Added after the exclusions: the one 幺九刻 counted here is not the gates' own.
