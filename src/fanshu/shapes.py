@@ -183,39 +183,46 @@ def _suit_completions(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     return tuple(sets_only), tuple(with_pair)
 
 
+@lru_cache(maxsize=65536)
+def _suit_wait_info(key: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...], tuple[int, ...]]:
+    """(complete as it is, pairs it holds when complete, completions as sets only,
+    completions with a pair) for one suit's counts."""
+    m = sum(key) % 3
+    complete = m != 1 and _suit_complete(key)
+    return (complete, 1 if m == 2 else 0, *_suit_completions(key))
+
+
 def regular_waits(counts: list[int]) -> set[int]:
     """Tile kinds that would complete 4 sets + pair (the copies in the wall not checked).
 
     A wait on a fifth copy is reported, as a count-only check would; callers that care
     filter by the tiles left.
     """
-    keys = [tuple(counts[g * 9 : g * 9 + 9]) for g in range(3)]
-    ok = []
-    pairs = []
-    for key in keys:
-        m = sum(key) % 3
-        ok.append(m != 1 and _suit_complete(key))
-        pairs.append(1 if m == 2 else 0)
+    suits = [_suit_wait_info(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
     honors = counts[27:34]
-    bad_honors = [i for i, n in enumerate(honors) if n in (1, 4)]
-    ok.append(not bad_honors)
-    pairs.append(honors.count(2))
+    bad_honors = [i for i, n in enumerate(honors) if n == 1 or n == 4]
+    honor_pairs = honors.count(2)
+    incomplete = [g for g in range(3) if not suits[g][0]]
+    if bad_honors:
+        incomplete.append(3)
+    if len(incomplete) > 1:
+        return set()
+    pairs = [suits[0][1], suits[1][1], suits[2][1], honor_pairs]
+    total_pairs = sum(pairs)
     waits: set[int] = set()
-    for g in range(4):
-        if not all(ok[x] for x in range(4) if x != g):
-            continue
-        others = sum(pairs) - pairs[g]
+    for g in incomplete or range(4):
+        others = total_pairs - pairs[g]
         if g < 3:
-            sets_only, with_pair = _suit_completions(keys[g])
-            add = sets_only if others == 1 else with_pair if others == 0 else ()
-            waits.update(g * 9 + r for r in add)
+            info = suits[g]
+            add = info[2] if others == 1 else info[3] if others == 0 else ()
+            base = g * 9
+            waits.update(base + r for r in add)
             continue
         for i, n in enumerate(honors):
-            if n not in (1, 2) or any(b != i for b in bad_honors):
-                continue
-            after = pairs[3] - (n == 2) + (n == 1)
-            if after + others == 1:
-                waits.add(27 + i)
+            if (n == 1 or n == 2) and all(b == i for b in bad_honors):
+                after = honor_pairs - (n == 2) + (n == 1)
+                if after + others == 1:
+                    waits.add(27 + i)
     return waits
 
 

@@ -58,7 +58,8 @@ class Situation:
     win: int
     standing: list[int]  # concealed tiles including the winning tile
     fixed: list[int]  # tiles in declared melds (a kong counts 4)
-    kinds: list[int]  # the distinct kinds of the whole hand, ascending
+    kinds: tuple[int, ...]  # the distinct kinds of the whole hand, ascending
+    hogs: int  # kinds whose four copies are all in the hand
     melds: list[Pack]
     self_drawn: bool
     last_tile: bool
@@ -159,14 +160,15 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
             fixed[t] += 1
         melds.append(_meld_pack(m.kind, int(m.tile)))
     ctx = hand.context
-    kinds = [t for t in range(34) if standing[t] or fixed[t]]
+    kinds = tuple(t for t in range(34) if standing[t] or fixed[t])
+    hogs = sum(1 for t in kinds if standing[t] + fixed[t] == 4)
     # 和绝张 is also certain when your own melds show the other three copies.
     last_tile = (ctx.fourth_tile and standing[win] == 1) or fixed[win] == 3
     kong = ctx.kong and (
         any(p.kong for p in melds) if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1)
     )
     return Situation(
-        hand, options, win, standing, fixed, kinds, melds, ctx.self_drawn, last_tile, kong,
+        hand, options, win, standing, fixed, kinds, hogs, melds, ctx.self_drawn, last_tile, kong,
         ctx.wall_last, int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
     )  # fmt: skip
 
@@ -252,8 +254,7 @@ def tile_set_fans(kinds: tuple[int, ...]) -> tuple[Fan, ...]:
 
 def tile_hog_fans(s: Situation, kong_count: int, tally: Tally) -> None:
     """四归一: a kind whose four copies are all used, not as a kong."""
-    hogs = sum(1 for t in s.kinds if s.standing[t] + s.fixed[t] == 4) - kong_count
-    for _ in range(hogs):
+    for _ in range(s.hogs - kong_count):
         tally.add(Fan.TILE_HOG)
 
 
@@ -278,7 +279,7 @@ def option_exclusions(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
     return {}
 
 
-def regular_fans(s: Situation, packs: list[Pack], unique_wait: bool) -> Tally:
+def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool]) -> Tally:
     tally = Tally(option_exclusions(s.options))
     chows = [(p.tile, i) for i, p in enumerate(packs) if p.kind == CHOW]
     pungs = [(p.tile, i) for i, p in enumerate(packs) if p.kind == PUNG]
@@ -309,10 +310,17 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: bool) -> Tally:
     concealment_fans(s, tally)
     pair_fans(chows, pair, len(packs) - 1, tally)
     pack_trait_fans(packs, tally)
-    for fan in tile_set_fans(tuple(s.kinds)):
+    for fan in tile_set_fans(s.kinds):
         tally.flag(fan)
     tile_hog_fans(s, sum(1 for p in packs if p.kong), tally)
-    if unique_wait:
+    if (
+        any(
+            not p.declared and p.tile <= win <= p.tile + 2 - (p.kind == PAIR) * 2
+            for p in packs
+            if p.kind != PUNG
+        )
+        and unique_wait()
+    ):
         wait_fans(packs, win, tally)
     if Fan.BIG_FOUR_WINDS not in tally:
         wind_pung_fans(s, packs, tally)
@@ -326,7 +334,6 @@ def kong_fans(packs: list[Pack], concealed_pungs: list[int], tally: Tally) -> No
     """四杠 … 明杠 by how many kongs are melded or concealed; 双暗刻 … 四暗刻."""
     kongs = [i for i, p in enumerate(packs) if p.kong]
     hidden = [i for i in kongs if packs[i].concealed]
-    shown = [i for i in kongs if not packs[i].concealed]
     k = tuple(kongs)
     if len(kongs) == 4:
         tally.add(Fan.FOUR_KONGS, k)
@@ -337,12 +344,16 @@ def kong_fans(packs: list[Pack], concealed_pungs: list[int], tally: Tally) -> No
         tally.add(fan[len(hidden)], k)
     elif len(kongs) == 1:
         tally.add(Fan.CONCEALED_KONG if hidden else Fan.MELDED_KONG, k)
-    del shown
     concealed = tuple(sorted(concealed_pungs + hidden))
-    by_count = {2: Fan.TWO_CONCEALED_PUNGS, 3: Fan.THREE_CONCEALED_PUNGS,
-                4: Fan.FOUR_CONCEALED_PUNGS}  # fmt: skip
-    if len(concealed) in by_count:
-        tally.add(by_count[len(concealed)], concealed)
+    if len(concealed) >= 2:
+        tally.add(CONCEALED_PUNGS_FAN[len(concealed)], concealed)
+
+
+CONCEALED_PUNGS_FAN = {
+    2: Fan.TWO_CONCEALED_PUNGS,
+    3: Fan.THREE_CONCEALED_PUNGS,
+    4: Fan.FOUR_CONCEALED_PUNGS,
+}
 
 
 def terminal_chows_fans(chows: list[tuple[int, int]], pair: Pack, tally: Tally) -> bool:
@@ -437,12 +448,30 @@ def wait_fans(packs: list[Pack], win: int, tally: Tally) -> None:
         tally.flag(Fan.SINGLE_WAIT)
 
 
+class _Memo:
+    """A value computed on first use: the unique-wait check is only needed when some
+    reading could give 边张, 嵌张 or 单钓将."""
+
+    __slots__ = ("compute", "value")
+
+    def __init__(self, compute: Callable[[], bool]) -> None:
+        self.compute = compute
+        self.value: bool | None = None
+
+    def __call__(self) -> bool:
+        if self.value is None:
+            self.value = self.compute()
+        return self.value
+
+
 def is_unique_wait(s: Situation) -> bool:
     """Does the hand before the winning tile wait on exactly one kind?"""
     before = list(s.standing)
     before[s.win] -= 1
     waits = regular_waits(before)
-    if sum(before) == 13:
+    if len(waits) > 1:
+        return False
+    if not s.melds:
         w = seven_pairs_wait(before)
         if w is not None:
             waits.add(w)
@@ -475,7 +504,7 @@ def seven_pairs_fans(s: Situation) -> Tally | None:
         if any(all(run[start : start + 7]) for start in range(3)):
             tally.flag(Fan.SEVEN_SHIFTED_PAIRS)
             tally.flag(Fan.SEVEN_PAIRS)
-            for fan in tile_set_fans(tuple(s.kinds)):
+            for fan in tile_set_fans(s.kinds):
                 tally.flag(fan)
             win_flag_fans(s, tally)
             tally.apply_exclusions()
@@ -506,7 +535,7 @@ def honors_knitted_fans(s: Situation) -> Tally | None:
     spared = (Fan.ALL_TYPES,) if s.options.honors_knitted_all_types else ()
     tally = Tally(spared=spared)
     concealed_shape_fans(s, tally)
-    for fan in tile_set_fans(tuple(s.kinds)):
+    for fan in tile_set_fans(s.kinds):
         tally.flag(fan)
     if len(numbered) == 7:
         tally.flag(Fan.GREATER_HONORS_AND_KNITTED_TILES)
@@ -523,7 +552,7 @@ def thirteen_orphans_fans(s: Situation) -> Tally | None:
         return None
     tally = Tally()
     concealed_shape_fans(s, tally)
-    for fan in tile_set_fans(tuple(s.kinds)):
+    for fan in tile_set_fans(s.kinds):
         tally.flag(fan)
     tally.flag(Fan.THIRTEEN_ORPHANS)
     win_flag_fans(s, tally)
@@ -559,7 +588,7 @@ def nine_gates_fans(s: Situation) -> Tally | None:
     tally = Tally()
     tally.flag(Fan.NINE_GATES)
     concealed_shape_fans(s, tally)
-    for fan in tile_set_fans(tuple(s.kinds)):
+    for fan in tile_set_fans(s.kinds):
         tally.flag(fan)
     win_flag_fans(s, tally)
     tally.apply_exclusions()
@@ -679,7 +708,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
         needed = 4 - len(s.melds)
         divisions = [d for d in concealed_sets if len(d) == needed + 1]
         if divisions:
-            unique = is_unique_wait(s)
+            unique = _Memo(lambda: is_unique_wait(s))
             seven_pairs = best is not None
             for division in divisions:
                 packs = s.melds + [Pack(k, t, True) for k, t in division]
@@ -707,9 +736,10 @@ def _result(
     hand: Hand, tally: Tally, packs: list[Pack], options: McrOptions, shape: str
 ) -> McrResult:
     entries: list[FanEntry] = []
+    tiles = [p.tiles for p in packs]
     for fan in sorted(tally.found, key=ORDER.__getitem__):
         instances = tally.found[fan]
-        sets = tuple(packs[i].tiles for sets in instances for i in sets if i < len(packs))
+        sets = tuple(tiles[i] for sets in instances for i in sets if i < len(tiles))
         entries.append(FanEntry(fan, len(instances), fan_value(fan, options), sets))
     if hand.context.flowers:
         entries.append(FanEntry(Fan.FLOWER_TILES, hand.context.flowers, 1))
