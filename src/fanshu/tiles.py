@@ -184,6 +184,9 @@ FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(34, NUM_TILES))
 ALL_KINDS: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS))
 
 
+_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+
+
 def wind_from(value: str | int | Tile) -> Tile:
     """Read a wind given as ``E``/``S``/``W``/``N``, 0-3, 东南西北 or a wind tile.
 
@@ -191,12 +194,14 @@ def wind_from(value: str | int | Tile) -> Tile:
     (<Tile.SOUTH: 28>, <Tile.WEST: 29>, <Tile.NORTH: 30>)
     """
     if isinstance(value, Tile):
-        if value.is_wind:
+        if 27 <= value < 31:
             return value
     elif isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < 4:
             return WINDS[value]
     elif isinstance(value, str):
+        if value in _WIND_LETTERS:
+            return _WIND_LETTERS[value]
         v = value.strip()
         for i, names in enumerate(("E东", "S南", "W西", "N北")):
             if (

@@ -22,6 +22,9 @@ True
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.tiles import HONOR_LETTERS, SUIT_LETTERS, TILES, Tile
@@ -32,8 +35,26 @@ _HONOR_INDEX = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
 _PRINT_SUITS = (0, 2, 1)
 
 
+_PLAIN_RUN = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])+")
+_RUN_TOKEN = re.compile(r"([1-9]+)([mps])|([ESWNCFP])")
+
+
 def _parse_run(text: str, offset: int) -> list[Tile]:
     """Parse tiles without brackets; ``offset`` is where ``text`` starts in the input."""
+    if _PLAIN_RUN.fullmatch(text):  # the common case, read a token at a time
+        out: list[Tile] = []
+        for digits, suit, honor in _RUN_TOKEN.findall(text):
+            if honor:
+                out.append(TILES[_HONOR_INDEX[honor]])
+            else:
+                base = _SUIT_INDEX[suit] * 9 - 1
+                out.extend(TILES[base + int(d)] for d in digits)
+        return out
+    return _parse_run_checked(text, offset)
+
+
+def _parse_run_checked(text: str, offset: int) -> list[Tile]:
+    """The character-by-character reader, which can say where and why text is wrong."""
     tiles: list[Tile] = []
     digits: list[tuple[int, int]] = []  # (rank, position)
     for i, ch in enumerate(text):
@@ -125,6 +146,15 @@ def _parse_meld(body: str, offset: int) -> Meld:
     raise NotationError(f"a meld has 3 or 4 tiles, not {len(tiles)}: {shown}", offset - 1)
 
 
+@lru_cache(maxsize=4096)
+def _parse_meld_cached(body: str) -> Meld:
+    # Melds are few and immutable: hands share the parsed objects.
+    return _parse_meld(body, 0)
+
+
+_NO_CONTEXT = WinContext()
+
+
 def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     """Parse a fanshu hand string into a Hand (not yet checked for legality).
 
@@ -140,7 +170,7 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
 
     def count(tiles: tuple[Tile, ...] | list[Tile], pos: int) -> None:
         for t in tiles:
-            if t.is_flower:
+            if t >= 34:  # a flower
                 raise NotationError(
                     f"a flower is not part of the hand: {t.code}; count it in flowers", pos
                 )
@@ -157,7 +187,11 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
                 raise NotationError("'[' without a closing ']'", i)
             if concealed:
                 raise NotationError("melds come before the concealed tiles", i)
-            meld = _parse_meld(text[i + 1 : j], i + 1)
+            body = text[i + 1 : j]
+            try:
+                meld = _parse_meld_cached(body)
+            except NotationError:
+                meld = _parse_meld(body, i + 1)  # raises again, at the right position
             count(meld.tiles, i)
             melds.append(meld)
             if len(melds) > 4:
@@ -178,7 +212,7 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     winning: Tile | None = None
     if size == 14:
         winning = concealed.pop()
-    return Hand(tuple(sorted(concealed)), tuple(melds), winning, context or WinContext())
+    return Hand(tuple(sorted(concealed)), tuple(melds), winning, context or _NO_CONTEXT)
 
 
 def format_tiles(tiles: list[Tile] | tuple[Tile, ...], *, sort: bool = True) -> str:
