@@ -306,3 +306,9 @@ def test_error_codes() -> None:
     assert OptionError.code == "bad_option"
     for cls in (NotationError, InvalidHandError, OptionError):
         assert issubclass(cls, FanshuError)
+
+
+@pytest.mark.parametrize("bad", [123, None, ["1m"]])
+def test_score_rejects_what_is_not_a_hand(bad: object) -> None:
+    with pytest.raises(NotationError, match="a hand is a hand string or a Hand"):
+        fanshu.score(bad)  # type: ignore[arg-type]

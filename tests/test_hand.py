@@ -147,7 +147,7 @@ def test_chow_cannot_be_honours(start: Tile) -> None:
         Meld(MeldKind.CHOW, start)
 
 
-@pytest.mark.parametrize("source", [0, 4, -1])
+@pytest.mark.parametrize("source", [0, 4, 9])
 def test_chow_source_is_1_to_3(source: int) -> None:
     with pytest.raises(InvalidHandError, match=f"1, 2 or 3, not {source}"):
         Meld(MeldKind.CHOW, Tile.M1, source)
@@ -419,3 +419,16 @@ def test_hand_str() -> None:
 def test_validate_returns_self() -> None:
     h = hand("[EEEE]123m456p789s11s")
     assert h.validate() is h
+
+
+def test_robbing_a_kong_is_not_the_last_discard() -> None:
+    with pytest.raises(InvalidHandError, match="海底捞月"):
+        fanshu.score("[234m1]456s789p34m11s5m", kong=True, wall_last=True)
+    # Self-drawn on the last tile after a kong is possible: 杠上开花 and 妙手回春.
+    r = fanshu.score("[EEEE]234m456s789p5m5m", kong=True, wall_last=True, self_drawn=True)
+    assert Fan.OUT_WITH_REPLACEMENT_TILE in r and Fan.LAST_TILE_DRAW in r
+
+
+def test_concealed_kong_needs_no_source() -> None:
+    assert Meld(MeldKind.CONCEALED_KONG, Tile.EAST).source == 0
+    assert Meld(MeldKind.PUNG, Tile.EAST).source == 1

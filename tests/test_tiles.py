@@ -241,3 +241,9 @@ def test_wind_from_rejects(value: object) -> None:
     assert isinstance(info.value, InvalidHandError)
     assert repr(value) in info.value.message
     assert "E, S, W or N" in info.value.message
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "E东", "ES", "eastern"])
+def test_wind_names_match_whole(bad: str) -> None:
+    with pytest.raises(FanshuError, match="unknown wind"):
+        wind_from(bad)

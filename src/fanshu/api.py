@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fanshu.errors import NotationError
 from fanshu.hand import Hand, WinContext
 from fanshu.notation.fanshu import parse_hand
 from fanshu.rules.mcr.evaluate import score_hand
@@ -33,6 +34,8 @@ def score(
     >>> r.total, r.meets_minimum
     (17, True)
     """
+    if not isinstance(hand, (str, Hand)):
+        raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if isinstance(hand, str):
         ctx = WinContext(
             self_drawn=self_drawn,

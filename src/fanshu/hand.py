@@ -43,9 +43,11 @@ class Meld:
 
     kind: MeldKind
     tile: Tile
-    source: int = 1
+    source: int = -1  # default: 1, or 0 for a concealed kong
 
     def __post_init__(self) -> None:
+        if self.source == -1:
+            object.__setattr__(self, "source", 0 if self.kind is MeldKind.CONCEALED_KONG else 1)
         if self.kind is MeldKind.CHOW:
             if not self.tile.is_numbered or self.tile.rank > 7:
                 raise InvalidHandError(f"a chow cannot start at {self.tile.code}")
@@ -209,6 +211,11 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
                 f"抢杠和: the robbed kong holds the other three {w.code}, "
                 f"so you cannot hold one yourself"
             )
+    if ctx.kong and ctx.wall_last and not ctx.self_drawn:
+        raise InvalidHandError(
+            "抢杠和 robs a kong, not a discard, so it cannot also be 海底捞月 "
+            "(winning on the last discard)"
+        )
     if ctx.fourth_tile and held:
         raise InvalidHandError(
             f"和绝张: the winning {w.code} is the last copy, so you cannot hold another {w.code}"

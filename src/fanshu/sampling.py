@@ -494,7 +494,8 @@ def _context(rng: random.Random, melds: Sequence[Meld], held: int, win: int) -> 
         self_drawn=self_drawn,
         fourth_tile=fourth_tile,
         kong=kong,
-        wall_last=rng.random() < 0.1,
+        # 抢杠和 is not a discard, so never 海底捞月 as well.
+        wall_last=rng.random() < 0.1 and (self_drawn or not kong),
         seat_wind=rng.choice(WINDS),
         prevalent_wind=rng.choice(WINDS),
         flowers=flowers,

@@ -184,6 +184,12 @@ FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(34, NUM_TILES))
 ALL_KINDS: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS))
 
 
+_WIND_NAMES = (
+    ("E", "东", "東", "east"),
+    ("S", "南", "south"),
+    ("W", "西", "west"),
+    ("N", "北", "north"),
+)
 _WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
 
@@ -203,12 +209,8 @@ def wind_from(value: str | int | Tile) -> Tile:
         if value in _WIND_LETTERS:
             return _WIND_LETTERS[value]
         v = value.strip()
-        for i, names in enumerate(("E东", "S南", "W西", "N北")):
-            if (
-                v.upper() in names
-                or v in names
-                or v.lower() in ("east", "south", "west", "north")[i : i + 1]
-            ):
+        for i, names in enumerate(_WIND_NAMES):
+            if v.upper() in names or v.lower() in names:
                 return WINDS[i]
     from fanshu.errors import InvalidHandError
 
