@@ -1,0 +1,524 @@
+"""Shanten (上听数) of every MCR winning shape, and the tiles that lower it (有效牌).
+
+Shanten is how many tiles a hand still has to change: for a hand of 13 concealed tiles
+(fewer with melds: ``13 - 3 * melds``) it is 0 when the hand is ready (听牌) and grows
+from there; a 14-tile hand (``14 - 3 * melds``) is -1 when it is complete, otherwise
+the shanten of the best 13-tile hand left after one discard.  The values and the useful
+tiles agree with ChineseOfficialMahjongHelper (PyMahjongGB), also where its definitions
+are peculiar (see the notes at :func:`useful_tiles`).
+
+The shapes, and when they are still possible:
+
+- ``regular``: four sets and a pair (always; declared melds count as sets);
+- ``seven_pairs`` 七对 (four of a kind counts as two pairs), ``thirteen_orphans`` 十三幺,
+  ``honors_knitted`` 全不靠 (七星不靠 included): no melds;
+- ``knitted_straight``: 组合龙 plus a set and a pair: at most one meld.
+
+>>> from fanshu.notation import parse_tiles
+>>> from fanshu.shapes import counts_of
+>>> c = counts_of(parse_tiles("19m19s19pESWNCFP"))
+>>> shanten_by_shape(c)  # doctest: +NORMALIZE_WHITESPACE
+ShapeShanten(regular=8, seven_pairs=6, thirteen_orphans=0, honors_knitted=4,
+             knitted_straight=9)
+>>> shanten(counts_of(parse_tiles("1112345678999m")))
+0
+>>> shanten(counts_of(parse_tiles("11123455678999m")))  # 14 tiles, complete
+-1
+>>> sorted(useful_tiles(counts_of(parse_tiles("1112345678999m"))))
+[0, 1, 2, 3, 4, 5, 6, 7, 8]
+
+How it works: the regular shanten is ``8 - 2*sets - partial_sets - pair`` maximised over
+the ways to split the tiles, with at most four sets plus partial sets (declared melds
+included).  Each suit (and the honours) is split on its own; its best values, for each
+number of units (sets plus partial sets) and with or without the pair, form a small
+vector that is computed once per 9-count pattern and interned.  Vectors of two groups
+combine by a (max, +) product that is cached by the pair of vector ids, so a call is a
+few dictionary look-ups once the common patterns have been seen.  The special shapes
+are counted from per-suit summaries cached alongside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from fanshu.hand import Hand
+
+__all__ = [
+    "SHAPES",
+    "ShapeName",
+    "ShapeShanten",
+    "honors_knitted_shanten",
+    "knitted_straight_shanten",
+    "regular_shanten",
+    "seven_pairs_shanten",
+    "shanten",
+    "shanten_by_shape",
+    "shanten_of_hand",
+    "thirteen_orphans_shanten",
+    "useful_tiles",
+]
+
+ShapeName = Literal[
+    "regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight"
+]
+SHAPES: tuple[ShapeName, ...] = (
+    "regular",
+    "seven_pairs",
+    "thirteen_orphans",
+    "honors_knitted",
+    "knitted_straight",
+)
+
+_NEG = -100  # an impossible entry of a group vector
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# residue of the ranks (0: 147, 1: 258, 2: 369) that each suit 万 条 饼 takes in the six
+# knitted straights
+_KNIT_PERMS: tuple[tuple[int, int, int], ...] = tuple(permutations((0, 1, 2)))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeShanten:
+    """Shanten of each shape; None where the melds rule the shape out.
+
+    >>> s = ShapeShanten(2, 3, None, None, 5)
+    >>> s.overall, s.to_dict()["thirteen_orphans"]
+    (2, None)
+    """
+
+    regular: int | None
+    seven_pairs: int | None
+    thirteen_orphans: int | None
+    honors_knitted: int | None
+    knitted_straight: int | None
+
+    @property
+    def overall(self) -> int:
+        """The least shanten over the possible shapes."""
+        return min(
+            v
+            for v in (
+                self.regular,
+                self.seven_pairs,
+                self.thirteen_orphans,
+                self.honors_knitted,
+                self.knitted_straight,
+            )
+            if v is not None
+        )
+
+    def to_dict(self) -> dict[str, int | None]:
+        return {
+            "regular": self.regular,
+            "seven_pairs": self.seven_pairs,
+            "thirteen_orphans": self.thirteen_orphans,
+            "honors_knitted": self.honors_knitted,
+            "knitted_straight": self.knitted_straight,
+        }
+
+
+# -- group vectors ------------------------------------------------------------------
+#
+# A group is one suit (9 counts) or the honours (7 counts).  Its vector has 10 entries:
+# index ``p * 5 + k`` is the most ``2*sets + partials + p`` that the group reaches with
+# ``p`` pairs (0 or 1) and at most ``k`` units (sets + partial sets), or _NEG.
+
+_vectors: list[tuple[int, ...]] = []  # vector id -> vector
+_best: list[tuple[int, ...]] = []  # vector id -> best value for k = 0..4, pair or not
+_vector_ids: dict[tuple[int, ...], int] = {}
+_products: dict[tuple[int, int], int] = {}
+_suit_vids: dict[tuple[int, ...], int] = {}
+_honor_vids: dict[tuple[int, ...], int] = {}
+
+
+def _intern(v: tuple[int, ...]) -> int:
+    i = _vector_ids.get(v)
+    if i is None:
+        i = len(_vectors)
+        _vectors.append(v)
+        _best.append(tuple(max(v[k], v[5 + k]) for k in range(5)))
+        _vector_ids[v] = i
+    return i
+
+
+_split_memo: dict[tuple[bool, tuple[int, ...]], set[tuple[int, int, int]]] = {}
+
+
+def _splits(counts: tuple[int, ...], chows: bool) -> set[tuple[int, int, int]]:
+    """Every ``(sets, partials, pair)`` a group's tiles can be split into (rest single)."""
+    memo = _split_memo
+
+    def go(c: tuple[int, ...]) -> set[tuple[int, int, int]]:
+        got = memo.get((chows, c))
+        if got is not None:
+            return got
+        i = next((k for k, n in enumerate(c) if n), -1)
+        if i < 0:
+            return {(0, 0, 0)}
+        out: set[tuple[int, int, int]] = set()
+        lc = list(c)
+
+        def sub(deltas: tuple[tuple[int, int], ...], dm: int, dd: int, dp: int) -> None:
+            for j, n in deltas:
+                lc[j] -= n
+            for m, d, p in go(tuple(lc)):
+                if p + dp <= 1:
+                    out.add((m + dm, min(d + dd, 4), p + dp))
+            for j, n in deltas:
+                lc[j] += n
+
+        sub(((i, 1),), 0, 0, 0)  # a single tile left over
+        n_i = c[i]
+        if n_i >= 3:
+            sub(((i, 3),), 1, 0, 0)
+        if n_i >= 2:
+            sub(((i, 2),), 0, 0, 1)
+            sub(((i, 2),), 0, 1, 0)
+        if chows:
+            if i <= 6 and c[i + 1] and c[i + 2]:
+                sub(((i, 1), (i + 1, 1), (i + 2, 1)), 1, 0, 0)
+            if i <= 7 and c[i + 1]:
+                sub(((i, 1), (i + 1, 1)), 0, 1, 0)
+            if i <= 6 and c[i + 2]:
+                sub(((i, 1), (i + 2, 1)), 0, 1, 0)
+        memo[(chows, c)] = out
+        return out
+
+    return go(counts)
+
+
+def _group_vid(counts: tuple[int, ...], chows: bool) -> int:
+    v = [_NEG] * 10
+    for m, d, p in _splits(counts, chows):
+        for k in range(m, 5):
+            val = 2 * m + min(d, k - m) + p
+            if val > v[p * 5 + k]:
+                v[p * 5 + k] = val
+    return _intern(tuple(v))
+
+
+def _suit_vid(key: tuple[int, ...]) -> int:
+    i = _suit_vids.get(key)
+    if i is None:
+        i = _suit_vids[key] = _group_vid(key, True)
+    return i
+
+
+def _honor_vid(key: tuple[int, ...]) -> int:
+    i = _honor_vids.get(key)
+    if i is None:
+        i = _honor_vids[key] = _group_vid(key, False)
+    return i
+
+
+def _product(a: int, b: int) -> int:
+    """The vector id of two groups taken together."""
+    i = _products.get((a, b))
+    if i is None:
+        va, vb = _vectors[a], _vectors[b]
+        v = [_NEG] * 10
+        for pa in (0, 1):
+            for ka in range(5):
+                x = va[pa * 5 + ka]
+                if x <= _NEG // 2:
+                    continue
+                for pb in (0, 1 - pa):
+                    for kb in range(5 - ka):
+                        y = vb[pb * 5 + kb]
+                        if y <= _NEG // 2:
+                            continue
+                        j = (pa + pb) * 5 + ka + kb
+                        if x + y > v[j]:
+                            v[j] = x + y
+        i = _products[(a, b)] = _products[(b, a)] = _intern(tuple(v))
+    return i
+
+
+def _hand_vid(c: Sequence[int]) -> int:
+    return _product(
+        _product(_suit_vid(tuple(c[0:9])), _suit_vid(tuple(c[9:18]))),
+        _product(_suit_vid(tuple(c[18:27])), _honor_vid(tuple(c[27:34]))),
+    )
+
+
+def _regular(c: Sequence[int], fixed: int) -> int:
+    """The formula shanten with ``fixed`` sets already made (declared melds; for 组合龙
+    also the knitted straight counted as three sets)."""
+    return 8 - 2 * fixed - _best[_hand_vid(c)][4 - fixed]
+
+
+# -- validation -------------------------------------------------------------------
+
+
+def _count(counts: Sequence[int]) -> int:
+    """Validate 34 counts of 0-4 and return the number of tiles."""
+    if len(counts) != 34:
+        raise ValueError(f"counts has 34 entries (one per tile kind), not {len(counts)}")
+    n = 0
+    for k in counts:
+        if not 0 <= k <= 4:
+            raise ValueError(f"a tile kind has 0-4 copies, not {k}")
+        n += k
+    return n
+
+
+def _check(counts: Sequence[int], melds: int) -> int:
+    """Validate a hand's concealed counts and melds; return the number of concealed tiles."""
+    if not 0 <= melds <= 4:
+        raise ValueError(f"a hand has 0-4 melds, not {melds}")
+    n = _count(counts)
+    if n + 3 * melds not in (13, 14):
+        raise ValueError(
+            f"{n} concealed tiles and {melds} melds do not make a hand of 13 or 14 tiles"
+        )
+    return n
+
+
+def _concealed_size(counts: Sequence[int]) -> int:
+    """Validate counts for a shape that needs no melds; fewer than 13 tiles imply melds."""
+    n = _count(counts)
+    if n > 14 or n % 3 == 0:
+        raise ValueError(f"{n} concealed tiles cannot be part of a hand of 13 or 14 tiles")
+    return n
+
+
+# -- shapes -----------------------------------------------------------------------
+
+
+def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten toward four sets and a pair.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> regular_shanten(counts_of(parse_tiles("123m456s789p11pEE")))
+    0
+    >>> regular_shanten(counts_of(parse_tiles("123m55s")), melds=3)
+    -1
+    """
+    _check(counts, melds)
+    return _regular(counts, melds)
+
+
+def seven_pairs_shanten(counts: Sequence[int]) -> int | None:
+    """Shanten toward 七对 (four of a kind counts as two pairs); None unless concealed.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> seven_pairs_shanten(counts_of(parse_tiles("1111m2233s4455pE")))
+    0
+    """
+    if _concealed_size(counts) < 13:
+        return None
+    return 6 - sum(k >> 1 for k in counts)
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int | None:
+    """Shanten toward 十三幺; None unless concealed.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> thirteen_orphans_shanten(counts_of(parse_tiles("19m19s19pESWNCFP")))
+    0
+    """
+    if _concealed_size(counts) < 13:
+        return None
+    kinds = sum(1 for t in _ORPHANS if counts[t])
+    pair = any(counts[t] >= 2 for t in _ORPHANS)
+    return 13 - kinds - pair
+
+
+def _knit_present(counts: Sequence[int], perm: tuple[int, int, int]) -> int:
+    return sum(1 for s in range(3) for r in range(perm[s], 9, 3) if counts[s * 9 + r])
+
+
+def honors_knitted_shanten(counts: Sequence[int]) -> int | None:
+    """Shanten toward 全不靠 (七星不靠 included); None unless concealed.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> honors_knitted_shanten(counts_of(parse_tiles("147m258s36pESWNC")))
+    0
+    """
+    if _concealed_size(counts) < 13:
+        return None
+    honors = sum(1 for t in range(27, 34) if counts[t])
+    return 13 - honors - max(_knit_present(counts, p) for p in _KNIT_PERMS)
+
+
+def _knit_rest(counts: Sequence[int], perm: tuple[int, int, int]) -> tuple[int, list[int]]:
+    """(missing tiles of the knitted straight, the counts left once it is taken out)."""
+    rest = list(counts)
+    missing = 9
+    for s in range(3):
+        for r in range(perm[s], 9, 3):
+            t = s * 9 + r
+            if rest[t]:
+                rest[t] -= 1
+                missing -= 1
+    return missing, rest
+
+
+def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int | None:
+    """Shanten toward 组合龙 plus a set and a pair; None with two or more melds.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> knitted_straight_shanten(counts_of(parse_tiles("147m258s369p123m5p")))
+    0
+    >>> knitted_straight_shanten(counts_of(parse_tiles("147m258s369p55p")), melds=1)
+    -1
+    """
+    _check(counts, melds)
+    if melds > 1:
+        return None
+    best = 99
+    for perm in _KNIT_PERMS:
+        missing, rest = _knit_rest(counts, perm)
+        best = min(best, missing + _regular(rest, melds + 3))
+    return best
+
+
+def shanten_by_shape(counts: Sequence[int], melds: int = 0) -> ShapeShanten:
+    """Shanten of every shape (None where the melds rule it out).
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> shanten_by_shape(counts_of(parse_tiles("1122m3344s5566pE")))  # doctest: +ELLIPSIS
+    ShapeShanten(regular=3, seven_pairs=0, thirteen_orphans=10, honors_knitted=9, ...)
+    """
+    _check(counts, melds)
+    concealed = melds == 0
+    return ShapeShanten(
+        regular=_regular(counts, melds),
+        seven_pairs=seven_pairs_shanten(counts) if concealed else None,
+        thirteen_orphans=thirteen_orphans_shanten(counts) if concealed else None,
+        honors_knitted=honors_knitted_shanten(counts) if concealed else None,
+        knitted_straight=knitted_straight_shanten(counts, melds) if melds <= 1 else None,
+    )
+
+
+def shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """The least shanten over every shape still possible.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> shanten(counts_of(parse_tiles("1122m3344s5566pE")))
+    0
+    """
+    return shanten_by_shape(counts, melds).overall
+
+
+def shanten_of_hand(hand: Hand) -> int:
+    """Overall shanten of a hand of 13 or 14 tiles (its melds counted).
+
+    >>> from fanshu.notation import parse_hand
+    >>> shanten_of_hand(parse_hand("[123m]456m789s11p23p"))
+    0
+    """
+    c = [0] * 34
+    for t in hand.concealed_with_winning:
+        c[t] += 1
+    return shanten(c, len(hand.melds))
+
+
+# -- useful tiles -----------------------------------------------------------------
+
+
+def _regular_useful(c: list[int], fixed: int, out: set[int]) -> None:
+    """Add the kinds whose draw lowers the regular (formula) shanten of ``c``.
+
+    As the oracle: a kind held four times is left out unless the hand is ready.
+    """
+    base = _regular(c, fixed)
+    for t in range(34):
+        k = c[t]
+        if k == 4 and base > 0:
+            continue
+        if k == 0:
+            if t >= 27:
+                continue
+            r = t % 9
+            if not (
+                (r < 8 and c[t + 1])
+                or (r < 7 and c[t + 2])
+                or (r > 0 and c[t - 1])
+                or (r > 1 and c[t - 2])
+            ):
+                continue
+        c[t] = k + 1
+        if _regular(c, fixed) < base:
+            out.add(t)
+        c[t] = k
+
+
+def useful_tiles(
+    counts: Sequence[int], melds: int = 0, shape: ShapeName | None = None
+) -> frozenset[int]:
+    """Tile kinds whose draw lowers the shanten of a 13-tile hand (``13 - 3*melds``).
+
+    ``shape`` None means the overall shanten: the union over the shapes at the least
+    shanten.  A shape the melds rule out has no useful tiles.
+
+    Matching PyMahjongGB exactly, including its conventions:
+
+    - a kind the hand holds four of is never useful unless the hand is ready, where it
+      counts when a fifth copy would complete the hand (``1111m`` waits on ``1m``);
+    - 七对 counts four of a kind as two pairs;
+    - for 组合龙 a kind is left out when four copies remain outside the knitted
+      straight and the rest of the hand is not ready.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> sorted(useful_tiles(counts_of(parse_tiles("1111m234567p789s")), shape="regular"))
+    [0]
+    """
+    n = _check(counts, melds)
+    if n + 3 * melds != 13:
+        raise ValueError("useful tiles are defined for 13-tile hands (13 - 3 per meld)")
+    c = list(counts)
+    if shape is None:
+        by = shanten_by_shape(c, melds)
+        least = by.overall
+        d = by.to_dict()
+        out: set[int] = set()
+        for name in SHAPES:
+            if d[name] == least:
+                out |= useful_tiles(c, melds, name)
+        return frozenset(out)
+    if shape not in SHAPES:
+        raise ValueError(f"unknown shape {shape!r}; one of {', '.join(SHAPES)}")
+    got: set[int] = set()
+    if shape == "regular":
+        _regular_useful(c, melds, got)
+    elif (melds and shape != "knitted_straight") or melds > 1:
+        pass
+    elif shape == "seven_pairs":
+        got = {t for t in range(34) if c[t] & 1}
+    elif shape == "thirteen_orphans":
+        if any(c[t] >= 2 for t in _ORPHANS):
+            got = {t for t in _ORPHANS if not c[t]}
+        else:
+            got = set(_ORPHANS)
+    elif shape == "honors_knitted":
+        present = [_knit_present(c, p) for p in _KNIT_PERMS]
+        top = max(present)
+        for p, x in zip(_KNIT_PERMS, present, strict=True):
+            if x == top:
+                got |= {s * 9 + r for s in range(3) for r in range(p[s], 9, 3) if not c[s * 9 + r]}
+        got |= {t for t in range(27, 34) if not c[t]}
+    else:  # knitted_straight
+        scores = []
+        for perm in _KNIT_PERMS:
+            missing, rest = _knit_rest(c, perm)
+            scores.append((missing + _regular(rest, melds + 3), perm, rest))
+        least = min(s for s, _, _ in scores)
+        for s, perm, rest in scores:
+            if s == least:
+                got |= {
+                    t for x in range(3) for r in range(perm[x], 9, 3) if not c[(t := x * 9 + r)]
+                }
+                _regular_useful(rest, melds + 3, got)
+    return frozenset(got)
