@@ -129,7 +129,7 @@ class ShapeShanten:
 _vectors: list[tuple[int, ...]] = []  # vector id -> vector
 _best: list[tuple[int, ...]] = []  # vector id -> best value for k = 0..4, pair or not
 _vector_ids: dict[tuple[int, ...], int] = {}
-_products: dict[tuple[int, int], int] = {}
+_products: dict[int, int] = {}  # a << 16 | b -> id of the product
 _suit_vids: dict[tuple[int, ...], int] = {}
 _honor_vids: dict[tuple[int, ...], int] = {}
 
@@ -216,24 +216,26 @@ def _honor_vid(key: tuple[int, ...]) -> int:
 
 def _product(a: int, b: int) -> int:
     """The vector id of two groups taken together."""
-    i = _products.get((a, b))
-    if i is None:
-        va, vb = _vectors[a], _vectors[b]
-        v = [_NEG] * 10
-        for pa in (0, 1):
-            for ka in range(5):
-                x = va[pa * 5 + ka]
-                if x <= _NEG // 2:
-                    continue
-                for pb in (0, 1 - pa):
-                    for kb in range(5 - ka):
-                        y = vb[pb * 5 + kb]
-                        if y <= _NEG // 2:
-                            continue
-                        j = (pa + pb) * 5 + ka + kb
-                        if x + y > v[j]:
-                            v[j] = x + y
-        i = _products[(a, b)] = _products[(b, a)] = _intern(tuple(v))
+    try:
+        return _products[a << 16 | b]
+    except KeyError:
+        pass
+    va, vb = _vectors[a], _vectors[b]
+    v = [_NEG] * 10
+    for pa in (0, 1):
+        for ka in range(5):
+            x = va[pa * 5 + ka]
+            if x <= _NEG // 2:
+                continue
+            for pb in (0, 1 - pa):
+                for kb in range(5 - ka):
+                    y = vb[pb * 5 + kb]
+                    if y <= _NEG // 2:
+                        continue
+                    j = (pa + pb) * 5 + ka + kb
+                    if x + y > v[j]:
+                        v[j] = x + y
+    i = _products[a << 16 | b] = _products[b << 16 | a] = _intern(tuple(v))
     return i
 
 
@@ -241,6 +243,97 @@ def _hand_vid(c: Sequence[int]) -> int:
     return _product(
         _product(_suit_vid(tuple(c[0:9])), _suit_vid(tuple(c[9:18]))),
         _product(_suit_vid(tuple(c[18:27])), _honor_vid(tuple(c[27:34]))),
+    )
+
+
+# -- per-group summaries ------------------------------------------------------------
+#
+# A suit's summary: (vector id, pairs, terminal kinds held, a terminal pair held,
+# kinds held among ranks 147 / 258 / 369, vector ids of the suit once one tile of each
+# held rank of 147 / 258 / 369 is taken out for a knitted straight).
+# The honours' summary: (vector id, pairs, kinds held, a pair held).
+
+_SuitInfo = tuple[int, int, int, bool, tuple[int, int, int], tuple[int, int, int]]
+_HonorInfo = tuple[int, int, int, bool]
+_suit_infos: dict[tuple[int, ...], _SuitInfo] = {}
+_honor_infos: dict[tuple[int, ...], _HonorInfo] = {}
+
+
+def _new_suit_info(key: tuple[int, ...]) -> _SuitInfo:
+    held = tuple(sum(1 for r in range(res, 9, 3) if key[r]) for res in range(3))
+    rest = tuple(
+        _suit_vid(tuple(k - 1 if k and r % 3 == res else k for r, k in enumerate(key)))
+        for res in range(3)
+    )
+    info: _SuitInfo = (
+        _suit_vid(key),
+        sum(k >> 1 for k in key),
+        (key[0] > 0) + (key[8] > 0),
+        key[0] >= 2 or key[8] >= 2,
+        (held[0], held[1], held[2]),
+        (rest[0], rest[1], rest[2]),
+    )
+    _suit_infos[key] = info
+    return info
+
+
+def _new_honor_info(key: tuple[int, ...]) -> _HonorInfo:
+    info: _HonorInfo = (
+        _honor_vid(key),
+        sum(k >> 1 for k in key),
+        sum(1 for k in key if k),
+        any(k >= 2 for k in key),
+    )
+    _honor_infos[key] = info
+    return info
+
+
+def _infos(c: Sequence[int]) -> tuple[_SuitInfo, _SuitInfo, _SuitInfo, _HonorInfo]:
+    k = tuple(c[0:9])
+    a = _suit_infos.get(k) or _new_suit_info(k)
+    k = tuple(c[9:18])
+    b = _suit_infos.get(k) or _new_suit_info(k)
+    k = tuple(c[18:27])
+    d = _suit_infos.get(k) or _new_suit_info(k)
+    k = tuple(c[27:34])
+    h = _honor_infos.get(k) or _new_honor_info(k)
+    return a, b, d, h
+
+
+def _knitted(
+    a: _SuitInfo, b: _SuitInfo, d: _SuitInfo, h: _HonorInfo, melds: int, bound: int = 99
+) -> int:
+    """min(bound, 组合龙 shanten): the knitted straight counts as three sets made, and the
+    rest of the hand is scored as a regular hand; a straight missing ``x`` tiles cannot
+    do better than ``x - 1``, so it is skipped when that cannot beat ``bound``."""
+    base = 2 - 2 * melds
+    k = 1 - melds
+    hv = h[0]
+    ha, hb, hd = a[4], b[4], d[4]
+    ra, rb, rd = a[5], b[5], d[5]
+    best = bound
+    for x, y, z in _KNIT_PERMS:
+        missing = 9 - ha[x] - hb[y] - hd[z]
+        if missing - 1 < best:
+            st = missing + base - _best[_product(_product(ra[x], rb[y]), _product(rd[z], hv))][k]
+            if st < best:
+                best = st
+    return best
+
+
+def _honors_knitted(a: _SuitInfo, b: _SuitInfo, d: _SuitInfo, h: _HonorInfo) -> int:
+    ha, hb, hd = a[4], b[4], d[4]
+    return (
+        13
+        - h[2]
+        - max(
+            ha[0] + hb[1] + hd[2],
+            ha[0] + hb[2] + hd[1],
+            ha[1] + hb[0] + hd[2],
+            ha[1] + hb[2] + hd[0],
+            ha[2] + hb[0] + hd[1],
+            ha[2] + hb[1] + hd[0],
+        )
     )
 
 
@@ -257,19 +350,17 @@ def _count(counts: Sequence[int]) -> int:
     """Validate 34 counts of 0-4 and return the number of tiles."""
     if len(counts) != 34:
         raise ValueError(f"counts has 34 entries (one per tile kind), not {len(counts)}")
-    n = 0
-    for k in counts:
-        if not 0 <= k <= 4:
-            raise ValueError(f"a tile kind has 0-4 copies, not {k}")
-        n += k
-    return n
+    if max(counts) > 4 or min(counts) < 0:
+        bad = next(k for k in counts if not 0 <= k <= 4)
+        raise ValueError(f"a tile kind has 0-4 copies, not {bad}")
+    return sum(counts)
 
 
 def _check(counts: Sequence[int], melds: int) -> int:
     """Validate a hand's concealed counts and melds; return the number of concealed tiles."""
+    n = _count(counts)
     if not 0 <= melds <= 4:
         raise ValueError(f"a hand has 0-4 melds, not {melds}")
-    n = _count(counts)
     if n + 3 * melds not in (13, 14):
         raise ValueError(
             f"{n} concealed tiles and {melds} melds do not make a hand of 13 or 14 tiles"
@@ -330,10 +421,6 @@ def thirteen_orphans_shanten(counts: Sequence[int]) -> int | None:
     return 13 - kinds - pair
 
 
-def _knit_present(counts: Sequence[int], perm: tuple[int, int, int]) -> int:
-    return sum(1 for s in range(3) for r in range(perm[s], 9, 3) if counts[s * 9 + r])
-
-
 def honors_knitted_shanten(counts: Sequence[int]) -> int | None:
     """Shanten toward 全不靠 (七星不靠 included); None unless concealed.
 
@@ -344,21 +431,7 @@ def honors_knitted_shanten(counts: Sequence[int]) -> int | None:
     """
     if _concealed_size(counts) < 13:
         return None
-    honors = sum(1 for t in range(27, 34) if counts[t])
-    return 13 - honors - max(_knit_present(counts, p) for p in _KNIT_PERMS)
-
-
-def _knit_rest(counts: Sequence[int], perm: tuple[int, int, int]) -> tuple[int, list[int]]:
-    """(missing tiles of the knitted straight, the counts left once it is taken out)."""
-    rest = list(counts)
-    missing = 9
-    for s in range(3):
-        for r in range(perm[s], 9, 3):
-            t = s * 9 + r
-            if rest[t]:
-                rest[t] -= 1
-                missing -= 1
-    return missing, rest
+    return _honors_knitted(*_infos(counts))
 
 
 def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int | None:
@@ -374,11 +447,7 @@ def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int | Non
     _check(counts, melds)
     if melds > 1:
         return None
-    best = 99
-    for perm in _KNIT_PERMS:
-        missing, rest = _knit_rest(counts, perm)
-        best = min(best, missing + _regular(rest, melds + 3))
-    return best
+    return _knitted(*_infos(counts), melds)
 
 
 def shanten_by_shape(counts: Sequence[int], melds: int = 0) -> ShapeShanten:
@@ -390,13 +459,18 @@ def shanten_by_shape(counts: Sequence[int], melds: int = 0) -> ShapeShanten:
     ShapeShanten(regular=3, seven_pairs=0, thirteen_orphans=10, honors_knitted=9, ...)
     """
     _check(counts, melds)
-    concealed = melds == 0
+    a, b, d, h = _infos(counts)
+    regular = 8 - 2 * melds - _best[_product(_product(a[0], b[0]), _product(d[0], h[0]))][4 - melds]
+    if melds:
+        return ShapeShanten(
+            regular, None, None, None, _knitted(a, b, d, h, 1) if melds == 1 else None
+        )
     return ShapeShanten(
-        regular=_regular(counts, melds),
-        seven_pairs=seven_pairs_shanten(counts) if concealed else None,
-        thirteen_orphans=thirteen_orphans_shanten(counts) if concealed else None,
-        honors_knitted=honors_knitted_shanten(counts) if concealed else None,
-        knitted_straight=knitted_straight_shanten(counts, melds) if melds <= 1 else None,
+        regular,
+        6 - a[1] - b[1] - d[1] - h[1],
+        13 - a[2] - b[2] - d[2] - h[2] - (a[3] or b[3] or d[3] or h[3]),
+        _honors_knitted(a, b, d, h),
+        _knitted(a, b, d, h, 0),
     )
 
 
@@ -408,7 +482,29 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     >>> shanten(counts_of(parse_tiles("1122m3344s5566pE")))
     0
     """
-    return shanten_by_shape(counts, melds).overall
+    _check(counts, melds)
+    k = tuple(counts[0:9])
+    a = _suit_infos.get(k) or _new_suit_info(k)
+    k = tuple(counts[9:18])
+    b = _suit_infos.get(k) or _new_suit_info(k)
+    k = tuple(counts[18:27])
+    d = _suit_infos.get(k) or _new_suit_info(k)
+    k = tuple(counts[27:34])
+    h = _honor_infos.get(k) or _new_honor_info(k)
+    best = 8 - 2 * melds - _best[_product(_product(a[0], b[0]), _product(d[0], h[0]))][4 - melds]
+    if melds == 0:
+        x = 6 - a[1] - b[1] - d[1] - h[1]
+        if x < best:
+            best = x
+        x = 13 - a[2] - b[2] - d[2] - h[2] - (a[3] or b[3] or d[3] or h[3])
+        if x < best:
+            best = x
+        x = _honors_knitted(a, b, d, h)
+        if x < best:
+            best = x
+    elif melds > 1:
+        return best
+    return _knitted(a, b, d, h, melds, best)
 
 
 def shanten_of_hand(hand: Hand) -> int:
@@ -425,6 +521,19 @@ def shanten_of_hand(hand: Hand) -> int:
 
 
 # -- useful tiles -----------------------------------------------------------------
+
+
+def _knit_rest(counts: Sequence[int], perm: tuple[int, int, int]) -> tuple[int, list[int]]:
+    """(missing tiles of the knitted straight, the counts left once it is taken out)."""
+    rest = list(counts)
+    missing = 9
+    for s in range(3):
+        for r in range(perm[s], 9, 3):
+            t = s * 9 + r
+            if rest[t]:
+                rest[t] -= 1
+                missing -= 1
+    return missing, rest
 
 
 def _regular_useful(c: list[int], fixed: int, out: set[int]) -> None:
@@ -503,7 +612,9 @@ def useful_tiles(
         else:
             got = set(_ORPHANS)
     elif shape == "honors_knitted":
-        present = [_knit_present(c, p) for p in _KNIT_PERMS]
+        present = [
+            sum(1 for x in range(3) for r in range(p[x], 9, 3) if c[x * 9 + r]) for p in _KNIT_PERMS
+        ]
         top = max(present)
         for p, x in zip(_KNIT_PERMS, present, strict=True):
             if x == top:
