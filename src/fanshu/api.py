@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, WinContext
 from fanshu.notation.fanshu import parse_hand
@@ -37,14 +39,28 @@ def score(
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if isinstance(hand, str):
-        ctx = WinContext(
-            self_drawn=self_drawn,
-            fourth_tile=fourth_tile,
-            kong=kong,
-            wall_last=wall_last,
-            seat_wind=seat_wind,  # type: ignore[arg-type]
-            prevalent_wind=prevalent_wind,  # type: ignore[arg-type]
-            flowers=flowers,
-        )
+        ctx = _context(self_drawn, fourth_tile, kong, wall_last, seat_wind, prevalent_wind, flowers)
         hand = parse_hand(hand, ctx)
     return score_hand(hand.validate(), options or DEFAULT_OPTIONS)
+
+
+@lru_cache(maxsize=1024)
+def _context(
+    self_drawn: bool,
+    fourth_tile: bool,
+    kong: bool,
+    wall_last: bool,
+    seat_wind: str | int | Tile,
+    prevalent_wind: str | int | Tile,
+    flowers: int,
+) -> WinContext:
+    # Contexts repeat across calls and are immutable: build each one once.
+    return WinContext(
+        self_drawn=self_drawn,
+        fourth_tile=fourth_tile,
+        kong=kong,
+        wall_last=wall_last,
+        seat_wind=seat_wind,  # type: ignore[arg-type]
+        prevalent_wind=prevalent_wind,  # type: ignore[arg-type]
+        flowers=flowers,
+    )

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -156,8 +155,13 @@ class Hand:
     def counts(self) -> list[int]:
         """Copies of each of the 34 kinds across the whole hand."""
         c = [0] * NUM_KINDS
-        for t in self.all_tiles:
+        for t in self.concealed:
             c[t] += 1
+        if self.winning_tile is not None:
+            c[self.winning_tile] += 1
+        for m in self.melds:
+            for t in m.tiles:
+                c[t] += 1
         return c
 
     def with_context(self, **changes: object) -> Hand:
@@ -192,11 +196,12 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
             )
     elif n not in (13, 14):
         raise InvalidHandError(f"a hand has 13 or 14 tiles (a kong counts as 3), this one has {n}")
-    copies = Counter(hand.all_tiles)
-    for t, k in sorted(copies.items()):
-        if k > 4:
-            words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
-            raise InvalidHandError(f"{words.get(k, str(k))} copies of {t.code}")
+    copies = hand.counts()
+    if max(copies) > 4:
+        worst = copies.index(max(copies))
+        k = copies[worst]
+        words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
+        raise InvalidHandError(f"{words.get(k, str(k))} copies of {TILES[worst].code}")
     ctx = hand.context
     w = hand.winning_tile
     if w is None:

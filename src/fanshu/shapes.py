@@ -33,7 +33,7 @@ def counts_of(tiles: Iterable[int]) -> list[int]:
     return c
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)
 def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
     """Every multiset of chows/pungs (ranks 0-8) that uses exactly these counts."""
     i = next((k for k, n in enumerate(counts) if n), -1)
@@ -55,7 +55,7 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)
 def _suit_sets_with_pair(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
     """Every way to split a suit into sets plus one pair (the pair is last)."""
     out: list[tuple[Set, ...]] = []
@@ -87,7 +87,7 @@ def _group_options(counts: list[int], group: int) -> tuple[tuple[Set, ...], ...]
     return _suit_options(tuple(counts[base : base + 9]), base)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)
 def _suit_options(key: tuple[int, ...], base: int) -> tuple[tuple[Set, ...], ...] | None:
     total = sum(key)
     if total % 3 == 1:
@@ -127,7 +127,7 @@ def _dfs_key(s: Set) -> tuple[int, int]:
     return (s[1], 0 if s[0] == PUNG else 1)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)
 def _suit_complete(counts: tuple[int, ...]) -> bool:
     total = sum(counts)
     if total % 3 == 1:
@@ -161,7 +161,7 @@ def is_regular_complete(counts: list[int]) -> bool:
     return pairs == 1
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)
 def _suit_completions(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Ranks (0-8) whose addition completes this suit: (as sets only, as sets + a pair)."""
     sets_only: list[int] = []
@@ -183,7 +183,7 @@ def _suit_completions(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     return tuple(sets_only), tuple(with_pair)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)
 def _suit_wait_info(key: tuple[int, ...]) -> tuple[bool, int, tuple[int, ...], tuple[int, ...]]:
     """(complete as it is, pairs it holds when complete, completions as sets only,
     completions with a pair) for one suit's counts."""

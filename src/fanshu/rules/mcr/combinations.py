@@ -131,13 +131,13 @@ def pung_fans(pungs: list[Item]) -> list[Instance]:
     return _with_indices(_pung_fans(tuple(t for t, _ in items)), items)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 17)
 def _chow_fans(tiles: tuple[int, ...]) -> tuple[Instance, ...]:
     """Fans among chows with these (sorted) lowest tiles; sets given as positions."""
     return tuple(_chow_fans_uncached(tiles))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 17)
 def _pung_fans(tiles: tuple[int, ...]) -> tuple[Instance, ...]:
     return tuple(_pung_fans_uncached(tiles))
 

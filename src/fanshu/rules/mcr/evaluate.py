@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from fanshu.hand import Hand, MeldKind
@@ -59,6 +60,7 @@ class Situation:
     standing: list[int]  # concealed tiles including the winning tile
     fixed: list[int]  # tiles in declared melds (a kong counts 4)
     kinds: tuple[int, ...]  # the distinct kinds of the whole hand, ascending
+    mask: int  # the same kinds as a bit mask
     hogs: int  # kinds whose four copies are all in the hand
     melds: list[Pack]
     self_drawn: bool
@@ -168,8 +170,9 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
         any(p.kong for p in melds) if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1)
     )
     return Situation(
-        hand, options, win, standing, fixed, kinds, hogs, melds, ctx.self_drawn, last_tile, kong,
-        ctx.wall_last, int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
+        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs, melds,
+        ctx.self_drawn, last_tile, kong, ctx.wall_last,
+        int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
     )  # fmt: skip
 
 
@@ -192,63 +195,94 @@ def win_flag_fans(s: Situation, tally: Tally) -> None:
             tally.flag(Fan.ROBBING_THE_KONG)
 
 
-def suit_fans(kinds: Sequence[int], tally: Tally) -> None:
+def _mask(pred: Callable[[int], bool]) -> int:
+    return sum(1 << t for t in range(34) if pred(t))
+
+
+# Kinds of tiles as bit masks (bit t = kind t), so whole-hand tests are a few int ops.
+SUIT_MASKS = tuple(sum(1 << t for t in range(g * 9, g * 9 + 9)) for g in range(3))
+HONOR_MASK = _mask(lambda t: t >= 27)
+WIND_MASK = _mask(lambda t: 27 <= t < 31)
+DRAGON_MASK = _mask(lambda t: t >= 31)
+TERMINAL_MASK = _mask(lambda t: TERMINAL[t])
+TERMINAL_OR_HONOR_MASK = _mask(lambda t: TERMINAL_OR_HONOR[t])
+GREEN_MASK = _mask(lambda t: GREEN[t])
+REVERSIBLE_MASK = _mask(lambda t: REVERSIBLE[t])
+
+
+def _ranks_mask(*ranks: int) -> int:
+    return _mask(lambda t: t < 27 and RANK_OF[t] in ranks)
+
+
+def kinds_mask(kinds: Sequence[int]) -> int:
+    """The bit mask of a set of tile kinds."""
+    m = 0
+    for t in kinds:
+        m |= 1 << t
+    return m
+
+
+def suit_fans(mask: int, tally: Tally) -> None:
     """无字, 缺一门, 混一色, 清一色, 五门齐."""
-    suits = {SUIT_OF[t] for t in kinds}
-    honors = 3 in suits
-    voided = 3 - len(suits - {3})
+    honors = bool(mask & HONOR_MASK)
+    voided = sum(1 for m in SUIT_MASKS if not mask & m)
     if not honors:
         tally.flag(Fan.NO_HONORS)
     if voided == 1:
         tally.flag(Fan.ONE_VOIDED_SUIT)
     elif voided == 2:
         tally.flag(Fan.HALF_FLUSH if honors else Fan.FULL_FLUSH)
-    winds = any(27 <= t < 31 for t in kinds)
-    if voided == 0 and winds and any(t >= 31 for t in kinds):
+    elif voided == 0 and mask & WIND_MASK and mask & DRAGON_MASK:
         tally.flag(Fan.ALL_TYPES)
 
 
-def tile_trait_fans(kinds: Sequence[int], tally: Tally, *, combines: bool = True) -> None:
+def tile_trait_fans(mask: int, tally: Tally, *, combines: bool = True) -> None:
     """断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九."""
-    simples = not any(TERMINAL_OR_HONOR[t] for t in kinds)
+    simples = not mask & TERMINAL_OR_HONOR_MASK
     if simples:
         tally.flag(Fan.ALL_SIMPLES)
-    if all(REVERSIBLE[t] for t in kinds):
+    if not mask & ~REVERSIBLE_MASK:
         tally.flag(Fan.REVERSIBLE_TILES)
     if not combines:
         return
-    if all(GREEN[t] for t in kinds):
+    if not mask & ~GREEN_MASK:
         tally.flag(Fan.ALL_GREEN)
     if simples:
         return
-    if all(t >= 27 for t in kinds):
+    if not mask & ~HONOR_MASK:
         tally.flag(Fan.ALL_HONORS)
-    elif all(TERMINAL[t] for t in kinds):
+    elif not mask & ~TERMINAL_MASK:
         tally.flag(Fan.ALL_TERMINALS)
-    elif all(TERMINAL_OR_HONOR[t] for t in kinds):
+    elif not mask & ~TERMINAL_OR_HONOR_MASK:
         tally.flag(Fan.ALL_TERMINALS_AND_HONORS)
 
 
-def rank_range_fans(kinds: Sequence[int], tally: Tally) -> None:
+_LOWER_TILES, _LOWER_FOUR = _ranks_mask(1, 2, 3), _ranks_mask(1, 2, 3, 4)
+_UPPER_TILES, _UPPER_FOUR = _ranks_mask(7, 8, 9), _ranks_mask(6, 7, 8, 9)
+_MIDDLE_TILES = _ranks_mask(4, 5, 6)
+
+
+def rank_range_fans(mask: int, tally: Tally) -> None:
     """全大, 全中, 全小, 大于五, 小于五."""
-    if any(t >= 27 for t in kinds):
-        return
-    ranks = {RANK_OF[t] for t in kinds}
-    if ranks <= {1, 2, 3, 4}:
-        tally.flag(Fan.LOWER_FOUR if 4 in ranks else Fan.LOWER_TILES)
-    elif ranks <= {6, 7, 8, 9}:
-        tally.flag(Fan.UPPER_FOUR if 6 in ranks else Fan.UPPER_TILES)
-    elif ranks <= {4, 5, 6}:
+    if not mask & ~_LOWER_TILES:
+        tally.flag(Fan.LOWER_TILES)
+    elif not mask & ~_LOWER_FOUR:
+        tally.flag(Fan.LOWER_FOUR)
+    elif not mask & ~_UPPER_TILES:
+        tally.flag(Fan.UPPER_TILES)
+    elif not mask & ~_UPPER_FOUR:
+        tally.flag(Fan.UPPER_FOUR)
+    elif not mask & ~_MIDDLE_TILES:
         tally.flag(Fan.MIDDLE_TILES)
 
 
-@lru_cache(maxsize=16384)
-def tile_set_fans(kinds: tuple[int, ...]) -> tuple[Fan, ...]:
+@lru_cache(maxsize=1 << 16)
+def tile_set_fans(mask: int) -> tuple[Fan, ...]:
     """The fans that depend only on which kinds the hand holds (suits, traits, ranks)."""
     tally = Tally()
-    suit_fans(kinds, tally)
-    tile_trait_fans(kinds, tally)
-    rank_range_fans(kinds, tally)
+    suit_fans(mask, tally)
+    tile_trait_fans(mask, tally)
+    rank_range_fans(mask, tally)
     return tuple(tally.found)
 
 
@@ -310,7 +344,7 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
     concealment_fans(s, tally)
     pair_fans(chows, pair, len(packs) - 1, tally)
     pack_trait_fans(packs, tally)
-    for fan in tile_set_fans(s.kinds):
+    for fan in tile_set_fans(s.mask):
         tally.flag(fan)
     tile_hog_fans(s, sum(1 for p in packs if p.kong), tally)
     if (
@@ -493,7 +527,7 @@ def concealed_shape_fans(s: Situation, tally: Tally, *, single_wait: bool = Fals
 
 def seven_pairs_fans(s: Situation) -> Tally | None:
     """七对 and 连七对."""
-    if s.melds or any(n % 2 for n in s.standing):
+    if s.melds or len(s.kinds) > 7 or any(n % 2 for n in s.standing):
         return None
     tally = Tally()
     concealed_shape_fans(s, tally, single_wait=True)
@@ -504,17 +538,17 @@ def seven_pairs_fans(s: Situation) -> Tally | None:
         if any(all(run[start : start + 7]) for start in range(3)):
             tally.flag(Fan.SEVEN_SHIFTED_PAIRS)
             tally.flag(Fan.SEVEN_PAIRS)
-            for fan in tile_set_fans(s.kinds):
+            for fan in tile_set_fans(s.mask):
                 tally.flag(fan)
             win_flag_fans(s, tally)
             tally.apply_exclusions()
             return tally
     tally.flag(Fan.SEVEN_PAIRS)
     combines = s.options.seven_pairs_combines
-    suit_fans(s.kinds, tally)
-    tile_trait_fans(s.kinds, tally, combines=combines)
+    suit_fans(s.mask, tally)
+    tile_trait_fans(s.mask, tally, combines=combines)
     if combines:
-        rank_range_fans(s.kinds, tally)
+        rank_range_fans(s.mask, tally)
     if s.options.seven_pairs_tile_hog:
         tile_hog_fans(s, 0, tally)
     win_flag_fans(s, tally)
@@ -535,7 +569,7 @@ def honors_knitted_fans(s: Situation) -> Tally | None:
     spared = (Fan.ALL_TYPES,) if s.options.honors_knitted_all_types else ()
     tally = Tally(spared=spared)
     concealed_shape_fans(s, tally)
-    for fan in tile_set_fans(s.kinds):
+    for fan in tile_set_fans(s.mask):
         tally.flag(fan)
     if len(numbered) == 7:
         tally.flag(Fan.GREATER_HONORS_AND_KNITTED_TILES)
@@ -552,7 +586,7 @@ def thirteen_orphans_fans(s: Situation) -> Tally | None:
         return None
     tally = Tally()
     concealed_shape_fans(s, tally)
-    for fan in tile_set_fans(s.kinds):
+    for fan in tile_set_fans(s.mask):
         tally.flag(fan)
     tally.flag(Fan.THIRTEEN_ORPHANS)
     win_flag_fans(s, tally)
@@ -588,7 +622,7 @@ def nine_gates_fans(s: Situation) -> Tally | None:
     tally = Tally()
     tally.flag(Fan.NINE_GATES)
     concealed_shape_fans(s, tally)
-    for fan in tile_set_fans(s.kinds):
+    for fan in tile_set_fans(s.mask):
         tally.flag(fan)
     win_flag_fans(s, tally)
     tally.apply_exclusions()
@@ -598,11 +632,16 @@ def nine_gates_fans(s: Situation) -> Tally | None:
     return tally
 
 
+_KNITTED_GETTERS = tuple((q, itemgetter(*q)) for q in KNITTED_STRAIGHTS)
+
+
 def knitted_straight_fans(s: Situation) -> Tally | None:
     """组合龙 + one set + a pair (at most one meld, which is then the set)."""
     if len(s.melds) > 1:
         return None
-    seq = next((q for q in KNITTED_STRAIGHTS if all(s.standing[t] for t in q)), None)
+    if len(s.kinds) < 9:
+        return None
+    seq = next((q for q, held in _KNITTED_GETTERS if 0 not in held(s.standing)), None)
     if seq is None:
         return None
     rest = list(s.standing)
