@@ -1,0 +1,348 @@
+"""Hand analysis (算牌): shanten, useful tiles, waits and discard advice.
+
+``analyze`` takes a hand of 13 tiles (how far from ready, what helps, what it waits on)
+or 14 tiles (which tile to throw), a kong counting as 3, and optionally the tiles seen on
+the table (discards, other players' melds), which lower the remaining counts:
+
+>>> a = analyze("1112345678999m")
+>>> a.shanten, [w.tile.code for w in a.waits]
+(0, ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m'])
+>>> a.waits[4].remaining, a.waits[4].fan_discard
+(3, 91)
+>>> b = analyze("123m456p789s23sEEN", visible="1s1s")
+>>> [(d.tile.code, d.shanten, d.useful_count) for d in b.discards[:3]]
+[('N', 0, 6), ('2s', 1, 23), ('3s', 1, 19)]
+
+Definitions:
+
+- **remaining** of a kind: 4 minus the copies the player holds (concealed tiles and own
+  melds, a kong as four) minus the copies in ``visible``, never below 0.  After a discard
+  the thrown tile lies on the table, so a 14-tile hand's counts hold for every option.
+- **useful tiles** (有效牌) of a 13-tile hand: the kinds whose draw lowers the shanten
+  (``fanshu.analysis.shanten.useful_tiles``), each with its remaining count; kinds the
+  player can no longer draw are listed with remaining 0 and add nothing to the count.
+- **waits** of a ready 13-tile hand (shanten 0): every kind that completes the hand in
+  any MCR shape, asked of the scorer itself (``score_hand(...).is_win``), so a kind the
+  player holds four of is listed (remaining 0) when it is the missing tile.  Each wait is
+  scored as won on a discard and self-drawn with the seat wind, prevalent wind and
+  flowers of the context (the other win flags are not assumed).  ``fan_discard`` and
+  ``fan_self_drawn`` are the totals with flowers, ``None`` when the wait is dead
+  (remaining 0: the tile cannot come).  ``under_minimum_*`` is true when the total
+  without flowers is under the 8-fan minimum.  ``last_tile`` (和绝张) is true when the
+  wait's remaining count is 1 and the player holds no concealed copy of it, so that the
+  other three are all on the table (visible or in the player's own melds); those waits
+  are scored with ``fourth_tile``.
+- **discards** of a 14-tile hand: one option per distinct concealed kind, ranked by
+  shanten after the discard (ascending), then ``useful_count`` (descending), then
+  ``next_useful_count`` (descending), then tile order.  ``next_useful_count`` is the
+  second-order measure, computed only among options tied on the first two keys and not
+  yet ready (else ``None``): the **sum**, over every remaining copy of each useful tile,
+  of the best ``useful_count`` reachable after drawing that copy and making the best
+  discard (the remaining counts one lower for the drawn kind).  It favours a discard
+  whose improvements lead to wide shapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fanshu.analysis.shanten import ShapeShanten, shanten, shanten_by_shape, useful_tiles
+from fanshu.errors import InvalidHandError
+from fanshu.hand import Hand, WinContext
+from fanshu.notation.fanshu import format_tiles, parse_hand, parse_tiles
+from fanshu.rules.mcr.evaluate import score_hand
+from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
+from fanshu.rules.mcr.result import MINIMUM_FAN
+from fanshu.tiles import NUM_KINDS, TILES, Tile
+
+__all__ = ["Analysis", "DiscardOption", "UsefulTile", "Wait", "analyze", "remaining_counts"]
+
+
+@dataclass(frozen=True, slots=True)
+class UsefulTile:
+    """A kind whose draw lowers the shanten, and how many copies of it may still come."""
+
+    tile: Tile
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A tile that completes a ready hand, and what the win would be worth."""
+
+    tile: Tile
+    remaining: int
+    fan_discard: int | None
+    fan_self_drawn: int | None
+    under_minimum_discard: bool
+    under_minimum_self_drawn: bool
+    last_tile: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile.code,
+            "remaining": self.remaining,
+            "fan_discard": self.fan_discard,
+            "fan_self_drawn": self.fan_self_drawn,
+            "under_minimum_discard": self.under_minimum_discard,
+            "under_minimum_self_drawn": self.under_minimum_self_drawn,
+            "last_tile": self.last_tile,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """Throwing one copy of ``tile`` from a 14-tile hand, and what the 13 left can do."""
+
+    tile: Tile
+    shanten: int
+    useful: tuple[UsefulTile, ...]
+    useful_count: int
+    next_useful_count: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile.code,
+            "shanten": self.shanten,
+            "useful": format_tiles([u.tile for u in self.useful]),
+            "useful_count": self.useful_count,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What ``analyze`` found.
+
+    For 13 tiles ``useful``, ``useful_count`` and (when ready) ``waits`` are filled and
+    ``discards`` is empty; for 14 tiles ``discards`` is filled (best first) and the
+    others are empty.  ``shanten`` is -1 for a complete 14-tile hand, 0 when ready.
+    """
+
+    hand: Hand
+    shanten: int
+    by_shape: ShapeShanten
+    remaining: tuple[int, ...]
+    useful: tuple[UsefulTile, ...] = ()
+    useful_count: int = 0
+    waits: tuple[Wait, ...] = ()
+    discards: tuple[DiscardOption, ...] = ()
+
+    @property
+    def tile_count(self) -> int:
+        """13 or 14 (a kong counting as 3)."""
+        return self.hand.tile_count
+
+    def to_dict(self) -> dict[str, Any]:
+        """The batch output object, without ``id`` and ``error``."""
+        out: dict[str, Any] = {
+            "shanten": self.shanten,
+            "shanten_by_shape": self.by_shape.to_dict(),
+        }
+        if self.tile_count == 13:
+            out["useful"] = format_tiles([u.tile for u in self.useful])
+            out["useful_count"] = self.useful_count
+            out["waits"] = [w.to_dict() for w in self.waits]
+        else:
+            out["discards"] = [d.to_dict() for d in self.discards]
+        return out
+
+
+# -- counting -------------------------------------------------------------------------
+
+
+def _visible_tiles(visible: str | Sequence[Tile]) -> list[Tile]:
+    if isinstance(visible, str):
+        return parse_tiles(visible)
+    return [Tile(t) for t in visible]
+
+
+def remaining_counts(hand: Hand, visible: str | Sequence[Tile] = ()) -> tuple[int, ...]:
+    """Copies of each kind that may still come: 4 − held − visible.
+
+    Flowers among ``visible`` are ignored.  Raises ``InvalidHandError`` when more copies
+    are seen than the hand leaves.
+    """
+    held = hand.counts()
+    seen = [0] * NUM_KINDS
+    for t in _visible_tiles(visible):
+        if t < NUM_KINDS:
+            seen[t] += 1
+    for k in range(NUM_KINDS):
+        if held[k] + seen[k] > 4:
+            code = TILES[k].code
+            raise InvalidHandError(
+                f"visible tiles show {seen[k]} {code} but the hand holds {held[k]}: "
+                f"there are only 4 copies of {code}"
+            )
+    return tuple(4 - held[k] - seen[k] for k in range(NUM_KINDS))
+
+
+def _useful(counts: list[int], melds: int, remaining: Sequence[int]) -> tuple[UsefulTile, ...]:
+    return tuple(UsefulTile(TILES[t], remaining[t]) for t in sorted(useful_tiles(counts, melds)))
+
+
+# -- waits ----------------------------------------------------------------------------
+
+
+def _waits(
+    hand: Hand, remaining: Sequence[int], context: WinContext, options: McrOptions
+) -> tuple[Wait, ...]:
+    base = WinContext(
+        seat_wind=context.seat_wind,
+        prevalent_wind=context.prevalent_wind,
+        flowers=context.flowers,
+    )
+    on_discard = base
+    self_drawn = WinContext(
+        self_drawn=True,
+        seat_wind=context.seat_wind,
+        prevalent_wind=context.prevalent_wind,
+        flowers=context.flowers,
+    )
+    concealed = tuple(sorted(hand.concealed_with_winning))
+    melds = hand.melds
+    out: list[Wait] = []
+    for k in range(NUM_KINDS):
+        tile = TILES[k]
+        probe = score_hand(Hand(concealed, melds, tile, on_discard), options)
+        if not probe.is_win:
+            continue
+        left = remaining[k]
+        if left == 0:
+            out.append(Wait(tile, 0, None, None, False, False, False))
+            continue
+        last = left == 1 and tile not in concealed
+        if last:
+            d = score_hand(Hand(concealed, melds, tile, _with_last(on_discard)), options)
+        else:
+            d = probe
+        s = score_hand(Hand(concealed, melds, tile, _with_last(self_drawn) if last else self_drawn),
+                       options)  # fmt: skip
+        out.append(
+            Wait(
+                tile, left, d.total, s.total,
+                d.total_without_flowers < MINIMUM_FAN, s.total_without_flowers < MINIMUM_FAN,
+                last,
+            )
+        )  # fmt: skip
+    return tuple(out)
+
+
+def _with_last(ctx: WinContext) -> WinContext:
+    return WinContext(
+        self_drawn=ctx.self_drawn,
+        fourth_tile=True,
+        seat_wind=ctx.seat_wind,
+        prevalent_wind=ctx.prevalent_wind,
+        flowers=ctx.flowers,
+    )
+
+
+# -- discards -------------------------------------------------------------------------
+
+
+def _next_useful_count(
+    counts: list[int], melds: int, shanten_now: int, useful: Sequence[UsefulTile],
+    remaining: Sequence[int], memo: dict[tuple[int, ...], tuple[int, frozenset[int]]],
+) -> int:  # fmt: skip
+    """Σ over remaining copies of each useful tile of the best useful count after it.
+
+    ``memo`` maps 13-tile counts to (shanten, useful kinds) across the options of one
+    call: different discards and draws often reach the same hand.
+    """
+    total = 0
+    target = shanten_now - 1
+    for u in useful:
+        if u.remaining <= 0:
+            continue
+        t = int(u.tile)
+        counts[t] += 1
+        best = 0
+        for d in range(NUM_KINDS):
+            if not counts[d] or d == t:
+                continue
+            counts[d] -= 1
+            key = tuple(counts)
+            found = memo.get(key)
+            if found is None:
+                s = shanten(counts, melds)
+                found = (s, useful_tiles(counts, melds) if s <= target else frozenset())
+                memo[key] = found
+            if found[0] <= target:
+                # the drawn copy is no longer to come
+                n = sum(remaining[v] for v in found[1]) - (t in found[1])
+                best = max(best, n)
+            counts[d] += 1
+        counts[t] -= 1
+        total += u.remaining * best
+    return total
+
+
+def _discards(
+    hand: Hand, counts: list[int], melds: int, remaining: Sequence[int]
+) -> tuple[DiscardOption, ...]:
+    options: list[DiscardOption] = []
+    for k in sorted(set(hand.concealed_with_winning)):
+        counts[k] -= 1
+        s = shanten(counts, melds)
+        useful = _useful(counts, melds, remaining)
+        counts[k] += 1
+        options.append(DiscardOption(TILES[k], s, useful, sum(u.remaining for u in useful)))
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, o in enumerate(options):
+        groups.setdefault((o.shanten, o.useful_count), []).append(i)
+    memo: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
+    for (s, _), members in groups.items():
+        if len(members) < 2 or s <= 0:
+            continue
+        for i in members:
+            o = options[i]
+            counts[o.tile] -= 1
+            nxt = _next_useful_count(counts, melds, s, o.useful, remaining, memo)
+            counts[o.tile] += 1
+            options[i] = DiscardOption(o.tile, o.shanten, o.useful, o.useful_count, nxt)
+    options.sort(
+        key=lambda o: (o.shanten, -o.useful_count, -(o.next_useful_count or 0), int(o.tile))
+    )
+    return tuple(options)
+
+
+# -- the call ---------------------------------------------------------------------------
+
+
+def analyze(
+    hand: Hand | str,
+    visible: str | Sequence[Tile] = (),
+    *,
+    context: WinContext | None = None,
+    options: McrOptions | None = None,
+) -> Analysis:
+    """Analyse a 13- or 14-tile hand (a kong counting as 3).
+
+    ``hand`` is a fanshu hand string or a ``Hand``; ``visible`` the tiles seen on the
+    table, as a tile string or tiles.  ``context`` gives the seat wind, prevalent wind
+    and flowers used to score the waits (default: the hand's own context); ``options``
+    the rules options.  Raises ``FanshuError`` for input that cannot happen at a table.
+    """
+    if isinstance(hand, str):
+        hand = parse_hand(hand, context)
+    hand.validate(complete=False)
+    ctx = context if context is not None else hand.context
+    opts = options or DEFAULT_OPTIONS
+    remaining = remaining_counts(hand, visible)
+    counts = [0] * NUM_KINDS
+    for t in hand.concealed_with_winning:
+        counts[t] += 1
+    melds = len(hand.melds)
+    by_shape = shanten_by_shape(counts, melds)
+    if hand.tile_count == 13:
+        useful = _useful(counts, melds, remaining)
+        waits = _waits(hand, remaining, ctx, opts) if by_shape.overall == 0 else ()
+        return Analysis(
+            hand, by_shape.overall, by_shape, remaining,
+            useful=useful, useful_count=sum(u.remaining for u in useful), waits=waits,
+        )  # fmt: skip
+    discards = _discards(hand, counts, melds, remaining)
+    return Analysis(hand, by_shape.overall, by_shape, remaining, discards=discards)
