@@ -11,7 +11,7 @@ the table (discards, other players' melds), which lower the remaining counts:
 (3, 91)
 >>> b = analyze("123m456p789s23sEEN", visible="1s1s")
 >>> [(d.tile.code, d.shanten, d.useful_count) for d in b.discards[:3]]
-[('N', 0, 6), ('2s', 1, 23), ('3s', 1, 19)]
+[('N', 0, 6), ('2s', 1, 21), ('3s', 1, 17)]
 
 Definitions:
 
