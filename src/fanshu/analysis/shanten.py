@@ -536,31 +536,36 @@ def _knit_rest(counts: Sequence[int], perm: tuple[int, int, int]) -> tuple[int, 
     return missing, rest
 
 
-def _regular_useful(c: list[int], fixed: int, out: set[int]) -> None:
+_plus_vids: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _plus(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+    """Vector ids of a group with one more tile of each of its kinds (a fifth copy too)."""
+    got = _plus_vids.get((chows, key))
+    if got is None:
+        vid = _suit_vid if chows else _honor_vid
+        got = tuple(vid((*key[:j], key[j] + 1, *key[j + 1 :])) for j in range(len(key)))
+        _plus_vids[(chows, key)] = got
+    return got
+
+
+def _regular_useful(c: Sequence[int], fixed: int, out: set[int]) -> None:
     """Add the kinds whose draw lowers the regular (formula) shanten of ``c``.
 
     As the oracle: a kind held four times is left out unless the hand is ready.
     """
-    base = _regular(c, fixed)
-    for t in range(34):
-        k = c[t]
-        if k == 4 and base > 0:
-            continue
-        if k == 0:
-            if t >= 27:
-                continue
-            r = t % 9
-            if not (
-                (r < 8 and c[t + 1])
-                or (r < 7 and c[t + 2])
-                or (r > 0 and c[t - 1])
-                or (r > 1 and c[t - 2])
-            ):
-                continue
-        c[t] = k + 1
-        if _regular(c, fixed) < base:
-            out.add(t)
-        c[t] = k
+    keys = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))
+    vids = (_suit_vid(keys[0]), _suit_vid(keys[1]), _suit_vid(keys[2]), _honor_vid(keys[3]))
+    k = 4 - fixed
+    whole = _best[_product(_product(vids[0], vids[1]), _product(vids[2], vids[3]))][k]
+    ready = 8 - 2 * fixed - whole <= 0
+    for g in range(4):
+        o = [v for i, v in enumerate(vids) if i != g]
+        others = _product(_product(o[0], o[1]), o[2])
+        off = 9 * g
+        for j, pv in enumerate(_plus(keys[g], g < 3)):
+            if _best[_product(others, pv)][k] > whole and (ready or c[off + j] < 4):
+                out.add(off + j)
 
 
 def useful_tiles(
