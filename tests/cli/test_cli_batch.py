@@ -49,7 +49,7 @@ def test_score_line_all_fields() -> None:
     obj = {"id": {"game": 1, "round": [2, 3]}, "hand": "[123m]456p678s55s23m4m",
            "self_drawn": False, "fourth_tile": True, "kong": False, "wall_last": True,
            "seat_wind": "N", "prevalent_wind": "S", "flowers": 4,
-           "options": {"two_concealed_kongs": 8, "blessings": False}}  # fmt: skip
+           "options": {"two_concealed_kongs": 8, "seven_pairs_tile_hog": False}}  # fmt: skip
     assert set(obj) == set(FIELDS)
     out = score_line(obj)
     assert out["error"] is None, out
@@ -83,7 +83,11 @@ def test_score_line_all_fields() -> None:
         ({"hand": HAND, "selfdrawn": True}, "bad_field", "unknown key 'selfdrawn'"),
         ({"hand": HAND, "options": [1]}, "bad_field", "options must be an object"),
         ({"hand": HAND, "options": {"nope": 1}}, "bad_option", "unknown option 'nope'"),
-        ({"hand": HAND, "options": {"blessings": "yes"}}, "bad_option", "blessings"),
+        (
+            {"hand": HAND, "options": {"seven_pairs_tile_hog": "yes"}},
+            "bad_option",
+            "seven_pairs_tile_hog",
+        ),
         ({"hand": HAND, "options": {"two_concealed_kongs": 7}}, "bad_option", "6 or 8"),
         ({"hand": "xyz"}, "bad_notation", "unexpected character 'x'"),
         ({"hand": ""}, "bad_notation", "empty hand"),

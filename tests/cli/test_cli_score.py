@@ -163,7 +163,7 @@ def test_not_a_win_json() -> None:
         ([HAND, "--prevalent-wind", "up"], "prevalent_wind must be E, S, W or N"),
         ([HAND, "--flowers", "9"], "flowers"),
         ([HAND, "-o", "no_such_option=1"], "unknown option 'no_such_option'"),
-        ([HAND, "-o", "blessings=maybe"], "blessings is true or false"),
+        ([HAND, "-o", "seven_pairs_tile_hog=maybe"], "seven_pairs_tile_hog is true or false"),
         ([HAND, "-o", "two_concealed_kongs=7"], "two_concealed_kongs is 6 or 8"),
         ([HAND, "-o", "two_concealed_kongs"], "name=value"),
         (["123m456p789s11sEEE", "--kong"], "抢杠和"),
@@ -215,8 +215,8 @@ def test_hand_and_batch_together() -> None:
 
 def test_parse_option_assignments() -> None:
     assert parse_option_assignments(
-        ["two_concealed_kongs=8", "blessings=yes", "seven_pairs_tile_hog = off"]
-    ) == {"two_concealed_kongs": 8, "blessings": True, "seven_pairs_tile_hog": False}
+        ["two_concealed_kongs=8", "honors_knitted_all_types=yes", "seven_pairs_tile_hog = off"]
+    ) == {"two_concealed_kongs": 8, "honors_knitted_all_types": True, "seven_pairs_tile_hog": False}
     with pytest.raises(LineError):
         parse_option_assignments(["two_concealed_kongs=eight"])
 

@@ -51,7 +51,7 @@ _OPTION_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(McrOptions)
 
 
 def parse_option_assignments(items: list[str]) -> dict[str, Any]:
-    """``["two_concealed_kongs=8", "blessings=true"]`` to typed McrOptions fields.
+    """``["two_concealed_kongs=8", "seven_pairs_tile_hog=false"]`` to typed McrOptions fields.
 
     Raises ``LineError`` (``bad_option``) for a malformed item or value; unknown names
     are passed through for ``McrOptions.from_dict`` to reject with the list of names.

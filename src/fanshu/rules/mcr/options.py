@@ -28,8 +28,6 @@ class McrOptions:
     #: 七对 combined with 绿一色, 字一色, 清幺九, 混幺九 and the rank-range fans
     #: (False: strict 1998).
     seven_pairs_combines: bool = True
-    #: Non-official extras 天和, 地和, 人和 … (off by default).
-    blessings: bool = False
 
     def __post_init__(self) -> None:
         if self.concealed_and_melded_kong not in (5, 6):
