@@ -1,0 +1,631 @@
+"""The score sheet of one MCR match (局): four players, 16 hands, table points.
+
+Winds, dealer and seats
+-----------------------
+A match is 4 rounds (圈) of 4 hands.  The prevalent wind (圈风) is East for hands 1-4,
+South for 5-8, West for 9-12 and North for 13-16.  The dealer never repeats (无论是否和牌，
+庄家不连庄): in each round, the player sitting in the East seat deals the first hand, then
+the deal passes counter-clockwise (E → S → W → N seats).  On a hand the dealer's seat wind
+(门风) is East, the next player's South, the opposite West, the previous North.
+
+The players draw seats for round 1 (``players`` is given in drawn order East, South,
+West, North: call them 1, 2, 3, 4).  Between rounds they change seats by the standard
+tournament scheme (轮转).  Seats taken at the start of each round:
+
+=========  ====  =====  ====  =====
+round      East  South  West  North
+=========  ====  =====  ====  =====
+1 (东风圈)  1     2      3     4
+2 (南风圈)  2     1      4     3
+3 (西风圈)  3     4      2     1
+4 (北风圈)  4     3      1     2
+=========  ====  =====  ====  =====
+
+After the East round East↔South and West↔North swap; the player who drew West moves
+W → N → E → S and the one who drew North N → W → S → E; over the four rounds every player
+has each other player once on the left, on the right and opposite at least once.
+Sources: the 1998 rule book's 轮转 (position changes "按竞赛规程的规定") as used in MCR
+tournaments, the scheme printed on tournament score forms (e.g. Mahjong Den Haag's
+"MCR seating scheme": East↔South and West↔North after round 1, W-N-E-S and N-W-S-E for the
+players starting West and North); rounds 3-4 for the East and South starters follow, since
+only this table lets every player face each other player in every relative position.
+
+>>> m = Match(["Ann", "Bob", "Cy", "Di"])
+>>> [str(w) for w in m.seat_winds(1).values()]
+['E', 'S', 'W', 'N']
+>>> m.dealer(2), m.dealer(5), m.prevalent_wind(5).code
+('Bob', 'Bob', 'S')
+>>> _ = m.record_win("Ann", fan=8)              # self-drawn: 16 from each
+>>> _ = m.record_win("Cy", discarder="Di", fan=10)
+>>> m.totals()
+{'Ann': 40, 'Bob': -24, 'Cy': 18, 'Di': -34}
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Literal
+
+from fanshu.rules.mcr.options import McrOptions
+from fanshu.rules.mcr.settlement import (
+    FALSE_WIN_POINTS,
+    MatchError,
+    Penalty,
+    Settlement,
+    _check_member,
+    _check_players,
+    check_flowers,
+    false_win_penalty,
+    free_penalty,
+    settle_draw,
+    settle_win,
+)
+from fanshu.tiles import Tile
+
+__all__ = [
+    "HANDS_PER_MATCH",
+    "SCALE_48",
+    "SCALE_STANDARD",
+    "SEAT_ROTATION",
+    "HandRecord",
+    "Match",
+    "RecordKind",
+    "rank_table_points",
+]
+
+HANDS_PER_MATCH = 16
+WINDS: tuple[Tile, Tile, Tile, Tile] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
+#: SEAT_ROTATION[round][seat] = index (in drawn order) of the player in that seat
+#: (seats East, South, West, North) for rounds 0-3.
+SEAT_ROTATION: tuple[tuple[int, int, int, int], ...] = (
+    (0, 1, 2, 3),
+    (1, 0, 3, 2),
+    (2, 3, 1, 0),
+    (3, 2, 0, 1),
+)
+#: Table points (标准分) by rank.
+SCALE_STANDARD: tuple[int, int, int, int] = (4, 2, 1, 0)
+SCALE_48: tuple[int, int, int, int] = (48, 24, 12, 0)
+
+RecordKind = Literal["win", "draw", "false_win", "penalty"]
+_KINDS = ("win", "draw", "false_win", "penalty")
+
+
+def rank_table_points(
+    totals: Mapping[str, int], scale: Sequence[int] = SCALE_STANDARD
+) -> dict[str, Fraction]:
+    """Table points by rank of match score; tied players share the points of the places
+    they occupy equally.
+
+    >>> {k: str(v) for k, v in rank_table_points({"A": 50, "B": 50, "C": 0, "D": -100}).items()}
+    {'A': '3', 'B': '3', 'C': '1', 'D': '0'}
+    >>> {k: str(v) for k, v in rank_table_points({"A": 9, "B": 5, "C": 5, "D": 5}).items()}
+    {'A': '4', 'B': '1', 'C': '1', 'D': '1'}
+    """
+    if len(scale) != len(totals):
+        raise MatchError(f"the scale needs {len(totals)} values, not {len(scale)}: {scale!r}")
+    for v in scale:
+        if isinstance(v, bool) or not isinstance(v, int | Fraction):
+            raise MatchError(f"table points are numbers, not {v!r}")
+    ordered = sorted(totals, key=lambda p: -totals[p])
+    out: dict[str, Fraction] = {}
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and totals[ordered[j + 1]] == totals[ordered[i]]:
+            j += 1
+        share = Fraction(sum(scale[i : j + 1]), j - i + 1)
+        for p in ordered[i : j + 1]:
+            out[p] = share
+        i = j + 1
+    return {p: out[p] for p in totals}
+
+
+def _number(x: Fraction) -> int | float:
+    """A table-point value for JSON: an int when whole, else a float."""
+    return int(x) if x.denominator == 1 else float(x)
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One row of the score sheet, immutable.
+
+    ``kind`` is ``win`` or ``draw`` (the 16 hands, ``number`` 1-16), or ``false_win`` /
+    ``penalty`` (rows that happen during hand ``number`` and do not count as hands).
+    ``fan`` includes ``flowers``; ``hand`` is the hand string when the win was scored by
+    fanshu, with ``fans`` its breakdown (``McrResult.to_dict()["fans"]``).  ``payments``
+    is zero-sum; ``penalties`` are free penalties (deducted, paid to nobody).
+    """
+
+    number: int
+    kind: RecordKind
+    payments: dict[str, int]
+    winner: str | None = None
+    discarder: str | None = None
+    fan: int | None = None
+    flowers: int = 0
+    hand: str | None = None
+    fans: tuple[dict[str, Any], ...] | None = None
+    offender: str | None = None
+    false_win: str | None = None
+    penalties: tuple[Penalty, ...] = field(default=())
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.kind == "win" and self.discarder is None
+
+    @property
+    def is_hand(self) -> bool:
+        """True for the rows that count among the 16 hands (a win or a draw)."""
+        return self.kind in ("win", "draw")
+
+    @property
+    def deltas(self) -> dict[str, int]:
+        """The change to each player's score on this row."""
+        return Settlement(self.payments, self.penalties).deltas
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "kind": self.kind,
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "self_drawn": self.self_drawn,
+            "fan": self.fan,
+            "flowers": self.flowers,
+            "hand": self.hand,
+            "fans": None if self.fans is None else [dict(f) for f in self.fans],
+            "offender": self.offender,
+            "false_win": self.false_win,
+            "payments": dict(self.payments),
+            "penalties": [p.to_dict() for p in self.penalties],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
+        """Read a row back (no validation against a match; ``Match.from_dict`` does that)."""
+        try:
+            kind = data["kind"]
+            if kind not in _KINDS:
+                raise MatchError(f"unknown row kind {kind!r}: one of {', '.join(_KINDS)}")
+            fans = data.get("fans")
+            return cls(
+                number=int(data["number"]),
+                kind=kind,
+                payments={str(k): int(v) for k, v in data.get("payments", {}).items()},
+                winner=data.get("winner"),
+                discarder=data.get("discarder"),
+                fan=None if data.get("fan") is None else int(data["fan"]),
+                flowers=int(data.get("flowers") or 0),
+                hand=data.get("hand"),
+                fans=None if fans is None else tuple(dict(f) for f in fans),
+                offender=data.get("offender"),
+                false_win=data.get("false_win"),
+                penalties=tuple(Penalty.from_dict(p) for p in data.get("penalties", ())),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise MatchError(f"a bad score sheet row {dict(data)!r}: {exc}") from None
+
+
+class Match:
+    """The score sheet of one match of four players and 16 hands.
+
+    ``players`` are given in the seats drawn for round 1 (East, South, West, North).
+    Every recording method validates first and changes nothing on error
+    (:class:`MatchError`); each returns the new :class:`HandRecord`.
+    """
+
+    def __init__(self, players: Sequence[str], *, id: str | None = None) -> None:
+        self.players: tuple[str, str, str, str] = _check_players(players)  # type: ignore[assignment]
+        if id is not None and not isinstance(id, str):
+            raise MatchError(f"a match id is a string, not {id!r}")
+        self.id = id
+        self._records: list[HandRecord] = []
+
+    # -- winds, dealer, seats --------------------------------------------------------
+
+    @staticmethod
+    def _check_hand_no(hand_no: int) -> int:
+        if isinstance(hand_no, bool) or not isinstance(hand_no, int):
+            raise MatchError(f"a hand number is a whole number, not {hand_no!r}")
+        if not 1 <= hand_no <= HANDS_PER_MATCH:
+            raise MatchError(f"a match has hands 1-{HANDS_PER_MATCH}, not {hand_no}")
+        return hand_no
+
+    def seats(self, hand_no: int) -> dict[Tile, str]:
+        """The player in each seat (the seat held for the whole round) on a hand.
+
+        >>> [p for p in Match("ABCD").seats(9).values()]
+        ['C', 'D', 'B', 'A']
+        """
+        rnd = (self._check_hand_no(hand_no) - 1) // 4
+        return {WINDS[s]: self.players[i] for s, i in enumerate(SEAT_ROTATION[rnd])}
+
+    def seat_winds(self, hand_no: int) -> dict[str, Tile]:
+        """Each player's seat wind (门风) on hand ``hand_no`` (1-16), in drawn order.
+
+        >>> {p: w.code for p, w in Match("ABCD").seat_winds(6).items()}
+        {'A': 'E', 'B': 'N', 'C': 'W', 'D': 'S'}
+        """
+        k = (self._check_hand_no(hand_no) - 1) % 4
+        in_seat = self.seats(hand_no)
+        winds = {p: WINDS[(s - k) % 4] for s, p in enumerate(in_seat.values())}
+        return {p: winds[p] for p in self.players}
+
+    def prevalent_wind(self, hand_no: int) -> Tile:
+        """The prevalent wind (圈风) of a hand: East for 1-4, South 5-8, West 9-12, North.
+
+        >>> Match("ABCD").prevalent_wind(16).code
+        'N'
+        """
+        return WINDS[(self._check_hand_no(hand_no) - 1) // 4]
+
+    def dealer(self, hand_no: int) -> str:
+        """The dealer (庄家, seat wind East) of a hand.
+
+        >>> [Match("ABCD").dealer(n) for n in range(1, 17)][::4]
+        ['A', 'B', 'C', 'D']
+        """
+        return next(p for p, w in self.seat_winds(hand_no).items() if w == Tile.EAST)
+
+    # -- the sheet --------------------------------------------------------------------
+
+    @property
+    def records(self) -> tuple[HandRecord, ...]:
+        """Every row, in order: the hands and the penalty rows between them."""
+        return tuple(self._records)
+
+    @property
+    def hands(self) -> tuple[HandRecord, ...]:
+        """The wins and draws recorded so far (at most 16)."""
+        return tuple(r for r in self._records if r.is_hand)
+
+    @property
+    def hands_played(self) -> int:
+        return sum(1 for r in self._records if r.is_hand)
+
+    @property
+    def is_complete(self) -> bool:
+        return self.hands_played == HANDS_PER_MATCH
+
+    @property
+    def current_hand(self) -> int | None:
+        """The number of the next hand to record, or None when all 16 are in."""
+        return None if self.is_complete else self.hands_played + 1
+
+    def _next_hand_no(self) -> int:
+        n = self.current_hand
+        if n is None:
+            raise MatchError(f"the match is complete: all {HANDS_PER_MATCH} hands are recorded")
+        return n
+
+    # -- building rows (validation only, no mutation) --------------------------------
+
+    def _win_record(
+        self,
+        number: int,
+        winner: str,
+        *,
+        discarder: str | None,
+        fan: int | None,
+        hand: str | None,
+        flowers: int,
+        options: McrOptions | None,
+    ) -> HandRecord:
+        _check_member(self.players, winner, "winner")
+        if discarder is not None:
+            _check_member(self.players, discarder, "discarder")
+        if discarder == winner:
+            raise MatchError(
+                f"the discarder {discarder} cannot be the winner: a self-drawn win has no discarder"
+            )
+        fans: tuple[dict[str, Any], ...] | None = None
+        if hand is not None:
+            if not isinstance(hand, str):
+                raise MatchError(f"a hand is a hand string, not {hand!r}")
+            scored, fans = self._score(number, winner, discarder, hand, flowers, options)
+            if fan is not None and fan != scored:
+                raise MatchError(
+                    f"the fan total {fan} does not match the hand, which scores {scored}"
+                )
+            fan = scored
+        elif fan is None:
+            raise MatchError("a win needs a fan total or a hand string")
+        settlement = settle_win(self.players, winner, discarder=discarder, fan=fan, flowers=flowers)
+        return HandRecord(
+            number=number,
+            kind="win",
+            payments=settlement.payments,
+            winner=winner,
+            discarder=discarder,
+            fan=fan,
+            flowers=flowers,
+            hand=hand,
+            fans=fans,
+        )
+
+    def _score(
+        self,
+        number: int,
+        winner: str,
+        discarder: str | None,
+        hand: str,
+        flowers: int,
+        options: McrOptions | None,
+    ) -> tuple[int, tuple[dict[str, Any], ...]]:
+        from fanshu.api import score  # the calculator is only needed for hand strings
+
+        check_flowers(flowers)
+        result = score(
+            hand,
+            self_drawn=discarder is None,
+            seat_wind=self.seat_winds(number)[winner],
+            prevalent_wind=self.prevalent_wind(number),
+            flowers=flowers,
+            options=options,
+        )
+        if not result.is_win:
+            raise MatchError(
+                f"{hand} is not a complete hand ({result.reason}); "
+                "record it as a 诈和 (false win, not_complete) instead"
+            )
+        if not result.meets_minimum:
+            raise MatchError(
+                f"{hand} scores {result.total_without_flowers} fan without flowers, under the "
+                "8-fan minimum; record it as a 错和 (false win, under_minimum) instead"
+            )
+        return result.total, tuple(result.to_dict()["fans"])
+
+    # -- recording ----------------------------------------------------------------------
+
+    def record_win(
+        self,
+        winner: str,
+        *,
+        discarder: str | None = None,
+        fan: int | None = None,
+        hand: str | None = None,
+        flowers: int = 0,
+        options: McrOptions | None = None,
+    ) -> HandRecord:
+        """Record the next hand as a win: self-drawn unless ``discarder`` is given.
+
+        Give the fan total (flowers included) or the full ``hand`` string; a hand string
+        is scored with this hand's seat and prevalent wind, and its fan breakdown kept.
+        A hand under 8 fan (flowers not counted) is refused: record a 错和 instead.
+
+        >>> m = Match("ABCD")
+        >>> r = m.record_win("B", discarder="A", hand="[EEEE]123m456p789s11s", flowers=1)
+        >>> r.fan, r.payments
+        (16, {'A': -24, 'B': 40, 'C': -8, 'D': -8})
+        """
+        number = self._next_hand_no()
+        record = self._win_record(
+            number, winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers,
+            options=options,
+        )  # fmt: skip
+        self._records.append(record)
+        return record
+
+    def record_draw(self) -> HandRecord:
+        """Record the next hand as drawn (荒庄): nobody pays."""
+        number = self._next_hand_no()
+        record = HandRecord(number, "draw", settle_draw(self.players).payments)
+        self._records.append(record)
+        return record
+
+    def record_false_win(self, player: str, kind: str) -> HandRecord:
+        """Record a false win during the current hand: ``under_minimum`` (错和, 10 to each
+        other player) or ``not_complete`` (诈和, 20 to each).  Not a hand: the hand goes on.
+
+        >>> Match("ABCD").record_false_win("C", "under_minimum").payments
+        {'A': 10, 'B': 10, 'C': -30, 'D': 10}
+        """
+        number = self._next_hand_no()
+        settlement = false_win_penalty(self.players, player, kind)
+        record = HandRecord(
+            number, "false_win", settlement.payments, offender=player, false_win=kind
+        )
+        self._records.append(record)
+        return record
+
+    def add_penalty(self, player: str, points: int, reason: str = "") -> HandRecord:
+        """Record a referee's free penalty: ``points`` (positive) deducted from ``player``,
+        paid to nobody.  Allowed after the last hand too (it then belongs to hand 16).
+
+        >>> Match("ABCD").add_penalty("D", 10, "slow play").deltas
+        {'A': 0, 'B': 0, 'C': 0, 'D': -10}
+        """
+        _check_member(self.players, player, "player")
+        penalty = free_penalty(player, points, reason)
+        number = self.current_hand or HANDS_PER_MATCH
+        record = HandRecord(
+            number,
+            "penalty",
+            dict.fromkeys(self.players, 0),
+            offender=player,
+            penalties=(penalty,),
+        )
+        self._records.append(record)
+        return record
+
+    def correct(
+        self,
+        hand_no: int,
+        *,
+        winner: str | None = None,
+        discarder: str | None = None,
+        fan: int | None = None,
+        hand: str | None = None,
+        flowers: int = 0,
+        draw: bool = False,
+        options: McrOptions | None = None,
+    ) -> HandRecord:
+        """Replace recorded hand ``hand_no`` by a win of ``winner`` or (``draw=True``) a
+        drawn hand; the totals follow.  Penalty rows are kept.
+
+        >>> m = Match("ABCD")
+        >>> _ = m.record_draw()
+        >>> _ = m.correct(1, winner="D", fan=8)
+        >>> m.totals()["D"]
+        48
+        """
+        self._check_hand_no(hand_no)
+        index = self._row_of(hand_no)
+        if draw:
+            if winner is not None or discarder is not None or fan is not None or hand:
+                raise MatchError("a drawn hand has no winner, discarder, fan or hand")
+            record = HandRecord(hand_no, "draw", settle_draw(self.players).payments)
+        else:
+            if winner is None:
+                raise MatchError("give the winner of the corrected hand, or draw=True")
+            record = self._win_record(
+                hand_no, winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers,
+                options=options,
+            )  # fmt: skip
+        self._records[index] = record
+        return record
+
+    def _row_of(self, hand_no: int) -> int:
+        for i, r in enumerate(self._records):
+            if r.is_hand and r.number == hand_no:
+                return i
+        raise MatchError(f"hand {hand_no} is not recorded yet ({self.hands_played} so far)")
+
+    def undo(self) -> HandRecord:
+        """Remove the last row (a hand or a penalty) and return it."""
+        if not self._records:
+            raise MatchError("nothing to undo: the score sheet is empty")
+        return self._records.pop()
+
+    # -- results -----------------------------------------------------------------------
+
+    def totals(self) -> dict[str, int]:
+        """Each player's match score (比赛分) so far, penalties deducted."""
+        out = dict.fromkeys(self.players, 0)
+        for r in self._records:
+            for p, d in r.deltas.items():
+                out[p] += d
+        return out
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """The totals after each row of :attr:`records` (one dict per row)."""
+        run = dict.fromkeys(self.players, 0)
+        out: list[dict[str, int]] = []
+        for r in self._records:
+            for p, d in r.deltas.items():
+                run[p] += d
+            out.append(dict(run))
+        return out
+
+    def table_points_exact(
+        self, scale: Sequence[int] = SCALE_STANDARD
+    ) -> dict[str, Fraction] | None:
+        """Table points as exact fractions, or None until the 16 hands are in."""
+        if not self.is_complete:
+            return None
+        return rank_table_points(self.totals(), scale)
+
+    def table_points(self, scale: Sequence[int] = SCALE_STANDARD) -> dict[str, int | float] | None:
+        """Table points (标准分) by rank: 4/2/1/0 (or ``SCALE_48`` = 48/24/12/0), tied
+        players sharing equally; None until the match is complete."""
+        exact = self.table_points_exact(scale)
+        return None if exact is None else {p: _number(v) for p, v in exact.items()}
+
+    # -- (de)serialisation -------------------------------------------------------------
+
+    def to_dict(self, scale: Sequence[int] = SCALE_STANDARD) -> dict[str, Any]:
+        """``{"id", "players": [{"name", "total", "table_points"}], "hands": [...]}``;
+        ``hands`` lists every row (penalty rows included); ``table_points`` is null until
+        the 16 hands are in."""
+        totals = self.totals()
+        points = self.table_points(scale)
+        return {
+            "id": self.id,
+            "players": [
+                {
+                    "name": p,
+                    "total": totals[p],
+                    "table_points": None if points is None else points[p],
+                }
+                for p in self.players
+            ],
+            "hands": [r.to_dict() for r in self._records],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Match:
+        """Rebuild a match from :meth:`to_dict`, re-settling every row (the stored
+        payments must agree) so that a tampered file is refused."""
+        try:
+            players = [p["name"] if isinstance(p, Mapping) else p for p in data["players"]]
+            rows = list(data.get("hands", ()))
+        except (KeyError, TypeError) as exc:
+            raise MatchError(f"a match needs players and hands: {exc}") from None
+        match = cls(players, id=data.get("id"))
+        for row in rows:
+            stored = HandRecord.from_dict(row)
+            match._append_checked(stored)
+        return match
+
+    def _append_checked(self, stored: HandRecord) -> None:
+        if stored.kind == "win":
+            if stored.winner is None or stored.fan is None:
+                raise MatchError(f"a win row needs a winner and a fan: {stored.to_dict()}")
+            number = self._next_hand_no()
+            rebuilt = self._win_record(
+                number, stored.winner, discarder=stored.discarder, fan=stored.fan, hand=None,
+                flowers=stored.flowers, options=None,
+            )  # fmt: skip
+            rebuilt = replace(rebuilt, hand=stored.hand, fans=stored.fans)
+        elif stored.kind == "draw":
+            number = self._next_hand_no()
+            rebuilt = HandRecord(number, "draw", settle_draw(self.players).payments)
+        elif stored.kind == "false_win":
+            if stored.offender is None or stored.false_win not in FALSE_WIN_POINTS:
+                raise MatchError(f"a false-win row needs an offender and a kind: {stored}")
+            number = self._next_hand_no()
+            s = false_win_penalty(self.players, stored.offender, stored.false_win)
+            rebuilt = HandRecord(
+                number, "false_win", s.payments, offender=stored.offender,
+                false_win=stored.false_win,
+            )  # fmt: skip
+        else:
+            if len(stored.penalties) != 1:
+                raise MatchError(f"a penalty row holds one penalty: {stored.to_dict()}")
+            pen = stored.penalties[0]
+            _check_member(self.players, pen.player, "player")
+            rebuilt = HandRecord(
+                self.current_hand or HANDS_PER_MATCH, "penalty",
+                dict.fromkeys(self.players, 0), offender=pen.player, penalties=(pen,),
+            )  # fmt: skip
+        if stored.payments and stored.payments != rebuilt.payments:
+            raise MatchError(
+                f"row {stored.number} ({stored.kind}) pays {stored.payments}, but the rules "
+                f"give {rebuilt.payments}"
+            )
+        if stored.number != rebuilt.number:
+            raise MatchError(f"row numbered {stored.number} should be hand {rebuilt.number}")
+        self._records.append(rebuilt)
+
+    def copy(self) -> Match:
+        """An independent copy (records are immutable, the list is copied)."""
+        return copy.copy(self)
+
+    def __copy__(self) -> Match:
+        new = Match(self.players, id=self.id)
+        new._records = list(self._records)
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return (self.id, self.players, self._records) == (other.id, other.players, other._records)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Match(id={self.id!r}, players={list(self.players)!r}, hands={self.hands_played})"
