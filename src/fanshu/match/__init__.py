@@ -8,6 +8,16 @@ JSON/CSV exchange.  Settlement itself lives in :mod:`fanshu.rules.mcr.settlement
 {'A': 32, 'B': -16, 'C': -8, 'D': -8}
 """
 
+from fanshu.match.exchange import (
+    match_from_csv,
+    match_from_json,
+    match_to_csv,
+    match_to_json,
+    tournament_from_csv,
+    tournament_from_json,
+    tournament_to_csv,
+    tournament_to_json,
+)
 from fanshu.match.sheet import (
     HANDS_PER_MATCH,
     SCALE_48,
@@ -16,6 +26,15 @@ from fanshu.match.sheet import (
     HandRecord,
     Match,
     rank_table_points,
+)
+from fanshu.match.tournament import (
+    Seating,
+    Standing,
+    TableResult,
+    Tournament,
+    count_repeats,
+    generate_seating,
+    repeat_lower_bound,
 )
 from fanshu.rules.mcr.settlement import (
     MatchError,
@@ -36,10 +55,25 @@ __all__ = [
     "Match",
     "MatchError",
     "Penalty",
+    "Seating",
     "Settlement",
+    "Standing",
+    "TableResult",
+    "Tournament",
+    "count_repeats",
     "false_win_penalty",
     "free_penalty",
+    "generate_seating",
+    "match_from_csv",
+    "match_from_json",
+    "match_to_csv",
+    "match_to_json",
     "rank_table_points",
+    "repeat_lower_bound",
     "settle_draw",
     "settle_win",
+    "tournament_from_csv",
+    "tournament_from_json",
+    "tournament_to_csv",
+    "tournament_to_json",
 ]

@@ -1,0 +1,361 @@
+"""Export and import a match or a tournament as JSON or CSV.
+
+JSON is ``Match.to_dict()`` / ``Tournament.to_dict()`` as text.  CSV is one flat table
+that spreadsheets open, one row per record, with the columns of :data:`CSV_COLUMNS`:
+
+- ``record`` says what the row is: ``tournament`` (id in ``tournament_id``, name in
+  ``reason``, number of sessions in ``number``, table-point scale in ``points`` as
+  ``4/2/1/0``), ``player`` (one per tournament player, in ``player``), ``seating`` (a table
+  of a session: ``session``, ``table`` and the players in ``east``..``north``), ``match``
+  (a score sheet starts: ``match_id`` and its players in drawn seat order), ``totals`` (a
+  tournament table's entered match scores in ``delta_east``..``delta_north``), or a sheet
+  row ``win`` / ``draw`` / ``false_win`` / ``penalty``;
+- on sheet rows ``delta_east``..``delta_north`` are that row's score changes for the
+  players in ``east``..``north`` (checked on import), ``fans`` the fan breakdown as JSON.
+
+Importing re-settles every row by the rules, so an exported file imported again gives
+the same sheet and the same standings, and a file whose numbers were edited is refused.
+
+>>> from fanshu.match.sheet import Match
+>>> m = Match("ABCD", id="m1")
+>>> _ = m.record_win("C", discarder="A", fan=12, flowers=1)
+>>> match_from_csv(match_to_csv(m)) == m, match_from_json(match_to_json(m)) == m
+(True, True)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from fanshu.match.sheet import HandRecord, Match
+from fanshu.match.tournament import Tournament
+from fanshu.rules.mcr.settlement import MatchError
+
+__all__ = [
+    "CSV_COLUMNS",
+    "match_from_csv",
+    "match_from_json",
+    "match_to_csv",
+    "match_to_json",
+    "tournament_from_csv",
+    "tournament_from_json",
+    "tournament_to_csv",
+    "tournament_to_json",
+]
+
+SEAT_COLUMNS = ("east", "south", "west", "north")
+DELTA_COLUMNS = ("delta_east", "delta_south", "delta_west", "delta_north")
+CSV_COLUMNS: tuple[str, ...] = (
+    "record",
+    "tournament_id",
+    "session",
+    "table",
+    "match_id",
+    *SEAT_COLUMNS,
+    "number",
+    "winner",
+    "discarder",
+    "fan",
+    "flowers",
+    "hand",
+    "offender",
+    "false_win",
+    "player",
+    "points",
+    "reason",
+    "fans",
+    *DELTA_COLUMNS,
+)
+_SHEET_ROWS = ("win", "draw", "false_win", "penalty")
+
+
+# -- JSON ---------------------------------------------------------------------------------
+
+
+def match_to_json(match: Match, *, indent: int | None = 2) -> str:
+    """The match as JSON (``Match.to_dict()``)."""
+    return json.dumps(match.to_dict(), ensure_ascii=False, indent=indent)
+
+
+def match_from_json(text: str) -> Match:
+    """Read a match written by :func:`match_to_json`."""
+    return Match.from_dict(_load_json(text, "match"))
+
+
+def tournament_to_json(tournament: Tournament, *, indent: int | None = 2) -> str:
+    """The tournament as JSON (``Tournament.to_dict()``, standings included)."""
+    return json.dumps(tournament.to_dict(), ensure_ascii=False, indent=indent)
+
+
+def tournament_from_json(text: str) -> Tournament:
+    """Read a tournament written by :func:`tournament_to_json`."""
+    return Tournament.from_dict(_load_json(text, "tournament"))
+
+
+def _load_json(text: str, what: str) -> Mapping[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MatchError(f"not a JSON {what}: {exc}") from None
+    if not isinstance(data, dict):
+        raise MatchError(f"a JSON {what} is an object, not {type(data).__name__}")
+    return data
+
+
+# -- CSV: writing -------------------------------------------------------------------------
+
+
+def _row(**values: Any) -> dict[str, str]:
+    out = dict.fromkeys(CSV_COLUMNS, "")
+    for k, v in values.items():
+        out[k] = "" if v is None else str(v)
+    return out
+
+
+def _match_rows(match: Match, **where: Any) -> list[dict[str, str]]:
+    seats = dict(zip(SEAT_COLUMNS, match.players, strict=True))
+    rows = [_row(record="match", match_id=match.id, **where, **seats)]
+    for r in match.records:
+        deltas = r.deltas
+        pen = r.penalties[0] if r.penalties else None
+        rows.append(
+            _row(
+                record=r.kind,
+                match_id=match.id,
+                **where,
+                **seats,
+                number=r.number,
+                winner=r.winner,
+                discarder=r.discarder,
+                fan=r.fan,
+                flowers=r.flowers,
+                hand=r.hand,
+                offender=r.offender,
+                false_win=r.false_win,
+                player=pen.player if pen else None,
+                points=pen.points if pen else None,
+                reason=pen.reason if pen else None,
+                fans=None if r.fans is None else json.dumps(list(r.fans), ensure_ascii=False),
+                **{d: deltas[p] for d, p in zip(DELTA_COLUMNS, match.players, strict=True)},
+            )
+        )
+    return rows
+
+
+def _write(rows: Iterable[Mapping[str, str]]) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buf.getvalue()
+
+
+def match_to_csv(match: Match) -> str:
+    """The match as CSV: a ``match`` row, then one row per sheet row."""
+    return _write(_match_rows(match))
+
+
+def tournament_to_csv(tournament: Tournament) -> str:
+    """The tournament as CSV: the ``tournament`` row, ``player`` rows, ``seating`` rows,
+    then per table its ``totals`` row or its ``match`` and sheet rows."""
+    data = tournament.to_dict()
+    rows = [
+        _row(
+            record="tournament",
+            tournament_id=tournament.id,
+            reason=tournament.name,
+            number=tournament.sessions,
+            points="/".join(str(v) for v in tournament.scale),
+        )
+    ]
+    rows += [_row(record="player", tournament_id=tournament.id, player=p) for p in data["players"]]
+    for s in tournament.seated_sessions:
+        for t, table in enumerate(tournament.seating(s), 1):
+            seats = dict(zip(SEAT_COLUMNS, table, strict=True))
+            rows.append(
+                _row(record="seating", tournament_id=tournament.id, session=s, table=t, **seats)
+            )
+    for res in data["results"]:
+        where = {"tournament_id": tournament.id, "session": res["session"], "table": res["table"]}
+        if "totals" in res:
+            table = tournament.seating(res["session"])[res["table"] - 1]
+            seats = dict(zip(SEAT_COLUMNS, table, strict=True))
+            deltas = {d: res["totals"][p] for d, p in zip(DELTA_COLUMNS, table, strict=True)}
+            rows.append(_row(record="totals", **where, **seats, **deltas))
+        else:
+            rows += _match_rows(tournament.match(res["session"], res["table"]), **where)
+    return _write(rows)
+
+
+# -- CSV: reading -------------------------------------------------------------------------
+
+
+def _read(text: str) -> list[dict[str, str]]:
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in ("record", *SEAT_COLUMNS) if c not in (reader.fieldnames or ())]
+    if missing:
+        raise MatchError(f"not a fanshu score sheet CSV: no column {', '.join(missing)}")
+    rows = []
+    for line, row in enumerate(reader, 2):
+        clean = {k: (v or "").strip() for k, v in row.items() if k is not None}
+        clean["_line"] = str(line)
+        rows.append(clean)
+    return rows
+
+
+def _opt(row: Mapping[str, str], key: str) -> str | None:
+    v = row.get(key, "")
+    return v if v != "" else None
+
+
+def _int(row: Mapping[str, str], key: str) -> int | None:
+    v = _opt(row, key)
+    if v is None:
+        return None
+    try:
+        return int(v)
+    except ValueError:
+        raise MatchError(f"line {row['_line']}: {key} is a whole number, not {v!r}") from None
+
+
+class _MatchBuilder:
+    def __init__(self, row: Mapping[str, str]) -> None:
+        self.players = [row.get(c, "") for c in SEAT_COLUMNS]
+        self.id = _opt(row, "match_id")
+        self.rows: list[Mapping[str, str]] = []
+
+    def build(self) -> Match:
+        hands: list[dict[str, Any]] = []
+        for row in self.rows:
+            fans_text = _opt(row, "fans")
+            try:
+                fans = None if fans_text is None else json.loads(fans_text)
+            except json.JSONDecodeError:
+                raise MatchError(f"line {row['_line']}: fans is not JSON") from None
+            player = _opt(row, "player")
+            hands.append(
+                {
+                    "number": _int(row, "number"),
+                    "kind": row["record"],
+                    "winner": _opt(row, "winner"),
+                    "discarder": _opt(row, "discarder"),
+                    "fan": _int(row, "fan"),
+                    "flowers": _int(row, "flowers") or 0,
+                    "hand": _opt(row, "hand"),
+                    "fans": fans,
+                    "offender": _opt(row, "offender"),
+                    "false_win": _opt(row, "false_win"),
+                    "penalties": []
+                    if player is None
+                    else [
+                        {
+                            "player": player,
+                            "points": _int(row, "points"),
+                            "reason": row.get("reason", ""),
+                        }
+                    ],
+                }
+            )
+        match = Match.from_dict({"id": self.id, "players": self.players, "hands": hands})
+        for row, rec in zip(self.rows, match.records, strict=True):
+            _check_deltas(row, rec, match.players)
+        return match
+
+
+def _check_deltas(row: Mapping[str, str], rec: HandRecord, players: Iterable[str]) -> None:
+    deltas = rec.deltas
+    for col, p in zip(DELTA_COLUMNS, players, strict=True):
+        v = _int(row, col)
+        if v is not None and v != deltas[p]:
+            raise MatchError(
+                f"line {row['_line']}: {col} is {v} but the rules give {p} {deltas[p]}"
+            )
+
+
+def match_from_csv(text: str) -> Match:
+    """Read a match written by :func:`match_to_csv`."""
+    builder: _MatchBuilder | None = None
+    for row in _read(text):
+        kind = row["record"]
+        if kind == "match":
+            if builder is not None:
+                raise MatchError(f"line {row['_line']}: a second match in a match CSV")
+            builder = _MatchBuilder(row)
+        elif kind in _SHEET_ROWS:
+            if builder is None:
+                raise MatchError(f"line {row['_line']}: a {kind} row before the match row")
+            builder.rows.append(row)
+        else:
+            raise MatchError(f"line {row['_line']}: unexpected {kind!r} row in a match CSV")
+    if builder is None:
+        raise MatchError("the CSV holds no match row")
+    return builder.build()
+
+
+def tournament_from_csv(text: str) -> Tournament:
+    """Read a tournament written by :func:`tournament_to_csv`."""
+    head: Mapping[str, str] | None = None
+    players: list[str] = []
+    seatings: dict[int, list[list[str]]] = {}
+    results: list[dict[str, Any]] = []
+    builders: list[tuple[int, int, _MatchBuilder]] = []
+    for row in _read(text):
+        kind = row["record"]
+        line = row["_line"]
+        if kind == "tournament":
+            if head is not None:
+                raise MatchError(f"line {line}: a second tournament row")
+            head = row
+        elif kind == "player":
+            players.append(row.get("player", ""))
+        elif kind in ("seating", "totals", "match"):
+            s, t = _int(row, "session"), _int(row, "table")
+            if s is None or t is None:
+                raise MatchError(f"line {line}: a {kind} row needs a session and a table")
+            seats = [row.get(c, "") for c in SEAT_COLUMNS]
+            if kind == "seating":
+                tables = seatings.setdefault(s, [])
+                if t != len(tables) + 1:
+                    raise MatchError(f"line {line}: session {s} table {t} is out of order")
+                tables.append(seats)
+            elif kind == "totals":
+                totals = {}
+                for p, col in zip(seats, DELTA_COLUMNS, strict=True):
+                    v = _int(row, col)
+                    if v is None:
+                        raise MatchError(f"line {line}: {col} is missing")
+                    totals[p] = v
+                results.append({"session": s, "table": t, "totals": totals})
+            else:
+                builders.append((s, t, _MatchBuilder(row)))
+        elif kind in _SHEET_ROWS:
+            if not builders:
+                raise MatchError(f"line {line}: a {kind} row before any match row")
+            builders[-1][2].rows.append(row)
+        else:
+            raise MatchError(f"line {line}: unknown record {kind!r}")
+    if head is None:
+        raise MatchError("the CSV holds no tournament row")
+    scale_text = _opt(head, "points")
+    try:
+        scale = [int(v) for v in scale_text.split("/")] if scale_text else None
+    except ValueError:
+        raise MatchError(f"line {head['_line']}: a bad scale {scale_text!r}") from None
+    for s, t, b in builders:
+        results.append({"session": s, "table": t, "match": b.build().to_dict()})
+    results.sort(key=lambda r: (r["session"], r["table"]))
+    return Tournament.from_dict(
+        {
+            "id": _opt(head, "tournament_id"),
+            "name": _opt(head, "reason"),
+            "sessions": _int(head, "number"),
+            "scale": scale,
+            "players": players,
+            "seatings": [{"session": s, "tables": seatings[s]} for s in sorted(seatings)],
+            "results": results,
+        }
+    )

@@ -1,0 +1,562 @@
+"""MCR tournaments: players, sessions of tables of four, seatings, standings.
+
+A tournament has ``players`` and a number of ``sessions`` (rounds of play).  In each
+session every player sits at one table of four (the player count is a multiple of 4); a
+table plays one :class:`~fanshu.match.sheet.Match` of 16 hands.  Seatings are entered
+(:meth:`Tournament.seat_session`) or generated (:func:`generate_seating`) so that
+opponents repeat as little as possible.  A table's result is its ``Match`` (recorded hand
+by hand) or its final match scores entered directly (:meth:`Tournament.set_result`).
+
+Standings (:meth:`Tournament.standings`) count the complete tables only and rank by
+
+1. total table points (标准分, 4/2/1/0 per match, ties shared; or the tournament's scale);
+2. total match score (比赛分);
+3. number of first places (a match where no one at the table scored more);
+4. head-to-head among the players still tied: for every match two of them played at the
+   same table, +1 to the one with the higher match score and -1 to the other;
+5. players still equal share the rank.
+
+Tie-breaks 1-2 are those the issue and the 1998 rules' ranking by 标准分 then 比赛分 give;
+the seeds give no further tie-break, so 3-4 are fanshu's documented choice (the common
+practice of club MCR tournament software: most wins, then the direct encounters).
+
+>>> t = Tournament([f"P{i}" for i in range(1, 9)], sessions=2, id="t1")
+>>> seating = t.generate_seating(seed=7)
+>>> seating.repeats, len(t.seating(1))   # 8 players: two meet again at each table
+(4, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from fanshu.match.sheet import SCALE_STANDARD, Match, rank_table_points
+from fanshu.rules.mcr.settlement import MatchError, _check_member
+
+__all__ = [
+    "Seating",
+    "Standing",
+    "TableResult",
+    "Tournament",
+    "count_repeats",
+    "generate_seating",
+    "repeat_lower_bound",
+]
+
+Table = tuple[str, str, str, str]
+SessionSeating = tuple[Table, ...]
+
+
+def _pairs(session: Iterable[Sequence[str]]) -> Iterable[frozenset[str]]:
+    for table in session:
+        for a, b in combinations(table, 2):
+            yield frozenset((a, b))
+
+
+def count_repeats(sessions: Iterable[Iterable[Sequence[str]]]) -> int:
+    """Repeated pairings: for every pair of players, the meetings after their first.
+
+    >>> count_repeats([[("A", "B", "C", "D")], [("A", "B", "C", "D")]])
+    6
+    """
+    meetings: Counter[frozenset[str]] = Counter()
+    for session in sessions:
+        meetings.update(_pairs(session))
+    return sum(c - 1 for c in meetings.values() if c > 1)
+
+
+def repeat_lower_bound(n_players: int, sessions: int) -> int:
+    """The fewest repeated pairings any seating can have: each player meets 3 opponents
+    per session and has ``n_players - 1`` to meet.
+
+    >>> repeat_lower_bound(8, 4), repeat_lower_bound(16, 5)
+    (20, 0)
+    """
+    per_player = max(0, 3 * sessions - (n_players - 1))
+    return n_players * per_player // 2
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Tables per session (``sessions[i]`` is session ``i + 1``) and the number of repeated
+    pairings over all of them."""
+
+    sessions: tuple[SessionSeating, ...]
+    repeats: int
+
+    def meetings(self) -> dict[frozenset[str], int]:
+        """How often each pair of players shares a table."""
+        c: Counter[frozenset[str]] = Counter()
+        for s in self.sessions:
+            c.update(_pairs(s))
+        return dict(c)
+
+
+def _check_roster(players: Sequence[str]) -> tuple[str, ...]:
+    names = tuple(players)
+    for n in names:
+        if not isinstance(n, str) or not n.strip():
+            raise MatchError(f"a player name is a non-empty string, not {n!r}")
+    if len(set(names)) != len(names):
+        dup = sorted(n for n, c in Counter(names).items() if c > 1)
+        raise MatchError(f"player names must differ: {', '.join(dup)} appear twice")
+    if not names or len(names) % 4:
+        raise MatchError(f"tables are of four: {len(names)} players is not a multiple of 4")
+    return names
+
+
+def _check_session_tables(roster: Sequence[str], tables: Sequence[Sequence[str]]) -> SessionSeating:
+    out: list[Table] = []
+    seen: set[str] = set()
+    for t in tables:
+        table = tuple(t)
+        if len(table) != 4:
+            raise MatchError(f"a table has four players, not {len(table)}: {list(table)}")
+        for p in table:
+            _check_member(roster, p, "player")
+            if p in seen:
+                raise MatchError(f"{p} is seated twice in one session")
+            seen.add(p)
+        out.append((table[0], table[1], table[2], table[3]))
+    missing = [p for p in roster if p not in seen]
+    if missing:
+        raise MatchError(f"every player needs a table; not seated: {', '.join(missing)}")
+    return tuple(out)
+
+
+def _generate(
+    roster: tuple[str, ...],
+    fixed: Sequence[SessionSeating],
+    free: int,
+    rng: random.Random,
+    restarts: int,
+    iterations: int,
+) -> tuple[list[SessionSeating], int]:
+    """Search seatings for ``free`` more sessions after the ``fixed`` ones: greedy starts,
+    then random swaps between tables of a session, accepted when they do not increase the
+    sum of squared meeting counts; the best of ``restarts`` runs wins."""
+    n = len(roster)
+    index = {p: i for i, p in enumerate(roster)}
+    base = [[0] * n for _ in range(n)]
+    for session in fixed:
+        for table in session:
+            for p, q in combinations(table, 2):
+                base[index[p]][index[q]] += 1
+                base[index[q]][index[p]] += 1
+    bound = repeat_lower_bound(n, len(fixed) + free)
+    repeats, found = _search(base, free, bound, rng, restarts, iterations)
+    named: list[SessionSeating] = []
+    for sess in found:
+        named.append(tuple((roster[t[0]], roster[t[1]], roster[t[2]], roster[t[3]]) for t in sess))
+    return named, repeats
+
+
+def _search(
+    base: list[list[int]],
+    free: int,
+    bound: int,
+    rng: random.Random,
+    restarts: int,
+    iterations: int,
+) -> tuple[int, list[list[list[int]]]]:
+    n = len(base)
+    best: tuple[int, int, list[list[list[int]]]] | None = None
+    for _ in range(max(1, restarts)):
+        count = [row[:] for row in base]
+        sessions: list[list[list[int]]] = []
+        for _s in range(free):
+            order = list(range(n))
+            rng.shuffle(order)
+            tables: list[list[int]] = []
+            while order:
+                table = [order.pop(0)]
+                while len(table) < 4:
+                    pick = min(order, key=lambda q: sum(count[q][x] for x in table))
+                    order.remove(pick)
+                    table.append(pick)
+                tables.append(table)
+            for table in tables:
+                for a, b in combinations(table, 2):
+                    count[a][b] += 1
+                    count[b][a] += 1
+            sessions.append(tables)
+        n_tables = n // 4
+        if free and n_tables > 1:
+            for _it in range(iterations):
+                s = rng.randrange(free)
+                ti, tj = rng.sample(range(n_tables), 2)
+                x, y = sessions[s][ti], sessions[s][tj]
+                ai, bi = rng.randrange(4), rng.randrange(4)
+                a, b = x[ai], y[bi]
+                delta = 0
+                for q in x:
+                    if q != a:
+                        delta += 2 * (count[b][q] - count[a][q]) + 2
+                for q in y:
+                    if q != b:
+                        delta += 2 * (count[a][q] - count[b][q]) + 2
+                if delta <= 0:
+                    for q in x:
+                        if q != a:
+                            count[a][q] -= 1
+                            count[q][a] -= 1
+                            count[b][q] += 1
+                            count[q][b] += 1
+                    for q in y:
+                        if q != b:
+                            count[b][q] -= 1
+                            count[q][b] -= 1
+                            count[a][q] += 1
+                            count[q][a] += 1
+                    x[ai], y[bi] = b, a
+        repeats = sum(count[i][j] - 1 for i in range(n) for j in range(i) if count[i][j] > 1)
+        squares = sum(count[i][j] ** 2 for i in range(n) for j in range(i))
+        if best is None or (repeats, squares) < best[:2]:
+            best = (repeats, squares, [[t[:] for t in s] for s in sessions])
+        if repeats <= bound:
+            break
+    assert best is not None
+    return best[0], best[2]
+
+
+def generate_seating(
+    players: Sequence[str],
+    sessions: int,
+    seed: int = 0,
+    *,
+    restarts: int = 8,
+    iterations: int = 20_000,
+) -> Seating:
+    """Seat ``players`` (a multiple of 4) for ``sessions`` sessions so that opponents repeat
+    as little as possible; deterministic for a given ``seed``.
+
+    >>> s = generate_seating("ABCDEFGHIJKLMNOP", 5, seed=1)
+    >>> s.repeats, [len(x) for x in s.sessions]
+    (0, [4, 4, 4, 4, 4])
+    """
+    roster = _check_roster(players)
+    if isinstance(sessions, bool) or not isinstance(sessions, int) or sessions < 1:
+        raise MatchError(f"the number of sessions is a positive whole number, not {sessions!r}")
+    named, _ = _generate(roster, [], sessions, random.Random(seed), restarts, iterations)
+    return Seating(tuple(named), count_repeats(named))
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """The result of one table: players in seat order, match scores, table points
+    (None while the match is incomplete)."""
+
+    session: int
+    table: int
+    players: Table
+    totals: dict[str, int]
+    table_points: dict[str, Fraction] | None
+
+    @property
+    def is_complete(self) -> bool:
+        return self.table_points is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the standings."""
+
+    rank: int
+    player: str
+    table_points: Fraction
+    score: int
+    matches: int
+    firsts: int
+    head_to_head: int
+
+    def to_dict(self) -> dict[str, Any]:
+        tp = self.table_points
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "table_points": int(tp) if tp.denominator == 1 else float(tp),
+            "score": self.score,
+            "matches": self.matches,
+            "firsts": self.firsts,
+            "head_to_head": self.head_to_head,
+        }
+
+
+class Tournament:
+    """Players, sessions of tables of four, results per table and the standings.
+
+    >>> t = Tournament("ABCDEFGH", sessions=1)
+    >>> t.seat_session(1, ["ABCD", "EFGH"])
+    >>> t.set_result(1, 1, {"A": 100, "B": 20, "C": -40, "D": -80})
+    >>> t.set_result(1, 2, {"E": 50, "F": 50, "G": 0, "H": -100})
+    >>> [(s.rank, s.player, str(s.table_points)) for s in t.standings()][:4]
+    [(1, 'A', '4'), (2, 'E', '3'), (2, 'F', '3'), (4, 'B', '2')]
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        sessions: int | None = None,
+        id: str | None = None,
+        name: str | None = None,
+        scale: Sequence[int] = SCALE_STANDARD,
+    ) -> None:
+        self.players = _check_roster(players)
+        if sessions is not None and (
+            isinstance(sessions, bool) or not isinstance(sessions, int) or sessions < 1
+        ):
+            raise MatchError(f"the number of sessions is a positive whole number, not {sessions!r}")
+        if len(scale) != 4:
+            raise MatchError(f"a table-point scale has four values, not {list(scale)}")
+        self.sessions = sessions
+        self.id = id
+        self.name = name
+        self.scale = tuple(scale)
+        self._seatings: dict[int, SessionSeating] = {}
+        self._matches: dict[tuple[int, int], Match] = {}
+        self._entered: dict[tuple[int, int], dict[str, int]] = {}
+
+    # -- seatings ------------------------------------------------------------------------
+
+    def _check_session_no(self, session_no: int) -> int:
+        if isinstance(session_no, bool) or not isinstance(session_no, int) or session_no < 1:
+            raise MatchError(f"a session number is a positive whole number, not {session_no!r}")
+        if self.sessions is not None and session_no > self.sessions:
+            raise MatchError(f"the tournament has sessions 1-{self.sessions}, not {session_no}")
+        return session_no
+
+    def _has_results(self, session_no: int) -> bool:
+        keys = list(self._matches) + list(self._entered)
+        return any(s == session_no for s, _ in keys)
+
+    def seat_session(self, session_no: int, tables: Sequence[Sequence[str]]) -> None:
+        """Enter the seating of a session: tables of four, players in drawn seat order
+        (East, South, West, North), every player exactly once."""
+        self._check_session_no(session_no)
+        seating = _check_session_tables(self.players, tables)
+        if self._has_results(session_no):
+            raise MatchError(f"session {session_no} already has results; it cannot be reseated")
+        self._seatings[session_no] = seating
+
+    def generate_seating(
+        self, sessions: int | None = None, seed: int = 0, *, restarts: int = 8
+    ) -> Seating:
+        """Seat every session not yet seated (1 to ``sessions`` or the tournament's
+        number of sessions), keeping entered sessions and minimising repeated opponents
+        over all of them.  Returns the whole seating and its repeated pairings."""
+        total = sessions if sessions is not None else self.sessions
+        if total is None:
+            raise MatchError("say how many sessions to seat")
+        if self.sessions is not None and total > self.sessions:
+            raise MatchError(f"the tournament has {self.sessions} sessions, not {total}")
+        if isinstance(total, bool) or not isinstance(total, int) or total < 1:
+            raise MatchError(f"the number of sessions is a positive whole number, not {total!r}")
+        todo = [s for s in range(1, total + 1) if s not in self._seatings]
+        fixed = [self._seatings[s] for s in sorted(self._seatings)]
+        named, _ = _generate(self.players, fixed, len(todo), random.Random(seed), restarts, 20_000)
+        for s, seating in zip(todo, named, strict=True):
+            self._seatings[s] = seating
+        all_sessions = tuple(self._seatings[s] for s in sorted(self._seatings))
+        return Seating(all_sessions, count_repeats(all_sessions))
+
+    def seating(self, session_no: int) -> SessionSeating:
+        """The tables of a seated session."""
+        self._check_session_no(session_no)
+        if session_no not in self._seatings:
+            raise MatchError(f"session {session_no} is not seated yet")
+        return self._seatings[session_no]
+
+    @property
+    def seated_sessions(self) -> tuple[int, ...]:
+        return tuple(sorted(self._seatings))
+
+    def repeats(self) -> int:
+        """Repeated pairings over the sessions seated so far."""
+        return count_repeats(self._seatings[s] for s in sorted(self._seatings))
+
+    # -- results -------------------------------------------------------------------------
+
+    def _table(self, session_no: int, table_no: int) -> Table:
+        tables = self.seating(session_no)
+        if isinstance(table_no, bool) or not isinstance(table_no, int):
+            raise MatchError(f"a table number is a whole number, not {table_no!r}")
+        if not 1 <= table_no <= len(tables):
+            raise MatchError(f"session {session_no} has tables 1-{len(tables)}, not {table_no}")
+        return tables[table_no - 1]
+
+    def match(self, session_no: int, table_no: int) -> Match:
+        """The score sheet of a table (created on first use, players in seat order);
+        record hands on it directly."""
+        table = self._table(session_no, table_no)
+        key = (session_no, table_no)
+        if key in self._entered:
+            raise MatchError(f"session {session_no} table {table_no} has entered totals")
+        if key not in self._matches:
+            tid = f"{self.id}-" if self.id else ""
+            self._matches[key] = Match(table, id=f"{tid}s{session_no}t{table_no}")
+        return self._matches[key]
+
+    def set_match(self, session_no: int, table_no: int, match: Match) -> None:
+        """Attach a match played at a table (its players must be the table's)."""
+        table = self._table(session_no, table_no)
+        if not isinstance(match, Match):
+            raise MatchError(f"a table result is a Match, not {type(match).__name__}")
+        if set(match.players) != set(table):
+            raise MatchError(
+                f"the match players {list(match.players)} are not those of session "
+                f"{session_no} table {table_no}: {list(table)}"
+            )
+        self._entered.pop((session_no, table_no), None)
+        self._matches[(session_no, table_no)] = match
+
+    def set_result(self, session_no: int, table_no: int, totals: Mapping[str, int]) -> None:
+        """Enter a table's final match scores (比赛分) without the hands."""
+        table = self._table(session_no, table_no)
+        if set(totals) != set(table):
+            raise MatchError(
+                f"give the scores of {', '.join(table)} (session {session_no} table "
+                f"{table_no}), not of {', '.join(map(str, totals))}"
+            )
+        clean: dict[str, int] = {}
+        for p in table:
+            v = totals[p]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise MatchError(f"a match score is a whole number, not {v!r} for {p}")
+            clean[p] = v
+        self._matches.pop((session_no, table_no), None)
+        self._entered[(session_no, table_no)] = clean
+
+    def results(self) -> list[TableResult]:
+        """Every table with a match or entered scores, by session and table."""
+        out: list[TableResult] = []
+        for key in sorted(set(self._matches) | set(self._entered)):
+            s, t = key
+            table = self._table(s, t)
+            if key in self._entered:
+                totals = dict(self._entered[key])
+                tp: dict[str, Fraction] | None = rank_table_points(totals, self.scale)
+            else:
+                m = self._matches[key]
+                totals = m.totals()
+                tp = m.table_points_exact(self.scale)
+            out.append(TableResult(s, t, table, totals, tp))
+        return out
+
+    def standings(self) -> list[Standing]:
+        """Players ranked by table points, match score, first places, head-to-head
+        (see the module docstring); complete tables only."""
+        done = [r for r in self.results() if r.table_points is not None]
+        tp = dict.fromkeys(self.players, Fraction(0))
+        score = dict.fromkeys(self.players, 0)
+        played = dict.fromkeys(self.players, 0)
+        firsts = dict.fromkeys(self.players, 0)
+        for r in done:
+            assert r.table_points is not None
+            top = max(r.totals.values())
+            for p in r.players:
+                tp[p] += r.table_points[p]
+                score[p] += r.totals[p]
+                played[p] += 1
+                firsts[p] += r.totals[p] == top
+
+        def key(p: str) -> tuple[Fraction, int, int]:
+            return (-tp[p], -score[p], -firsts[p])
+
+        ordered = sorted(self.players, key=key)
+        h2h = dict.fromkeys(self.players, 0)
+        groups: list[list[str]] = []
+        for p in ordered:
+            if groups and key(groups[-1][0]) == key(p):
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        final: list[list[str]] = []
+        for g in groups:
+            if len(g) > 1:
+                members = set(g)
+                for r in done:
+                    present = [p for p in r.players if p in members]
+                    for a, b in combinations(present, 2):
+                        if r.totals[a] != r.totals[b]:
+                            w, lo = (a, b) if r.totals[a] > r.totals[b] else (b, a)
+                            h2h[w] += 1
+                            h2h[lo] -= 1
+                g = sorted(g, key=lambda p: (-h2h[p], p))
+                sub: list[list[str]] = []
+                for p in g:
+                    if sub and h2h[sub[-1][0]] == h2h[p]:
+                        sub[-1].append(p)
+                    else:
+                        sub.append([p])
+                final.extend(sub)
+            else:
+                final.append(g)
+        out: list[Standing] = []
+        rank = 1
+        for g in final:
+            for p in g:
+                out.append(Standing(rank, p, tp[p], score[p], played[p], firsts[p], h2h[p]))
+            rank += len(g)
+        return out
+
+    # -- (de)serialisation ---------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Players, seatings, results (a match sheet or entered totals per table) and the
+        derived standings (ignored by :meth:`from_dict`)."""
+        results: list[dict[str, Any]] = []
+        for s, t in sorted(set(self._matches) | set(self._entered)):
+            entry: dict[str, Any] = {"session": s, "table": t}
+            if (s, t) in self._entered:
+                entry["totals"] = dict(self._entered[(s, t)])
+            else:
+                entry["match"] = self._matches[(s, t)].to_dict(self.scale)
+            results.append(entry)
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": list(self.players),
+            "sessions": self.sessions,
+            "scale": list(self.scale),
+            "seatings": [
+                {"session": s, "tables": [list(t) for t in self._seatings[s]]}
+                for s in sorted(self._seatings)
+            ],
+            "results": results,
+            "standings": [x.to_dict() for x in self.standings()],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Tournament:
+        try:
+            t = cls(
+                data["players"],
+                sessions=data.get("sessions"),
+                id=data.get("id"),
+                name=data.get("name"),
+                scale=data.get("scale") or SCALE_STANDARD,
+            )
+            for seating in data.get("seatings", ()):
+                t.seat_session(int(seating["session"]), seating["tables"])
+            for r in data.get("results", ()):
+                s, tb = int(r["session"]), int(r["table"])
+                if "match" in r and r["match"] is not None:
+                    t.set_match(s, tb, Match.from_dict(r["match"]))
+                else:
+                    t.set_result(s, tb, r["totals"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise MatchError(f"a bad tournament record: {exc!r}") from None
+        return t
+
+    def __repr__(self) -> str:
+        return (
+            f"Tournament(id={self.id!r}, players={len(self.players)}, "
+            f"seated={len(self._seatings)}, results={len(self._matches) + len(self._entered)})"
+        )
