@@ -22,6 +22,13 @@ from functools import lru_cache
 from itertools import product
 
 CHOW, PUNG, PAIR = 0, 1, 2
+
+THIRTEEN_ORPHANS_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+# The six knitted straights: 147 258 369 spread over the three suits.
+KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s * 9 + r for s, start in zip(suits, (0, 1, 2), strict=True) for r in range(start, 9, 3))
+    for suits in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (2, 0, 1), (1, 2, 0), (2, 1, 0))
+)
 Set = tuple[int, int]
 Division = tuple[Set, ...]
 

@@ -1,0 +1,139 @@
+"""Fans that read the whole hand rather than its sets: win flags, suits, tile traits,
+rank ranges, 四归一, wind pungs, and the concealment a special shape implies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from fanshu.rules.mcr.fans import Fan
+from fanshu.rules.mcr.situation import Pack, Situation
+from fanshu.rules.mcr.tally import Tally
+from fanshu.shapes import PUNG
+from fanshu.tiles import GREEN, RANK_OF, REVERSIBLE, TERMINAL, TERMINAL_OR_HONOR
+
+
+def win_flag_fans(s: Situation, tally: Tally) -> None:
+    if s.last_tile:
+        tally.flag(Fan.LAST_TILE)
+    if s.self_drawn:
+        tally.flag(Fan.SELF_DRAWN)
+        if s.wall_last:
+            tally.flag(Fan.LAST_TILE_DRAW)
+        if s.kong:
+            tally.flag(Fan.OUT_WITH_REPLACEMENT_TILE)
+    else:
+        if s.wall_last:
+            tally.flag(Fan.LAST_TILE_CLAIM)
+        if s.kong:
+            tally.flag(Fan.ROBBING_THE_KONG)
+
+
+def _mask(pred: Callable[[int], bool]) -> int:
+    return sum(1 << t for t in range(34) if pred(t))
+
+
+# Kinds of tiles as bit masks (bit t = kind t), so whole-hand tests are a few int ops.
+SUIT_MASKS = tuple(sum(1 << t for t in range(g * 9, g * 9 + 9)) for g in range(3))
+HONOR_MASK = _mask(lambda t: t >= 27)
+WIND_MASK = _mask(lambda t: 27 <= t < 31)
+DRAGON_MASK = _mask(lambda t: t >= 31)
+TERMINAL_MASK = _mask(lambda t: TERMINAL[t])
+TERMINAL_OR_HONOR_MASK = _mask(lambda t: TERMINAL_OR_HONOR[t])
+GREEN_MASK = _mask(lambda t: GREEN[t])
+REVERSIBLE_MASK = _mask(lambda t: REVERSIBLE[t])
+
+
+def _ranks_mask(*ranks: int) -> int:
+    return _mask(lambda t: t < 27 and RANK_OF[t] in ranks)
+
+
+def suit_fans(mask: int, tally: Tally) -> None:
+    """无字, 缺一门, 混一色, 清一色, 五门齐."""
+    honors = bool(mask & HONOR_MASK)
+    voided = sum(1 for m in SUIT_MASKS if not mask & m)
+    if not honors:
+        tally.flag(Fan.NO_HONORS)
+    if voided == 1:
+        tally.flag(Fan.ONE_VOIDED_SUIT)
+    elif voided == 2:
+        tally.flag(Fan.HALF_FLUSH if honors else Fan.FULL_FLUSH)
+    elif voided == 0 and mask & WIND_MASK and mask & DRAGON_MASK:
+        tally.flag(Fan.ALL_TYPES)
+
+
+def tile_trait_fans(mask: int, tally: Tally, *, combines: bool = True) -> None:
+    """断幺, 推不倒, 绿一色, 字一色, 清幺九, 混幺九."""
+    simples = not mask & TERMINAL_OR_HONOR_MASK
+    if simples:
+        tally.flag(Fan.ALL_SIMPLES)
+    if not mask & ~REVERSIBLE_MASK:
+        tally.flag(Fan.REVERSIBLE_TILES)
+    if not combines:
+        return
+    if not mask & ~GREEN_MASK:
+        tally.flag(Fan.ALL_GREEN)
+    if simples:
+        return
+    if not mask & ~HONOR_MASK:
+        tally.flag(Fan.ALL_HONORS)
+    elif not mask & ~TERMINAL_MASK:
+        tally.flag(Fan.ALL_TERMINALS)
+    elif not mask & ~TERMINAL_OR_HONOR_MASK:
+        tally.flag(Fan.ALL_TERMINALS_AND_HONORS)
+
+
+_LOWER_TILES, _LOWER_FOUR = _ranks_mask(1, 2, 3), _ranks_mask(1, 2, 3, 4)
+_UPPER_TILES, _UPPER_FOUR = _ranks_mask(7, 8, 9), _ranks_mask(6, 7, 8, 9)
+_MIDDLE_TILES = _ranks_mask(4, 5, 6)
+
+
+def rank_range_fans(mask: int, tally: Tally) -> None:
+    """全大, 全中, 全小, 大于五, 小于五."""
+    if not mask & ~_LOWER_TILES:
+        tally.flag(Fan.LOWER_TILES)
+    elif not mask & ~_LOWER_FOUR:
+        tally.flag(Fan.LOWER_FOUR)
+    elif not mask & ~_UPPER_TILES:
+        tally.flag(Fan.UPPER_TILES)
+    elif not mask & ~_UPPER_FOUR:
+        tally.flag(Fan.UPPER_FOUR)
+    elif not mask & ~_MIDDLE_TILES:
+        tally.flag(Fan.MIDDLE_TILES)
+
+
+@lru_cache(maxsize=1 << 16)
+def tile_set_fans(mask: int) -> tuple[Fan, ...]:
+    """The fans that depend only on which kinds the hand holds (suits, traits, ranks)."""
+    tally = Tally()
+    suit_fans(mask, tally)
+    tile_trait_fans(mask, tally)
+    rank_range_fans(mask, tally)
+    return tuple(tally.found)
+
+
+def tile_hog_fans(s: Situation, kong_count: int, tally: Tally) -> None:
+    """四归一: a kind whose four copies are all used, not as a kong."""
+    for _ in range(s.hogs - kong_count):
+        tally.add(Fan.TILE_HOG)
+
+
+def wind_pung_fans(s: Situation, packs: list[Pack], tally: Tally) -> None:
+    """圈风刻 and 门风刻, counted after the exclusions like the rule book's examples."""
+    for i, p in enumerate(packs):
+        if p.kind == PUNG and 27 <= p.tile < 31:
+            wind = p.tile - 27
+            if wind == s.prevalent:
+                tally.add(Fan.PREVALENT_WIND, (i,))
+            if wind == s.seat:
+                tally.add(Fan.SEAT_WIND, (i,))
+
+
+def concealed_shape_fans(s: Situation, tally: Tally, *, single_wait: bool = False) -> None:
+    """The fans a fully concealed special shape implies (门前清 or 不求人, 单钓将).
+
+    The shape excludes them; they are recorded so the result can say so.
+    """
+    tally.flag(Fan.FULLY_CONCEALED_HAND if s.self_drawn else Fan.CONCEALED_HAND)
+    if single_wait:
+        tally.flag(Fan.SINGLE_WAIT)

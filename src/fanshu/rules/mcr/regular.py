@@ -1,0 +1,201 @@
+"""Fans of the regular shape: four sets and a pair, one decomposition at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fanshu.rules.mcr.combinations import chow_fans, pung_fans
+from fanshu.rules.mcr.fans import Fan
+from fanshu.rules.mcr.hand_fans import (
+    tile_hog_fans,
+    tile_set_fans,
+    win_flag_fans,
+    wind_pung_fans,
+)
+from fanshu.rules.mcr.situation import Pack, Situation
+from fanshu.rules.mcr.tally import Tally, option_exclusions
+from fanshu.shapes import CHOW, PAIR, PUNG, regular_waits, seven_pairs_wait
+from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL_OR_HONOR
+
+
+def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool]) -> Tally:
+    tally = Tally(option_exclusions(s.options))
+    chows = [(p.tile, i) for i, p in enumerate(packs) if p.kind == CHOW]
+    pungs = [(p.tile, i) for i, p in enumerate(packs) if p.kind == PUNG]
+    pair = packs[-1]
+    win = s.win
+    win_flag_fans(s, tally)
+
+    # A pung completed by a discard is melded, unless the winning tile can be read
+    # inside a concealed chow instead.
+    concealed_pungs = [i for t, i in pungs if packs[i].concealed and not packs[i].kong]
+    if not s.self_drawn and not any(not packs[i].declared and t <= win <= t + 2 for t, i in chows):
+        concealed_pungs = [i for i in concealed_pungs if packs[i].tile != win or packs[i].declared]
+    kong_fans(packs, concealed_pungs, tally)
+    if len(pungs) == 4:
+        tally.flag(Fan.ALL_PUNGS)
+    for t, i in pungs:
+        if t >= 31:
+            tally.add(Fan.DRAGON_PUNG, (i,))
+        elif TERMINAL_OR_HONOR[t]:
+            tally.add(Fan.PUNG_OF_TERMINALS_OR_HONORS, (i,))
+
+    if len(chows) == 4 and terminal_chows_fans(chows, pair, tally):
+        pass
+    else:
+        for fan, sets in chow_fans(chows) + pung_fans(pungs):
+            tally.add(fan, sets)
+
+    concealment_fans(s, tally)
+    pair_fans(chows, pair, len(packs) - 1, tally)
+    pack_trait_fans(packs, tally)
+    for fan in tile_set_fans(s.mask):
+        tally.flag(fan)
+    tile_hog_fans(s, sum(1 for p in packs if p.kong), tally)
+    if (
+        any(
+            not p.declared and p.tile <= win <= p.tile + 2 - (p.kind == PAIR) * 2
+            for p in packs
+            if p.kind != PUNG
+        )
+        and unique_wait()
+    ):
+        wait_fans(packs, win, tally)
+    if Fan.BIG_FOUR_WINDS not in tally:
+        wind_pung_fans(s, packs, tally)
+    tally.apply_exclusions()
+    if not tally.found:
+        tally.flag(Fan.CHICKEN_HAND)
+    return tally
+
+
+def kong_fans(packs: list[Pack], concealed_pungs: list[int], tally: Tally) -> None:
+    """四杠 … 明杠 by how many kongs are melded or concealed; 双暗刻 … 四暗刻."""
+    kongs = [i for i, p in enumerate(packs) if p.kong]
+    hidden = [i for i in kongs if packs[i].concealed]
+    k = tuple(kongs)
+    if len(kongs) == 4:
+        tally.add(Fan.FOUR_KONGS, k)
+    elif len(kongs) == 3:
+        tally.add(Fan.THREE_KONGS, k)
+    elif len(kongs) == 2:
+        fan = (Fan.TWO_MELDED_KONGS, Fan.CONCEALED_KONG_AND_MELDED_KONG, Fan.TWO_CONCEALED_KONGS)
+        tally.add(fan[len(hidden)], k)
+    elif len(kongs) == 1:
+        tally.add(Fan.CONCEALED_KONG if hidden else Fan.MELDED_KONG, k)
+    concealed = tuple(sorted(concealed_pungs + hidden))
+    if len(concealed) >= 2:
+        tally.add(CONCEALED_PUNGS_FAN[len(concealed)], concealed)
+
+
+CONCEALED_PUNGS_FAN = {
+    2: Fan.TWO_CONCEALED_PUNGS,
+    3: Fan.THREE_CONCEALED_PUNGS,
+    4: Fan.FOUR_CONCEALED_PUNGS,
+}
+
+
+def terminal_chows_fans(chows: list[tuple[int, int]], pair: Pack, tally: Tally) -> bool:
+    """一色双龙会 and 三色双龙会: 123 and 789 chows around a pair of 5s."""
+    if pair.tile >= 27 or RANK_OF[pair.tile] != 5:
+        return False
+    ranks = sorted(RANK_OF[t] for t, _ in chows)
+    if ranks != [1, 1, 7, 7]:
+        return False
+    suits = [SUIT_OF[t] for t, _ in sorted(chows)]
+    idx = tuple(i for _, i in chows)
+    pair_suit = SUIT_OF[pair.tile]
+    if all(s == pair_suit for s in suits):
+        tally.add(Fan.PURE_TERMINAL_CHOWS, idx)
+        return True
+    low = {SUIT_OF[t] for t, _ in chows if RANK_OF[t] == 1}
+    high = {SUIT_OF[t] for t, _ in chows if RANK_OF[t] == 7}
+    others = {0, 1, 2} - {pair_suit}
+    if pair_suit not in suits and low == others and high == others:
+        tally.add(Fan.THREE_SUITED_TERMINAL_CHOWS, idx)
+        return True
+    return False
+
+
+def concealment_fans(s: Situation, tally: Tally) -> None:
+    """门前清, 不求人, 全求人 (and 自摸 with four melds)."""
+    claimed = sum(1 for p in s.melds if not p.concealed)
+    if claimed == 0:
+        tally.flag(Fan.FULLY_CONCEALED_HAND if s.self_drawn else Fan.CONCEALED_HAND)
+    elif claimed == 4 and not s.self_drawn:
+        tally.flag(Fan.MELDED_HAND)
+
+
+def pair_fans(chows: list[tuple[int, int]], pair: Pack, pair_index: int, tally: Tally) -> None:
+    """平和, 小三元, 小四喜: fans that need a particular pair."""
+    if len(chows) == 4:
+        if pair.tile < 27:
+            tally.flag(Fan.ALL_CHOWS)
+        return
+    if Fan.TWO_DRAGONS_PUNGS in tally:
+        if pair.tile >= 31:
+            sets = tally.found[Fan.TWO_DRAGONS_PUNGS][0] + (pair_index,)
+            tally.add(Fan.LITTLE_THREE_DRAGONS, sets)
+        return
+    if Fan.BIG_THREE_WINDS in tally and 27 <= pair.tile < 31:
+        sets = tally.found[Fan.BIG_THREE_WINDS][0] + (pair_index,)
+        tally.add(Fan.LITTLE_FOUR_WINDS, sets)
+
+
+def pack_trait_fans(packs: list[Pack], tally: Tally) -> None:
+    """全带幺, 全带五, 全双刻: every set (and the pair) shares a trait."""
+    outside = five = even = 0
+    for p in packs:
+        t = p.tile
+        if t >= 27:
+            outside += 1
+            continue
+        r = RANK_OF[t]
+        if p.kind == CHOW:
+            outside += r in (1, 7)
+            five += r in (3, 4, 5)
+        else:
+            outside += r in (1, 9)
+            five += r == 5
+            even += r % 2 == 0
+    if outside == 5:
+        tally.flag(Fan.OUTSIDE_HAND)
+    elif five == 5:
+        tally.flag(Fan.ALL_FIVE)
+    elif even == 5:
+        tally.flag(Fan.ALL_EVEN_PUNGS)
+
+
+def wait_fans(packs: list[Pack], win: int, tally: Tally) -> None:
+    """边张, 嵌张, 单钓将 for a hand that waits on one tile kind only."""
+    edge = closed = single = False
+    for p in packs:
+        if p.declared:
+            continue
+        if p.kind == CHOW:
+            if p.tile + 1 == win:
+                closed = True
+            elif win in (p.tile, p.tile + 2):
+                edge = True
+        elif p.kind == PAIR and p.tile == win:
+            single = True
+    if edge:
+        tally.flag(Fan.EDGE_WAIT)
+    elif closed:
+        tally.flag(Fan.CLOSED_WAIT)
+    elif single:
+        tally.flag(Fan.SINGLE_WAIT)
+
+
+def is_unique_wait(s: Situation) -> bool:
+    """Does the hand before the winning tile wait on exactly one kind?"""
+    before = list(s.standing)
+    before[s.win] -= 1
+    waits = regular_waits(before)
+    if len(waits) > 1:
+        return False
+    if not s.melds:
+        w = seven_pairs_wait(before)
+        if w is not None:
+            waits.add(w)
+    return len(waits) == 1

@@ -1,0 +1,80 @@
+"""Fan instances found for one reading of a hand, and the exclusions applied to them."""
+
+from __future__ import annotations
+
+from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
+from fanshu.rules.mcr.options import McrOptions
+from fanshu.rules.mcr.result import ExcludedFan
+
+
+class Tally:
+    """Fan instances found for one shape, then reduced by the exclusion table."""
+
+    __slots__ = ("excluded", "extra", "found", "spared")
+
+    def __init__(
+        self, extra: dict[Fan, tuple[Fan, ...]] | None = None, spared: tuple[Fan, ...] = ()
+    ) -> None:
+        self.found: dict[Fan, list[tuple[int, ...]]] = {}
+        self.excluded: list[ExcludedFan] = []
+        self.extra = extra or {}  # exclusions that options add to the table
+        self.spared = spared  # fans that options keep from being excluded
+
+    def add(self, fan: Fan, sets: tuple[int, ...] = ()) -> None:
+        self.found.setdefault(fan, []).append(sets)
+
+    def flag(self, fan: Fan) -> None:
+        """A whole-hand fan: counted once however often it is found."""
+        self.found.setdefault(fan, [()])
+
+    def drop(self, fan: Fan) -> None:
+        self.found.pop(fan, None)
+
+    def __contains__(self, fan: Fan) -> bool:
+        return fan in self.found
+
+    def apply_exclusions(self) -> None:
+        """不重复: each counted fan, highest first, removes the fans it implies."""
+        found = self.found
+        for fan in sorted(found, key=ORDER.__getitem__):
+            if fan not in found:
+                continue
+            spec = FANS[fan]
+            excludes = spec.excludes + self.extra[fan] if fan in self.extra else spec.excludes
+            for other in excludes:
+                if other in found and other not in self.spared:
+                    del found[other]
+                    self.excluded.append(ExcludedFan(other, fan))
+            if spec.excludes_own_sets:
+                own = {i for sets in found[fan] for i in sets}
+                for other in spec.excludes_own_sets:
+                    if other not in found:
+                        continue
+                    keep = [s for s in found[other] if not set(s) <= own]
+                    if len(keep) < len(found[other]):
+                        self.excluded.append(ExcludedFan(other, fan))
+                        if keep:
+                            found[other] = keep
+                        else:
+                            del found[other]
+
+    def total(self, options: McrOptions) -> int:
+        return sum(fan_value(f, options) * len(v) for f, v in self.found.items())
+
+
+ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
+
+
+def fan_value(fan: Fan, options: McrOptions) -> int:
+    if fan is Fan.CONCEALED_KONG_AND_MELDED_KONG:
+        return options.concealed_and_melded_kong
+    if fan is Fan.TWO_CONCEALED_KONGS:
+        return options.two_concealed_kongs
+    return FANS[fan].value
+
+
+def option_exclusions(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
+    """Exclusions some options add: strict 1998 drops 三同刻 under 清幺九."""
+    if not options.all_terminals_triple_pung:
+        return {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
+    return {}
