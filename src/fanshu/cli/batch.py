@@ -39,7 +39,7 @@ blank line does not produce a spurious error.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -220,8 +220,16 @@ def dumps(obj: Mapping[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-def process_line(line: str) -> str | None:
-    """The output line for one input line, or None for an empty line."""
+#: A line handler: a decoded input object (any JSON value) to its output object.
+LineHandler = Callable[[Any], dict[str, Any]]
+
+
+def process_line(line: str, handle: LineHandler | None = None) -> str | None:
+    """The output line for one input line, or None for an empty line.
+
+    ``handle`` turns the decoded object into the output object (default ``score_line``;
+    ``fanshu analyze`` passes its own); bad JSON gives the same error object either way.
+    """
     text = line.strip()
     if not text:
         return None
@@ -231,7 +239,7 @@ def process_line(line: str) -> str | None:
         return dumps(error_object(None, "bad_json", f"not JSON: {e}"))
     except RecursionError:
         return dumps(error_object(None, "bad_json", "not JSON: nested too deeply"))
-    return dumps(score_line(obj))
+    return dumps((handle or score_line)(obj))
 
 
 def run_batch(lines: Iterable[str]) -> Iterator[str]:

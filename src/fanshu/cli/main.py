@@ -1,4 +1,5 @@
-"""The ``fanshu`` command line: ``fanshu score``, ``fanshu fans``, ``fanshu --version``."""
+"""The ``fanshu`` command line: ``fanshu score``, ``fanshu fans``, ``fanshu analyze``,
+``fanshu --version``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Annotated
 import typer
 
 from fanshu import __version__
+from fanshu.cli.analyze import analyze_command
 from fanshu.cli.fans import fans_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
 
@@ -21,6 +23,7 @@ app = typer.Typer(
 )
 app.command("score", epilog=OPTIONS_EPILOG)(score_command)
 app.command("fans")(fans_command)
+app.command("analyze")(analyze_command)
 
 
 def _version(value: bool) -> None:
