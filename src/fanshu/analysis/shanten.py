@@ -144,60 +144,66 @@ def _intern(v: tuple[int, ...]) -> int:
     return i
 
 
-_split_memo: dict[tuple[bool, tuple[int, ...]], set[tuple[int, int, int]]] = {}
+_EMPTY = (0, 0, 0, 0, 0, _NEG, _NEG, _NEG, _NEG, _NEG)
+_vector_memo: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}
 
 
-def _splits(counts: tuple[int, ...], chows: bool) -> set[tuple[int, int, int]]:
-    """Every ``(sets, partials, pair)`` a group's tiles can be split into (rest single)."""
-    memo = _split_memo
+def _vector(c: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+    """The vector of a group's counts (or a suffix of them: ranks past the end do not
+    exist), built by taking apart the lowest tile: left single, in a pung, a pair (the
+    pair or a partial pung), a chow, or a partial chow (two-sided/edge or closed)."""
+    i = 0
+    n = len(c)
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        return _EMPTY
+    if i:
+        c = c[i:]
+        n -= i
+    key = (chows, c)
+    got = _vector_memo.get(key)
+    if got is not None:
+        return got
+    lc = list(c)
+    c0 = c[0]
+    lc[0] = c0 - 1
+    v = list(_vector(tuple(lc), chows))  # the lowest tile left single
 
-    def go(c: tuple[int, ...]) -> set[tuple[int, int, int]]:
-        got = memo.get((chows, c))
-        if got is not None:
-            return got
-        i = next((k for k, n in enumerate(c) if n), -1)
-        if i < 0:
-            return {(0, 0, 0)}
-        out: set[tuple[int, int, int]] = set()
-        lc = list(c)
+    def take(rest: list[int], units: int, value: int, pair: int) -> None:
+        r = _vector(tuple(rest), chows)
+        for p in (0, 1) if not pair else (0,):
+            for k in range(units, 5):
+                x = r[p * 5 + k - units]
+                if x > _NEG // 2 and x + value > v[(p + pair) * 5 + k]:
+                    v[(p + pair) * 5 + k] = x + value
 
-        def sub(deltas: tuple[tuple[int, int], ...], dm: int, dd: int, dp: int) -> None:
-            for j, n in deltas:
-                lc[j] -= n
-            for m, d, p in go(tuple(lc)):
-                if p + dp <= 1:
-                    out.add((m + dm, min(d + dd, 4), p + dp))
-            for j, n in deltas:
-                lc[j] += n
-
-        sub(((i, 1),), 0, 0, 0)  # a single tile left over
-        n_i = c[i]
-        if n_i >= 3:
-            sub(((i, 3),), 1, 0, 0)
-        if n_i >= 2:
-            sub(((i, 2),), 0, 0, 1)
-            sub(((i, 2),), 0, 1, 0)
-        if chows:
-            if i <= 6 and c[i + 1] and c[i + 2]:
-                sub(((i, 1), (i + 1, 1), (i + 2, 1)), 1, 0, 0)
-            if i <= 7 and c[i + 1]:
-                sub(((i, 1), (i + 1, 1)), 0, 1, 0)
-            if i <= 6 and c[i + 2]:
-                sub(((i, 1), (i + 2, 1)), 0, 1, 0)
-        memo[(chows, c)] = out
-        return out
-
-    return go(counts)
+    if c0 >= 3:
+        lc[0] = c0 - 3
+        take(lc, 1, 2, 0)  # pung
+    if c0 >= 2:
+        lc[0] = c0 - 2
+        take(lc, 0, 1, 1)  # the pair
+        take(lc, 1, 1, 0)  # a partial pung
+    lc[0] = c0 - 1
+    if chows and n >= 2 and c[1]:
+        lc[1] -= 1
+        if n >= 3 and c[2]:
+            lc[2] -= 1
+            take(lc, 1, 2, 0)  # chow
+            lc[2] += 1
+        take(lc, 1, 1, 0)  # two-sided or edge partial
+        lc[1] += 1
+    if chows and n >= 3 and c[2]:
+        lc[2] -= 1
+        take(lc, 1, 1, 0)  # closed partial
+    out = tuple(v)
+    _vector_memo[key] = out
+    return out
 
 
 def _group_vid(counts: tuple[int, ...], chows: bool) -> int:
-    v = [_NEG] * 10
-    for m, d, p in _splits(counts, chows):
-        for k in range(m, 5):
-            val = 2 * m + min(d, k - m) + p
-            if val > v[p * 5 + k]:
-                v[p * 5 + k] = val
-    return _intern(tuple(v))
+    return _intern(_vector(counts, chows))
 
 
 def _suit_vid(key: tuple[int, ...]) -> int:
