@@ -29,6 +29,7 @@ from MahjongGB import (
     SevenPairsShanten,
     ThirteenOrphansShanten,
 )
+
 from support.oracle import tile_code
 
 # ``fanshu.analysis.shanten`` the module (the package re-exports a function of that name)
