@@ -147,8 +147,8 @@ def _match_rows(match: Match, **where: Any) -> list[dict[str, str]]:
 
 
 def _write(rows: Iterable[Mapping[str, str]]) -> str:
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    buf = io.StringIO(newline="")
+    writer = csv.DictWriter(buf, fieldnames=CSV_COLUMNS)  # RFC 4180: CRLF, \r and \n quoted
     writer.writeheader()
     writer.writerows(rows)
     return buf.getvalue()
@@ -195,13 +195,13 @@ def tournament_to_csv(tournament: Tournament) -> str:
 
 
 def _read(text: str) -> list[dict[str, str]]:
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     missing = [c for c in ("record", *SEAT_COLUMNS) if c not in (reader.fieldnames or ())]
     if missing:
         raise MatchError(f"not a fanshu score sheet CSV: no column {', '.join(missing)}")
     rows = []
     for line, row in enumerate(reader, 2):
-        clean = {k: (v or "").strip() for k, v in row.items() if k is not None}
+        clean = {k: (v or "") for k, v in row.items() if k is not None}
         clean["_line"] = str(line)
         rows.append(clean)
     return rows
@@ -209,7 +209,7 @@ def _read(text: str) -> list[dict[str, str]]:
 
 def _opt(row: Mapping[str, str], key: str) -> str | None:
     v = row.get(key, "")
-    return v if v != "" else None
+    return v if v.strip() != "" else None
 
 
 def _int(row: Mapping[str, str], key: str) -> int | None:
@@ -217,7 +217,7 @@ def _int(row: Mapping[str, str], key: str) -> int | None:
     if v is None:
         return None
     try:
-        return int(v)
+        return int(v.strip())
     except ValueError:
         raise MatchError(f"line {row['_line']}: {key} is a whole number, not {v!r}") from None
 

@@ -22,13 +22,20 @@ round      East  South  West  North
 =========  ====  =====  ====  =====
 
 After the East round East↔South and West↔North swap; the player who drew West moves
-W → N → E → S and the one who drew North N → W → S → E; over the four rounds every player
-has each other player once on the left, on the right and opposite at least once.
-Sources: the 1998 rule book's 轮转 (position changes "按竞赛规程的规定") as used in MCR
-tournaments, the scheme printed on tournament score forms (e.g. Mahjong Den Haag's
-"MCR seating scheme": East↔South and West↔North after round 1, W-N-E-S and N-W-S-E for the
-players starting West and North); rounds 3-4 for the East and South starters follow, since
-only this table lets every player face each other player in every relative position.
+W → N → E → S and the one who drew North N → W → S → E.  Over the four rounds every player
+has each other player at least once as the next player (下家, on the right) and at least
+once as the previous player (上家, on the left); this is the only table with the East-round
+swap and those two moves that does so.  (No such table can also give every opposite
+pairing: after the swap, 1-3 and 2-4 have sat opposite twice.)  "The dealer never
+repeats" means no 连庄: the deal moves on after every hand, win or draw; at a round change
+the player who dealt last may deal again (here the player who drew West deals hands 8
+and 9), because the seats change.
+
+Sources: the 1998 rule book (中国麻将竞赛规则) defines 轮转 as the position changes "按竞赛
+规程的规定" and 庄家不连庄 (seed 002); the table is the one printed on MCR tournament
+score forms, e.g. Mahjong Den Haag's "MCR seating scheme" (East↔South and West↔North after
+round 1, W-N-E-S and N-W-S-E for the players starting West and North); rounds 3-4 for the
+East and South starters follow from the left/right property above.
 
 >>> m = Match(["Ann", "Bob", "Cy", "Di"])
 >>> [str(w) for w in m.seat_winds(1).values()]
@@ -72,6 +79,7 @@ __all__ = [
     "SEAT_ROTATION",
     "HandRecord",
     "Match",
+    "MatchError",
     "RecordKind",
     "rank_table_points",
 ]

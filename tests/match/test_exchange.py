@@ -1,0 +1,247 @@
+"""JSON and CSV export/import of matches and tournaments: round trips give the same
+sheets and standings; edited files are refused."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fanshu.match import (
+    Match,
+    MatchError,
+    Tournament,
+    match_from_csv,
+    match_from_json,
+    match_to_csv,
+    match_to_json,
+    tournament_from_csv,
+    tournament_from_json,
+    tournament_to_csv,
+    tournament_to_json,
+)
+
+
+def sample_match() -> Match:
+    m = Match(["东家", "South, Jr.", 'W "quoted"', "N"], id="m-7")
+    m.record_win("South, Jr.", discarder="东家", hand="[EEEE]123m456p789s11s", flowers=1)
+    m.record_false_win("N", "not_complete")
+    m.record_win("N", fan=12, flowers=3)
+    m.add_penalty('W "quoted"', 10, "slow, very slow\nplay")
+    m.record_draw()
+    return m
+
+
+def complete(m: Match) -> Match:
+    while not m.is_complete:
+        m.record_draw()
+    return m
+
+
+def test_match_json_round_trip() -> None:
+    m = sample_match()
+    text = match_to_json(m)
+    assert json.loads(text)["players"][0] == {"name": "东家", "total": -24, "table_points": None}
+    back = match_from_json(text)
+    assert back == m
+    assert back.to_dict() == m.to_dict()
+
+
+def test_match_csv_round_trip() -> None:
+    m = complete(sample_match())
+    text = match_to_csv(m)
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    assert rows[0]["record"] == "match" and rows[0]["match_id"] == "m-7"
+    assert rows[1]["record"] == "win" and rows[1]["delta_south"] == "40"
+    back = match_from_csv(text)
+    assert back == m
+    assert back.table_points() == m.table_points()
+
+
+def test_empty_match_round_trip() -> None:
+    m = Match("ABCD", id="empty")
+    assert match_from_csv(match_to_csv(m)) == m
+    assert match_from_json(match_to_json(m)) == m
+
+
+def test_edited_csv_is_refused() -> None:
+    text = match_to_csv(sample_match())
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    rows[3]["delta_north"] = str(int(rows[3]["delta_north"]) + 100)
+    buf = io.StringIO(newline="")
+    w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    with pytest.raises(MatchError, match="line 5: delta_north"):
+        match_from_csv(buf.getvalue())
+
+
+def test_edited_fan_is_checked_by_the_rules() -> None:
+    d = sample_match().to_dict()
+    d["hands"][2]["fan"] = 9  # 9 fan with 3 flowers is under the minimum
+    with pytest.raises(MatchError, match="8 fan"):
+        match_from_json(json.dumps(d))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "not a JSON match"),
+        ("[1, 2]", "is an object"),
+        ('{"id": "x"}', "needs players"),
+    ],
+)
+def test_bad_json(text: str, message: str) -> None:
+    with pytest.raises(MatchError, match=message):
+        match_from_json(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a,b\n1,2\n", "not a fanshu score sheet"),
+        ("record,east,south,west,north\nwin,A,B,C,D\n", "before the match row"),
+        ("record,east,south,west,north\n", "no match row"),
+        ("record,east,south,west,north\nmatch,A,B,C,D\nmatch,A,B,C,D\n", "second match"),
+        ("record,east,south,west,north\nplayer,A,B,C,D\n", "unexpected 'player'"),
+    ],
+)
+def test_bad_csv(text: str, message: str) -> None:
+    with pytest.raises(MatchError, match=message):
+        match_from_csv(text)
+
+
+def sample_tournament() -> Tournament:
+    t = Tournament([f"P{i}" for i in range(8)], sessions=3, id="cup", name="Club cup, 2024")
+    t.generate_seating(seed=3)
+    s1 = t.seating(1)
+    t.set_result(1, 1, dict(zip(s1[0], (50, 10, -20, -40), strict=True)))
+    m = t.match(1, 2)
+    m.record_win(m.players[2], fan=8)
+    complete(m)
+    m2 = t.match(2, 1)
+    m2.record_win(m2.players[0], discarder=m2.players[1], fan=30)  # incomplete
+    return t
+
+
+@pytest.mark.parametrize(
+    ("dump", "load"),
+    [(tournament_to_json, tournament_from_json), (tournament_to_csv, tournament_from_csv)],
+)
+def test_tournament_round_trip(dump: Any, load: Any) -> None:
+    t = sample_tournament()
+    back = load(dump(t))
+    assert back.standings() == t.standings()
+    assert back.to_dict() == t.to_dict()
+    assert back.name == "Club cup, 2024" and back.sessions == 3
+
+
+def test_tournament_csv_needs_its_head() -> None:
+    text = tournament_to_csv(sample_tournament())
+    body = "\n".join(line for line in text.splitlines() if not line.startswith("tournament,"))
+    with pytest.raises(MatchError, match="no tournament row"):
+        tournament_from_csv(body + "\n")
+
+
+# ------------------------------------------------------------------------------------
+# Property-based: random matches and tournaments survive every format
+# ------------------------------------------------------------------------------------
+
+player_names = st.lists(
+    st.text(min_size=1, max_size=8).filter(lambda s: s.strip() != ""),
+    min_size=4,
+    max_size=4,
+    unique=True,
+)
+
+action = st.one_of(
+    st.tuples(
+        st.just("win"),
+        st.integers(0, 3),
+        st.one_of(st.none(), st.integers(0, 3)),
+        st.integers(8, 120),
+        st.integers(0, 8),
+    ),
+    st.tuples(st.just("draw")),
+    st.tuples(
+        st.just("false"), st.integers(0, 3), st.sampled_from(["under_minimum", "not_complete"])
+    ),
+    st.tuples(st.just("penalty"), st.integers(0, 3), st.integers(1, 60), st.text(max_size=12)),
+)
+
+
+def build(players: list[str], actions: list[tuple[Any, ...]], match_id: str | None) -> Match:
+    m = Match(players, id=match_id)
+    for a in actions:
+        if a[0] == "win":
+            if m.is_complete:
+                continue
+            _, w, d, fan, flowers = a
+            discarder = None if d is None or d == w else players[d]
+            m.record_win(players[w], discarder=discarder, fan=fan + flowers, flowers=flowers)
+        elif a[0] == "draw":
+            if not m.is_complete:
+                m.record_draw()
+        elif a[0] == "false":
+            if not m.is_complete:
+                m.record_false_win(players[a[1]], a[2])
+        else:
+            m.add_penalty(players[a[1]], a[2], a[3])
+    return m
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=player_names,
+    actions=st.lists(action, max_size=24),
+    match_id=st.one_of(st.none(), st.text(min_size=1, max_size=6).filter(str.strip)),
+)
+def test_random_match_round_trips(
+    players: list[str], actions: list[tuple[Any, ...]], match_id: str | None
+) -> None:
+    m = build(players, actions, match_id)
+    for back in (match_from_json(match_to_json(m)), match_from_csv(match_to_csv(m))):
+        assert back == m
+        assert back.totals() == m.totals()
+        assert back.table_points() == m.table_points()
+        assert back.running_totals() == m.running_totals()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    sessions=st.integers(1, 3),
+    results=st.lists(
+        st.one_of(
+            st.lists(st.integers(-300, 300), min_size=4, max_size=4),
+            st.lists(action, min_size=16, max_size=30),
+        ),
+        min_size=6,
+        max_size=6,
+    ),
+)
+def test_random_tournament_round_trips(seed: int, sessions: int, results: list[Any]) -> None:
+    t = Tournament([f"P{i}" for i in range(8)], sessions=sessions, id="r")
+    t.generate_seating(seed=seed)
+    i = 0
+    for s in range(1, sessions + 1):
+        for table_no, table in enumerate(t.seating(s), 1):
+            r = results[i]
+            i += 1
+            if r and isinstance(r[0], int):
+                t.set_result(s, table_no, dict(zip(table, r, strict=True)))
+            else:
+                m = t.match(s, table_no)
+                for rec in build(list(table), r, None).records:
+                    m._append_checked(rec)
+    for back in (
+        tournament_from_json(tournament_to_json(t)),
+        tournament_from_csv(tournament_to_csv(t)),
+    ):
+        assert back.standings() == t.standings()
+        assert back.to_dict() == t.to_dict()
