@@ -488,16 +488,49 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     >>> shanten(counts_of(parse_tiles("1122m3344s5566pE")))
     0
     """
-    _check(counts, melds)
+    if (
+        len(counts) != 34
+        or max(counts) > 4
+        or min(counts) < 0
+        or not 0 <= melds <= 4
+        or sum(counts) + 3 * melds not in (13, 14)
+    ):
+        _check(counts, melds)  # raises
+    infos = _suit_infos
     k = tuple(counts[0:9])
-    a = _suit_infos.get(k) or _new_suit_info(k)
+    a = infos.get(k) or _new_suit_info(k)
     k = tuple(counts[9:18])
-    b = _suit_infos.get(k) or _new_suit_info(k)
+    b = infos.get(k) or _new_suit_info(k)
     k = tuple(counts[18:27])
-    d = _suit_infos.get(k) or _new_suit_info(k)
+    d = infos.get(k) or _new_suit_info(k)
     k = tuple(counts[27:34])
     h = _honor_infos.get(k) or _new_honor_info(k)
-    best = 8 - 2 * melds - _best[_product(_product(a[0], b[0]), _product(d[0], h[0]))][4 - melds]
+    prods = _products
+    x = a[0] << 16 | b[0]
+    ab = prods.get(x)
+    if ab is None:
+        ab = _product(a[0], b[0])
+    x = d[0] << 16 | h[0]
+    dh = prods.get(x)
+    if dh is None:
+        dh = _product(d[0], h[0])
+    x = ab << 16 | dh
+    whole = prods.get(x)
+    if whole is None:
+        whole = _product(ab, dh)
+    wbest = _best[whole]
+    best = 8 - 2 * melds - wbest[4 - melds]
+    if melds > 1:
+        return best
+    ha, hb, hd = a[4], b[4], d[4]
+    sums = (
+        ha[0] + hb[1] + hd[2],
+        ha[0] + hb[2] + hd[1],
+        ha[1] + hb[0] + hd[2],
+        ha[1] + hb[2] + hd[0],
+        ha[2] + hb[0] + hd[1],
+        ha[2] + hb[1] + hd[0],
+    )
     if melds == 0:
         x = 6 - a[1] - b[1] - d[1] - h[1]
         if x < best:
@@ -505,12 +538,27 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
         x = 13 - a[2] - b[2] - d[2] - h[2] - (a[3] or b[3] or d[3] or h[3])
         if x < best:
             best = x
-        x = _honors_knitted(a, b, d, h)
+        x = 13 - h[2] - max(sums)
         if x < best:
             best = x
-    elif melds > 1:
+    # 组合龙: the rest of the hand is part of the whole, so it does no better than the
+    # whole hand with one unit to fill; skip the straights that cannot beat ``best``
+    top = 11 - 2 * melds - wbest[1 - melds]
+    if top - max(sums) >= best:
         return best
-    return _knitted(a, b, d, h, melds, best)
+    hv = h[0]
+    ra, rb, rd = a[5], b[5], d[5]
+    for (y, z, w), held in zip(_KNIT_PERMS, sums, strict=True):
+        if top - held < best:
+            x = (
+                11
+                - 2 * melds
+                - held
+                - _best[_product(_product(ra[y], rb[z]), _product(rd[w], hv))][1 - melds]
+            )
+            if x < best:
+                best = x
+    return best
 
 
 def shanten_of_hand(hand: Hand) -> int:
