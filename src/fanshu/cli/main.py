@@ -10,6 +10,7 @@ import typer
 from fanshu import __version__
 from fanshu.cli.analyze import analyze_command
 from fanshu.cli.fans import fans_command
+from fanshu.cli.match import match_app, tournament_app
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
 
 app = typer.Typer(
@@ -24,6 +25,8 @@ app = typer.Typer(
 app.command("score", epilog=OPTIONS_EPILOG)(score_command)
 app.command("fans")(fans_command)
 app.command("analyze")(analyze_command)
+app.add_typer(match_app, name="match")
+app.add_typer(tournament_app, name="tournament")
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,585 @@
+"""``fanshu match …`` and ``fanshu tournament …``: score sheets kept in the database.
+
+The database is ``--db`` (a path or a ``sqlite:///`` URL), else ``$FANSHU_DB``, else
+``fanshu.db`` in the user's data directory.  Errors print ``error: <message>`` on stderr
+and exit with status 2; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from fanshu.errors import FanshuError
+from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match
+from fanshu.match.store import Store, guess_format
+from fanshu.rules.mcr.settlement import false_win_name
+
+EXIT_BAD_INPUT = 2
+T = TypeVar("T")
+
+match_app = typer.Typer(
+    name="match",
+    help="Keep the score sheet of an MCR match (局, 16 hands) in the database.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+tournament_app = typer.Typer(
+    name="tournament",
+    help="Run an MCR tournament: players, seatings per session, table results, standings.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="FANSHU_DB",
+        metavar="PATH|URL",
+        help="The database: a file path or sqlite:///path URL (default: fanshu.db in the "
+        "user's data directory).",
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+class Format(StrEnum):
+    json = "json"
+    csv = "csv"
+
+
+class FalseWinKind(StrEnum):
+    under_minimum = "under-minimum"
+    not_complete = "not-complete"
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+@contextmanager
+def _store(db: str | None) -> Iterator[Store]:
+    """Open the database; any fanshu error inside becomes ``error: …`` and status 2."""
+    try:
+        with Store.open(db) as store:
+            yield store
+    except FanshuError as exc:
+        raise _fail(exc.message) from None
+
+
+def _run(db: str | None, action: Callable[[Store], T]) -> T:
+    with _store(db) as store:
+        return action(store)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+# -- describing rows --------------------------------------------------------------------
+
+
+def _how(r: HandRecord, *, short: bool = False) -> str:
+    if r.kind == "win":
+        return "self-drawn" if r.discarder is None else f"from {r.discarder}"
+    if r.kind == "draw":
+        return "draw" if short else "drawn hand"
+    if r.kind == "false_win":
+        assert r.false_win is not None
+        name = false_win_name(r.false_win)
+        return name if short else f"{name} false win ({r.false_win.replace('_', ' ')})"
+    pen = r.penalties[0]
+    return f"penalty{': ' + pen.reason if pen.reason else ''}"
+
+
+def _fan(r: HandRecord) -> str:
+    if r.fan is None:
+        return ""
+    return f"{r.fan} ({r.flowers}花)" if r.flowers else str(r.fan)
+
+
+def _describe(match: Match, r: HandRecord) -> str:
+    deltas = ", ".join(f"{p} {_signed(d)}" for p, d in r.deltas.items())
+    totals = ", ".join(f"{p} {t}" for p, t in match.totals().items())
+    if r.kind == "win":
+        what = f"hand {r.number}: {r.winner} wins {_fan(r)} fan, {_how(r)}"
+    elif r.kind == "draw":
+        what = f"hand {r.number}: drawn"
+    else:
+        what = f"during hand {r.number}: {r.offender}, {_how(r)}"
+    return f"{what}\n  {deltas}\n  totals: {totals}"
+
+
+def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
+    """The score sheet as on paper: hands as rows (number, prevalent wind, dealer, winner,
+    how, fan), players as columns (seat wind in the first round), each cell the row's
+    points over the running total; then the totals and the table points."""
+    table = Table(
+        title=f"match {match.id}",
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        caption="Each cell: points of the row, (running total).  错和 false win under 8 fan, "
+        "诈和 false win on an incomplete hand.",
+        caption_justify="left",
+    )
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Wind", justify="center", no_wrap=True)
+    table.add_column("Dealer")
+    table.add_column("Winner")
+    table.add_column("How")
+    table.add_column("Fan", justify="right")
+    winds1 = match.seat_winds(1)
+    for p in match.players:
+        table.add_column(f"{p}\n{winds1[p].code}", justify="right", no_wrap=True)
+    running = match.running_totals()
+    for r, run in zip(match.records, running, strict=True):
+        deltas = r.deltas
+        cells = [
+            Text.assemble(_signed(deltas[p]), "\n", (f"({run[p]})", "dim")) for p in match.players
+        ]
+        hand_row = r.is_hand
+        table.add_row(
+            str(r.number) if hand_row else "",
+            match.prevalent_wind(r.number).code if hand_row else "",
+            match.dealer(r.number) if hand_row else "",
+            r.winner or r.offender or "",
+            _how(r, short=True),
+            _fan(r),
+            *cells,
+            style=None if hand_row else "italic",
+        )
+    totals = match.totals()
+    points = match.table_points(scale)
+    table.add_section()
+    table.add_row(
+        "", "", "", "Total", f"{match.hands_played}/16", "",
+        *(Text(str(totals[p]), style="bold") for p in match.players),
+    )  # fmt: skip
+    table.add_row(
+        "", "", "", "Table pts", "/".join(map(str, scale)), "",
+        *(("—" if points is None else str(points[p])) for p in match.players),
+    )  # fmt: skip
+    return table
+
+
+# -- match commands ---------------------------------------------------------------------
+
+
+@match_app.command("new")
+def match_new(
+    players: Annotated[
+        tuple[str, str, str, str],
+        typer.Option(
+            "--players",
+            metavar="E S W N",
+            help="The four players in the seats drawn for the first round (East, South, "
+            "West, North).",
+            show_default=False,
+        ),
+    ],
+    scale48: Annotated[
+        bool, typer.Option("--scale-48", help="Table points 48/24/12/0 instead of 4/2/1/0.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Start a match; prints its id."""
+    scale = SCALE_48 if scale48 else SCALE_STANDARD
+    typer.echo(_run(db, lambda s: s.create_match(list(players), scale=scale)))
+
+
+@match_app.command("record")
+def match_record(
+    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    winner: Annotated[
+        str | None, typer.Option("--winner", "-w", help="Who won.", show_default=False)
+    ] = None,
+    self_drawn: Annotated[
+        bool, typer.Option("--self-drawn", "-s", help="Won by self-draw.")
+    ] = False,
+    discarder: Annotated[
+        str | None,
+        typer.Option(
+            "--discarder", "-d", help="Who discarded the winning tile.", show_default=False
+        ),
+    ] = None,
+    fan: Annotated[
+        int | None,
+        typer.Option("--fan", "-f", help="The fan total, flowers included.", show_default=False),
+    ] = None,
+    hand: Annotated[
+        str | None,
+        typer.Option(
+            "--hand",
+            metavar="HAND",
+            help="The winning hand (e.g. '[EEEE]123m456p789s11s'): fanshu scores it with the "
+            "hand's winds and keeps the fan breakdown.",
+            show_default=False,
+        ),
+    ] = None,
+    flowers: Annotated[int, typer.Option("--flowers", help="Flowers (1 fan each).")] = 0,
+    draw: Annotated[bool, typer.Option("--draw", help="A drawn hand (荒庄).")] = False,
+    db: DbOption = None,
+) -> None:
+    """Record the next hand: a win (--winner, --self-drawn or --discarder, --fan or
+    --hand) or a drawn hand (--draw)."""
+    if draw:
+        if winner or self_drawn or discarder or fan is not None or hand or flowers:
+            raise _fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
+    else:
+        if winner is None:
+            raise _fail("give --winner NAME, or --draw for a drawn hand")
+        if self_drawn == (discarder is not None):
+            raise _fail("say how the hand was won: --self-drawn or --discarder NAME (one of them)")
+        if (fan is None) == (hand is None):
+            raise _fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
+
+    def act(s: Store) -> str:
+        if draw:
+            rec = s.record_draw(match_id)
+        else:
+            assert winner is not None
+            rec = s.record_win(
+                match_id, winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers
+            )
+        return _describe(s.load_match(match_id), rec)
+
+    typer.echo(_run(db, act))
+
+
+@match_app.command("penalty")
+def match_penalty(
+    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    player: Annotated[str, typer.Option("--player", "-p", help="The penalised player.")],
+    points: Annotated[int, typer.Option("--points", help="Points deducted (positive).")],
+    reason: Annotated[str, typer.Option("--reason", help="Why.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Record a referee's penalty: points deducted from a player, paid to nobody."""
+
+    def act(s: Store) -> str:
+        rec = s.add_penalty(match_id, player, points, reason)
+        return _describe(s.load_match(match_id), rec)
+
+    typer.echo(_run(db, act))
+
+
+@match_app.command("false-win")
+def match_false_win(
+    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    player: Annotated[str, typer.Option("--player", "-p", help="Who declared the false win.")],
+    kind: Annotated[
+        FalseWinKind,
+        typer.Option(
+            "--kind",
+            help="under-minimum (错和, under 8 fan: 10 to each other player) or not-complete "
+            "(诈和, not a complete hand: 20 to each).",
+        ),
+    ],
+    db: DbOption = None,
+) -> None:
+    """Record a false win (错和 / 诈和) during the current hand."""
+
+    def act(s: Store) -> str:
+        rec = s.record_false_win(match_id, player, kind.value.replace("-", "_"))
+        return _describe(s.load_match(match_id), rec)
+
+    typer.echo(_run(db, act))
+
+
+@match_app.command("undo")
+def match_undo(
+    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    db: DbOption = None,
+) -> None:
+    """Remove the last row of the score sheet (a hand, a false win or a penalty)."""
+
+    def act(s: Store) -> str:
+        rec = s.undo(match_id)
+        totals = ", ".join(f"{p} {t}" for p, t in s.load_match(match_id).totals().items())
+        what = f"hand {rec.number}" if rec.is_hand else f"the {rec.kind.replace('_', ' ')} row"
+        return f"removed {what}\n  totals: {totals}"
+
+    typer.echo(_run(db, act))
+
+
+@match_app.command("show")
+def match_show(
+    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Show the score sheet: hands as rows, players as columns, running totals."""
+    with _store(db) as s:
+        if as_json:
+            typer.echo(json.dumps(s.match_dict(match_id), ensure_ascii=False, indent=2))
+            return
+        table = sheet_table(s.load_match(match_id), s.match_scale(match_id))
+    _console().print(table)
+
+
+@match_app.command("list")
+def match_list(as_json: JsonOption = False, db: DbOption = None) -> None:
+    """List the matches in the database."""
+    with _store(db) as s:
+        matches = s.list_matches()
+    if as_json:
+        typer.echo(json.dumps([m.to_dict() for m in matches], ensure_ascii=False, indent=2))
+        return
+    table = Table(header_style="bold")
+    for col in ("ID", "Created", "Hands", "Players (total)"):
+        table.add_column(col)
+    for m in matches:
+        players = "  ".join(f"{p} {m.totals[p]}" for p in m.players)
+        table.add_row(m.id, m.created[:16].replace("T", " "), f"{m.hands_played}/16", players)
+    _console().print(table)
+
+
+def _write_out(text: str, output: Path | None) -> None:
+    if output is None:
+        typer.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise _fail(f"cannot write {output}: {exc.strerror or exc}") from None
+
+
+def _read_in(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise _fail(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+FormatOption = Annotated[Format, typer.Option("--format", help="json or csv.")]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output", "-o", help="Write to this file instead of stdout.", show_default=False
+    ),
+]
+
+
+@match_app.command("export")
+def match_export(
+    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    fmt: FormatOption = Format.json,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Export a match as JSON or CSV."""
+    _write_out(_run(db, lambda s: s.export_match(match_id, fmt.value)), output)
+
+
+@match_app.command("import")
+def match_import(
+    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False)],
+    fmt: Annotated[
+        Format | None,
+        typer.Option("--format", help="json or csv (default: from the file).", show_default=False),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Import a match from JSON or CSV (every row re-checked by the rules); prints its id."""
+    text = _read_in(file)
+    kind = fmt.value if fmt else guess_format(file.name, text)
+    typer.echo(_run(db, lambda s: s.import_match(text, kind)))
+
+
+# -- tournament commands ----------------------------------------------------------------
+
+
+@tournament_app.command("new")
+def tournament_new(
+    players: Annotated[
+        list[str], typer.Argument(metavar="PLAYER...", help="The players (a multiple of 4).")
+    ],
+    sessions: Annotated[
+        int | None, typer.Option("--sessions", help="Number of sessions.", show_default=False)
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="The tournament's name.", show_default=False)
+    ] = None,
+    scale48: Annotated[
+        bool, typer.Option("--scale-48", help="Table points 48/24/12/0 instead of 4/2/1/0.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Start a tournament; prints its id."""
+    scale = SCALE_48 if scale48 else SCALE_STANDARD
+    typer.echo(
+        _run(db, lambda s: s.create_tournament(players, sessions=sessions, name=name, scale=scale))
+    )
+
+
+def _seating_text(s: Store, tid: str) -> str:
+    t = s.load_tournament(tid)
+    lines = []
+    for n in t.seated_sessions:
+        lines.append(f"session {n}")
+        for i, table in enumerate(t.seating(n), 1):
+            lines.append(f"  table {i}: {' '.join(table)}")
+    lines.append(f"repeated pairings: {t.repeats()}")
+    return "\n".join(lines)
+
+
+@tournament_app.command("seat")
+def tournament_seat(
+    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    session: Annotated[
+        int | None,
+        typer.Option("--session", help="The session whose --table seating you give."),
+    ] = None,
+    tables: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--table",
+            metavar="E,S,W,N",
+            help="One table of the session, players comma-separated (repeat per table). "
+            "Without --table, every unseated session is generated with few repeated "
+            "opponents.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for generated seatings.")] = 0,
+    db: DbOption = None,
+) -> None:
+    """Enter a session's seating, or generate the seating of every unseated session."""
+
+    def act(s: Store) -> str:
+        if tables:
+            if session is None:
+                raise _fail("--table needs --session N")
+            s.seat_session(tid, session, [[p.strip() for p in t.split(",")] for t in tables])
+        else:
+            if session is not None:
+                raise _fail("--session needs its --table seating (or leave both out)")
+            s.generate_seating(tid, seed=seed)
+        return _seating_text(s, tid)
+
+    typer.echo(_run(db, act))
+
+
+@tournament_app.command("match")
+def tournament_match(
+    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    session: Annotated[int, typer.Option("--session", help="Session number.")],
+    table: Annotated[int, typer.Option("--table", help="Table number.")],
+    db: DbOption = None,
+) -> None:
+    """Open the score sheet of a table; prints the match id to record its hands with
+    ``fanshu match record``."""
+    typer.echo(_run(db, lambda s: s.table_match(tid, session, table)))
+
+
+@tournament_app.command("record")
+def tournament_record(
+    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    session: Annotated[int, typer.Option("--session", help="Session number.")],
+    table: Annotated[int, typer.Option("--table", help="Table number.")],
+    scores: Annotated[
+        list[str],
+        typer.Option(
+            "--score", metavar="NAME=POINTS", help="A player's final match score (four times)."
+        ),
+    ],
+    db: DbOption = None,
+) -> None:
+    """Enter a table's final match scores (比赛分) without its hands."""
+    totals: dict[str, int] = {}
+    for item in scores:
+        name, eq, value = item.rpartition("=")
+        try:
+            totals[name.strip()] = int(value)
+        except ValueError:
+            raise _fail(f"--score takes NAME=POINTS, not {item!r}") from None
+        if not eq or not name.strip():
+            raise _fail(f"--score takes NAME=POINTS, not {item!r}")
+    _run(db, lambda s: s.set_result(tid, session, table, totals))
+    typer.echo(
+        f"session {session} table {table}: " + ", ".join(f"{p} {v}" for p, v in totals.items())
+    )
+
+
+@tournament_app.command("standings")
+def tournament_standings(
+    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    as_json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """The standings: table points, then match score, first places, head-to-head."""
+    with _store(db) as s:
+        standings = [x.to_dict() for x in s.standings(tid)]
+    if as_json:
+        typer.echo(json.dumps(standings, ensure_ascii=False, indent=2))
+        return
+    table = Table(title=f"tournament {tid}", title_justify="left", header_style="bold")
+    cols = ("Rank", "Player", "Table points", "Score", "Matches", "Firsts", "Head-to-head")
+    for col in cols:
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    for x in standings:
+        table.add_row(*(str(x[k]) for k in (
+            "rank", "player", "table_points", "score", "matches", "firsts", "head_to_head"
+        )))  # fmt: skip
+    _console().print(table)
+
+
+@tournament_app.command("list")
+def tournament_list(as_json: JsonOption = False, db: DbOption = None) -> None:
+    """List the tournaments in the database."""
+    items: list[dict[str, Any]] = _run(db, lambda s: s.list_tournaments())
+    if as_json:
+        typer.echo(json.dumps(items, ensure_ascii=False, indent=2))
+        return
+    for t in items:
+        sessions = "?" if t["sessions"] is None else t["sessions"]
+        typer.echo(
+            f"{t['id']}  {t['name'] or '-'}  {len(t['players'])} players  "
+            f"{t['seated']}/{sessions} sessions seated"
+        )
+
+
+@tournament_app.command("export")
+def tournament_export(
+    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    fmt: FormatOption = Format.json,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Export a tournament (seatings, results, standings) as JSON or CSV."""
+    _write_out(_run(db, lambda s: s.export_tournament(tid, fmt.value)), output)
+
+
+@tournament_app.command("import")
+def tournament_import(
+    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False)],
+    fmt: Annotated[
+        Format | None,
+        typer.Option("--format", help="json or csv (default: from the file).", show_default=False),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Import a tournament from JSON or CSV; prints its id."""
+    text = _read_in(file)
+    kind = fmt.value if fmt else guess_format(file.name, text)
+    typer.echo(_run(db, lambda s: s.import_tournament(text, kind)))

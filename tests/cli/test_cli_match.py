@@ -1,0 +1,256 @@
+"""``fanshu match …`` and ``fanshu tournament …`` against a temporary database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from fanshu.cli.main import app
+from fanshu.match.store import Store
+
+runner = CliRunner()
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.delenv("FANSHU_DB", raising=False)
+    return str(tmp_path / "cli.db")
+
+
+def run(db: str, *args: str) -> Any:
+    return runner.invoke(app, [*args, "--db", db])
+
+
+def ok(db: str, *args: str) -> str:
+    result = run(db, *args)
+    assert result.exit_code == 0, result.output
+    return str(result.stdout)
+
+
+def new_match(db: str) -> str:
+    return ok(db, "match", "new", "--players", *PLAYERS).strip()
+
+
+def rows_in(db: str) -> tuple[int, int, int]:
+    with Store.open(db) as s:
+        c = s._conn
+        return tuple(  # type: ignore[return-value]
+            c.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+            for t in ("matches", "hands", "penalties")
+        )
+
+
+def test_new_prints_an_id_and_env_var_selects_the_db(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mid = new_match(db)
+    assert len(mid) == 6
+    monkeypatch.setenv("FANSHU_DB", db)
+    result = runner.invoke(app, ["match", "record", mid, "--draw"])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["match", "show", mid, "--json"])
+    assert json.loads(result.stdout)["hands"][0]["kind"] == "draw"
+    monkeypatch.setenv("FANSHU_DB", f"sqlite:///{db}")
+    assert mid in runner.invoke(app, ["match", "list"]).stdout
+
+
+def test_full_match_through_the_cli(db: str) -> None:
+    """16 hands, a penalty and a false win; totals and table points checked by hand."""
+    mid = new_match(db)
+    # hand: winner, how, fan.  Self-drawn pays (8+fan) x 3; a discard 8x3+fan.
+    hands = [
+        ("Ann", "--self-drawn", 8),  # Ann +48, others -16
+        ("Bo", "Ann", 10),  # Bo +34, Ann -18, Cy -8, Di -8
+        None,  # drawn
+        ("Cy", "Di", 12),  # Cy +36, Di -20, Ann -8, Bo -8
+        ("Di", "--self-drawn", 9),  # Di +51, others -17
+        ("Ann", "Cy", 8),  # Ann +32, Cy -16, Bo -8, Di -8
+        None,
+        ("Bo", "--self-drawn", 16),  # Bo +72, others -24
+        ("Ann", "Bo", 24),  # Ann +48, Bo -32, Cy -8, Di -8
+        None,
+        ("Cy", "Ann", 8),  # Cy +32, Ann -16, Bo -8, Di -8
+        ("Di", "Bo", 8),  # Di +32, Bo -16, Ann -8, Cy -8
+        None,
+        ("Ann", "--self-drawn", 12),  # Ann +60, others -20
+        None,
+        ("Bo", "Cy", 8),  # Bo +32, Cy -16, Ann -8, Di -8
+    ]
+    for h in hands:
+        if h is None:
+            ok(db, "match", "record", mid, "--draw")
+            continue
+        winner, how, fan = h
+        args = ["--self-drawn"] if how == "--self-drawn" else ["--discarder", how]
+        ok(db, "match", "record", mid, "--winner", winner, *args, "--fan", str(fan))
+    ok(db, "match", "penalty", mid, "--player", "Di", "--points", "10", "--reason", "late")
+    # by hand: Ann 48-18-8-17+32-24+48-16-8+60-8 = 89;  Bo -16+34-8-17-8+72-32-8-16-20+32 = 13
+    # Cy -16-8+36-17-16-24-8+32-8-20-16 = -65;  Di -16-8-20+51-8-24-8-8+32-20-8 = -37, -10 penalty
+    expected = {"Ann": 89, "Bo": 13, "Cy": -65, "Di": -47}
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert set(data) == {"id", "players", "hands"} and data["id"] == mid
+    assert {p["name"]: p["total"] for p in data["players"]} == expected
+    assert {p["name"]: p["table_points"] for p in data["players"]} == {
+        "Ann": 4, "Bo": 2, "Cy": 0, "Di": 1,
+    }  # fmt: skip
+    assert len(data["hands"]) == 17
+    table = ok(db, "match", "show", mid)
+    assert "Total" in table and "16/16" in table
+    for p, total in expected.items():
+        assert p in table and str(total) in table
+    assert "(89)" in table  # a running total
+    # a 17th hand is refused, nothing written
+    before = rows_in(db)
+    result = run(db, "match", "record", mid, "--draw")
+    assert result.exit_code == 2
+    assert "error: the match is complete" in result.stderr
+    assert rows_in(db) == before
+    assert "Traceback" not in result.output
+
+
+def test_table_points_null_until_complete(db: str) -> None:
+    mid = new_match(db)
+    ok(db, "match", "record", mid, "--winner", "Bo", "--discarder", "Di", "--fan", "10")
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert [p["table_points"] for p in data["players"]] == [None] * 4
+    assert [p["total"] for p in data["players"]] == [-8, 34, -8, -18]
+
+
+def test_hand_string_false_win_and_undo(db: str) -> None:
+    mid = new_match(db)
+    out = ok(
+        db, "match", "record", mid, "--winner", "Bo", "--discarder", "Ann",
+        "--hand", "[EEEE]123m456p789s11s", "--flowers", "1",
+    )  # fmt: skip
+    assert "16 (1花) fan" in out
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert data["hands"][0]["fans"] and data["hands"][0]["fan"] == 16
+    out = ok(db, "match", "false-win", mid, "--player", "Cy", "--kind", "under-minimum")
+    assert "错和" in out and "Cy -30" in out
+    out = ok(db, "match", "undo", mid)
+    assert "removed the false win row" in out
+    out = ok(db, "match", "undo", mid)
+    assert "removed hand 1" in out
+    assert rows_in(db) == (1, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--winner", "Eve", "--self-drawn", "--fan", "8"], "unknown winner 'Eve'"),
+        (["--winner", "Ann", "--discarder", "Zed", "--fan", "8"], "unknown discarder 'Zed'"),
+        (["--winner", "Ann", "--discarder", "Ann", "--fan", "8"], "cannot be the winner"),
+        (["--winner", "Ann", "--self-drawn", "--fan", "-3"], "cannot be below 0"),
+        (["--winner", "Ann", "--self-drawn", "--fan", "7"], "8 fan"),
+        (["--winner", "Ann", "--self-drawn", "--hand", "123m"], "14 tiles"),
+        (["--winner", "Ann", "--fan", "8"], "--self-drawn or --discarder"),
+        (["--winner", "Ann", "--self-drawn", "--discarder", "Bo", "--fan", "8"], "one of them"),
+        (["--winner", "Ann", "--self-drawn"], "--fan N"),
+        (["--winner", "Ann", "--self-drawn", "--fan", "8", "--hand", "x"], "one of them"),
+        (["--draw", "--winner", "Ann"], "drawn hand"),
+        ([], "--winner"),
+    ],
+)
+def test_bad_record_is_a_clear_error_and_writes_nothing(
+    db: str, args: list[str], message: str
+) -> None:
+    mid = new_match(db)
+    ok(db, "match", "record", mid, "--draw")
+    before = rows_in(db)
+    result = run(db, "match", "record", mid, *args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and message in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+    assert rows_in(db) == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["match", "record", "nope42", "--draw"],
+        ["match", "show", "nope42"],
+        ["match", "undo", "nope42"],
+        ["match", "penalty", "nope42", "--player", "Ann", "--points", "5"],
+        ["match", "export", "nope42"],
+    ],
+)
+def test_unknown_match_id(db: str, args: list[str]) -> None:
+    new_match(db)
+    before = rows_in(db)
+    result = run(db, *args)
+    assert result.exit_code == 2
+    assert "error: no match 'nope42'" in result.stderr
+    assert rows_in(db) == before
+
+
+def test_bad_players_and_penalties(db: str) -> None:
+    result = run(db, "match", "new", "--players", "Ann", "Ann", "Cy", "Di")
+    assert result.exit_code == 2 and "must differ" in result.stderr
+    mid = new_match(db)
+    before = rows_in(db)
+    result = run(db, "match", "penalty", mid, "--player", "Eve", "--points", "5")
+    assert result.exit_code == 2 and "unknown player 'Eve'" in result.stderr
+    result = run(db, "match", "penalty", mid, "--player", "Ann", "--points", "-5")
+    assert result.exit_code == 2 and "positive" in result.stderr
+    result = run(db, "match", "undo", mid)
+    assert result.exit_code == 2 and "nothing to undo" in result.stderr
+    assert rows_in(db) == before
+    result = runner.invoke(app, ["match", "list", "--db", "postgres://x/y"])
+    assert result.exit_code == 2 and "sqlite:///" in result.stderr
+
+
+def test_export_import(db: str, tmp_path: Path) -> None:
+    mid = new_match(db)
+    for i in range(16):
+        ok(db, "match", "record", mid, "--winner", PLAYERS[i % 4], "--self-drawn", "--fan", "9")
+    shown = json.loads(ok(db, "match", "show", mid, "--json"))
+    for fmt in ("json", "csv"):
+        path = tmp_path / f"m.{fmt}"
+        ok(db, "match", "export", mid, "--format", fmt, "-o", str(path))
+        new = ok(db, "match", "import", str(path)).strip()
+        assert new != mid
+        again = json.loads(ok(db, "match", "show", new, "--json"))
+        assert again["players"] == shown["players"] and again["hands"] == shown["hands"]
+    assert json.loads(ok(db, "match", "export", mid)) == shown
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    before = rows_in(db)
+    result = run(db, "match", "import", str(bad))
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+    result = run(db, "match", "import", str(tmp_path / "missing.csv"))
+    assert result.exit_code == 2 and "cannot read" in result.stderr
+    assert rows_in(db) == before
+
+
+def test_tournament(db: str, tmp_path: Path) -> None:
+    players = [f"P{i}" for i in range(8)]
+    tid = ok(db, "tournament", "new", *players, "--sessions", "2", "--name", "club").strip()
+    out = ok(db, "tournament", "seat", tid, "--session", "1",
+             "--table", "P0,P1,P2,P3", "--table", "P4,P5,P6,P7")  # fmt: skip
+    assert "table 2: P4 P5 P6 P7" in out
+    out = ok(db, "tournament", "seat", tid)
+    assert "session 2" in out
+    mid = ok(db, "tournament", "match", tid, "--session", "1", "--table", "1").strip()
+    for i in range(16):
+        ok(db, "match", "record", mid, "--winner", "P0", "--self-drawn", "--fan", str(8 + i))
+    scores = ["--score", "P4=40", "--score", "P5=10", "--score", "P6=-20", "--score", "P7=-30"]
+    ok(db, "tournament", "record", tid, "--session", "1", "--table", "2", *scores)
+    standings = json.loads(ok(db, "tournament", "standings", tid, "--json"))
+    assert [s["player"] for s in standings[:2]] == ["P0", "P4"]
+    assert "P0" in ok(db, "tournament", "standings", tid)
+    assert tid in ok(db, "tournament", "list")
+    for fmt in ("json", "csv"):
+        path = tmp_path / f"t.{fmt}"
+        ok(db, "tournament", "export", tid, "--format", fmt, "-o", str(path))
+        copy = ok(db, "tournament", "import", str(path)).strip()
+        assert json.loads(ok(db, "tournament", "standings", copy, "--json")) == standings
+    result = run(db, "tournament", "record", tid, "--session", "1", "--table", "2",
+                 "--score", "P4=40", "--score", "Eve=1")  # fmt: skip
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+    result = run(db, "tournament", "standings", "nope42")
+    assert result.exit_code == 2 and "no tournament 'nope42'" in result.stderr
