@@ -591,6 +591,8 @@ def _knit_rest(counts: Sequence[int], perm: tuple[int, int, int]) -> tuple[int, 
 
 
 _plus_vids: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}
+# (others' vector id, units, suit or not, group key) -> ranks of the group whose draw helps
+_useful_memo: dict[tuple[int, int, bool, tuple[int, ...]], tuple[int, ...]] = {}
 
 
 def _plus(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
@@ -611,14 +613,27 @@ def _regular_useful(c: Sequence[int], fixed: int, out: set[int]) -> None:
     keys = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))
     vids = (_suit_vid(keys[0]), _suit_vid(keys[1]), _suit_vid(keys[2]), _honor_vid(keys[3]))
     k = 4 - fixed
-    whole = _best[_product(_product(vids[0], vids[1]), _product(vids[2], vids[3]))][k]
-    ready = 8 - 2 * fixed - whole <= 0
+    ready = (
+        8 - 2 * fixed - _best[_product(_product(vids[0], vids[1]), _product(vids[2], vids[3]))][k]
+        <= 0
+    )
+    memo = _useful_memo
     for g in range(4):
         o = [v for i, v in enumerate(vids) if i != g]
         others = _product(_product(o[0], o[1]), o[2])
+        mkey = (others, k, g < 3, keys[g])
+        better = memo.get(mkey)
+        if better is None:
+            now = _best[_product(others, vids[g])][k]
+            better = tuple(
+                j
+                for j, pv in enumerate(_plus(keys[g], g < 3))
+                if _best[_product(others, pv)][k] > now
+            )
+            memo[mkey] = better
         off = 9 * g
-        for j, pv in enumerate(_plus(keys[g], g < 3)):
-            if _best[_product(others, pv)][k] > whole and (ready or c[off + j] < 4):
+        for j in better:
+            if ready or c[off + j] < 4:
                 out.add(off + j)
 
 
