@@ -87,6 +87,10 @@ def _group_options(counts: list[int], group: int) -> tuple[tuple[Set, ...], ...]
             elif n == 2:
                 sets.append((PAIR, t))
                 pairs += 1
+            elif n == 5:  # only a probe for a fifth copy, as a numbered suit allows
+                sets.append((PUNG, t))
+                sets.append((PAIR, t))
+                pairs += 1
             elif n:
                 return None
         return (tuple(sets),) if pairs <= 1 else None
@@ -226,8 +230,9 @@ def regular_waits(counts: list[int]) -> set[int]:
             waits.update(base + r for r in add)
             continue
         for i, n in enumerate(honors):
-            if (n == 1 or n == 2) and all(b == i for b in bad_honors):
-                after = honor_pairs - (n == 2) + (n == 1)
+            # One more makes a pair (1), a pung (2) or, on a fifth copy, pung + pair (4).
+            if n in (1, 2, 4) and all(b == i for b in bad_honors):
+                after = honor_pairs - (n == 2) + (n != 2)
                 if after + others == 1:
                     waits.add(27 + i)
     return waits

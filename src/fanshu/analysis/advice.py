@@ -23,8 +23,7 @@ Definitions:
   player can no longer draw are listed with remaining 0 and add nothing to the count.
 - **waits** of a ready 13-tile hand (shanten 0): every kind that completes the hand in
   any MCR shape, asked of the scorer itself (``score_hand(...).is_win``), so a kind the
-  player holds four of is listed (remaining 0) when it is the missing tile (five of an
-  honour, which the scorer does not expect, are checked as a pung plus the pair).  Each wait is
+  player holds four of is listed (remaining 0) when it is the missing tile.  Each wait is
   scored as won on a discard and self-drawn with the seat wind, prevalent wind and
   flowers of the context (the other win flags are not assumed).  ``fan_discard`` and
   ``fan_self_drawn`` are the totals with flowers, ``None`` when the wait is dead
@@ -56,7 +55,6 @@ from fanshu.notation.fanshu import format_tiles, parse_hand, parse_tiles
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
 from fanshu.rules.mcr.result import MINIMUM_FAN
-from fanshu.shapes import is_regular_complete
 from fanshu.tiles import NUM_KINDS, TILES, Tile
 
 __all__ = ["Analysis", "DiscardOption", "UsefulTile", "Wait", "analyze", "remaining_counts"]
@@ -213,15 +211,7 @@ def _waits(
         tile = TILES[k]
         probe = score_hand(Hand(concealed, melds, tile, on_discard), options)
         if not probe.is_win:
-            if k < 27 or counts[k] != 4:
-                continue
-            # Five copies of an honour are outside the scorer's domain (it finds no shape
-            # in them); they can only be a pung and the pair.
-            counts[k] = 2
-            complete = is_regular_complete(counts)
-            counts[k] = 4
-            if not complete:
-                continue
+            continue
         left = remaining[k]
         if left == 0:
             out.append(Wait(tile, 0, None, None, False, False, False))
