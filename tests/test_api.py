@@ -312,3 +312,13 @@ def test_error_codes() -> None:
 def test_score_rejects_what_is_not_a_hand(bad: object) -> None:
     with pytest.raises(NotationError, match="a hand is a hand string or a Hand"):
         fanshu.score(bad)  # type: ignore[arg-type]
+
+
+def test_shanten_quick_call() -> None:
+    assert fanshu.shanten("1112345678999m") == 0
+    assert fanshu.shanten("123m456p789sEEE1s1s") == -1
+    assert fanshu.shanten("[123m]456p789sEE1s5s") == 1
+    with pytest.raises(fanshu.InvalidHandError, match="13 or 14 tiles"):
+        fanshu.shanten("123m")
+    with pytest.raises(NotationError):
+        fanshu.shanten(5)  # type: ignore[arg-type]

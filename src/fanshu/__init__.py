@@ -3,9 +3,14 @@
 >>> import fanshu
 >>> fanshu.score("[EEEE]123m456p789s11s", self_drawn=True).total
 19
+>>> fanshu.shanten("1112345678999m")
+0
+>>> fanshu.analyze("1112345678999m").useful_count
+23
 """
 
-from fanshu.api import score
+from fanshu.analysis.advice import Analysis, analyze
+from fanshu.api import score, shanten
 from fanshu.errors import FanshuError, InvalidHandError, NotationError, OptionError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.notation import format_hand, parse_hand
@@ -17,6 +22,7 @@ from fanshu.tiles import Tile
 __version__ = "0.1.0"
 __all__ = [
     "FANS",
+    "Analysis",
     "ExcludedFan",
     "Fan",
     "FanEntry",
@@ -31,7 +37,9 @@ __all__ = [
     "OptionError",
     "Tile",
     "WinContext",
+    "analyze",
     "format_hand",
     "parse_hand",
     "score",
+    "shanten",
 ]

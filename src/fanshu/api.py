@@ -1,4 +1,4 @@
-"""The one obvious call: ``fanshu.score(hand, ...)``."""
+"""The obvious calls: ``fanshu.score(hand, ...)`` and ``fanshu.shanten(hand)``."""
 
 from __future__ import annotations
 
@@ -64,3 +64,21 @@ def _context(
         prevalent_wind=prevalent_wind,  # type: ignore[arg-type]
         flowers=flowers,
     )
+
+
+def shanten(hand: str | Hand) -> int:
+    """The overall shanten (上听数) of a 13- or 14-tile hand over every MCR shape.
+
+    0 is ready (听牌), -1 a complete 14-tile hand; melds are allowed.
+
+    >>> shanten("1112345678999m"), shanten("19m19s19pESWNCF1s"), shanten("123m456p789sEEE1s1s")
+    (0, 0, -1)
+    """
+    from fanshu.analysis.shanten import shanten_of_hand
+
+    if not isinstance(hand, (str, Hand)):
+        raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
+    if isinstance(hand, str):
+        hand = parse_hand(hand)
+    hand.validate(complete=False)
+    return shanten_of_hand(hand)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import fanshu
-from fanshu.analysis import Analysis, DiscardOption, UsefulTile, Wait, analyze, shanten
+from fanshu.analysis import Analysis, DiscardOption, UsefulTile, Wait, analyze
+from fanshu.analysis.shanten import shanten
 from fanshu.errors import FanshuError, InvalidHandError, NotationError
 from fanshu.hand import Hand, WinContext
 from fanshu.notation import parse_hand

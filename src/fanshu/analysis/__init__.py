@@ -5,10 +5,11 @@
 0
 """
 
+# ``fanshu.analysis.shanten`` is the module; the quick call on a hand string is
+# ``fanshu.shanten``.
 from fanshu.analysis.advice import Analysis, DiscardOption, UsefulTile, Wait, analyze
 from fanshu.analysis.shanten import (
     ShapeShanten,
-    shanten,
     shanten_by_shape,
     shanten_of_hand,
     useful_tiles,
@@ -21,7 +22,6 @@ __all__ = [
     "UsefulTile",
     "Wait",
     "analyze",
-    "shanten",
     "shanten_by_shape",
     "shanten_of_hand",
     "useful_tiles",
