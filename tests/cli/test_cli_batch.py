@@ -335,10 +335,10 @@ class _Stream:
 def test_progress_auto(
     monkeypatch: pytest.MonkeyPatch, err_tty: bool, out_tty: bool, total: int | None, shown: bool
 ) -> None:
-    import fanshu.cli.score as cmd
+    import fanshu.cli.jsonl as cmd
 
     monkeypatch.setattr(sys, "stderr", _Stream(err_tty))
     monkeypatch.setattr(sys, "stdout", _Stream(out_tty))
-    assert cmd._want_progress(None, total) is shown
-    assert cmd._want_progress(True, 1) is True
-    assert cmd._want_progress(False, 10_000) is False
+    assert cmd.want_progress(None, total) is shown
+    assert cmd.want_progress(True, 1) is True
+    assert cmd.want_progress(False, 10_000) is False

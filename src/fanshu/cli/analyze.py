@@ -3,37 +3,19 @@ with tiles, in tables) or a JSON Lines batch."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sys
-import time
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from fanshu.analysis.advice import Analysis, UsefulTile
 from fanshu.cli.analyze_batch import analyze_line, analyze_request, parse_analyze_request
-from fanshu.cli.batch import LineError, dumps, error_object, process_line
-from fanshu.cli.score import (
-    EXIT_BAD_INPUT,
-    _emit,
-    _fail,
-    _open_input,
-    _want_progress,
-    parse_option_assignments,
-)
+from fanshu.cli.batch import LineError, dumps, error_object
+from fanshu.cli.errors import EXIT_BAD_INPUT, fail
+from fanshu.cli.jsonl import run_batch_file
+from fanshu.cli.score import parse_option_assignments
 from fanshu.errors import FanshuError
 from fanshu.notation.fanshu import parse_hand
 from fanshu.render import draw_hand, draw_tiles
@@ -191,52 +173,9 @@ def analyze_one(obj: dict[str, Any], *, as_json: bool, plain: bool) -> int:
                 shown = visible
             except FanshuError:
                 pass
-        raise _fail(e.message, hand=shown, position=position) from None
+        raise fail(e.message, hand=shown, position=position) from None
     print_analysis(a, visible=visible, plain=plain, console=Console(highlight=False))
     return 0
-
-
-def run_analyze_batch_file(path: str, *, progress: bool | None) -> None:
-    """Analyse a JSON Lines file (``-`` for stdin) to stdout, one output line per line.
-
-    The same streams, progress bar rules and summary as ``score --batch``.
-    """
-    stream, total = _open_input(path)
-    out = sys.stdout
-    show = _want_progress(progress, total)
-    started = time.monotonic()
-    counts = {"ok": 0, "errors": 0}
-    try:
-        if show:
-            err = Console(stderr=True)
-            columns = (
-                SpinnerColumn(), TextColumn("analysing"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("lines"), TimeElapsedColumn(), TimeRemainingColumn(),
-            )  # fmt: skip
-            with Progress(
-                *columns, console=err, transient=True, redirect_stdout=False,
-                redirect_stderr=False,
-            ) as bar:  # fmt: skip
-                task = bar.add_task("analysing", total=total)
-                for line in stream:
-                    _emit(process_line(line, analyze_line), out, counts)
-                    bar.advance(task)
-            elapsed = time.monotonic() - started
-            err.print(
-                f"analysed {counts['ok'] + counts['errors']} lines "
-                f"({counts['ok']} ok, {counts['errors']} errors) in {elapsed:.1f}s",
-                highlight=False,
-            )
-        else:
-            for line in stream:
-                _emit(process_line(line, analyze_line), out, counts)
-        out.flush()
-    except BrokenPipeError:
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
 
 
 def analyze_command(
@@ -314,11 +253,13 @@ def analyze_command(
     """
     if batch is not None:
         if hand is not None:
-            raise _fail("give either a HAND or --batch FILE, not both")
-        run_analyze_batch_file(batch, progress=progress)
+            raise fail("give either a HAND or --batch FILE, not both")
+        run_batch_file(
+            batch, progress=progress, handle=analyze_line, verb=("analysing", "analysed")
+        )
         return
     if hand is None:
-        raise _fail("missing HAND (e.g. fanshu analyze 1112345678999m), or use --batch FILE")
+        raise fail("missing HAND (e.g. fanshu analyze 1112345678999m), or use --batch FILE")
     obj: dict[str, Any] = {
         "id": None,
         "hand": hand,
@@ -334,7 +275,7 @@ def analyze_command(
             if as_json:
                 typer.echo(dumps(error_object(None, e.code, e.message)))
                 raise typer.Exit(EXIT_BAD_INPUT) from None
-            raise _fail(e.message) from None
+            raise fail(e.message) from None
     code = analyze_one(obj, as_json=as_json, plain=plain)
     if code:
         raise typer.Exit(code)

@@ -36,7 +36,7 @@ from fanshu.cli.batch import (
     _show,
     error_object,
     parse_request,
-    process_line,
+    run_batch,
 )
 from fanshu.errors import FanshuError
 from fanshu.hand import WinContext
@@ -104,14 +104,6 @@ def analyze_line(obj: Any) -> dict[str, Any]:
     return analysis_object(id_, result)
 
 
-def process_analyze_line(line: str) -> str | None:
-    """The output line for one input line, or None for an empty line."""
-    return process_line(line, analyze_line)
-
-
 def run_analyze_batch(lines: Iterable[str]) -> Iterator[str]:
     """Analyse JSON Lines: one output line per non-empty input line, in order."""
-    for line in lines:
-        out = process_analyze_line(line)
-        if out is not None:
-            yield out
+    return run_batch(lines, analyze_line)

@@ -242,10 +242,11 @@ def process_line(line: str, handle: LineHandler | None = None) -> str | None:
     return dumps((handle or score_line)(obj))
 
 
-def run_batch(lines: Iterable[str]) -> Iterator[str]:
-    """Score JSON Lines: one output line (without newline) per non-empty input line, in
-    order.  Bad lines give error objects; nothing here raises for bad input."""
+def run_batch(lines: Iterable[str], handle: LineHandler | None = None) -> Iterator[str]:
+    """Score (or, with ``handle``, otherwise process) JSON Lines: one output line (without
+    newline) per non-empty input line, in order.  Bad lines give error objects; nothing
+    here raises for bad input."""
     for line in lines:
-        out = process_line(line)
+        out = process_line(line, handle)
         if out is not None:
             yield out

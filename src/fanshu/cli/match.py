@@ -20,12 +20,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from fanshu.cli.errors import fail
 from fanshu.errors import FanshuError
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match
 from fanshu.match.store import Store, guess_format
 from fanshu.rules.mcr.settlement import false_win_name
 
-EXIT_BAD_INPUT = 2
 T = TypeVar("T")
 
 match_app = typer.Typer(
@@ -67,11 +67,6 @@ class FalseWinKind(StrEnum):
     not_complete = "not-complete"
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(EXIT_BAD_INPUT)
-
-
 @contextmanager
 def _store(db: str | None) -> Iterator[Store]:
     """Open the database; any fanshu error inside becomes ``error: …`` and status 2."""
@@ -79,7 +74,7 @@ def _store(db: str | None) -> Iterator[Store]:
         with Store.open(db) as store:
             yield store
     except FanshuError as exc:
-        raise _fail(exc.message) from None
+        raise fail(exc.message) from None
 
 
 def _run(db: str | None, action: Callable[[Store], T]) -> T:
@@ -244,14 +239,14 @@ def match_record(
     --hand) or a drawn hand (--draw)."""
     if draw:
         if winner or self_drawn or discarder or fan is not None or hand or flowers:
-            raise _fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
+            raise fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
     else:
         if winner is None:
-            raise _fail("give --winner NAME, or --draw for a drawn hand")
+            raise fail("give --winner NAME, or --draw for a drawn hand")
         if self_drawn == (discarder is not None):
-            raise _fail("say how the hand was won: --self-drawn or --discarder NAME (one of them)")
+            raise fail("say how the hand was won: --self-drawn or --discarder NAME (one of them)")
         if (fan is None) == (hand is None):
-            raise _fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
+            raise fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
 
     def act(s: Store) -> str:
         if draw:
@@ -361,14 +356,14 @@ def _write_out(text: str, output: Path | None) -> None:
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise _fail(f"cannot write {output}: {exc.strerror or exc}") from None
+        raise fail(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
 def _read_in(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise _fail(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise fail(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 FormatOption = Annotated[Format, typer.Option("--format", help="json or csv.")]
@@ -469,11 +464,11 @@ def tournament_seat(
     def act(s: Store) -> str:
         if tables:
             if session is None:
-                raise _fail("--table needs --session N")
+                raise fail("--table needs --session N")
             s.seat_session(tid, session, [[p.strip() for p in t.split(",")] for t in tables])
         else:
             if session is not None:
-                raise _fail("--session needs its --table seating (or leave both out)")
+                raise fail("--session needs its --table seating (or leave both out)")
             s.generate_seating(tid, seed=seed)
         return _seating_text(s, tid)
 
@@ -512,9 +507,9 @@ def tournament_record(
         try:
             totals[name.strip()] = int(value)
         except ValueError:
-            raise _fail(f"--score takes NAME=POINTS, not {item!r}") from None
+            raise fail(f"--score takes NAME=POINTS, not {item!r}") from None
         if not eq or not name.strip():
-            raise _fail(f"--score takes NAME=POINTS, not {item!r}")
+            raise fail(f"--score takes NAME=POINTS, not {item!r}")
     _run(db, lambda s: s.set_result(tid, session, table, totals))
     typer.echo(
         f"session {session} table {table}: " + ", ".join(f"{p} {v}" for p, v in totals.items())

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import sys
-import time
 from dataclasses import fields
-from typing import IO, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
@@ -29,21 +16,16 @@ from fanshu.cli.batch import (
     dumps,
     error_object,
     parse_request,
-    process_line,
     score_line,
     score_request,
 )
+from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
+from fanshu.cli.jsonl import run_batch_file
 from fanshu.errors import FanshuError
 from fanshu.render import draw_hand, draw_sets
 from fanshu.rules.mcr.fans import FANS
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
-
-#: Exit codes: 0 scored, 1 not a winning hand, 2 bad input or batch could not run.
-EXIT_NOT_A_WIN = 1
-EXIT_BAD_INPUT = 2
-#: In automatic mode the progress bar appears only for inputs at least this long.
-PROGRESS_MIN_LINES = 500
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -81,21 +63,6 @@ def parse_option_assignments(items: list[str]) -> dict[str, Any]:
 
 
 # -- one hand ---------------------------------------------------------------------------
-
-
-def _fail(
-    message: str,
-    code: int = EXIT_BAD_INPUT,
-    *,
-    hand: str | None = None,
-    position: int | None = None,
-) -> typer.Exit:
-    """Print ``error: message`` on stderr (with a caret under the fault of a hand string)
-    and return the ``Exit`` to raise."""
-    typer.echo(f"error: {message}", err=True)
-    if hand is not None and position is not None and 0 <= position <= len(hand):
-        typer.echo(f"  {hand}\n  {' ' * position}^", err=True)
-    return typer.Exit(code)
 
 
 def _context_line(result: McrResult) -> Text:
@@ -203,102 +170,9 @@ def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool
         result = score_request(parse_request(obj))
     except (LineError, FanshuError) as e:
         position = getattr(e, "position", None)
-        raise _fail(e.message, hand=obj["hand"], position=position) from None
+        raise fail(e.message, hand=obj["hand"], position=position) from None
     print_result(result, excluded=excluded, plain=plain, console=Console(highlight=False))
     return 0 if result.is_win else EXIT_NOT_A_WIN
-
-
-# -- batch ------------------------------------------------------------------------------
-
-
-def _open_input(path: str) -> tuple[IO[str], int | None]:
-    """The input stream and, for a regular file, its number of lines (for the bar)."""
-    if path == "-":
-        return sys.stdin, None
-    try:
-        f = open(path, encoding="utf-8-sig", errors="replace", newline=None)  # noqa: SIM115
-    except OSError as e:
-        raise _fail(f"cannot read {path}: {e.strerror or e}") from None
-    try:
-        with open(path, "rb") as counter:
-            total = sum(1 for _ in counter)
-        return f, total
-    except OSError:
-        return f, None
-
-
-def _want_progress(progress: bool | None, total: int | None) -> bool:
-    if progress is not None:
-        return progress
-    try:
-        if not sys.stderr.isatty() or sys.stdout.isatty():
-            return False  # results scrolling on the terminal are progress enough
-    except (AttributeError, ValueError):
-        return False
-    return total is None or total >= PROGRESS_MIN_LINES
-
-
-def run_batch_file(path: str, *, progress: bool | None) -> None:
-    """Score a JSON Lines file (``-`` for stdin) to stdout, one output line per line."""
-    stream, total = _open_input(path)
-    out = sys.stdout
-    show = _want_progress(progress, total)
-    started = time.monotonic()
-    counts = {"ok": 0, "errors": 0}
-
-    try:
-        if show:
-            err = Console(stderr=True)
-            columns = (
-                SpinnerColumn(),
-                TextColumn("scoring"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("lines"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(
-                *columns,
-                console=err,
-                transient=True,
-                redirect_stdout=False,
-                redirect_stderr=False,
-            ) as bar:
-                task = bar.add_task("scoring", total=total)
-                for line in stream:
-                    _emit(process_line(line), out, counts)
-                    bar.advance(task)
-            elapsed = time.monotonic() - started
-            err.print(
-                f"scored {counts['ok'] + counts['errors']} lines "
-                f"({counts['ok']} ok, {counts['errors']} errors) in {elapsed:.1f}s",
-                highlight=False,
-            )
-        else:
-            for line in stream:
-                _emit(process_line(line), out, counts)
-        out.flush()
-    except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, without a second error at exit.
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-
-
-def _emit(line: str | None, out: IO[str], counts: dict[str, int]) -> None:
-    if line is None:
-        return
-    out.write(line + "\n")
-    if line.endswith('"error": null}'):
-        counts["ok"] += 1
-    else:
-        counts["errors"] += 1
-
-
-# -- the command ------------------------------------------------------------------------
 
 
 def score_command(
@@ -394,11 +268,11 @@ def score_command(
     """
     if batch is not None:
         if hand is not None:
-            raise _fail("give either a HAND or --batch FILE, not both")
+            raise fail("give either a HAND or --batch FILE, not both")
         run_batch_file(batch, progress=progress)
         return
     if hand is None:
-        raise _fail("missing HAND (e.g. fanshu score '[EEEE]123m456p789s11s'), or use --batch FILE")
+        raise fail("missing HAND (e.g. fanshu score '[EEEE]123m456p789s11s'), or use --batch FILE")
     obj: dict[str, Any] = {
         "id": None,
         "hand": hand,
@@ -417,7 +291,7 @@ def score_command(
             if as_json:
                 typer.echo(dumps(error_object(None, e.code, e.message)))
                 raise typer.Exit(EXIT_BAD_INPUT) from None
-            raise _fail(e.message) from None
+            raise fail(e.message) from None
     code = score_one(obj, as_json=as_json, excluded=excluded, plain=plain)
     if code:
         raise typer.Exit(code)
