@@ -183,7 +183,8 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
     """Check tile counts, copies and the win context against what a table allows."""
     if len(hand.melds) > 4:
         raise InvalidHandError(f"a hand has at most 4 melds, this one has {len(hand.melds)}")
-    for t in hand.concealed_with_winning:
+    concealed = hand.concealed_with_winning
+    for t in concealed if max(concealed, default=0) >= 34 else ():
         if t.is_flower:
             raise InvalidHandError(
                 f"a flower is not part of the hand: {t.code}; count it in flowers"
@@ -197,18 +198,18 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
     elif n not in (13, 14):
         raise InvalidHandError(f"a hand has 13 or 14 tiles (a kong counts as 3), this one has {n}")
     copies = hand.counts()
-    if max(copies) > 4:
-        worst = copies.index(max(copies))
-        k = copies[worst]
+    k = max(copies)
+    if k > 4:
         words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
-        raise InvalidHandError(f"{words.get(k, str(k))} copies of {TILES[worst].code}")
+        worst = TILES[copies.index(k)]
+        raise InvalidHandError(f"{words.get(k, str(k))} copies of {worst.code}")
     ctx = hand.context
     w = hand.winning_tile
     if w is None:
         return
-    in_melds = sum(m.tiles.count(w) for m in hand.melds)
     held = hand.concealed.count(w)
     if ctx.kong:
+        in_melds = sum(m.tiles.count(w) for m in hand.melds)
         if ctx.self_drawn and not any(m.is_kong for m in hand.melds):
             raise InvalidHandError("杠上开花 (win on a kong's replacement tile) needs a kong")
         if not ctx.self_drawn and (held or in_melds):
