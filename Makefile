@@ -12,11 +12,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	rm -f $(VENV)/.installed-* && touch $@
 
-# fanshu's main job on the embedded default: score hands and print them drawn.
+# fanshu's main job on the embedded default: score and analyse hands, then keep the score
+# of a match in SQLite (a demo file; the real default is the user's data directory).
+DEMO_DB := $(VENV)/fanshu-demo.db
 run: $(STAMP)
 	$(BIN)/fanshu score '[EEEE]123m456p789s11s' --self-drawn --seat-wind S --excluded
 	$(BIN)/fanshu score '1112345678999m5m'
-	$(BIN)/fanshu score '111m333s777pEEEFF' --flowers 2
+	$(BIN)/fanshu analyze '1112345678999m' --visible 9m
+	$(BIN)/fanshu analyze '123m456p789s135sEN'
+	@id=$$($(BIN)/fanshu match new --players Ann Bo Cy Di --db $(DEMO_DB)) && \
+	$(BIN)/fanshu match record $$id --winner Ann --discarder Bo --fan 12 --db $(DEMO_DB) && \
+	$(BIN)/fanshu match record $$id --winner Cy --self-drawn --hand '[EEEE]123m456p789s11s' --db $(DEMO_DB) && \
+	$(BIN)/fanshu match record $$id --draw --db $(DEMO_DB) && \
+	$(BIN)/fanshu match show $$id --db $(DEMO_DB)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -31,6 +39,7 @@ test: lint typecheck
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_mcr.py
+	$(BIN)/python bench/bench_shanten.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
