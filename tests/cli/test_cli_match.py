@@ -254,3 +254,139 @@ def test_tournament(db: str, tmp_path: Path) -> None:
     assert result.exit_code == 2 and result.stderr.startswith("error: ")
     result = run(db, "tournament", "standings", "nope42")
     assert result.exit_code == 2 and "no tournament 'nope42'" in result.stderr
+
+
+# -- match correct ----------------------------------------------------------------------
+
+
+def totals(db: str, mid: str) -> dict[str, int]:
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    return {p["name"]: p["total"] for p in data["players"]}
+
+
+def dump(db: str) -> list[tuple[Any, ...]]:
+    """Every stored row of the score sheets and the length of the audit log."""
+    with Store.open(db) as s:
+        c = s._conn
+        out: list[tuple[Any, ...]] = []
+        for t in ("matches", "hands", "penalties"):
+            out += [(t, *row) for row in c.execute(f"SELECT * FROM {t} ORDER BY 1, 2, 3")]
+        out.append(("events", c.execute("SELECT count(*) FROM events").fetchone()[0]))
+        return out
+
+
+def test_correct_replaces_a_hand_and_the_totals_follow(db: str) -> None:
+    mid = new_match(db)
+    ok(db, "match", "record", mid, "--winner", "Ann", "--self-drawn", "--fan", "8")
+    ok(db, "match", "record", mid, "--winner", "Bo", "--discarder", "Ann", "--fan", "10")
+    ok(db, "match", "record", mid, "--draw")
+    ok(db, "match", "penalty", mid, "--player", "Di", "--points", "10")
+    ok(db, "match", "record", mid, "--winner", "Cy", "--discarder", "Di", "--fan", "12")
+    # hand 1 Ann +48, others -16;  hand 2 Bo +34, Ann -18, Cy -8, Di -8;  hand 3 drawn;
+    # Di -10 penalty;  hand 4 Cy +36, Di -20, Ann -8, Bo -8
+    assert totals(db, mid) == {"Ann": 22, "Bo": 10, "Cy": 12, "Di": -54}
+
+    # hand 2 becomes Cy self-drawn 9: Cy +51, others -17 (instead of Bo +34, Ann -18, …)
+    out = ok(db, "match", "correct", mid, "2", "--winner", "Cy", "--self-drawn", "--fan", "9")
+    assert out.startswith("corrected hand 2: Cy wins 9 fan, self-drawn")
+    assert totals(db, mid) == {"Ann": 23, "Bo": -41, "Cy": 71, "Di": -63}
+
+    # the drawn hand 3 becomes Di from Bo, 11 fan with 2 flowers: Di +35, Bo -19, others -8
+    ok(db, "match", "correct", mid, "3", "-w", "Di", "-d", "Bo", "-f", "11", "--flowers", "2")
+    assert totals(db, mid) == {"Ann": 15, "Bo": -60, "Cy": 63, "Di": -28}
+
+    # hand 1 becomes a drawn hand: Ann's +48 and the others' -16 go
+    out = ok(db, "match", "correct", mid, "1", "--draw")
+    assert out.startswith("corrected hand 1: drawn")
+    assert totals(db, mid) == {"Ann": -33, "Bo": -44, "Cy": 79, "Di": -12}
+
+    # hand 2 becomes Bo from Ann with a hand string, scored with hand 2's winds: Bo deals
+    # (seat wind East) in the East round, so the kong of East is 圈风刻 and 门风刻:
+    # 花龙 8 + 圈风刻 2 + 门风刻 2 + 门前清 2 + 暗杠 2 + 单钓将 1 + 1 flower = 18 fan;
+    # Bo +42 (8x3+18), Ann -26, Cy -8, Di -8 instead of Cy's self-drawn 9
+    ok(db, "match", "correct", mid, "2", "--winner", "Bo", "--discarder", "Ann",
+       "--hand", "[EEEE]123m456p789s11s", "--flowers", "1")  # fmt: skip
+    assert totals(db, mid) == {"Ann": -42, "Bo": 15, "Cy": 20, "Di": -3}
+
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    rows = [(h["number"], h["kind"], h["winner"], h["fan"]) for h in data["hands"]]
+    assert rows == [
+        (1, "draw", None, None),
+        (2, "win", "Bo", 18),
+        (3, "win", "Di", 11),
+        (4, "penalty", None, None),
+        (4, "win", "Cy", 12),
+    ]
+    assert data["hands"][1]["fans"] and data["hands"][1]["hand"] == "[EEEE]123m456p789s11s"
+    assert rows_in(db) == (1, 4, 1)
+    with Store.open(db) as s:
+        assert [e["action"] for e in s.events(mid)].count("correct") == 4
+
+
+def test_correct_keeps_the_scale_and_table_points_follow(db: str) -> None:
+    mid = ok(db, "match", "new", "--players", *PLAYERS, "--scale-48").strip()
+    for i in range(16):
+        ok(db, "match", "record", mid, "--winner", PLAYERS[i % 4], "--self-drawn", "--fan", "8")
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert [p["table_points"] for p in data["players"]] == [21] * 4  # tied: (48+24+12)/4
+    ok(db, "match", "correct", mid, "16", "--winner", "Bo", "--discarder", "Ann", "--fan", "8")
+    # hand 16 was Di +48, others -16; now Bo +32, Ann -16, Cy -8, Di -8
+    assert totals(db, mid) == {"Ann": 0, "Bo": 48, "Cy": 8, "Di": -56}
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert [p["table_points"] for p in data["players"]] == [12, 48, 24, 0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nope42", "1", "--draw"], "no match 'nope42'"),
+        (["ID", "3", "--draw"], "hand 3 is not recorded yet"),
+        (["ID", "17", "--draw"], "hands 1-16"),
+        (["ID", "1", "--winner", "Eve", "--self-drawn", "--fan", "8"], "unknown winner 'Eve'"),
+        (["ID", "1", "--winner", "Ann", "--discarder", "Zed", "--fan", "8"], "unknown discarder"),
+        (
+            ["ID", "1", "--winner", "Ann", "--discarder", "Ann", "--fan", "8"],
+            "cannot be the winner",
+        ),
+        (["ID", "1", "--winner", "Ann", "--self-drawn", "--fan", "7"], "8 fan"),
+        (["ID", "2", "-w", "Ann", "-s", "-f", "9", "--flowers", "2"], "8 fan without flowers"),
+        (["ID", "2", "--winner", "Ann", "--self-drawn", "--hand", "123m"], "14 tiles"),
+        (["ID", "1", "--winner", "Ann", "--fan", "8"], "--self-drawn or --discarder"),
+        (["ID", "1", "-w", "Ann", "-s", "-d", "Bo", "--fan", "8"], "one of them"),
+        (["ID", "1", "--winner", "Ann", "--self-drawn"], "--fan N"),
+        (["ID", "1", "--draw", "--flowers", "1"], "drawn hand"),
+        (["ID", "1"], "--winner"),
+    ],
+)
+def test_bad_correct_is_a_clear_error_and_writes_nothing(
+    db: str, args: list[str], message: str
+) -> None:
+    mid = new_match(db)
+    ok(db, "match", "record", mid, "--winner", "Ann", "--self-drawn", "--fan", "8")
+    ok(db, "match", "record", mid, "--draw")
+    before = dump(db)
+    result = run(db, "match", "correct", *(mid if a == "ID" else a for a in args))
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ") and message in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+    assert dump(db) == before
+    assert totals(db, mid) == {"Ann": 48, "Bo": -16, "Cy": -16, "Di": -16}
+
+
+def test_csv_keeps_the_table_point_scale(db: str, tmp_path: Path) -> None:
+    mid = ok(db, "match", "new", "--players", *PLAYERS, "--scale-48").strip()
+    fans = [8, 9, 10, 12]  # Ann, Bo, Cy, Di each self-draw four times
+    for i in range(16):
+        ok(db, "match", "record", mid, "--winner", PLAYERS[i % 4], "--self-drawn",
+           "--fan", str(fans[i % 4]))  # fmt: skip
+    shown = json.loads(ok(db, "match", "show", mid, "--json"))
+    points = {p["name"]: p["table_points"] for p in shown["players"]}
+    assert points == {"Ann": 0, "Bo": 12, "Cy": 24, "Di": 48}
+    path = tmp_path / "m.csv"
+    ok(db, "match", "export", mid, "--format", "csv", "-o", str(path))
+    assert "48/24/12/0" in path.read_text().splitlines()[1]  # on the match row
+    new = ok(db, "match", "import", str(path)).strip()
+    again = json.loads(ok(db, "match", "show", new, "--json"))
+    assert again["players"] == shown["players"]
+    with Store.open(db) as s:
+        assert s.match_scale(new) == (48, 24, 12, 0)

@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fanshu.match import (
+    SCALE_48,
+    SCALE_STANDARD,
     Match,
     MatchError,
     Tournament,
@@ -25,6 +27,7 @@ from fanshu.match import (
     tournament_to_csv,
     tournament_to_json,
 )
+from fanshu.match.exchange import match_scale_from_csv
 
 
 def sample_match() -> Match:
@@ -61,6 +64,62 @@ def test_match_csv_round_trip() -> None:
     back = match_from_csv(text)
     assert back == m
     assert back.table_points() == m.table_points()
+
+
+def test_match_csv_keeps_the_table_point_scale() -> None:
+    m = complete(sample_match())
+    text = match_to_csv(m, SCALE_48)
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    assert rows[0]["record"] == "match" and rows[0]["points"] == "48/24/12/0"
+    assert all(r["points"] == "" for r in rows[1:] if r["record"] != "penalty")
+    back, scale = match_scale_from_csv(text)
+    assert back == m and scale == SCALE_48
+    assert back.table_points(scale) == m.table_points(SCALE_48)
+    assert m.table_points(SCALE_48) != m.table_points()
+    # the default scale is written too, and an incomplete match keeps its scale
+    assert match_scale_from_csv(match_to_csv(m))[1] == SCALE_STANDARD
+    assert match_scale_from_csv(match_to_csv(sample_match(), SCALE_48))[1] == SCALE_48
+
+
+def _without_points(text: str, *, drop_column: bool) -> str:
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    fields = [f for f in rows[0] if not (drop_column and f == "points")]
+    buf = io.StringIO(newline="")
+    w = csv.DictWriter(buf, fieldnames=fields, extrasaction="ignore")
+    w.writeheader()
+    for r in rows:
+        if r["record"] == "match":
+            r["points"] = ""
+        w.writerow(r)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("drop_column", [False, True])
+def test_match_csv_without_a_scale_reads_as_standard(drop_column: bool) -> None:
+    """Files written before the scale was kept have an empty ``points`` on the match row;
+    a hand-made file without penalties may leave the column out."""
+    m = sample_match() if not drop_column else Match("ABCD", id="plain")
+    m.record_win(m.players[1], discarder=m.players[0], fan=9)
+    complete(m)
+    old = _without_points(match_to_csv(m, SCALE_48), drop_column=drop_column)
+    back, scale = match_scale_from_csv(old)
+    assert back == m and scale == SCALE_STANDARD
+    assert match_from_csv(old) == m
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [("48/24/x/0", "line 2: a bad scale '48/24/x/0'"), ("4/2/1", "line 2: the scale needs 4")],
+)
+def test_match_csv_bad_scale(points: str, message: str) -> None:
+    text = match_to_csv(sample_match()).replace("4/2/1/0", points, 1)
+    with pytest.raises(MatchError, match=message):
+        match_scale_from_csv(text)
+
+
+def test_match_to_csv_checks_the_scale() -> None:
+    with pytest.raises(MatchError, match="needs 4 values"):
+        match_to_csv(sample_match(), (4, 2, 1))
 
 
 def test_empty_match_round_trip() -> None:

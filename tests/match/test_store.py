@@ -18,7 +18,7 @@ import pytest
 
 from fanshu.errors import FanshuError
 from fanshu.match import store as store_mod
-from fanshu.match.sheet import SCALE_48, Match, MatchError
+from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match, MatchError
 from fanshu.match.store import Store, StoreError, default_db_path, resolve_db_path
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -162,6 +162,8 @@ def test_export_import_match(store: Store) -> None:
         new = store.import_match(text, fmt)
         assert new != mid
         assert store.load_match(new).records == store.load_match(mid).records
+        assert store.match_scale(new) == SCALE_48
+        assert store.match_dict(new)["players"] == store.match_dict(mid)["players"]
         if fmt == "json":
             assert json.loads(text) == {**store.match_dict(mid), "id": mid}
             assert store.match_dict(new)["players"] == store.match_dict(mid)["players"]
@@ -172,6 +174,23 @@ def test_export_import_match(store: Store) -> None:
     assert len(store.list_matches()) == before
     with pytest.raises(StoreError, match="format"):
         store.export_match(mid, "xml")
+
+
+def test_csv_keeps_the_scale_of_an_incomplete_match_and_reads_old_files(store: Store) -> None:
+    mid = store.create_match(PLAYERS, scale=SCALE_48)
+    store.record_win(mid, "Bo", discarder="Di", fan=10)
+    text = store.export_match(mid, "csv")
+    new = store.import_match(text, "csv")
+    assert store.match_scale(new) == SCALE_48
+    assert store.load_match(new).records == store.load_match(mid).records
+    # a file written before the scale was kept: no points on the match row
+    old = text.replace("48/24/12/0", "", 1)
+    assert "48/24/12/0" not in old
+    assert store.match_scale(store.import_match(old, "csv")) == SCALE_STANDARD
+    before = len(store.list_matches())
+    with pytest.raises(MatchError, match="bad scale"):
+        store.import_match(text.replace("48/24/12/0", "48/24/twelve/0", 1), "csv")
+    assert len(store.list_matches()) == before
 
 
 def test_tournament_round_trip_and_exchange(db: Path, store: Store) -> None:

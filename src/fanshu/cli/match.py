@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -202,61 +203,138 @@ def match_new(
     typer.echo(_run(db, lambda s: s.create_match(list(players), scale=scale)))
 
 
+# The options that say how a hand ended, shared by ``record`` and ``correct``.
+WinnerOption = Annotated[
+    str | None, typer.Option("--winner", "-w", help="Who won.", show_default=False)
+]
+SelfDrawnOption = Annotated[bool, typer.Option("--self-drawn", "-s", help="Won by self-draw.")]
+DiscarderOption = Annotated[
+    str | None,
+    typer.Option("--discarder", "-d", help="Who discarded the winning tile.", show_default=False),
+]
+FanOption = Annotated[
+    int | None,
+    typer.Option("--fan", "-f", help="The fan total, flowers included.", show_default=False),
+]
+HandOption = Annotated[
+    str | None,
+    typer.Option(
+        "--hand",
+        metavar="HAND",
+        help="The winning hand (e.g. '[EEEE]123m456p789s11s'): fanshu scores it with the "
+        "hand's winds and keeps the fan breakdown.",
+        show_default=False,
+    ),
+]
+FlowersOption = Annotated[int, typer.Option("--flowers", help="Flowers (1 fan each).")]
+DrawOption = Annotated[bool, typer.Option("--draw", help="A drawn hand (荒庄).")]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended, as given on the command line: a win or (``draw``) a drawn hand."""
+
+    draw: bool
+    winner: str | None = None
+    discarder: str | None = None
+    fan: int | None = None
+    hand: str | None = None
+    flowers: int = 0
+
+
+def hand_result(
+    *,
+    winner: str | None,
+    self_drawn: bool,
+    discarder: str | None,
+    fan: int | None,
+    hand: str | None,
+    flowers: int,
+    draw: bool,
+) -> HandResult:
+    """Check that the hand options describe one result, else ``fail``: a win needs
+    --winner, one of --self-drawn / --discarder and one of --fan / --hand; --draw takes
+    nothing else.  The rules (players, 8 fan, …) are checked later by the model."""
+    if draw:
+        if winner or self_drawn or discarder or fan is not None or hand or flowers:
+            raise fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
+        return HandResult(draw=True)
+    if winner is None:
+        raise fail("give --winner NAME, or --draw for a drawn hand")
+    if self_drawn == (discarder is not None):
+        raise fail("say how the hand was won: --self-drawn or --discarder NAME (one of them)")
+    if (fan is None) == (hand is None):
+        raise fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
+    return HandResult(
+        draw=False, winner=winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers
+    )
+
+
 @match_app.command("record")
 def match_record(
     match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
-    winner: Annotated[
-        str | None, typer.Option("--winner", "-w", help="Who won.", show_default=False)
-    ] = None,
-    self_drawn: Annotated[
-        bool, typer.Option("--self-drawn", "-s", help="Won by self-draw.")
-    ] = False,
-    discarder: Annotated[
-        str | None,
-        typer.Option(
-            "--discarder", "-d", help="Who discarded the winning tile.", show_default=False
-        ),
-    ] = None,
-    fan: Annotated[
-        int | None,
-        typer.Option("--fan", "-f", help="The fan total, flowers included.", show_default=False),
-    ] = None,
-    hand: Annotated[
-        str | None,
-        typer.Option(
-            "--hand",
-            metavar="HAND",
-            help="The winning hand (e.g. '[EEEE]123m456p789s11s'): fanshu scores it with the "
-            "hand's winds and keeps the fan breakdown.",
-            show_default=False,
-        ),
-    ] = None,
-    flowers: Annotated[int, typer.Option("--flowers", help="Flowers (1 fan each).")] = 0,
-    draw: Annotated[bool, typer.Option("--draw", help="A drawn hand (荒庄).")] = False,
+    winner: WinnerOption = None,
+    self_drawn: SelfDrawnOption = False,
+    discarder: DiscarderOption = None,
+    fan: FanOption = None,
+    hand: HandOption = None,
+    flowers: FlowersOption = 0,
+    draw: DrawOption = False,
     db: DbOption = None,
 ) -> None:
     """Record the next hand: a win (--winner, --self-drawn or --discarder, --fan or
     --hand) or a drawn hand (--draw)."""
-    if draw:
-        if winner or self_drawn or discarder or fan is not None or hand or flowers:
-            raise fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
-    else:
-        if winner is None:
-            raise fail("give --winner NAME, or --draw for a drawn hand")
-        if self_drawn == (discarder is not None):
-            raise fail("say how the hand was won: --self-drawn or --discarder NAME (one of them)")
-        if (fan is None) == (hand is None):
-            raise fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
+    result = hand_result(
+        winner=winner, self_drawn=self_drawn, discarder=discarder, fan=fan, hand=hand,
+        flowers=flowers, draw=draw,
+    )  # fmt: skip
 
     def act(s: Store) -> str:
-        if draw:
+        if result.draw:
             rec = s.record_draw(match_id)
         else:
-            assert winner is not None
+            assert result.winner is not None
             rec = s.record_win(
-                match_id, winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers
-            )
+                match_id, result.winner, discarder=result.discarder, fan=result.fan,
+                hand=result.hand, flowers=result.flowers,
+            )  # fmt: skip
         return _describe(s.load_match(match_id), rec)
+
+    typer.echo(_run(db, act))
+
+
+@match_app.command("correct")
+def match_correct(
+    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    hand_no: Annotated[
+        int,
+        typer.Argument(
+            metavar="N", help="The number of the hand to replace (1-16).", show_default=False
+        ),
+    ],
+    winner: WinnerOption = None,
+    self_drawn: SelfDrawnOption = False,
+    discarder: DiscarderOption = None,
+    fan: FanOption = None,
+    hand: HandOption = None,
+    flowers: FlowersOption = 0,
+    draw: DrawOption = False,
+    db: DbOption = None,
+) -> None:
+    """Replace recorded hand N (a win or a drawn hand) by a win (--winner, --self-drawn or
+    --discarder, --fan or --hand) or a drawn hand (--draw); the totals follow.  Penalty
+    and false-win rows are kept."""
+    result = hand_result(
+        winner=winner, self_drawn=self_drawn, discarder=discarder, fan=fan, hand=hand,
+        flowers=flowers, draw=draw,
+    )  # fmt: skip
+
+    def act(s: Store) -> str:
+        rec = s.correct(
+            match_id, hand_no, winner=result.winner, discarder=result.discarder,
+            fan=result.fan, hand=result.hand, flowers=result.flowers, draw=result.draw,
+        )  # fmt: skip
+        return "corrected " + _describe(s.load_match(match_id), rec)
 
     typer.echo(_run(db, act))
 

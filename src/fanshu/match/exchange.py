@@ -7,7 +7,9 @@ that spreadsheets open, one row per record, with the columns of :data:`CSV_COLUM
   ``reason``, number of sessions in ``number``, table-point scale in ``points`` as
   ``4/2/1/0``), ``player`` (one per tournament player, in ``player``), ``seating`` (a table
   of a session: ``session``, ``table`` and the players in ``east``..``north``), ``match``
-  (a score sheet starts: ``match_id`` and its players in drawn seat order), ``totals`` (a
+  (a score sheet starts: ``match_id`` and its players in drawn seat order; in a match
+  CSV also the table-point scale in ``points``, ``4/2/1/0`` when the column is empty, as in
+  files written before it was kept), ``totals`` (a
   tournament table's entered match scores in ``delta_east``..``delta_north``), or a sheet
   row ``win`` / ``draw`` / ``false_win`` / ``penalty``;
 - on sheet rows ``delta_east``..``delta_north`` are that row's score changes for the
@@ -30,10 +32,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from fanshu.match.sheet import HandRecord, Match
+from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match, rank_table_points
 from fanshu.match.tournament import Tournament
 from fanshu.rules.mcr.settlement import MatchError
 
@@ -41,6 +43,7 @@ __all__ = [
     "CSV_COLUMNS",
     "match_from_csv",
     "match_from_json",
+    "match_scale_from_csv",
     "match_to_csv",
     "match_to_json",
     "tournament_from_csv",
@@ -118,9 +121,16 @@ def _row(**values: Any) -> dict[str, str]:
     return out
 
 
-def _match_rows(match: Match, **where: Any) -> list[dict[str, str]]:
+def _scale_text(scale: Sequence[int]) -> str:
+    return "/".join(str(v) for v in scale)
+
+
+def _match_rows(
+    match: Match, scale: Sequence[int] | None = None, **where: Any
+) -> list[dict[str, str]]:
     seats = dict(zip(SEAT_COLUMNS, match.players, strict=True))
-    rows = [_row(record="match", match_id=match.id, **where, **seats)]
+    points = None if scale is None else _scale_text(scale)
+    rows = [_row(record="match", match_id=match.id, **where, **seats, points=points)]
     for r in match.records:
         deltas = r.deltas
         pen = r.penalties[0] if r.penalties else None
@@ -156,9 +166,11 @@ def _write(rows: Iterable[Mapping[str, str]]) -> str:
     return buf.getvalue()
 
 
-def match_to_csv(match: Match) -> str:
-    """The match as CSV: a ``match`` row, then one row per sheet row."""
-    return _write(_match_rows(match))
+def match_to_csv(match: Match, scale: Sequence[int] = SCALE_STANDARD) -> str:
+    """The match as CSV: a ``match`` row (with the table-point ``scale`` in ``points``),
+    then one row per sheet row."""
+    rank_table_points(dict(zip(match.players, (0, 1, 2, 3), strict=True)), scale)  # validates
+    return _write(_match_rows(match, scale))
 
 
 def tournament_to_csv(tournament: Tournament) -> str:
@@ -171,7 +183,7 @@ def tournament_to_csv(tournament: Tournament) -> str:
             tournament_id=tournament.id,
             reason=tournament.name,
             number=tournament.sessions,
-            points="/".join(str(v) for v in tournament.scale),
+            points=_scale_text(tournament.scale),
         )
     ]
     rows += [_row(record="player", tournament_id=tournament.id, player=p) for p in data["players"]]
@@ -224,11 +236,34 @@ def _int(row: Mapping[str, str], key: str) -> int | None:
         raise MatchError(f"line {row['_line']}: {key} is a whole number, not {v!r}") from None
 
 
+def _scale(row: Mapping[str, str]) -> tuple[int, ...] | None:
+    """The table-point scale in a row's ``points`` (``48/24/12/0``), None when empty."""
+    text = _opt(row, "points")
+    if text is None:
+        return None
+    try:
+        return tuple(int(v) for v in text.split("/"))
+    except ValueError:
+        raise MatchError(f"line {row['_line']}: a bad scale {text!r}") from None
+
+
 class _MatchBuilder:
     def __init__(self, row: Mapping[str, str]) -> None:
         self.players = [row.get(c, "") for c in SEAT_COLUMNS]
         self.id = _opt(row, "match_id")
+        self.head = row
         self.rows: list[Mapping[str, str]] = []
+
+    def scale(self, match: Match) -> tuple[int, ...]:
+        """The scale on the match row (checked against the match), else 4/2/1/0."""
+        scale = _scale(self.head)
+        if scale is None:
+            return SCALE_STANDARD
+        try:
+            rank_table_points(dict(zip(match.players, (0, 1, 2, 3), strict=True)), scale)
+        except MatchError as exc:
+            raise MatchError(f"line {self.head['_line']}: {exc}") from None
+        return scale
 
     def build(self) -> Match:
         hands: list[dict[str, Any]] = []
@@ -280,6 +315,17 @@ def _check_deltas(row: Mapping[str, str], rec: HandRecord, players: Iterable[str
 
 def match_from_csv(text: str) -> Match:
     """Read a match written by :func:`match_to_csv`."""
+    return match_scale_from_csv(text)[0]
+
+
+def match_scale_from_csv(text: str) -> tuple[Match, tuple[int, ...]]:
+    """Read a match written by :func:`match_to_csv` and its table-point scale (4/2/1/0
+    when the ``match`` row gives none, as in files written before the scale was kept).
+
+    >>> m = Match("ABCD", id="m2")
+    >>> match_scale_from_csv(match_to_csv(m, (48, 24, 12, 0)))[1]
+    (48, 24, 12, 0)
+    """
     builder: _MatchBuilder | None = None
     for row in _read(text):
         kind = row["record"]
@@ -295,7 +341,8 @@ def match_from_csv(text: str) -> Match:
             raise MatchError(f"line {row['_line']}: unexpected {kind!r} row in a match CSV")
     if builder is None:
         raise MatchError("the CSV holds no match row")
-    return builder.build()
+    match = builder.build()
+    return match, builder.scale(match)
 
 
 def tournament_from_csv(text: str) -> Tournament:
@@ -342,11 +389,7 @@ def tournament_from_csv(text: str) -> Tournament:
             raise MatchError(f"line {line}: unknown record {kind!r}")
     if head is None:
         raise MatchError("the CSV holds no tournament row")
-    scale_text = _opt(head, "points")
-    try:
-        scale = [int(v) for v in scale_text.split("/")] if scale_text else None
-    except ValueError:
-        raise MatchError(f"line {head['_line']}: a bad scale {scale_text!r}") from None
+    scale = _scale(head)
     for s, t, b in builders:
         results.append({"session": s, "table": t, "match": b.build().to_dict()})
     results.sort(key=lambda r: (r["session"], r["table"]))
@@ -355,7 +398,7 @@ def tournament_from_csv(text: str) -> Tournament:
             "id": _opt(head, "tournament_id"),
             "name": _opt(head, "reason"),
             "sessions": _int(head, "number"),
-            "scale": scale,
+            "scale": None if scale is None else list(scale),
             "players": players,
             "seatings": [{"session": s, "tables": seatings[s]} for s in sorted(seatings)],
             "results": results,

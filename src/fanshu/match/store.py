@@ -658,21 +658,25 @@ class Store:
     # -- matches: exchange ---------------------------------------------------------------
 
     def export_match(self, match_id: str, fmt: str = "json") -> str:
-        """The match as JSON (``Match.to_dict()``) or CSV (see :mod:`fanshu.match.exchange`)."""
+        """The match as JSON (``Match.to_dict()``) or CSV (see :mod:`fanshu.match.exchange`),
+        with the match's table-point scale."""
         _check_format(fmt)
-        match = self.load_match(match_id)
+        match, options = self._load(self._conn, match_id)
+        scale = tuple(options.get("scale", SCALE_STANDARD))
         if fmt == "csv":
-            return exchange.match_to_csv(match)
-        return json.dumps(self.match_dict(match_id), ensure_ascii=False, indent=2) + "\n"
+            return exchange.match_to_csv(match, scale)
+        return json.dumps(match.to_dict(scale), ensure_ascii=False, indent=2) + "\n"
 
     def import_match(self, text: str, fmt: str = "json", *, id: str | None = None) -> str:
         """Store a match read from JSON or CSV (every row re-settled by the rules, so a file
         whose numbers were edited is refused); returns its id: ``id``, else the file's id
         when it is free, else a new one."""
         _check_format(fmt)
-        match = exchange.match_from_csv(text) if fmt == "csv" else exchange.match_from_json(text)
-        scale: tuple[int, ...] = SCALE_STANDARD
-        if fmt == "json":
+        scale: tuple[int, ...]
+        if fmt == "csv":
+            match, scale = exchange.match_scale_from_csv(text)  # 4/2/1/0 in older files
+        else:
+            match = exchange.match_from_json(text)
             scale = _scale_of(json.loads(text), match) or SCALE_STANDARD
         with self._transaction() as c:
             wanted = id if id is not None else match.id
