@@ -2,20 +2,65 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any, Literal, overload
 
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, WinContext
 from fanshu.notation.fanshu import parse_hand
+from fanshu.rules import DEFAULT_RULES, get_rules
+from fanshu.rules.base import ScoreResult
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
 from fanshu.rules.mcr.result import McrResult
 from fanshu.tiles import Tile
 
 
+@overload
 def score(
     hand: str | Hand,
     *,
+    rules: Literal["mcr"] = ...,
+    self_drawn: bool = ...,
+    fourth_tile: bool = ...,
+    kong: bool = ...,
+    wall_last: bool = ...,
+    seat_wind: str | int | Tile = ...,
+    prevalent_wind: str | int | Tile = ...,
+    flowers: int = ...,
+    dealer: bool = ...,
+    first_turn: bool = ...,
+    ready_at_start: bool = ...,
+    kong_discard: bool = ...,
+    options: McrOptions | Mapping[str, Any] | None = ...,
+) -> McrResult: ...
+
+
+@overload
+def score(
+    hand: str | Hand,
+    *,
+    rules: str,
+    self_drawn: bool = ...,
+    fourth_tile: bool = ...,
+    kong: bool = ...,
+    wall_last: bool = ...,
+    seat_wind: str | int | Tile = ...,
+    prevalent_wind: str | int | Tile = ...,
+    flowers: int = ...,
+    dealer: bool = ...,
+    first_turn: bool = ...,
+    ready_at_start: bool = ...,
+    kong_discard: bool = ...,
+    options: Any = ...,
+) -> ScoreResult: ...
+
+
+def score(
+    hand: str | Hand,
+    *,
+    rules: str = DEFAULT_RULES,
     self_drawn: bool = False,
     fourth_tile: bool = False,
     kong: bool = False,
@@ -23,14 +68,20 @@ def score(
     seat_wind: str | int | Tile = "E",
     prevalent_wind: str | int | Tile = "E",
     flowers: int = 0,
-    options: McrOptions | None = None,
-) -> McrResult:
-    """Score a winning hand under the Chinese Official rules.
+    dealer: bool = False,
+    first_turn: bool = False,
+    ready_at_start: bool = False,
+    kong_discard: bool = False,
+    options: Any = None,
+) -> ScoreResult:
+    """Score a winning hand, under the Chinese Official rules unless ``rules`` names
+    another rule set (``fanshu.rules.names()``: ``sichuan``, ``two-player``, ``beijing``).
 
     ``hand`` is a fanshu hand string (the last concealed tile is the winning tile) or a
     ``Hand``; when a ``Hand`` is given its own context is used and the flags are ignored.
-    Raises ``FanshuError`` (with a specific message) for input that cannot happen at a
-    table; a legal hand that is not complete gives a result with ``is_win`` false.
+    ``options`` is the rule set's options object or a mapping of its fields.  Raises
+    ``FanshuError`` (with a specific message) for input that cannot happen at a table;
+    a legal hand that is not complete gives a result with ``is_win`` false.
 
     >>> r = score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S")
     >>> r.total, r.meets_minimum
@@ -39,9 +90,17 @@ def score(
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if isinstance(hand, str):
-        ctx = _context(self_drawn, fourth_tile, kong, wall_last, seat_wind, prevalent_wind, flowers)
+        ctx = _context(
+            self_drawn, fourth_tile, kong, wall_last, seat_wind, prevalent_wind, flowers,
+            dealer, first_turn, ready_at_start, kong_discard,
+        )  # fmt: skip
         hand = parse_hand(hand, ctx)
-    return score_hand(hand.validate(), options or DEFAULT_OPTIONS)
+    if rules == DEFAULT_RULES and (options is None or isinstance(options, McrOptions)):
+        return score_hand(hand.validate(), options or DEFAULT_OPTIONS)
+    rule_set = get_rules(rules)
+    if isinstance(options, Mapping):
+        options = rule_set.options_from(options)
+    return rule_set.score(hand, options)
 
 
 @lru_cache(maxsize=1024)
@@ -53,6 +112,10 @@ def _context(
     seat_wind: str | int | Tile,
     prevalent_wind: str | int | Tile,
     flowers: int,
+    dealer: bool,
+    first_turn: bool,
+    ready_at_start: bool,
+    kong_discard: bool,
 ) -> WinContext:
     # Contexts repeat across calls and are immutable: build each one once.
     return WinContext(
@@ -63,6 +126,10 @@ def _context(
         seat_wind=seat_wind,  # type: ignore[arg-type]
         prevalent_wind=prevalent_wind,  # type: ignore[arg-type]
         flowers=flowers,
+        dealer=dealer,
+        first_turn=first_turn,
+        ready_at_start=ready_at_start,
+        kong_discard=kong_discard,
     )
 
 

@@ -97,6 +97,12 @@ class WinContext:
     ``kong`` means 杠上开花 when self-drawn and 抢杠和 on a discard; ``wall_last`` means
     妙手回春 when self-drawn and 海底捞月 on a discard; ``fourth_tile`` is 和绝张 (the
     winning tile is the last copy: the other three are visible).
+
+    The last four facts matter to other rule sets and to the non-official extras:
+    ``dealer`` (the winner is the dealer, 庄家), ``first_turn`` (won on the first tile the
+    winner took, before any claim: 天和, 地和, 人和), ``ready_at_start`` (declared ready
+    with the starting hand: 天听), ``kong_discard`` (won on the discard a player made
+    right after a kong: Sichuan 杠上炮).
     """
 
     self_drawn: bool = False
@@ -106,6 +112,10 @@ class WinContext:
     seat_wind: Tile = Tile.EAST
     prevalent_wind: Tile = Tile.EAST
     flowers: int = 0
+    dealer: bool = False
+    first_turn: bool = False
+    ready_at_start: bool = False
+    kong_discard: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat_wind", wind_from(self.seat_wind))

@@ -1,0 +1,84 @@
+"""The Chinese Official rules as a rule set (``fanshu.rules.get_rules("mcr")``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from fanshu.errors import OptionError
+from fanshu.hand import Hand
+from fanshu.rules.base import Combine, FanRow
+from fanshu.rules.mcr.evaluate import score_hand
+from fanshu.rules.mcr.fans import FANS, Fan
+from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
+from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
+from fanshu.rules.mcr.settlement import settle_win
+
+#: Where each option's alternative comes from (RULES.md §1).
+_OPTION_NOTES = {
+    "concealed_and_melded_kong": "明暗杠 value: 5, or 6 (Green Book 2006)",
+    "two_concealed_kongs": "双暗杠 value: 6, or 8 (Green Book)",
+    "knitted_straight_waits": "边张/嵌张/单钓 with a 组合龙 body (false: 2006 clarification)",
+    "honors_knitted_all_types": "全不靠 combined with 五门齐 (true: 2006 text)",
+    "seven_pairs_tile_hog": "四归一 in 七对 (false: 2006)",
+    "all_terminals_triple_pung": "三同刻 with 清幺九 (false: strict 1998)",
+    "seven_pairs_combines": "七对 with 绿一色, 字一色, 清幺九, 混幺九, ranges (false: strict 1998)",
+}
+
+
+def fan_row(fan: Fan) -> FanRow:
+    spec = FANS[fan]
+    return FanRow(
+        fan.name.lower(), spec.name_zh, spec.name_en, spec.value,
+        tuple(f.name.lower() for f in spec.excludes + spec.excludes_own_sets),
+        source=f"1998 rule book, fan {int(fan)}" if fan.is_official else "MIL supplement",
+    )  # fmt: skip
+
+
+class McrRuleSet:
+    name = "mcr"
+    title_zh = "国标麻将"
+    title_en = "Chinese Official rules (MCR)"
+    tiles = frozenset(range(34))
+    flowers = True
+    shapes = (
+        "4 sets + pair",
+        "七对 (连七对)",
+        "十三幺",
+        "全不靠 (七星不靠)",
+        "组合龙 + set + pair",
+    )
+    fans = tuple(fan_row(f) for f in Fan)
+    combine: Combine = "add"
+    cap = None
+    minimum = MINIMUM_FAN
+
+    def default_options(self) -> McrOptions:
+        return DEFAULT_OPTIONS
+
+    def options_from(self, data: Mapping[str, Any]) -> McrOptions:
+        return McrOptions.from_dict(dict(data))
+
+    def describe_options(self) -> Sequence[tuple[str, str, str]]:
+        return [
+            (f.name, str(getattr(DEFAULT_OPTIONS, f.name)).lower(), _OPTION_NOTES[f.name])
+            for f in fields(McrOptions)
+        ]
+
+    def score(self, hand: Hand, options: Any = None) -> McrResult:
+        if options is not None and not isinstance(options, McrOptions):
+            raise OptionError("MCR options are an McrOptions or a mapping of its fields")
+        return score_hand(hand.validate(), options or DEFAULT_OPTIONS)
+
+    def settle(
+        self, players: Sequence[str], winner: str, discarder: str | None, result: Any,
+        options: Any = None,
+    ) -> dict[str, int]:  # fmt: skip
+        r: McrResult = result
+        flowers = r.hand.context.flowers
+        return settle_win(players, winner, discarder=discarder, fan=r.total,
+                          flowers=flowers).payments  # fmt: skip
+
+
+RULES = McrRuleSet()
