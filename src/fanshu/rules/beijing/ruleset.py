@@ -1,0 +1,120 @@
+"""Beijing rules as a rule set (``fanshu.rules.get_rules("beijing")``).
+
+>>> from fanshu.notation import parse_hand
+>>> r = RULES.score(parse_hand("[123s]456m789m234s5s5s").with_context(self_drawn=True))
+>>> [f.name_zh for f in r.fans], r.total, r.multiplier
+(['推倒和'], 0, 1)
+>>> RULES.settle("ESWN", "S", None, r)  # 平摸: the dealer (first player) 20, others 10
+{'E': -20, 'S': 40, 'W': -10, 'N': -10}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+from typing import Any
+
+from fanshu.errors import OptionError
+from fanshu.hand import Hand
+from fanshu.rules.base import Combine, RuleResult
+from fanshu.rules.beijing.evaluate import NAME, score_hand
+from fanshu.rules.beijing.fans import FANS
+from fanshu.rules.beijing.options import DEFAULT_OPTIONS, OPTION_NOTES, BeijingOptions
+from fanshu.rules.beijing.settlement import (
+    SettlementError,
+    apply_mutual_liability,
+    combine,
+    kong_payments,
+    kongs_of,
+    mutual_partner,
+    win_payments,
+)
+
+
+def _as_options(options: Any) -> BeijingOptions:
+    if options is None:
+        return DEFAULT_OPTIONS
+    if isinstance(options, BeijingOptions):
+        return options
+    if isinstance(options, Mapping):
+        return BeijingOptions.from_dict(options)
+    raise OptionError("Beijing options are a BeijingOptions or a mapping of its fields")
+
+
+class BeijingRuleSet:
+    name = NAME
+    title_zh = "北京麻将"
+    title_en = "Beijing mahjong"
+    tiles = frozenset(range(34))
+    flowers = False
+    shapes = ("4 sets + pair", "七对")
+    fans = FANS
+    combine: Combine = "double"
+    cap: int | None = DEFAULT_OPTIONS.cap
+    minimum = 0
+
+    def default_options(self) -> BeijingOptions:
+        return DEFAULT_OPTIONS
+
+    def options_from(self, data: Mapping[str, Any]) -> BeijingOptions:
+        return BeijingOptions.from_dict(data)
+
+    def describe_options(self) -> Sequence[tuple[str, str, str]]:
+        out = []
+        for f in fields(BeijingOptions):
+            value = getattr(DEFAULT_OPTIONS, f.name)
+            shown = "null" if value is None else str(value).lower()
+            out.append((f.name, shown, OPTION_NOTES[f.name]))
+        return out
+
+    def score(self, hand: Hand, options: Any = None) -> RuleResult:
+        return score_hand(hand, _as_options(options))
+
+    def settle(
+        self, players: Sequence[str], winner: str, discarder: str | None, result: Any,
+        options: Any = None, *, dealer: str | None = None, partner: str | None = None,
+    ) -> dict[str, int]:  # fmt: skip
+        """Payments for one win: the hand (base points × 2 ** capped fan) and the
+        winner's kong money, all paid by the 互包 partner when there is one.
+
+        ``players`` are in seat order; the dealer is the winner when the hand's context
+        says ``dealer``, else ``dealer`` or the first player.  ``partner`` names the
+        winner's 互包 partner; when None it is found from the winner's own melds
+        (``mutual_calls`` claims from one player).  A robbed kong (抢杠和) is paid by the
+        kong's owner, the ``discarder``.
+        """
+        opts = _as_options(options)
+        r: RuleResult = result
+        if not isinstance(r, RuleResult) or r.rules != NAME:
+            raise SettlementError("settle a result of the beijing rule set")
+        if not r.is_win:
+            raise SettlementError(f"not a win, nothing to settle: {r.reason}")
+        ctx = r.hand.context
+        if (discarder is None) != ctx.self_drawn:
+            raise SettlementError(
+                "a self-drawn win has no discarder" if ctx.self_drawn
+                else "a win on a discard (or a robbed kong) names the discarder"
+            )  # fmt: skip
+        seats = list(players)
+        if dealer is None:
+            dealer = winner if ctx.dealer else seats[0] if seats else ""
+        if (dealer == winner) != ctx.dealer:
+            raise SettlementError(
+                f"the hand says the winner {'is' if ctx.dealer else 'is not'} the dealer, "
+                f"but the dealer is {dealer!r}"
+            )
+        hand_part = win_payments(
+            seats, winner, dealer=dealer, discarder=discarder, fan=r.total, cap=opts.cap,
+            payer_cap=opts.payer_cap,
+            discarder_pays_self_drawn=ctx.kong and opts.robbed_kong_pays == "self-drawn",
+        )  # fmt: skip
+        kong_part = kong_payments(seats, winner, kongs_of(r.hand, seats, winner))
+        total = combine(seats, hand_part, kong_part)
+        if partner is None:
+            partner = mutual_partner(r.hand, seats, winner, calls=opts.mutual_calls)
+        if partner is not None:
+            total = apply_mutual_liability(total, winner, partner)
+        return total
+
+
+RULES = BeijingRuleSet()
