@@ -1,0 +1,124 @@
+"""Options for the points where the Sichuan sources disagree (``../shared/RULES.md`` §3).
+
+``preset`` picks the fan table (seed 000's default, or seed 002's 封顶四番 variant) and
+the defaults of the options marked *per preset*; any option given explicitly wins.
+
+>>> SichuanOptions().cap is None, SichuanOptions(preset="seed002").cap
+(True, 4)
+>>> SichuanOptions(preset="seed002", cap=None).cap is None
+True
+>>> SichuanOptions(preset="seed002").ready_payment, SichuanOptions().ready_payment
+('min', 'max')
+>>> SichuanOptions.from_dict({"cap": 5, "base": 2})
+SichuanOptions(preset='seed000', cap=5, base=2, self_drawn_fan=True, ready_payment='max', \
+kong_feeder_pays=True, golden_hook_self_drawn=False, void_suit=True, sea_bottom=False, \
+flower_pig_refunds=False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+from fanshu.errors import OptionError
+from fanshu.rules.sichuan.fans import PRESETS, Preset
+
+ReadyPayment = Literal["max", "min"]
+
+#: Stands for "the preset's default" until ``__post_init__`` resolves it.
+_PRESET: Any = object()
+
+#: The per-preset defaults.  seed 000 states no cap (its table tops at 6 fan, ×32, plus
+#: extras); seed 002 caps at 4 (封顶四番).
+PRESET_DEFAULTS: dict[str, dict[str, object]] = {
+    "seed000": {"cap": None, "self_drawn_fan": True, "ready_payment": "max"},
+    "seed002": {"cap": 4, "self_drawn_fan": False, "ready_payment": "min"},
+}
+
+#: What each option selects and where each reading comes from (``fanshu rules sichuan``).
+OPTION_NOTES: dict[str, str] = {
+    "preset": "fan table: seed000 (麻将算翻, seed 000) or seed002 (封顶四番, seed 002)",
+    "cap": "cap in fan on payments; none (seed 000 states none) | 4 (seed 002); per preset",
+    "base": "base points (底分); a hand of n fan pays base × 2^(n−1)",
+    "self_drawn_fan": "自摸 +1 fan (seed 000 table) | none (seed 002; seed 000 成麻: "
+    "'有的人…自摸加番'); per preset",
+    "ready_payment": "查大叫 pays the ready hand's best (max: seed 000 '最大的可能番') | "
+    "least (min: seed 002 '最小番数'); per preset",
+    "kong_feeder_pays": "杠上花 after a kong on a discard: the feeder pays as for a discard "
+    "(true: seed 002 rule (4), RULES.md §3) | everyone still in pays",
+    "golden_hook_self_drawn": "金钩钓 only when self-drawn (seed 000 '单吊一张自摸胡牌' read "
+    "literally) | on any single wait after four melds (false)",
+    "void_suit": "缺一门 required to win (true: seeds 000, 002, RULES.md) | not (false: seed "
+    "002's 将对 example holds three suits)",
+    "sea_bottom": "海底 +1 fan on the wall's last tile (seed 000 成麻番数: '海底捞月…另外在加一番')"
+    " | not (false: not in the 麻将算翻 table)",
+    "flower_pig_refunds": "a 花猪 also refunds kong income at a drawn hand (true) | not "
+    "(false: seed 000 '没听牌的玩家（花猪不用）…并退回所有刮风下雨所得')",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SichuanOptions:
+    #: The fan table: ``"seed000"`` (default) or ``"seed002"``.
+    preset: Preset = "seed000"
+    #: The cap in fan applied to payments, or None; per preset (seed 000: None, seed 002: 4).
+    cap: int | None = _PRESET
+    #: Base points (底分).
+    base: int = 1
+    #: 自摸 counts +1 fan; per preset (seed 000: True, seed 002: False).
+    self_drawn_fan: bool = _PRESET
+    #: 查大叫 pays the ready player's best (``"max"``) or least (``"min"``) possible hand.
+    ready_payment: ReadyPayment = _PRESET
+    #: 杠上花 on the replacement tile of a kong made on a discard: the feeder pays alone.
+    kong_feeder_pays: bool = True
+    #: 金钩钓 needs a self-drawn win.
+    golden_hook_self_drawn: bool = False
+    #: 缺一门: a hand holding all three suits is not a win.
+    void_suit: bool = True
+    #: 海底 (the wall's last tile, self-drawn or the last discard) counts +1 fan.
+    sea_bottom: bool = False
+    #: A 花猪 also refunds its kong income at a drawn hand.
+    flower_pig_refunds: bool = False
+
+    def __post_init__(self) -> None:
+        if self.preset not in PRESETS:
+            raise OptionError(f"preset is one of {', '.join(PRESETS)}, not {self.preset!r}")
+        for name, value in PRESET_DEFAULTS[self.preset].items():
+            if getattr(self, name) is _PRESET:
+                object.__setattr__(self, name, value)
+        cap = self.cap
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+            raise OptionError(f"cap is a number of fan (1 or more) or none, not {cap!r}")
+        if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
+            raise OptionError(f"base is a whole number of points, 1 or more, not {self.base!r}")
+        if self.ready_payment not in ("max", "min"):
+            raise OptionError(f"ready_payment is 'max' or 'min', not {self.ready_payment!r}")
+        for f in fields(self):
+            if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
+                raise OptionError(f"{f.name} is true or false")
+
+    def pays(self, fan: int) -> int:
+        """Points a hand of ``fan`` fan is paid by one loser, after the cap.
+
+        >>> SichuanOptions(preset="seed002").pays(5), SichuanOptions(base=2).pays(5)
+        (8, 32)
+        """
+        if fan < 1:
+            raise OptionError(f"a Sichuan hand has 1 fan or more, not {fan}")
+        capped = fan if self.cap is None else min(fan, self.cap)
+        return self.base << (capped - 1)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SichuanOptions:
+        names = [f.name for f in fields(cls)]
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(names)}")
+        values = dict(data)
+        if isinstance(values.get("cap"), str) and values["cap"].lower() in ("none", "null", ""):
+            values["cap"] = None
+        return cls(**values)
+
+
+DEFAULT_OPTIONS = SichuanOptions()
