@@ -51,7 +51,7 @@ def test_fans_table() -> None:
 def test_fans_table_english_excludes() -> None:
     result = runner.invoke(app, ["fans", "--en"])
     assert result.exit_code == 0
-    line = next(ln for ln in result.stdout.splitlines() if "Big Three Dragons" in ln)
+    line = next(ln for ln in result.stdout.splitlines() if "大三元" in ln)
     assert "Little Three Dragons" in line
 
 
@@ -59,8 +59,8 @@ def test_fans_json() -> None:
     result = runner.invoke(app, ["fans", "--json"])
     assert result.exit_code == 0
     rows = json.loads(result.stdout)
-    assert len(rows) == len(Fan) == 82
-    assert [r["number"] for r in rows] == list(range(1, 83))
+    assert len(rows) == len(Fan) == 88  # 82 明暗杠 (MIL), 83-88 the non-official extras
+    assert [r["number"] for r in rows] == list(range(1, 89))
     first = rows[0]
     assert set(first) == {"number", "name", "name_en", "value", "official", "excludes",
                           "excludes_en", "excludes_own_sets", "excludes_own_sets_en"}  # fmt: skip

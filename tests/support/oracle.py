@@ -20,7 +20,8 @@ Score = tuple[int, Counter[str]]
 
 # The oracle's names where they differ from ours; every other name is the same.
 _ORACLE_RENAMES = {"独听・边张": "边张", "独听・嵌张": "嵌张", "独听・单钓": "单钓将"}
-OUR_NAMES = frozenset(FANS[f].name_zh for f in Fan)
+# the 81 fans and 明暗杠; the non-official extras (83-88, option blessings) are not the oracle's
+OUR_NAMES = frozenset(FANS[f].name_zh for f in Fan if f <= Fan.CONCEALED_KONG_AND_MELDED_KONG)
 _DEFAULT = McrOptions()
 
 

@@ -1,6 +1,7 @@
 """Every MCR fan, one hand that scores it and one near miss that must not.
 
-The 81 fans of the 1998 rule book plus the MIL supplement 明暗杠 (82).  Each positive
+The 81 fans of the 1998 rule book plus the MIL supplement 明暗杠 (82) and the non-official
+extras 83-88 (option ``blessings``; their totals are fanshu's own).  Each positive
 case asserts the fan (and how many times it counts) and the full total; each near miss
 asserts the fan is absent and, for a complete hand, the full total too.
 
@@ -25,6 +26,9 @@ from fanshu.rules.mcr.result import McrResult
 
 F = Fan
 SELF = {"self_drawn": True}
+#: The non-official extras (83-88) count only under the option blessings.
+LZ: dict[str, Any] = {"options": {"blessings": "lianzhong"}}
+DEALT = {"first_turn": True, "self_drawn": True}
 
 
 @dataclass(frozen=True)
@@ -192,6 +196,14 @@ HITS: list[Hit] = [
     Hit(F.FLOWER_TILES, "[234p1]456s789s56m55m7m", 5, count=2, ctx={"flowers": 2}),
     # -- MIL supplement -----------------------------------------------------------------
     Hit(F.CONCEALED_KONG_AND_MELDED_KONG, "[1111m1][2222s]345p678m99p", 8),
+    # -- 83-88: non-official extras, only under the option blessings (the 联众 values;
+    # tests/rules/mcr/test_blessings.py covers both value sets) ------------------------
+    Hit(F.HEAVENLY_HAND, "123m456p123789sEE", 177, ctx={**LZ, **DEALT, "dealer": True}),
+    Hit(F.EARTHLY_HAND, "123m456p123789sEE", 168, ctx={**LZ, **DEALT}),
+    Hit(F.HUMAN_HAND, "123m456p123789sEE", 118, ctx={**LZ, "first_turn": True}),
+    Hit(F.HEAVENLY_READY, "123m456p123789sEE", 44, ctx={**LZ, "ready_at_start": True}),
+    Hit(F.FOUR_WINDS_AND_GREEN, "EEESSSWWWNNNFF", 233, ctx=LZ),
+    Hit(F.WHOLE_FAMILY, "CCCFFFPPPEEESS", 221, ctx=LZ),
 ]
 
 MISSES: list[Miss] = [
@@ -333,6 +345,13 @@ MISSES: list[Miss] = [
     Miss(F.FLOWER_TILES, "[234p1]456s789s56m55m7m", 3),
     # both kongs melded: 双明杠
     Miss(F.CONCEALED_KONG_AND_MELDED_KONG, "[1111m1][2222s2]345p678m99p", 7),
+    # the extras: the option off (the default), or the context one fact short
+    Miss(F.HEAVENLY_HAND, "123m456p123789sEE", 14, ctx={**DEALT, "dealer": True}),
+    Miss(F.EARTHLY_HAND, "123m456p123789sEE", 14, ctx={**LZ, "self_drawn": True}),
+    Miss(F.HUMAN_HAND, "123m456p123789sEE", 12, ctx=LZ),
+    Miss(F.HEAVENLY_READY, "123m456p123789sEE", 12, ctx={"ready_at_start": True}),
+    Miss(F.FOUR_WINDS_AND_GREEN, "EEESSSWWWNNNPP", 217, ctx=LZ),
+    Miss(F.WHOLE_FAMILY, "CCCFFFPPPEEESS", 221),
 ]
 
 

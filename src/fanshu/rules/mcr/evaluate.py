@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fanshu.hand import Hand
+from fanshu.rules.mcr.blessings import apply_blessings
 from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.regular import is_unique_wait, regular_fans
@@ -69,8 +70,11 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
                 ):
                     best, best_total, shape, best_packs = tally, total, "regular", packs
     if best is None:
-        return McrResult(hand, False, reason=_why_not(s), flowers=hand.context.flowers)
-    return _result(hand, best, best_packs, options, shape or "regular")
+        result = McrResult(hand, False, reason=_why_not(s), flowers=hand.context.flowers)
+    else:
+        result = _result(hand, best, best_packs, options, shape or "regular")
+    # the non-official extras (天和 …), only when the option asks for them
+    return result if options.blessings == "off" else apply_blessings(result, options)
 
 
 def _why_not(s: Situation) -> str:

@@ -22,7 +22,9 @@ from enum import IntEnum
 
 
 class Fan(IntEnum):
-    """A fan, numbered as in the 1998 rule book (1-81); 82 is the MIL 明暗杠."""
+    """A fan, numbered as in the 1998 rule book (1-81); 82 is the MIL 明暗杠; 83-88 are
+    the non-official extras counted only under the option ``blessings`` (``blessings.py``:
+    their value depends on the value set chosen; the value below is the 联众 one)."""
 
     BIG_FOUR_WINDS = 1
     BIG_THREE_DRAGONS = 2
@@ -106,6 +108,13 @@ class Fan(IntEnum):
     SELF_DRAWN = 80
     FLOWER_TILES = 81
     CONCEALED_KONG_AND_MELDED_KONG = 82  # MIL supplement: one melded + one concealed kong
+    # Non-official extras (option ``blessings``, off by default; see blessings.py)
+    HEAVENLY_HAND = 83  # 天和
+    EARTHLY_HAND = 84  # 地和
+    HUMAN_HAND = 85  # 人和
+    HEAVENLY_READY = 86  # 天听
+    FOUR_WINDS_AND_GREEN = 87  # 四方大发
+    WHOLE_FAMILY = 88  # 全家福
 
     @property
     def is_official(self) -> bool:
@@ -270,6 +279,23 @@ _T: list[FanSpec] = [
     FanSpec(F.FLOWER_TILES, "花牌", "Flower Tiles", 1),
     FanSpec(F.CONCEALED_KONG_AND_MELDED_KONG, "明暗杠", "Concealed Kong and Melded Kong", 5,
             (F.MELDED_KONG, F.CONCEALED_KONG)),
+    # Non-official extras (option ``blessings``): 联众 values; the two-player set differs.
+    FanSpec(F.HEAVENLY_HAND, "天和", "Heavenly Hand", 168,
+            (F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.SELF_DRAWN, F.EDGE_WAIT, F.CLOSED_WAIT,
+             F.SINGLE_WAIT, F.HEAVENLY_READY)),
+    FanSpec(F.EARTHLY_HAND, "地和", "Earthly Hand", 158,
+            (F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.SELF_DRAWN, F.HEAVENLY_READY)),
+    FanSpec(F.HUMAN_HAND, "人和", "Human Hand", 108, (F.CONCEALED_HAND, F.HEAVENLY_READY)),
+    FanSpec(F.HEAVENLY_READY, "天听", "Heavenly Ready", 32),
+    FanSpec(F.FOUR_WINDS_AND_GREEN, "四方大发", "Four Winds and Green", 168,
+            (F.BIG_FOUR_WINDS, F.ALL_HONORS, F.BIG_THREE_WINDS, F.LITTLE_FOUR_WINDS, F.ALL_PUNGS,
+             F.PREVALENT_WIND, F.SEAT_WIND, F.PUNG_OF_TERMINALS_OR_HONORS,
+             F.ALL_TERMINALS_AND_HONORS, F.OUTSIDE_HAND, F.ONE_VOIDED_SUIT)),
+    FanSpec(F.WHOLE_FAMILY, "全家福", "Whole Family", 216,
+            (F.BIG_THREE_DRAGONS, F.FOUR_CONCEALED_PUNGS, F.ALL_HONORS, F.LITTLE_THREE_DRAGONS,
+             F.TWO_DRAGONS_PUNGS, F.DRAGON_PUNG, F.THREE_CONCEALED_PUNGS, F.TWO_CONCEALED_PUNGS,
+             F.ALL_PUNGS, F.CONCEALED_HAND, F.FULLY_CONCEALED_HAND, F.ALL_TERMINALS_AND_HONORS,
+             F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONORS, F.ONE_VOIDED_SUIT)),
 ]  # fmt: skip
 
 FANS: dict[Fan, FanSpec] = {spec.fan: spec for spec in _T}

@@ -7,8 +7,14 @@ widely used C++ calculator behind ``pymahjonggb`` 1.4.0; each alternative is one
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Literal
 
 from fanshu.errors import OptionError
+
+#: The non-official extras (天和, 地和 …) and whose values: none, the 联众/QQ
+#: four-player set, or the two-player game's set (``blessings.py``).
+Blessings = Literal["off", "lianzhong", "two_player"]
+BLESSING_SETS: tuple[str, ...] = ("off", "lianzhong", "two_player")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +34,14 @@ class McrOptions:
     #: 七对 combined with 绿一色, 字一色, 清幺九, 混幺九 and the rank-range fans
     #: (False: strict 1998).
     seven_pairs_combines: bool = True
+    #: Non-official extras 天和, 地和, 人和, 天听, 四方大发, 全家福 (混杠 listed, never
+    #: counted): "off", the 联众 values ("lianzhong") or the two-player ones ("two_player").
+    blessings: Blessings = "off"
 
     def __post_init__(self) -> None:
+        if self.blessings not in BLESSING_SETS:
+            raise OptionError(f"blessings is one of {', '.join(BLESSING_SETS)}, "
+                              f"not {self.blessings!r}")  # fmt: skip
         if self.concealed_and_melded_kong not in (5, 6):
             raise OptionError("concealed_and_melded_kong is 5 or 6")
         if self.two_concealed_kongs not in (6, 8):
