@@ -36,7 +36,8 @@ def test_score_line_good() -> None:
     out = score_line({"id": 3, "hand": HAND, "self_drawn": True, "seat_wind": "S"})
     expected = fanshu.score(HAND, self_drawn=True, seat_wind="S")
     assert out == {"id": 3, "total": expected.total,
-                   "fans": [e.to_dict() for e in expected.fans], "error": None}  # fmt: skip
+                   "fans": [e.to_dict() for e in expected.fans], "multiplier": None,
+                   "error": None}  # fmt: skip
 
 
 def test_score_line_defaults() -> None:
@@ -49,7 +50,9 @@ def test_score_line_all_fields() -> None:
     obj = {"id": {"game": 1, "round": [2, 3]}, "hand": "[123m]456p678s55s23m4m",
            "self_drawn": False, "fourth_tile": True, "kong": False, "wall_last": True,
            "seat_wind": "N", "prevalent_wind": "S", "flowers": 4,
-           "options": {"two_concealed_kongs": 8, "seven_pairs_tile_hog": False}}  # fmt: skip
+           "options": {"two_concealed_kongs": 8, "seven_pairs_tile_hog": False},
+           "rules": "mcr", "dealer": True, "first_turn": False, "ready_at_start": False,
+           "kong_discard": False}  # fmt: skip
     assert set(obj) == set(FIELDS)
     out = score_line(obj)
     assert out["error"] is None, out
@@ -195,7 +198,8 @@ def check_mixed(stdout: str) -> None:
     assert [o["error"] and o["error"]["code"] for o in out] == EXPECTED_CODES
     for o in out:
         if o["error"] is None:
-            assert list(o) == ["id", "total", "fans", "error"]
+            assert list(o) == ["id", "total", "fans", "multiplier", "error"]
+            assert o["multiplier"] is None  # MCR adds fan
             assert o["total"] == sum(f["value"] * f["count"] for f in o["fans"])
         else:
             assert list(o) == ["id", "error"] and list(o["error"]) == ["code", "message"]
@@ -342,3 +346,72 @@ def test_progress_auto(
     assert cmd.want_progress(None, total) is shown
     assert cmd.want_progress(True, 1) is True
     assert cmd.want_progress(False, 10_000) is False
+
+
+# -- rule sets: the rules key, the new context keys, options per rule set --------------
+
+FLUSH = "11123455678999m"  # one suit, no honours: legal under every rule set
+
+
+@pytest.mark.parametrize(
+    ("obj", "code", "message"),
+    [
+        ({"hand": HAND, "rules": "nope"}, "bad_option", "unknown rule set 'nope'"),
+        ({"hand": HAND, "rules": 3}, "bad_field", "rules must be a rule set name"),
+        ({"hand": HAND, "rules": ["mcr"]}, "bad_field", "rules"),
+        ({"hand": HAND, "dealer": "yes"}, "bad_field", "dealer must be true or false"),
+        ({"hand": HAND, "first_turn": 1}, "bad_field", "first_turn"),
+        ({"hand": HAND, "ready_at_start": None}, "bad_field", "ready_at_start"),
+        ({"hand": HAND, "kong_discard": "no"}, "bad_field", "kong_discard"),
+        ({"hand": HAND, "rule": "mcr"}, "bad_field", "unknown key 'rule'"),
+    ],
+)
+def test_rules_and_context_errors(obj: dict[str, Any], code: str, message: str) -> None:
+    out = score_line({"id": "r", **obj})
+    assert list(out) == ["id", "error"]
+    assert out["error"]["code"] == code
+    assert message in out["error"]["message"]
+
+
+def test_unknown_rules_names_the_known_ones() -> None:
+    message = score_line({"hand": HAND, "rules": "nope"})["error"]["message"]
+    assert all(name in message for name in fanshu.rules.names())
+
+
+def test_mcr_lines_gain_multiplier_null() -> None:
+    out = score_line({"hand": HAND, "rules": "mcr", "dealer": True, "kong_discard": False})
+    assert out["multiplier"] is None
+    assert {**out} == {**score_line({"hand": HAND})}
+
+
+@pytest.mark.parametrize("name", fanshu.rules.names())
+def test_every_rule_set_in_a_batch(name: str) -> None:
+    lines = [
+        {"id": 1, "hand": FLUSH, "rules": name, "self_drawn": True},
+        {"id": 2, "hand": FLUSH, "rules": name, "dealer": True, "first_turn": True},
+        {"id": 3, "hand": FLUSH, "rules": name, "options": {"no_such_option": True}},
+        {"id": 4, "hand": FLUSH, "rules": name, "options": []},
+    ]
+    result = batch("".join(json.dumps(x) + "\n" for x in lines))
+    assert result.exit_code == 0, result.output
+    out = lines_of(result.stdout)
+    assert [o["id"] for o in out] == [1, 2, 3, 4]
+    for o, line in zip(out[:2], lines, strict=False):
+        assert o == score_line(line)  # the same object as one hand
+        if o["error"] is None:
+            assert "multiplier" in o and list(o)[-1] == "error"
+    assert out[2]["error"]["code"] == "bad_option"
+    assert out[3]["error"]["code"] == "bad_field"
+
+
+def test_rules_null_is_the_default() -> None:
+    assert score_line({"hand": HAND, "rules": None}) == score_line({"hand": HAND})
+
+
+@pytest.mark.skipif("sichuan" not in fanshu.rules.names(), reason="Sichuan not registered yet")
+def test_sichuan_line() -> None:
+    out = score_line({"id": "s", "hand": FLUSH, "rules": "sichuan", "self_drawn": True})
+    assert out["error"] is None, out
+    assert {"total", "fans", "multiplier"} <= set(out)
+    assert out["multiplier"] == 2 ** (out["total"] - 1)
+    assert "清一色" in [f["name"] for f in out["fans"]]

@@ -104,8 +104,8 @@ def test_json_is_the_batch_object(args: list[str]) -> None:
     result = invoke(*args, "--json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert list(out) == ["id", "total", "fans", "error"]
-    assert out["id"] is None and out["error"] is None
+    assert list(out) == ["id", "total", "fans", "multiplier", "error"]
+    assert out["id"] is None and out["error"] is None and out["multiplier"] is None
     for fan in out["fans"]:
         assert list(fan) == ["name", "name_en", "value", "count"]
     assert out["total"] == sum(f["value"] * f["count"] for f in out["fans"])
@@ -235,3 +235,113 @@ def test_sets_column_only_when_some_fan_has_sets() -> None:
     assert result.exit_code == 0
     header = next(ln for ln in result.stdout.splitlines() if ln.startswith("番种"))
     assert ("Sets" in header) == any(e.sets for e in expected.fans)
+
+
+# -- rule sets: --rules, the new context flags ------------------------------------------
+
+FLUSH = "11123455678999m"  # one suit, no honours: legal under every rule set
+
+
+def test_mcr_is_the_default_rule_set() -> None:
+    default = invoke(HAND, "-s", "--json")
+    named = invoke(HAND, "-s", "--rules", "mcr", "--json")
+    assert default.stdout == named.stdout
+    table = invoke(HAND, "-s", "--rules", "mcr")
+    assert table.stdout == invoke(HAND, "-s").stdout
+
+
+def test_context_flags_with_mcr() -> None:
+    args = ["--dealer", "--first-turn", "--ready-at-start"]
+    result = invoke(HAND, "-s", *args, "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out == score_line({"hand": HAND, "self_drawn": True, "dealer": True,
+                              "first_turn": True, "ready_at_start": True})  # fmt: skip
+    assert out["multiplier"] is None
+    table = invoke(HAND, "-s", *args)
+    assert table.exit_code == 0
+    assert "dealer · first turn · ready from the start" in table.stdout
+    on_discard = invoke(UNDER_EIGHT, "--kong-discard")
+    assert "discard after a kong" in on_discard.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[HAND, "--rules", "nope"], [HAND, "-r", "nope", "-o", "x=1"], [HAND, "--rules", ""]],
+)
+def test_unknown_rule_set(args: list[str]) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: unknown rule set")
+    assert all(name in result.stderr for name in fanshu.rules.names())
+    result = invoke(*args, "--json")
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert out["error"]["code"] == "bad_option" and "mcr" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("name", fanshu.rules.names())
+@pytest.mark.parametrize("flags", [[], ["-s"], ["-s", "--dealer"]])
+def test_every_rule_set_json_is_the_batch_object(name: str, flags: list[str]) -> None:
+    result = invoke(FLUSH, "--rules", name, *flags, "--json")
+    out = json.loads(result.stdout)
+    assert result.stdout.count("\n") == 1
+    obj: dict[str, Any] = {"hand": FLUSH, "rules": name, "self_drawn": "-s" in flags,
+                           "dealer": "--dealer" in flags}  # fmt: skip
+    assert out == score_line(obj)
+    rule_set = fanshu.rules.get_rules(name)
+    if out["error"] is None:
+        assert result.exit_code == 0
+        assert list(out)[:4] == ["id", "total", "fans", "multiplier"]
+        assert list(out)[-1] == "error"
+        for fan in out["fans"]:
+            assert {"name", "name_en", "value", "count"} <= set(fan)
+        if rule_set.combine == "add":
+            assert out["multiplier"] is None
+        else:
+            assert isinstance(out["multiplier"], int) and out["multiplier"] >= 1
+    else:
+        assert list(out) == ["id", "error"]
+        assert result.exit_code == (1 if out["error"]["code"] == "not_a_win" else 2)
+
+
+@pytest.mark.parametrize("name", fanshu.rules.names())
+def test_every_rule_set_table(name: str) -> None:
+    result = invoke(FLUSH, "--rules", name, "-s")
+    as_json = json.loads(invoke(FLUSH, "--rules", name, "-s", "--json").stdout)
+    if as_json["error"] is None:
+        assert result.exit_code == 0, result.output
+        assert f"Total {as_json['total']} fan" in result.stdout
+        for fan in as_json["fans"]:
+            assert fan["name"] in result.stdout
+        if as_json["multiplier"] is not None:
+            assert f"×{as_json['multiplier']}" in result.stdout
+    elif as_json["error"]["code"] == "not_a_win":
+        assert result.exit_code == 1
+        assert "not a winning hand" in result.stdout
+    else:
+        assert result.exit_code == 2
+        assert result.stderr.startswith("error: ")
+
+
+@pytest.mark.skipif("sichuan" not in fanshu.rules.names(), reason="Sichuan not registered yet")
+def test_sichuan_self_drawn_flush() -> None:
+    result = invoke(FLUSH, "--rules", "sichuan", "--self-drawn", "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["error"] is None
+    assert {"total", "fans", "multiplier"} <= set(out)
+    assert out["total"] >= 3  # 清一色 at least
+    assert "清一色" in [f["name"] for f in out["fans"]]
+    assert out["multiplier"] == 2 ** (out["total"] - 1)  # payment = base × 2^(fan−1)
+    table = invoke(FLUSH, "--rules", "sichuan", "--self-drawn")
+    assert table.exit_code == 0, table.output
+    assert "清一色" in table.stdout and f"Total {out['total']} fan" in table.stdout
+    assert f"×{out['multiplier']}" in table.stdout
+
+
+@pytest.mark.skipif("sichuan" not in fanshu.rules.names(), reason="Sichuan not registered yet")
+def test_sichuan_honours_are_bad_input_or_not_a_win() -> None:
+    result = invoke("123m456p789s11sEEE", "--rules", "sichuan", "--json")
+    assert result.exit_code in (1, 2), result.output
+    assert json.loads(result.stdout)["error"]["message"]

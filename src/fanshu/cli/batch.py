@@ -6,15 +6,21 @@ Each input line is a JSON object::
     {"id": 7, "hand": "[EEEE]123m456p789s11s", "self_drawn": true, "seat_wind": "S"}
 
 Keys: ``id`` (echoed back, any JSON value, default null), ``hand`` (required, a fanshu
-hand string), ``self_drawn``, ``fourth_tile``, ``kong``, ``wall_last`` (booleans, default
-false), ``seat_wind``, ``prevalent_wind`` (``"E"``, ``"S"``, ``"W"`` or ``"N"``, default
-``"E"``), ``flowers`` (an integer, default 0) and ``options`` (an object of
-``McrOptions`` fields).  Any other key is an error: a misspelt flag must not be ignored.
+hand string), ``rules`` (the rule set, ``fanshu.rules.names()``: ``"mcr"`` by default,
+``"sichuan"`` …), ``self_drawn``, ``fourth_tile``, ``kong``, ``wall_last``, ``dealer``,
+``first_turn``, ``ready_at_start``, ``kong_discard`` (booleans, default false),
+``seat_wind``, ``prevalent_wind`` (``"E"``, ``"S"``, ``"W"`` or ``"N"``, default ``"E"``),
+``flowers`` (an integer, default 0) and ``options`` (an object of the rule set's option
+fields: ``McrOptions`` for MCR).  Any other key is an error: a misspelt flag must not be
+ignored.
 
 Each line gives one output line, in order::
 
     {"id": 7, "total": 9, "fans": [{"name": "...", "name_en": "...", "value": 8, "count": 1}],
-     "error": null}
+     "multiplier": null, "error": null}
+
+``total`` is fan as the line's rule set counts them; ``multiplier`` is the payment factor
+of rule sets that double per fan (before any cap), null for additive ones such as MCR.
 
 or, when the line cannot be scored::
 
@@ -22,7 +28,8 @@ or, when the line cannot be scored::
 
 Error codes: ``bad_json`` (not JSON, or not a JSON object), ``bad_field`` (a missing,
 unknown or mistyped key), the ``code`` of the ``FanshuError`` raised (``bad_notation``,
-``invalid_hand``, ``bad_option`` …), ``not_a_win`` (a legal hand that is not complete)
+``invalid_hand``, ``bad_option`` …: an unknown ``rules`` name is ``bad_option``, with the
+known names), ``not_a_win`` (a legal hand that is not complete)
 and ``internal_error`` (a bug in fanshu: please report it).
 
 Empty (or all-whitespace) lines are skipped and give no output line, so that a trailing
@@ -41,12 +48,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
-from fanshu.rules.mcr.options import McrOptions
+from fanshu.rules import DEFAULT_RULES, get_rules
+from fanshu.rules.base import RuleSet, ScoreResult
 from fanshu.rules.mcr.result import McrResult
+from fanshu.rules.mcr.ruleset import RULES as MCR_RULES
 from fanshu.tiles import Tile, wind_from
 
 __all__ = [
@@ -56,15 +65,20 @@ __all__ = [
     "error_object",
     "parse_request",
     "result_object",
+    "rules_named",
     "run_batch",
     "score_line",
     "score_request",
 ]
 
-BOOL_FIELDS = ("self_drawn", "fourth_tile", "kong", "wall_last")
+#: The win-context flags: the MCR ones, then the facts other rule sets need.
+BOOL_FIELDS = (
+    "self_drawn", "fourth_tile", "kong", "wall_last",
+    "dealer", "first_turn", "ready_at_start", "kong_discard",
+)  # fmt: skip
 WIND_FIELDS = ("seat_wind", "prevalent_wind")
 #: Every key an input line may have.
-FIELDS = ("id", "hand", *BOOL_FIELDS, *WIND_FIELDS, "flowers", "options")
+FIELDS = ("id", "hand", "rules", *BOOL_FIELDS, *WIND_FIELDS, "flowers", "options")
 
 
 class LineError(Exception):
@@ -88,8 +102,28 @@ class ScoreRequest:
     seat_wind: Tile = Tile.EAST
     prevalent_wind: Tile = Tile.EAST
     flowers: int = 0
-    options: McrOptions | None = None
+    #: The rule set's options object (``McrOptions`` for MCR), None for its defaults.
+    options: Any = None
     id: Any = field(default=None, compare=False)
+    rules: str = DEFAULT_RULES
+    dealer: bool = False
+    first_turn: bool = False
+    ready_at_start: bool = False
+    kong_discard: bool = False
+
+
+def rules_named(name: str) -> RuleSet:
+    """The rule set called ``name``; raises ``LineError`` (``bad_option``, naming the
+    known rule sets) for an unknown name.  MCR does not need the registry, so scoring
+    MCR hands never imports the other rule sets."""
+    if name == DEFAULT_RULES:
+        # McrRuleSet satisfies RuleSet at run time; its class attributes (``cap = None``)
+        # are inferred too narrowly for mypy's structural check, as the registry's Any hides
+        return cast("RuleSet", MCR_RULES)
+    try:
+        return get_rules(name)
+    except FanshuError as e:  # OptionError
+        raise LineError(e.code, e.message) from None
 
 
 def _show(value: object) -> str:
@@ -113,6 +147,12 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
     hand = obj["hand"]
     if not isinstance(hand, str):
         raise LineError("bad_field", f"hand must be a string, not {_show(hand)}")
+    rules = obj.get("rules", DEFAULT_RULES)
+    if rules is None:
+        rules = DEFAULT_RULES
+    if not isinstance(rules, str):
+        raise LineError("bad_field", f"rules must be a rule set name, not {_show(rules)}")
+    rule_set = rules_named(rules)
     flags: dict[str, bool] = {}
     for name in BOOL_FIELDS:
         value = obj.get(name, False)
@@ -133,16 +173,16 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
     flowers = obj.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, int):
         raise LineError("bad_field", f"flowers must be an integer 0-8, not {_show(flowers)}")
-    options: McrOptions | None = None
+    options: Any = None
     raw_options = obj.get("options")
     if raw_options is not None:
         if not isinstance(raw_options, dict):
             raise LineError("bad_field", f"options must be an object, not {_show(raw_options)}")
         try:
-            options = McrOptions.from_dict(raw_options)
+            options = rule_set.options_from(raw_options)
         except FanshuError as e:
             raise LineError(e.code, e.message) from None
-        except TypeError as e:  # defensive: from_dict should have said which option
+        except (TypeError, ValueError, KeyError) as e:  # defensive: should be OptionError
             raise LineError("bad_option", str(e)) from None
     return ScoreRequest(
         hand=hand,
@@ -151,14 +191,17 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
         flowers=flowers,
         options=options,
         id=obj.get("id"),
+        rules=rule_set.name,
         **flags,
     )
 
 
-def score_request(req: ScoreRequest) -> McrResult:
-    """Score a validated request; raises ``FanshuError`` for a hand that cannot be."""
+def score_request(req: ScoreRequest) -> ScoreResult:
+    """Score a validated request under its rule set (an ``McrResult`` for MCR); raises
+    ``FanshuError`` for a hand that cannot be."""
     return score(
         req.hand,
+        rules=req.rules,
         self_drawn=req.self_drawn,
         fourth_tile=req.fourth_tile,
         kong=req.kong,
@@ -166,6 +209,10 @@ def score_request(req: ScoreRequest) -> McrResult:
         seat_wind=req.seat_wind,
         prevalent_wind=req.prevalent_wind,
         flowers=req.flowers,
+        dealer=req.dealer,
+        first_turn=req.first_turn,
+        ready_at_start=req.ready_at_start,
+        kong_discard=req.kong_discard,
         options=req.options,
     )
 
@@ -175,16 +222,32 @@ def error_object(id_: Any, code: str, message: str) -> dict[str, Any]:
     return {"id": id_, "error": {"code": code, "message": message}}
 
 
-def result_object(id_: Any, result: McrResult) -> dict[str, Any]:
-    """The output object of a scored line (an error object if it is not a win)."""
+def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
+    """The output object of a scored line (an error object if it is not a win).
+
+    Every rule set gives ``id``, ``total``, ``fans``, ``multiplier`` (null for MCR and
+    other additive rule sets), then ``"error": null``, always last.
+    """
     if not result.is_win:
         return error_object(id_, "not_a_win", result.reason or "not a winning hand")
-    return {
+    if isinstance(result, McrResult):
+        return {
+            "id": id_,
+            "total": result.total,
+            "fans": [e.to_dict() for e in result.fans],
+            "multiplier": None,
+            "error": None,
+        }
+    data = result.to_dict()
+    out: dict[str, Any] = {
         "id": id_,
-        "total": result.total,
-        "fans": [e.to_dict() for e in result.fans],
-        "error": None,
+        "total": data.get("total", result.total),
+        "fans": data.get("fans", []),
+        "multiplier": data.get("multiplier"),
     }
+    out.update((k, v) for k, v in data.items() if k not in out and k != "error")
+    out["error"] = None
+    return out
 
 
 def score_line(obj: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from fanshu import __version__
 from fanshu.cli.analyze import analyze_command
 from fanshu.cli.fans import fans_command
 from fanshu.cli.match import match_app, tournament_app
+from fanshu.cli.rules import rules_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
 
 app = typer.Typer(
@@ -25,6 +26,7 @@ app = typer.Typer(
 app.command("score", epilog=OPTIONS_EPILOG)(score_command)
 app.command("fans")(fans_command)
 app.command("analyze")(analyze_command)
+app.command("rules")(rules_command)
 app.add_typer(match_app, name="match")
 app.add_typer(tournament_app, name="tournament")
 

@@ -1,7 +1,9 @@
-"""``fanshu score``: score one hand (drawn with tiles, fan by fan) or a JSON Lines batch."""
+"""``fanshu score``: score one hand (drawn with tiles, fan by fan) or a JSON Lines batch,
+under the Chinese Official rules or another rule set (``--rules sichuan``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import fields
 from typing import Annotated, Any
@@ -16,69 +18,152 @@ from fanshu.cli.batch import (
     dumps,
     error_object,
     parse_request,
+    rules_named,
     score_line,
     score_request,
 )
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
 from fanshu.cli.jsonl import run_batch_file
 from fanshu.errors import FanshuError
+from fanshu.hand import Hand, WinContext
 from fanshu.render import draw_hand, draw_sets
+from fanshu.rules import DEFAULT_RULES
+from fanshu.rules.base import RuleSet, ScoreResult
 from fanshu.rules.mcr.fans import FANS
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
+from fanshu.tiles import Tile
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
-_OPTION_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(McrOptions)}
+_NONE = {"none", "null"}
 
 
-def parse_option_assignments(items: list[str]) -> dict[str, Any]:
-    """``["two_concealed_kongs=8", "seven_pairs_tile_hog=false"]`` to typed McrOptions fields.
+def _option_fields(rules: str) -> dict[str, tuple[str | None, Any]]:
+    """(declared type as text, default) of each option a rule set takes by name.
 
-    Raises ``LineError`` (``bad_option``) for a malformed item or value; unknown names
-    are passed through for ``McrOptions.from_dict`` to reject with the list of names.
+    Read from its options dataclass (``McrOptions`` …), a nested options dataclass giving
+    flat names too (two-player takes the MCR options by their own names); an option the
+    rule set describes but that is not a field is typed by the default it describes.
     """
+    rule_set = rules_named(rules)
+    found: dict[str, tuple[str | None, Any]] = {}
+    _collect_fields(rule_set.default_options(), found)
+    if rules != DEFAULT_RULES:
+        for name, default, _ in rule_set.describe_options():
+            if name not in found:
+                found[name] = _kind_of_text(default)
+    return found
+
+
+def _collect_fields(options: Any, found: dict[str, tuple[str | None, Any]]) -> None:
+    if not dataclasses.is_dataclass(options) or isinstance(options, type):
+        return
+    nested: list[Any] = []
+    for f in fields(options):
+        value = getattr(options, f.name)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            nested.append(value)
+        else:
+            kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+            found.setdefault(f.name, (kind, value))
+    for value in nested:  # the outer object's own fields win over a nested one's
+        _collect_fields(value, found)
+
+
+def _kind_of_text(default: str) -> tuple[str | None, Any]:
+    text = default.strip().lower()
+    if text in ("true", "false"):
+        return "bool", text == "true"
+    try:
+        return "int", int(text)
+    except ValueError:
+        return None, None
+
+
+def _option_value(name: str, raw: str, kind: str | None, default: Any) -> Any:
+    """``raw`` (the text after ``=``) as the value the option field takes."""
+    words = set(kind.replace("|", " ").replace(",", " ").split()) if kind else set()
+    nullable = "None" in words or "Optional" in (kind or "") or (kind and default is None)
+    if nullable and raw.lower() in _NONE:
+        return None
+    if "bool" in words or isinstance(default, bool):
+        if raw.lower() in _TRUE:
+            return True
+        if raw.lower() in _FALSE:
+            return False
+        raise LineError("bad_option", f"{name} is true or false, not {raw!r}")
+    if "int" in words or "Optional[int]" in (kind or "") or type(default) is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise LineError("bad_option", f"{name} is a number, not {raw!r}") from None
+    if "str" in words or isinstance(default, str):
+        return raw
+    # an unknown name (left for the rule set to reject) or a type we cannot read: guess
+    try:
+        return int(raw)
+    except ValueError:
+        pass
+    if raw.lower() in {"true", "false"}:
+        return raw.lower() == "true"
+    return None if raw.lower() in _NONE and kind else raw
+
+
+def parse_option_assignments(items: list[str], rules: str = DEFAULT_RULES) -> dict[str, Any]:
+    """``["two_concealed_kongs=8", "seven_pairs_tile_hog=false"]`` to typed option fields
+    of the rule set ``rules`` (``McrOptions`` for MCR): booleans, numbers, text.
+
+    Raises ``LineError`` (``bad_option``) for an unknown rule set, a malformed item or a
+    value of the wrong type; unknown names are passed through for the rule set's
+    ``options_from`` to reject with the list of names.
+    """
+    kinds = _option_fields(rules) if items else {}
     out: dict[str, Any] = {}
     for item in items:
         name, eq, raw = item.partition("=")
         name, raw = name.strip(), raw.strip()
         if not eq or not name:
             raise LineError("bad_option", f"--option takes name=value, not {item!r}")
-        kind = _OPTION_TYPES.get(name)
-        if kind == "bool":
-            if raw.lower() in _TRUE:
-                out[name] = True
-            elif raw.lower() in _FALSE:
-                out[name] = False
-            else:
-                raise LineError("bad_option", f"{name} is true or false, not {raw!r}")
-        elif kind == "int":
-            try:
-                out[name] = int(raw)
-            except ValueError:
-                raise LineError("bad_option", f"{name} is a number, not {raw!r}") from None
+        if name in kinds:
+            kind, default = kinds[name]
+            out[name] = _option_value(name, raw, kind, default)
         else:
-            out[name] = raw
+            out[name] = raw if rules == DEFAULT_RULES else _option_value(name, raw, None, None)
     return out
 
 
 # -- one hand ---------------------------------------------------------------------------
 
 
-def _context_line(result: McrResult) -> Text:
-    ctx = result.hand.context
+def _context_text(ctx: WinContext, *, winds: bool = True) -> Text:
+    """How the hand was won, on one line; ``winds`` false shows them only when not East."""
     parts = ["self-drawn" if ctx.self_drawn else "on a discard"]
     if ctx.kong:
         parts.append("kong replacement tile" if ctx.self_drawn else "robbing a kong")
+    if ctx.kong_discard:
+        parts.append("discard after a kong")
     if ctx.wall_last:
         parts.append("last tile of the wall")
     if ctx.fourth_tile:
         parts.append("last copy of the tile")
-    parts.append(f"seat wind {ctx.seat_wind.code}")
-    parts.append(f"prevalent wind {ctx.prevalent_wind.code}")
+    if ctx.dealer:
+        parts.append("dealer")
+    if ctx.first_turn:
+        parts.append("first turn")
+    if ctx.ready_at_start:
+        parts.append("ready from the start")
+    if winds or ctx.seat_wind != Tile.EAST:
+        parts.append(f"seat wind {ctx.seat_wind.code}")
+    if winds or ctx.prevalent_wind != Tile.EAST:
+        parts.append(f"prevalent wind {ctx.prevalent_wind.code}")
     if ctx.flowers:
         parts.append(f"{ctx.flowers} flower{'s' if ctx.flowers > 1 else ''}")
     return Text(" · ".join(parts), style="dim")
+
+
+def _context_line(result: McrResult) -> Text:
+    return _context_text(result.hand.context)
 
 
 def _fan_table(result: McrResult, plain: bool) -> Table:
@@ -154,6 +239,51 @@ def print_result(result: McrResult, *, excluded: bool, plain: bool, console: Con
         )
 
 
+def _rule_fan_table(fans: list[dict[str, Any]]) -> Table:
+    table = Table(header_style="bold", box=None, pad_edge=False, padding=(0, 2, 0, 0))
+    table.add_column("番种", no_wrap=True)
+    table.add_column("Fan", no_wrap=True)
+    table.add_column("Value", justify="right")
+    table.add_column("Count", justify="right")
+    for f in fans:
+        table.add_row(str(f.get("name", "")), str(f.get("name_en", "")),
+                      str(f.get("value", "")), str(f.get("count", 1)))  # fmt: skip
+    return table
+
+
+def print_rule_result(
+    result: ScoreResult, rule_set: RuleSet, *, hand: str, plain: bool, console: Console
+) -> None:
+    """The human-readable score of one hand under a rule set other than MCR: the hand,
+    the fans (Chinese, English, value, count), the total, the multiplier and the capped
+    value when the rule set has them."""
+    parsed = getattr(result, "hand", None)
+    if isinstance(parsed, Hand):
+        console.print(Text(draw_hand(parsed, pad=not plain, plain=plain), style="bold"))
+        console.print(Text(str(parsed), style="dim"))
+    else:
+        console.print(Text(hand, style="bold"))
+    console.print(Text(f"{rule_set.title_zh} {rule_set.title_en} ({rule_set.name})", "dim"))
+    if isinstance(parsed, Hand):
+        console.print(_context_text(parsed.context, winds=False))
+    console.print()
+    if not result.is_win:
+        console.print(
+            Text(f"not a winning hand: {result.reason or 'the tiles do not form one'}", "bold red")
+        )
+        return
+    data = result.to_dict()
+    console.print(_rule_fan_table(list(data.get("fans", []))))
+    console.print()
+    console.print(Text.assemble(("Total ", "bold"), (f"{result.total} fan", "bold")))
+    multiplier = data.get("multiplier")
+    if multiplier is not None:
+        console.print(Text(f"Multiplier ×{multiplier} (before any cap)"))
+    capped = getattr(result, "capped", None)
+    if isinstance(capped, int) and not isinstance(capped, bool):
+        console.print(Text(f"Capped: {capped} fan", style="bold"))
+
+
 def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool) -> int:
     """Score one hand given as a batch input object; print it; return the exit code.
 
@@ -167,11 +297,17 @@ def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool
             return 0
         return EXIT_NOT_A_WIN if error["code"] == "not_a_win" else EXIT_BAD_INPUT
     try:
-        result = score_request(parse_request(obj))
+        request = parse_request(obj)
+        result = score_request(request)
     except (LineError, FanshuError) as e:
         position = getattr(e, "position", None)
         raise fail(e.message, hand=obj["hand"], position=position) from None
-    print_result(result, excluded=excluded, plain=plain, console=Console(highlight=False))
+    console = Console(highlight=False)
+    if isinstance(result, McrResult):
+        print_result(result, excluded=excluded, plain=plain, console=console)
+    else:
+        rule_set = rules_named(request.rules)
+        print_rule_result(result, rule_set, hand=obj["hand"], plain=plain, console=console)
     return 0 if result.is_win else EXIT_NOT_A_WIN
 
 
@@ -185,6 +321,16 @@ def score_command(
             show_default=False,
         ),
     ] = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="The rule set: mcr (Chinese Official), sichuan, two-player, beijing … "
+            "'fanshu rules' lists them.",
+        ),
+    ] = DEFAULT_RULES,
     self_drawn: Annotated[
         bool, typer.Option("--self-drawn", "-s", help="Won by drawing the tile (自摸).")
     ] = False,
@@ -215,14 +361,36 @@ def score_command(
         typer.Option("--prevalent-wind", metavar="E|S|W|N", help="Prevalent wind (圈风)."),
     ] = "E",
     flowers: Annotated[int, typer.Option("--flowers", help="Number of flowers (花牌), 0-8.")] = 0,
+    dealer: Annotated[
+        bool, typer.Option("--dealer", help="The winner is the dealer (庄家).")
+    ] = False,
+    first_turn: Annotated[
+        bool,
+        typer.Option(
+            "--first-turn",
+            help="Won on the winner's first tile, before any claim (天和, 地和, 人和).",
+        ),
+    ] = False,
+    ready_at_start: Annotated[
+        bool,
+        typer.Option("--ready-at-start", help="Declared ready with the starting hand (天听)."),
+    ] = False,
+    kong_discard: Annotated[
+        bool,
+        typer.Option(
+            "--kong-discard",
+            help="Won on the discard a player made right after a kong (杠上炮).",
+        ),
+    ] = False,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option",
             "-o",
             metavar="NAME=VALUE",
-            help="A rules option (repeatable), e.g. two_concealed_kongs=8. "
-            "The names are listed at the end of this help.",
+            help="An option of the rule set (repeatable), e.g. two_concealed_kongs=8. "
+            "The MCR names are listed at the end of this help; 'fanshu rules NAME' "
+            "lists those of each rule set.",
         ),
     ] = None,
     excluded: Annotated[
@@ -260,7 +428,8 @@ def score_command(
         ),
     ] = None,
 ) -> None:
-    """Score a winning hand under the Chinese Official rules (国标麻将).
+    """Score a winning hand under the Chinese Official rules (国标麻将), or under another
+    rule set with --rules (fanshu rules lists them).
 
     Exit status: 0 scored, 1 not a winning hand, 2 bad input.
 
@@ -276,17 +445,22 @@ def score_command(
     obj: dict[str, Any] = {
         "id": None,
         "hand": hand,
+        "rules": rules,
         "self_drawn": self_drawn,
         "fourth_tile": fourth_tile,
         "kong": kong,
         "wall_last": wall_last,
+        "dealer": dealer,
+        "first_turn": first_turn,
+        "ready_at_start": ready_at_start,
+        "kong_discard": kong_discard,
         "seat_wind": seat_wind,
         "prevalent_wind": prevalent_wind,
         "flowers": flowers,
     }
     if option:
         try:
-            obj["options"] = parse_option_assignments(option)
+            obj["options"] = parse_option_assignments(option, rules)
         except LineError as e:
             if as_json:
                 typer.echo(dumps(error_object(None, e.code, e.message)))
@@ -297,6 +471,8 @@ def score_command(
         raise typer.Exit(code)
 
 
-OPTIONS_EPILOG = "Options (--option NAME=VALUE): " + ", ".join(
-    f"{f.name} (default {json.dumps(f.default)})" for f in fields(McrOptions)
+OPTIONS_EPILOG = (
+    "MCR options (--option NAME=VALUE): "
+    + ", ".join(f"{f.name} (default {json.dumps(f.default)})" for f in fields(McrOptions))
+    + ". Other rule sets: fanshu rules NAME."
 )

@@ -1,0 +1,196 @@
+"""``fanshu rules``: the rule sets fanshu scores, and one rule set's fan table and options."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from fanshu.cli.errors import EXIT_BAD_INPUT, fail
+from fanshu.errors import FanshuError
+from fanshu.rules import DEFAULT_RULES, get_rules, names
+from fanshu.rules.base import RuleSet
+
+#: Copies of each tile kind, and the number of flower tiles when a rule set uses them.
+_COPIES = 4
+_FLOWERS = 8
+
+
+def tile_count(rule_set: RuleSet) -> int:
+    """Physical tiles in play: 144 for MCR (with flowers), 136 without, 108 for Sichuan."""
+    return _COPIES * len(rule_set.tiles) + (_FLOWERS if rule_set.flowers else 0)
+
+
+def summary(rule_set: RuleSet) -> dict[str, Any]:
+    """One rule set as a row of ``fanshu rules``."""
+    return {
+        "name": rule_set.name,
+        "title_zh": rule_set.title_zh,
+        "title_en": rule_set.title_en,
+        "tiles": tile_count(rule_set),
+        "flowers": bool(rule_set.flowers),
+        "combine": rule_set.combine,
+        "cap": rule_set.cap,
+        "minimum": rule_set.minimum,
+        "default": rule_set.name == DEFAULT_RULES,
+    }
+
+
+def details(rule_set: RuleSet) -> dict[str, Any]:
+    """One rule set in full, for ``fanshu rules NAME``: its summary, shapes, fan table
+    and options."""
+    return {
+        **summary(rule_set),
+        "shapes": list(rule_set.shapes),
+        "fans": [
+            {
+                "key": f.key,
+                "name": f.name_zh,
+                "name_en": f.name_en,
+                "value": f.value,
+                "excludes": list(f.excludes),
+                "source": f.source,
+            }
+            for f in rule_set.fans
+        ],
+        "options": [
+            {"name": name, "default": default, "note": note}
+            for name, default, note in rule_set.describe_options()
+        ],
+    }
+
+
+def _cap_text(cap: int | None) -> str:
+    return "—" if cap is None else str(cap)
+
+
+def _list_table(rule_sets: Sequence[RuleSet]) -> Table:
+    table = Table(
+        title="Rule sets 规则",
+        caption="Fan: added, or payment ×2 for each fan. fanshu rules NAME: fans and options.",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("Name", no_wrap=True, style="bold cyan")
+    table.add_column("规则", no_wrap=True)
+    table.add_column("Rules", ratio=1, min_width=12)
+    table.add_column("Tiles", justify="right", no_wrap=True)
+    table.add_column("Fan", no_wrap=True)
+    table.add_column("Cap", justify="right", no_wrap=True)
+    table.add_column("Min", justify="right", no_wrap=True)
+    for rs in rule_sets:
+        row = summary(rs)
+        name = row["name"] + (" (default)" if row["default"] else "")
+        table.add_row(
+            name, row["title_zh"], row["title_en"], str(row["tiles"]), _combine_text(rs),
+            _cap_text(row["cap"]), str(row["minimum"]),
+        )  # fmt: skip
+    return table
+
+
+def _combine_text(rule_set: RuleSet) -> str:
+    return {"add": "added", "double": "×2 each"}.get(rule_set.combine, rule_set.combine)
+
+
+def _fan_table(rule_set: RuleSet) -> Table:
+    table = Table(
+        title=f"{rule_set.title_zh} {rule_set.title_en}: fans 番种",
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("Key", style="dim", overflow="fold")
+    table.add_column("番种", no_wrap=True)
+    table.add_column("Fan", max_width=24)
+    table.add_column("Value", justify="right", style="bold cyan")
+    table.add_column("Excludes 不计", ratio=2, overflow="fold")
+    table.add_column("Source", ratio=1, overflow="fold", style="dim")
+    # excluded fans by Chinese name (keys in --json): short, and they wrap between names
+    zh = {f.key: f.name_zh for f in rule_set.fans}
+    for f in rule_set.fans:
+        excludes = " ".join(zh.get(k, k) for k in f.excludes)
+        table.add_row(f.key, f.name_zh, f.name_en, str(f.value), excludes, f.source)
+    return table
+
+
+def _options_table(rule_set: RuleSet) -> Table | None:
+    rows = list(rule_set.describe_options())
+    if not rows:
+        return None
+    table = Table(
+        title='Options (--option NAME=VALUE, or "options" in a batch line)',
+        title_justify="left",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    table.add_column("Option", no_wrap=True, style="bold")
+    table.add_column("Default", no_wrap=True)
+    table.add_column("Selects", ratio=1, overflow="fold")
+    for name, default, note in rows:
+        table.add_row(name, default, note)
+    return table
+
+
+def _print_details(rule_set: RuleSet, console: Console) -> None:
+    row = summary(rule_set)
+    console.print(Text(f"{rule_set.title_zh} {rule_set.title_en} ({rule_set.name})", "bold"))
+    flowers = " with flowers" if row["flowers"] else ""
+    cap = f"cap {row['cap']} fan" if row["cap"] is not None else "no cap"
+    minimum = f"minimum {row['minimum']} fan" if row["minimum"] else "no minimum"
+    combine = "fan added" if rule_set.combine == "add" else "payment doubled per fan"
+    console.print(Text(f"{row['tiles']} tiles{flowers} · {combine} · {cap} · {minimum}", "dim"))
+    console.print(Text("Shapes: " + "; ".join(rule_set.shapes), style="dim"))
+    console.print()
+    console.print(_fan_table(rule_set))
+    options = _options_table(rule_set)
+    if options is not None:
+        console.print()
+        console.print(options)
+
+
+def rules_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[NAME]",
+            help="A rule set (mcr, sichuan …): print its fan table and options.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the list, or the rule set, as JSON.")
+    ] = False,
+) -> None:
+    """List the rule sets fanshu scores (name, titles, tiles, how fan combine, cap,
+    minimum), or, given NAME, that rule set's fan table and options.
+
+    Exit status: 0 done, 2 unknown rule set.
+    """
+    if name is None:
+        rule_sets = [get_rules(n) for n in names()]
+        if as_json:
+            typer.echo(json.dumps([summary(rs) for rs in rule_sets], ensure_ascii=False, indent=2))
+            return
+        Console(highlight=False).print(_list_table(rule_sets))
+        return
+    try:
+        rule_set = get_rules(name)
+    except FanshuError as e:
+        if as_json:
+            error = {"error": {"code": e.code, "message": e.message}}
+            typer.echo(json.dumps(error, ensure_ascii=False))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+        raise fail(e.message) from None
+    if as_json:
+        typer.echo(json.dumps(details(rule_set), ensure_ascii=False, indent=2))
+        return
+    _print_details(rule_set, Console(highlight=False))
