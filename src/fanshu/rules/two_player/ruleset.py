@@ -25,7 +25,7 @@ if the hand had no seat or prevalent wind; the extras come from the MCR option
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 from fanshu.errors import InvalidHandError, OptionError
@@ -45,19 +45,17 @@ NAME = "two-player"
 #: MCR fans the two-player game does not have: no seat or prevalent wind, no flowers.
 NOT_COUNTED: frozenset[Fan] = frozenset({Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.FLOWER_TILES})
 
-_SOURCE = "seed 000/004 三、麻将游戏规则: 国标 fans"
-
 
 def _rows() -> tuple[FanRow, ...]:
     extras = set(BLESSINGS["lianzhong"])
-    mcr = [
-        FanRow(r.key, r.name_zh, r.name_en, r.value, r.excludes, f"{_SOURCE} ({r.source})")
-        for f in Fan
-        if f not in NOT_COUNTED and f not in extras
-        for r in (fan_row(f),)
-    ]
-    rows = [*blessing_rows("two_player"), *mcr]
-    return tuple(sorted(rows, key=lambda r: -r.value))
+    fans = [f for f in Fan if f not in NOT_COUNTED and f not in extras]
+    keys = {f.name.lower() for f in fans} | {r.key for r in blessing_rows("two_player")}
+    rows = [*blessing_rows("two_player"), *(fan_row(f) for f in fans)]
+    # the wind fans are not in the game, so nothing excludes them
+    return tuple(
+        replace(r, excludes=tuple(k for k in r.excludes if k in keys))
+        for r in sorted(rows, key=lambda r: -r.value)
+    )
 
 
 FAN_ROWS: dict[str, FanRow] = {r.key: r for r in _rows()}
