@@ -16,55 +16,69 @@ from __future__ import annotations
 
 from fanshu.rules.base import FanRow
 
-_DRAFT4 = "seed 003, 麻将规则（第4稿）§6"
+#: seed 003 (003_501f5eabbcdb075c.txt), the text 麻将规则（第4稿）, section 6; the
+#: comment above each row quotes it.
+_DRAFT4 = "seed 003, 第4稿 §6"
 
+# 推倒和只能自摸才能赢，但不算番，只记底数
 TUI_DAO_HE = FanRow(
     "tui_dao_he", "推倒和", "Plain win (base only)", 0,
-    source=f"{_DRAFT4}(1): 推倒和只能自摸才能赢，但不算番，只记底数",
+    source=f"{_DRAFT4}(1)",
 )  # fmt: skip
+# 没有吃碰明杠过的牌型。加1番。暗杠算门清
 MEN_QING = FanRow(
     "men_qing", "门清", "Concealed hand", 1,
-    source=f"{_DRAFT4}(2): 没有吃碰明杠过的牌型。加1番。暗杠算门清",
+    source=f"{_DRAFT4}(2)",
 )  # fmt: skip
+# 4个刻子和一个对子，加1番
 DUI_DUI_HE = FanRow(
     "dui_dui_he", "对对和", "All pungs", 1,
-    source=f"{_DRAFT4}(3): 4个刻子和一个对子，加1番",
+    source=f"{_DRAFT4}(3)",
 )  # fmt: skip
+# 只有一门牌和风牌，加1番
 HUN_YI_SE = FanRow(
     "hun_yi_se", "混一色", "Half flush", 1,
-    source=f"{_DRAFT4}(4): 只有一门牌和风牌，加1番",
+    source=f"{_DRAFT4}(4)",
 )  # fmt: skip
+# 吃碰12张牌，只剩一张单钓和牌。加1番
 DA_DIAO = FanRow(
     "da_diao", "大钓", "Big single wait", 1,
-    source=f"{_DRAFT4}(5): 吃碰12张牌，只剩一张单钓和牌。加1番",
+    source=f"{_DRAFT4}(5)",
 )  # fmt: skip
+# 和牌时只和嵌单“五万”一张牌的牌型。加1番
 ZHUO_WU_KUI = FanRow(
     "zhuo_wu_kui", "捉五魁", "Closed wait on 5万", 1,
-    source=f"{_DRAFT4}(6): 和牌时只和嵌单“五万”一张牌的牌型。加1番",
+    source=f"{_DRAFT4}(6)",
 )  # fmt: skip
+# 拿到海底牌最后一张时和牌; 最后一张所出的牌放了铳，也是海底捞月
 HAI_DI_LAO_YUE = FanRow(
     "hai_di_lao_yue", "海底捞月", "Last tile", 1,
-    source=f"{_DRAFT4}(7): 拿到海底牌最后一张时和牌; 最后一张所出的牌放了铳，也是海底捞月",
+    source=f"{_DRAFT4}(7)",
 )  # fmt: skip
+# 凑齐一种花色的“1--9”。3番
 YI_TIAO_LONG = FanRow(
     "yi_tiao_long", "一条龙", "Pure straight", 3,
-    source=f"{_DRAFT4}(8): 凑齐一种花色的“1--9”。3番",
+    source=f"{_DRAFT4}(8)",
 )  # fmt: skip
+# 14张牌为7个对子。4番
 QI_DUI = FanRow(
     "qi_dui", "七对", "Seven pairs", 4,
-    source=f"{_DRAFT4}(9): 14张牌为7个对子。4番",
+    source=f"{_DRAFT4}(9)",
 )  # fmt: skip
+# 开杠补得的牌为自摸牌，加1番
 GANG_SHANG_KAI_HUA = FanRow(
     "gang_shang_kai_hua", "杠上开花", "Win on a kong replacement", 1,
-    source=f"{_DRAFT4}(10): 开杠补得的牌为自摸牌，加1番",
+    source=f"{_DRAFT4}(10)",
 )  # fmt: skip
+# 和牌的14张均为一种花色。5番
 QING_YI_SE = FanRow(
     "qing_yi_se", "清一色", "Full flush", 5, excludes=("hun_yi_se",),
-    source=f"{_DRAFT4}(11): 和牌的14张均为一种花色。5番",
+    source=f"{_DRAFT4}(11)",
 )  # fmt: skip
+# 七对子中有两对一样的对子 (在7对基础上加1番)
 HAO_HUA_QI_DUI = FanRow(
     "hao_hua_qi_dui", "豪华七对", "Luxury seven pairs (on top of 七对)", 1,
-    source=f"{_DRAFT4}(13): 七对子中有两对一样的对子 (在7对基础上加1番)",
+    source=f"{_DRAFT4}(13)",
 )  # fmt: skip
 
 #: The whole list, in the order of the rule text.
