@@ -579,7 +579,8 @@ def test_sigkill_while_recording_loses_no_committed_hand(db: Path, store: Store)
     reported: dict[str, int] = {}
     kills = 0
     started = time.monotonic()
-    while kills < 30 and time.monotonic() - started < 12:
+    # Bounded by count; the time guard only stops a hung run (a loaded machine is slow).
+    while kills < 30 and time.monotonic() - started < 180:
         procs = [_python(CRASHER, str(db), str(rng.randrange(10**9))) for _ in range(3)]
         for p in procs:
             assert p.stdout is not None
