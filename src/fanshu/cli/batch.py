@@ -48,7 +48,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
@@ -117,9 +117,7 @@ def rules_named(name: str) -> RuleSet:
     known rule sets) for an unknown name.  MCR does not need the registry, so scoring
     MCR hands never imports the other rule sets."""
     if name == DEFAULT_RULES:
-        # McrRuleSet satisfies RuleSet at run time; its class attributes (``cap = None``)
-        # are inferred too narrowly for mypy's structural check, as the registry's Any hides
-        return cast("RuleSet", MCR_RULES)
+        return MCR_RULES
     try:
         return get_rules(name)
     except FanshuError as e:  # OptionError

@@ -15,7 +15,8 @@ from fanshu.rules.mcr.fans import FANS, Fan, FanSpec
 
 
 def fan_rows() -> list[dict[str, Any]]:
-    """The fan table as plain data, in rule-book order (82 is the MIL supplement 明暗杠)."""
+    """The fan table as plain data, in rule-book order (82 is the MIL supplement 明暗杠,
+    83-88 the non-official extras of the ``blessings`` option)."""
     rows: list[dict[str, Any]] = []
     for fan in sorted(Fan):
         spec = FANS[fan]
@@ -63,8 +64,8 @@ def fans_command(
         return
     table = Table(
         title="Chinese Official (MCR) fans 国标麻将番种",
-        caption="不计: fans not counted again once this one counts. "
-        "82 明暗杠 is the MIL supplement.",
+        caption="不计: fans not counted again once this one counts. 82 明暗杠 is the MIL "
+        "supplement; 83-88 are the non-official extras of the blessings option.",
         header_style="bold",
         box=box.SIMPLE_HEAD,
         pad_edge=False,

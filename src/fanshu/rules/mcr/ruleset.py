@@ -42,22 +42,22 @@ def fan_row(fan: Fan) -> FanRow:
 
 
 class McrRuleSet:
-    name = "mcr"
-    title_zh = "国标麻将"
-    title_en = "Chinese Official rules (MCR)"
-    tiles = frozenset(range(34))
-    flowers = True
-    shapes = (
+    name: str = "mcr"
+    title_zh: str = "国标麻将"
+    title_en: str = "Chinese Official rules (MCR)"
+    tiles: frozenset[int] = frozenset(range(34))
+    flowers: bool = True
+    shapes: tuple[str, ...] = (
         "4 sets + pair",
         "七对 (连七对)",
         "十三幺",
         "全不靠 (七星不靠)",
         "组合龙 + set + pair",
     )
-    fans = tuple(fan_row(f) for f in Fan)
+    fans: tuple[FanRow, ...] = tuple(fan_row(f) for f in Fan)
     combine: Combine = "add"
-    cap = None
-    minimum = MINIMUM_FAN
+    cap: int | None = None
+    minimum: int = MINIMUM_FAN
 
     def default_options(self) -> McrOptions:
         return DEFAULT_OPTIONS
