@@ -58,9 +58,13 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
         if divisions:
             unique = _Memo(lambda: is_unique_wait(s))
             seven_pairs = best is not None
+            only = best is None and len(divisions) == 1  # nothing to compare with
             for division in divisions:
                 packs = s.melds + [Pack(k, t, True) for k, t in division]
                 tally = regular_fans(s, packs, unique)
+                if only:
+                    best, shape, best_packs = tally, "regular", packs
+                    break
                 total = tally.total(options)
                 # Equal totals: prefer the reading with 一色三同顺 or 三同刻 (and any
                 # four-sets reading over 七对), as the reference calculator does.
@@ -88,9 +92,13 @@ def _result(
 ) -> McrResult:
     entries: list[FanEntry] = []
     tiles = [p.tiles for p in packs]
+    n = len(tiles)
     for fan in sorted(tally.found, key=ORDER.__getitem__):
         instances = tally.found[fan]
-        sets = tuple(tiles[i] for sets in instances for i in sets if i < len(tiles))
+        if instances[0] or len(instances) > 1:
+            sets = tuple(tiles[i] for inst in instances for i in inst if i < n)
+        else:
+            sets = ()  # a whole-hand fan
         entries.append(FanEntry(fan, len(instances), fan_value(fan, options), sets))
     if hand.context.flowers:
         entries.append(FanEntry(Fan.FLOWER_TILES, hand.context.flowers, 1))

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from fanshu.rules.mcr.combinations import chow_fans, pung_fans
 from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.hand_fans import (
+    WIND_MASK,
     tile_hog_fans,
     tile_set_fans,
     win_flag_fans,
@@ -51,7 +52,7 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
     pack_trait_fans(packs, tally)
     for fan in tile_set_fans(s.mask):
         tally.flag(fan)
-    tile_hog_fans(s, sum(1 for p in packs if p.kong), tally)
+    tile_hog_fans(s, s.kongs, tally)
     if (
         any(
             not p.declared and p.tile <= win <= p.tile + 2 - (p.kind == PAIR) * 2
@@ -61,7 +62,7 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
         and unique_wait()
     ):
         wait_fans(packs, win, tally)
-    if Fan.BIG_FOUR_WINDS not in tally:
+    if s.mask & WIND_MASK and Fan.BIG_FOUR_WINDS not in tally:
         wind_pung_fans(s, packs, tally)
     tally.apply_exclusions()
     if not tally.found:

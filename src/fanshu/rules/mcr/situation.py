@@ -42,6 +42,7 @@ class Situation:
     kinds: tuple[int, ...]  # the distinct kinds of the whole hand, ascending
     mask: int  # the same kinds as a bit mask
     hogs: int  # kinds whose four copies are all in the hand
+    kongs: int  # declared kongs
     melds: list[Pack]
     self_drawn: bool
     last_tile: bool
@@ -76,12 +77,16 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     standing[win] += 1
     fixed = [0] * 34
     melds = []
+    present: set[int] = set(hand.concealed)
+    present.add(win)
     for m in hand.melds:
-        for t in m.tiles:
+        tiles = m.tiles
+        for t in tiles:
             fixed[t] += 1
+        present.update(tiles)
         melds.append(_meld_pack(m.kind, int(m.tile)))
     ctx = hand.context
-    kinds = tuple(t for t in range(34) if standing[t] or fixed[t])
+    kinds = tuple(sorted(map(int, present)))
     hogs = sum(1 for t in kinds if standing[t] + fixed[t] == 4)
     # 和绝张 is also certain when your own melds show the other three copies.
     last_tile = (ctx.fourth_tile and standing[win] == 1) or fixed[win] == 3
@@ -89,7 +94,8 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
         any(p.kong for p in melds) if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1)
     )
     return Situation(
-        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs, melds,
+        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs,
+        sum(1 for p in melds if p.kong), melds,
         ctx.self_drawn, last_tile, kong, ctx.wall_last,
         int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
     )  # fmt: skip
