@@ -12,10 +12,20 @@ from rich.text import Text
 
 from fanshu.analysis.advice import Analysis, UsefulTile
 from fanshu.cli.analyze_batch import analyze_line, analyze_request, parse_analyze_request
-from fanshu.cli.batch import LineError, dumps, error_object
+from fanshu.cli.batch import LineError, dumps
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
-from fanshu.cli.jsonl import run_batch_file
-from fanshu.cli.score import parse_option_assignments
+from fanshu.cli.jsonl import hand_or_batch
+from fanshu.cli.options import (
+    AnalyzeBatchOption,
+    FlowersOption,
+    HandJsonOption,
+    PlainOption,
+    PrevalentWindOption,
+    ProgressOption,
+    SeatWindOption,
+    WaitsOptionOption,
+)
+from fanshu.cli.score import option_assignments_or_exit
 from fanshu.errors import FanshuError
 from fanshu.notation.fanshu import parse_hand
 from fanshu.render import draw_hand, draw_tiles
@@ -197,52 +207,14 @@ def analyze_command(
             "they lower the remaining counts.",
         ),
     ] = "",
-    seat_wind: Annotated[
-        str, typer.Option("--seat-wind", metavar="E|S|W|N", help="Seat wind (门风).")
-    ] = "E",
-    prevalent_wind: Annotated[
-        str,
-        typer.Option("--prevalent-wind", metavar="E|S|W|N", help="Prevalent wind (圈风)."),
-    ] = "E",
-    flowers: Annotated[int, typer.Option("--flowers", help="Number of flowers (花牌), 0-8.")] = 0,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="NAME=VALUE",
-            help="A rules option for scoring the waits (repeatable), as in 'fanshu score'.",
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool,
-        typer.Option("--json", help="Print the batch output object instead of the tables."),
-    ] = False,
-    plain: Annotated[
-        bool,
-        typer.Option("--plain", help="Write tiles as codes (1m, E) instead of Unicode tiles."),
-    ] = False,
-    batch: Annotated[
-        str | None,
-        typer.Option(
-            "--batch",
-            "-b",
-            metavar="FILE",
-            help="Analyse a JSON Lines file ('-' for stdin) instead of one hand: keys id, "
-            "hand, visible (and seat_wind, prevalent_wind, flowers, options); one JSON line "
-            "out per non-empty line in, in order.",
-            show_default=False,
-        ),
-    ] = None,
-    progress: Annotated[
-        bool | None,
-        typer.Option(
-            "--progress/--no-progress",
-            help="With --batch: progress bar on stderr. Default: shown for long inputs when "
-            "stderr is a terminal and stdout is not.",
-            show_default=False,
-        ),
-    ] = None,
+    seat_wind: SeatWindOption = "E",
+    prevalent_wind: PrevalentWindOption = "E",
+    flowers: FlowersOption = 0,
+    option: WaitsOptionOption = None,
+    as_json: HandJsonOption = False,
+    plain: PlainOption = False,
+    batch: AnalyzeBatchOption = None,
+    progress: ProgressOption = None,
 ) -> None:
     """Analyse a hand (算牌): shanten for every shape, useful tiles, waits with their fan,
     and for 14 tiles every discard ranked best first.
@@ -251,15 +223,12 @@ def analyze_command(
 
     With --batch, a bad line gives an error object; the status is 2 only if FILE cannot be read.
     """
-    if batch is not None:
-        if hand is not None:
-            raise fail("give either a HAND or --batch FILE, not both")
-        run_batch_file(
-            batch, progress=progress, handle=analyze_line, verb=("analysing", "analysed")
-        )
-        return
+    hand = hand_or_batch(
+        hand, batch, progress=progress, example="fanshu analyze 1112345678999m",
+        handle=analyze_line, verb=("analysing", "analysed"),
+    )  # fmt: skip
     if hand is None:
-        raise fail("missing HAND (e.g. fanshu analyze 1112345678999m), or use --batch FILE")
+        return
     obj: dict[str, Any] = {
         "id": None,
         "hand": hand,
@@ -268,14 +237,9 @@ def analyze_command(
         "prevalent_wind": prevalent_wind,
         "flowers": flowers,
     }
-    if option:
-        try:
-            obj["options"] = parse_option_assignments(option)
-        except LineError as e:
-            if as_json:
-                typer.echo(dumps(error_object(None, e.code, e.message)))
-                raise typer.Exit(EXIT_BAD_INPUT) from None
-            raise fail(e.message) from None
+    options = option_assignments_or_exit(option, as_json=as_json)
+    if options is not None:
+        obj["options"] = options
     code = analyze_one(obj, as_json=as_json, plain=plain)
     if code:
         raise typer.Exit(code)

@@ -114,6 +114,28 @@ def run_batch_file(
             stream.close()
 
 
+def hand_or_batch(
+    hand: str | None,
+    batch: str | None,
+    *,
+    progress: bool | None,
+    example: str,
+    handle: LineHandler | None = None,
+    verb: tuple[str, str] = ("scoring", "scored"),
+) -> str | None:
+    """The HAND a one-hand command is to handle, or None once ``--batch FILE`` has been
+    run instead (through ``handle``); ``fail`` for both or neither (``example`` shows a
+    command with a HAND)."""
+    if batch is not None:
+        if hand is not None:
+            raise fail("give either a HAND or --batch FILE, not both")
+        run_batch_file(batch, progress=progress, handle=handle, verb=verb)
+        return None
+    if hand is None:
+        raise fail(f"missing HAND (e.g. {example}), or use --batch FILE")
+    return hand
+
+
 def _emit(line: str | None, out: IO[str], counts: dict[str, int]) -> None:
     if line is None:
         return

@@ -56,6 +56,12 @@ DbOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+IdArgument = Annotated[str, typer.Argument(metavar="ID", show_default=False)]
+Scale48Option = Annotated[
+    bool, typer.Option("--scale-48", help="Table points 48/24/12/0 instead of 4/2/1/0.")
+]
+SessionOption = Annotated[int, typer.Option("--session", help="Session number.")]
+TableOption = Annotated[int, typer.Option("--table", help="Table number.")]
 
 
 class Format(StrEnum):
@@ -193,9 +199,7 @@ def match_new(
             show_default=False,
         ),
     ],
-    scale48: Annotated[
-        bool, typer.Option("--scale-48", help="Table points 48/24/12/0 instead of 4/2/1/0.")
-    ] = False,
+    scale48: Scale48Option = False,
     db: DbOption = None,
 ) -> None:
     """Start a match; prints its id."""
@@ -272,7 +276,7 @@ def hand_result(
 
 @match_app.command("record")
 def match_record(
-    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    match_id: IdArgument,
     winner: WinnerOption = None,
     self_drawn: SelfDrawnOption = False,
     discarder: DiscarderOption = None,
@@ -305,7 +309,7 @@ def match_record(
 
 @match_app.command("correct")
 def match_correct(
-    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    match_id: IdArgument,
     hand_no: Annotated[
         int,
         typer.Argument(
@@ -341,7 +345,7 @@ def match_correct(
 
 @match_app.command("penalty")
 def match_penalty(
-    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    match_id: IdArgument,
     player: Annotated[str, typer.Option("--player", "-p", help="The penalised player.")],
     points: Annotated[int, typer.Option("--points", help="Points deducted (positive).")],
     reason: Annotated[str, typer.Option("--reason", help="Why.")] = "",
@@ -358,7 +362,7 @@ def match_penalty(
 
 @match_app.command("false-win")
 def match_false_win(
-    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    match_id: IdArgument,
     player: Annotated[str, typer.Option("--player", "-p", help="Who declared the false win.")],
     kind: Annotated[
         FalseWinKind,
@@ -381,7 +385,7 @@ def match_false_win(
 
 @match_app.command("undo")
 def match_undo(
-    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    match_id: IdArgument,
     db: DbOption = None,
 ) -> None:
     """Remove the last row of the score sheet (a hand, a false win or a penalty)."""
@@ -397,7 +401,7 @@ def match_undo(
 
 @match_app.command("show")
 def match_show(
-    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    match_id: IdArgument,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -442,9 +446,26 @@ def _read_in(path: Path) -> str:
         return path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise fail(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise fail(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def _import(
+    file: Path, fmt: Format | None, db: str | None, importer: Callable[[Store, str, str], str]
+) -> None:
+    """Read FILE (as ``fmt``, else as its name or first character says), store it with
+    ``importer`` and print the new id."""
+    text = _read_in(file)
+    kind = fmt.value if fmt else guess_format(file.name, text)
+    typer.echo(_run(db, lambda s: importer(s, text, kind)))
 
 
 FormatOption = Annotated[Format, typer.Option("--format", help="json or csv.")]
+FileArgument = Annotated[Path, typer.Argument(metavar="FILE", show_default=False)]
+ImportFormatOption = Annotated[
+    Format | None,
+    typer.Option("--format", help="json or csv (default: from the file).", show_default=False),
+]
 OutputOption = Annotated[
     Path | None,
     typer.Option(
@@ -455,7 +476,7 @@ OutputOption = Annotated[
 
 @match_app.command("export")
 def match_export(
-    match_id: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    match_id: IdArgument,
     fmt: FormatOption = Format.json,
     output: OutputOption = None,
     db: DbOption = None,
@@ -466,17 +487,12 @@ def match_export(
 
 @match_app.command("import")
 def match_import(
-    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False)],
-    fmt: Annotated[
-        Format | None,
-        typer.Option("--format", help="json or csv (default: from the file).", show_default=False),
-    ] = None,
+    file: FileArgument,
+    fmt: ImportFormatOption = None,
     db: DbOption = None,
 ) -> None:
     """Import a match from JSON or CSV (every row re-checked by the rules); prints its id."""
-    text = _read_in(file)
-    kind = fmt.value if fmt else guess_format(file.name, text)
-    typer.echo(_run(db, lambda s: s.import_match(text, kind)))
+    _import(file, fmt, db, Store.import_match)
 
 
 # -- tournament commands ----------------------------------------------------------------
@@ -493,9 +509,7 @@ def tournament_new(
     name: Annotated[
         str | None, typer.Option("--name", help="The tournament's name.", show_default=False)
     ] = None,
-    scale48: Annotated[
-        bool, typer.Option("--scale-48", help="Table points 48/24/12/0 instead of 4/2/1/0.")
-    ] = False,
+    scale48: Scale48Option = False,
     db: DbOption = None,
 ) -> None:
     """Start a tournament; prints its id."""
@@ -518,7 +532,7 @@ def _seating_text(s: Store, tid: str) -> str:
 
 @tournament_app.command("seat")
 def tournament_seat(
-    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    tid: IdArgument,
     session: Annotated[
         int | None,
         typer.Option("--session", help="The session whose --table seating you give."),
@@ -555,9 +569,9 @@ def tournament_seat(
 
 @tournament_app.command("match")
 def tournament_match(
-    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
-    session: Annotated[int, typer.Option("--session", help="Session number.")],
-    table: Annotated[int, typer.Option("--table", help="Table number.")],
+    tid: IdArgument,
+    session: SessionOption,
+    table: TableOption,
     db: DbOption = None,
 ) -> None:
     """Open the score sheet of a table; prints the match id to record its hands with
@@ -567,9 +581,9 @@ def tournament_match(
 
 @tournament_app.command("record")
 def tournament_record(
-    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
-    session: Annotated[int, typer.Option("--session", help="Session number.")],
-    table: Annotated[int, typer.Option("--table", help="Table number.")],
+    tid: IdArgument,
+    session: SessionOption,
+    table: TableOption,
     scores: Annotated[
         list[str],
         typer.Option(
@@ -596,7 +610,7 @@ def tournament_record(
 
 @tournament_app.command("standings")
 def tournament_standings(
-    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    tid: IdArgument,
     as_json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -634,7 +648,7 @@ def tournament_list(as_json: JsonOption = False, db: DbOption = None) -> None:
 
 @tournament_app.command("export")
 def tournament_export(
-    tid: Annotated[str, typer.Argument(metavar="ID", show_default=False)],
+    tid: IdArgument,
     fmt: FormatOption = Format.json,
     output: OutputOption = None,
     db: DbOption = None,
@@ -645,14 +659,9 @@ def tournament_export(
 
 @tournament_app.command("import")
 def tournament_import(
-    file: Annotated[Path, typer.Argument(metavar="FILE", show_default=False)],
-    fmt: Annotated[
-        Format | None,
-        typer.Option("--format", help="json or csv (default: from the file).", show_default=False),
-    ] = None,
+    file: FileArgument,
+    fmt: ImportFormatOption = None,
     db: DbOption = None,
 ) -> None:
     """Import a tournament from JSON or CSV; prints its id."""
-    text = _read_in(file)
-    kind = fmt.value if fmt else guess_format(file.name, text)
-    typer.echo(_run(db, lambda s: s.import_tournament(text, kind)))
+    _import(file, fmt, db, Store.import_tournament)

@@ -23,7 +23,17 @@ from fanshu.cli.batch import (
     score_request,
 )
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
-from fanshu.cli.jsonl import run_batch_file
+from fanshu.cli.jsonl import hand_or_batch
+from fanshu.cli.options import (
+    FlowersOption,
+    HandJsonOption,
+    PlainOption,
+    PrevalentWindOption,
+    ProgressOption,
+    RuleOptionOption,
+    ScoreBatchOption,
+    SeatWindOption,
+)
 from fanshu.errors import FanshuError
 from fanshu.hand import Hand, WinContext
 from fanshu.render import draw_hand, draw_sets
@@ -131,6 +141,22 @@ def parse_option_assignments(items: list[str], rules: str = DEFAULT_RULES) -> di
         else:
             out[name] = raw if rules == DEFAULT_RULES else _option_value(name, raw, None, None)
     return out
+
+
+def option_assignments_or_exit(
+    items: list[str] | None, rules: str = DEFAULT_RULES, *, as_json: bool
+) -> dict[str, Any] | None:
+    """The ``--option`` items of a one-hand command parsed for ``rules`` (None when there
+    are none); a bad item exits with status 2, as an error object with ``--json``."""
+    if not items:
+        return None
+    try:
+        return parse_option_assignments(items, rules)
+    except LineError as e:
+        if as_json:
+            typer.echo(dumps(error_object(None, e.code, e.message)))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+        raise fail(e.message) from None
 
 
 # -- one hand ---------------------------------------------------------------------------
@@ -353,14 +379,9 @@ def score_command(
             help="Won on the last tile of the wall (妙手回春 self-drawn, 海底捞月 on a discard).",
         ),
     ] = False,
-    seat_wind: Annotated[
-        str, typer.Option("--seat-wind", metavar="E|S|W|N", help="Seat wind (门风).")
-    ] = "E",
-    prevalent_wind: Annotated[
-        str,
-        typer.Option("--prevalent-wind", metavar="E|S|W|N", help="Prevalent wind (圈风)."),
-    ] = "E",
-    flowers: Annotated[int, typer.Option("--flowers", help="Number of flowers (花牌), 0-8.")] = 0,
+    seat_wind: SeatWindOption = "E",
+    prevalent_wind: PrevalentWindOption = "E",
+    flowers: FlowersOption = 0,
     dealer: Annotated[
         bool, typer.Option("--dealer", help="The winner is the dealer (庄家).")
     ] = False,
@@ -382,51 +403,17 @@ def score_command(
             help="Won on the discard a player made right after a kong (杠上炮).",
         ),
     ] = False,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="NAME=VALUE",
-            help="An option of the rule set (repeatable), e.g. two_concealed_kongs=8. "
-            "The MCR names are listed at the end of this help; 'fanshu rules NAME' "
-            "lists those of each rule set.",
-        ),
-    ] = None,
+    option: RuleOptionOption = None,
     excluded: Annotated[
         bool,
         typer.Option(
             "--excluded", "-x", help="Also list the excluded fans and what excluded each."
         ),
     ] = False,
-    as_json: Annotated[
-        bool,
-        typer.Option("--json", help="Print the batch output object instead of the table."),
-    ] = False,
-    plain: Annotated[
-        bool,
-        typer.Option("--plain", help="Write tiles as codes (1m, E) instead of Unicode tiles."),
-    ] = False,
-    batch: Annotated[
-        str | None,
-        typer.Option(
-            "--batch",
-            "-b",
-            metavar="FILE",
-            help="Score a JSON Lines file ('-' for stdin) instead of one hand: one JSON "
-            "line out per non-empty line in, in order. Empty lines are skipped.",
-            show_default=False,
-        ),
-    ] = None,
-    progress: Annotated[
-        bool | None,
-        typer.Option(
-            "--progress/--no-progress",
-            help="With --batch: progress bar on stderr. Default: shown for long inputs when "
-            "stderr is a terminal and stdout is not.",
-            show_default=False,
-        ),
-    ] = None,
+    as_json: HandJsonOption = False,
+    plain: PlainOption = False,
+    batch: ScoreBatchOption = None,
+    progress: ProgressOption = None,
 ) -> None:
     """Score a winning hand under the Chinese Official rules (国标麻将), or under another
     rule set with --rules (fanshu rules lists them).
@@ -435,13 +422,11 @@ def score_command(
 
     With --batch, a bad line gives an error object; the status is 2 only if FILE cannot be read.
     """
-    if batch is not None:
-        if hand is not None:
-            raise fail("give either a HAND or --batch FILE, not both")
-        run_batch_file(batch, progress=progress)
-        return
+    hand = hand_or_batch(
+        hand, batch, progress=progress, example="fanshu score '[EEEE]123m456p789s11s'"
+    )
     if hand is None:
-        raise fail("missing HAND (e.g. fanshu score '[EEEE]123m456p789s11s'), or use --batch FILE")
+        return
     obj: dict[str, Any] = {
         "id": None,
         "hand": hand,
@@ -458,14 +443,9 @@ def score_command(
         "prevalent_wind": prevalent_wind,
         "flowers": flowers,
     }
-    if option:
-        try:
-            obj["options"] = parse_option_assignments(option, rules)
-        except LineError as e:
-            if as_json:
-                typer.echo(dumps(error_object(None, e.code, e.message)))
-                raise typer.Exit(EXIT_BAD_INPUT) from None
-            raise fail(e.message) from None
+    options = option_assignments_or_exit(option, rules, as_json=as_json)
+    if options is not None:
+        obj["options"] = options
     code = score_one(obj, as_json=as_json, excluded=excluded, plain=plain)
     if code:
         raise typer.Exit(code)
