@@ -93,7 +93,8 @@ def test_full_match_through_the_cli(db: str) -> None:
     # Cy -16-8+36-17-16-24-8+32-8-20-16 = -65;  Di -16-8-20+51-8-24-8-8+32-20-8 = -37, -10 penalty
     expected = {"Ann": 89, "Bo": 13, "Cy": -65, "Di": -47}
     data = json.loads(ok(db, "match", "show", mid, "--json"))
-    assert set(data) == {"id", "players", "hands"} and data["id"] == mid
+    assert set(data) == {"id", "scale", "players", "hands"} and data["id"] == mid
+    assert data["scale"] == [4, 2, 1, 0]
     assert {p["name"]: p["total"] for p in data["players"]} == expected
     assert {p["name"]: p["table_points"] for p in data["players"]} == {
         "Ann": 4, "Bo": 2, "Cy": 0, "Di": 1,

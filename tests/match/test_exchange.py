@@ -27,7 +27,7 @@ from fanshu.match import (
     tournament_to_csv,
     tournament_to_json,
 )
-from fanshu.match.exchange import match_scale_from_csv
+from fanshu.match.exchange import match_scale_from_csv, match_scale_from_json
 
 
 def sample_match() -> Match:
@@ -79,6 +79,60 @@ def test_match_csv_keeps_the_table_point_scale() -> None:
     # the default scale is written too, and an incomplete match keeps its scale
     assert match_scale_from_csv(match_to_csv(m))[1] == SCALE_STANDARD
     assert match_scale_from_csv(match_to_csv(sample_match(), SCALE_48))[1] == SCALE_48
+
+
+def test_match_json_keeps_the_scale_of_an_unfinished_match() -> None:
+    """An unfinished match has null table points, so only the ``scale`` key tells that it
+    is played for 48/24/12/0; it comes back as 48/24/12/0, and so after its 16th hand."""
+    m = sample_match()
+    text = match_to_json(m, SCALE_48)
+    data = json.loads(text)
+    assert data["scale"] == [48, 24, 12, 0]
+    assert all(p["table_points"] is None for p in data["players"])
+    back, scale = match_scale_from_json(text)
+    assert back == m and scale == SCALE_48
+    assert match_from_json(text) == m
+    assert match_scale_from_json(match_to_json(m))[1] == SCALE_STANDARD
+    assert complete(back).table_points(scale) == complete(m.copy()).table_points(SCALE_48)
+
+
+@pytest.mark.parametrize(
+    ("scale", "finished", "expected"),
+    [
+        (SCALE_48, True, SCALE_48),  # read back from the table points
+        (SCALE_STANDARD, True, SCALE_STANDARD),
+        (SCALE_48, False, SCALE_STANDARD),  # no table points yet: as before the key
+    ],
+)
+def test_match_json_without_a_scale_infers_it_as_before(
+    scale: tuple[int, ...], finished: bool, expected: tuple[int, ...]
+) -> None:
+    m = complete(sample_match()) if finished else sample_match()
+    data = json.loads(match_to_json(m, scale))
+    del data["scale"]
+    back, found = match_scale_from_json(json.dumps(data))
+    assert back == m and found == expected
+
+
+@pytest.mark.parametrize(
+    ("scale", "message"),
+    [
+        ("48/24/12/0", "a bad scale '48/24/12/0'"),
+        ([4, 2, 1], "the scale needs 4 values"),
+        ([4, 2, "1", 0], "table points are numbers"),
+        ([4, 2, 1, 0], "not those of the scale"),  # the file's points are on 48/24/12/0
+    ],
+)
+def test_match_json_bad_scale(scale: Any, message: str) -> None:
+    data = json.loads(match_to_json(complete(sample_match()), SCALE_48))
+    data["scale"] = scale
+    with pytest.raises(MatchError, match=message):
+        match_scale_from_json(json.dumps(data))
+
+
+def test_match_to_json_checks_the_scale() -> None:
+    with pytest.raises(MatchError, match="needs 4 values"):
+        match_to_json(sample_match(), (4, 2, 1))
 
 
 def _without_points(text: str, *, drop_column: bool) -> str:

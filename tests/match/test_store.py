@@ -193,6 +193,27 @@ def test_csv_keeps_the_scale_of_an_incomplete_match_and_reads_old_files(store: S
     assert len(store.list_matches()) == before
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="Store.import_match still infers a JSON match's scale from its table points "
+    "(store._scale_of), which are null until the 16th hand; it should read it with "
+    "exchange.match_scale_from_json, which takes the file's scale key",
+)
+def test_json_keeps_the_scale_of_an_incomplete_match(store: Store) -> None:
+    mid = store.create_match(PLAYERS, scale=SCALE_48)
+    store.record_win(mid, "Bo", discarder="Di", fan=10)
+    text = store.export_match(mid, "json")
+    assert json.loads(text)["scale"] == [48, 24, 12, 0]
+    new = store.import_match(text, "json")
+    assert store.load_match(new).records == store.load_match(mid).records
+    assert store.match_scale(new) == SCALE_48
+    assert store.match_dict(new) == {**store.match_dict(mid), "id": new}
+    # a file written before the scale was kept: inferred from the table points, as before
+    old = json.loads(text)
+    del old["scale"]
+    assert store.match_scale(store.import_match(json.dumps(old), "json")) == SCALE_STANDARD
+
+
 def test_tournament_round_trip_and_exchange(db: Path, store: Store) -> None:
     players = [f"P{i}" for i in range(8)]
     tid = store.create_tournament(players, sessions=2, name="club night")

@@ -1,6 +1,8 @@
 """Export and import a match or a tournament as JSON or CSV.
 
-JSON is ``Match.to_dict()`` / ``Tournament.to_dict()`` as text.  CSV is one flat table
+JSON is ``Match.to_dict(scale)`` / ``Tournament.to_dict()`` as text; a match keeps its
+table-point scale in ``scale`` (files written before it was kept read as the scale their
+table points show, else 4/2/1/0).  CSV is one flat table
 that spreadsheets open, one row per record, with the columns of :data:`CSV_COLUMNS`:
 
 - ``record`` says what the row is: ``tournament`` (id in ``tournament_id``, name in
@@ -35,7 +37,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match, rank_table_points
+from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match, rank_table_points
 from fanshu.match.tournament import Tournament
 from fanshu.rules.mcr.settlement import MatchError
 
@@ -44,6 +46,7 @@ __all__ = [
     "match_from_csv",
     "match_from_json",
     "match_scale_from_csv",
+    "match_scale_from_json",
     "match_to_csv",
     "match_to_json",
     "tournament_from_csv",
@@ -81,14 +84,67 @@ _SHEET_ROWS = ("win", "draw", "false_win", "penalty")
 # -- JSON ---------------------------------------------------------------------------------
 
 
-def match_to_json(match: Match, *, indent: int | None = 2) -> str:
-    """The match as JSON (``Match.to_dict()``)."""
-    return json.dumps(match.to_dict(), ensure_ascii=False, indent=indent)
+def match_to_json(
+    match: Match, scale: Sequence[int] = SCALE_STANDARD, *, indent: int | None = 2
+) -> str:
+    """The match as JSON (``Match.to_dict(scale)``: the table-point ``scale`` is kept, so
+    that an unfinished match, whose table points are still null, keeps it too)."""
+    _check_scale(match, scale)
+    return json.dumps(match.to_dict(scale), ensure_ascii=False, indent=indent)
 
 
 def match_from_json(text: str) -> Match:
     """Read a match written by :func:`match_to_json`."""
-    return Match.from_dict(_load_json(text, "match"))
+    return match_scale_from_json(text)[0]
+
+
+def match_scale_from_json(text: str) -> tuple[Match, tuple[int, ...]]:
+    """Read a match written by :func:`match_to_json` and its table-point scale: the
+    ``scale`` key (checked against the table points of a complete match); in files written
+    before it was kept, the scale the table points were computed with (4/2/1/0 or
+    48/24/12/0: known only once the 16 hands are in), else 4/2/1/0.
+
+    >>> m = Match("ABCD", id="m3")
+    >>> _ = m.record_win("C", discarder="A", fan=12)
+    >>> match_scale_from_json(match_to_json(m, (48, 24, 12, 0)))[1]
+    (48, 24, 12, 0)
+    """
+    data = _load_json(text, "match")
+    match = Match.from_dict(data)
+    raw = data.get("scale")
+    if raw is None:
+        return match, _scale_from_points(data, match) or SCALE_STANDARD
+    if not isinstance(raw, list):
+        raise MatchError(f"a bad scale {raw!r}: a list of four numbers, e.g. [48, 24, 12, 0]")
+    scale = tuple(raw)
+    _check_scale(match, scale)
+    stored = _table_points(data)
+    expected = match.table_points(scale)
+    if expected is not None and stored is not None and stored != expected:
+        raise MatchError(f"the table points {stored} are not those of the scale {raw}: {expected}")
+    return match, scale
+
+
+def _table_points(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The ``table_points`` of each player as written in a JSON match (None if unreadable
+    or still null)."""
+    try:
+        stored = {p["name"]: p["table_points"] for p in data["players"]}
+    except (KeyError, TypeError):
+        return None
+    return None if any(v is None for v in stored.values()) else stored
+
+
+def _scale_from_points(data: Mapping[str, Any], match: Match) -> tuple[int, ...] | None:
+    """The known scale (4/2/1/0, 48/24/12/0) that gives the table points written in
+    ``data``; None when they do not tell (an unfinished match, an unknown scale)."""
+    stored = _table_points(data)
+    if stored is None or not match.is_complete:
+        return None
+    for scale in (SCALE_STANDARD, SCALE_48):
+        if match.table_points(scale) == stored:
+            return scale
+    return None
 
 
 def tournament_to_json(tournament: Tournament, *, indent: int | None = 2) -> str:
@@ -166,10 +222,15 @@ def _write(rows: Iterable[Mapping[str, str]]) -> str:
     return buf.getvalue()
 
 
+def _check_scale(match: Match, scale: Sequence[int]) -> None:
+    """``MatchError`` unless ``scale`` gives table points to the match's four players."""
+    rank_table_points(dict(zip(match.players, (0, 1, 2, 3), strict=True)), scale)
+
+
 def match_to_csv(match: Match, scale: Sequence[int] = SCALE_STANDARD) -> str:
     """The match as CSV: a ``match`` row (with the table-point ``scale`` in ``points``),
     then one row per sheet row."""
-    rank_table_points(dict(zip(match.players, (0, 1, 2, 3), strict=True)), scale)  # validates
+    _check_scale(match, scale)
     return _write(_match_rows(match, scale))
 
 
@@ -260,7 +321,7 @@ class _MatchBuilder:
         if scale is None:
             return SCALE_STANDARD
         try:
-            rank_table_points(dict(zip(match.players, (0, 1, 2, 3), strict=True)), scale)
+            _check_scale(match, scale)
         except MatchError as exc:
             raise MatchError(f"line {self.head['_line']}: {exc}") from None
         return scale

@@ -546,13 +546,15 @@ class Match:
     # -- (de)serialisation -------------------------------------------------------------
 
     def to_dict(self, scale: Sequence[int] = SCALE_STANDARD) -> dict[str, Any]:
-        """``{"id", "players": [{"name", "total", "table_points"}], "hands": [...]}``;
-        ``hands`` lists every row (penalty rows included); ``table_points`` is null until
-        the 16 hands are in."""
+        """``{"id", "scale", "players": [{"name", "total", "table_points"}], "hands": [...]}``;
+        ``scale`` is the table points by rank (``[4, 2, 1, 0]``), kept so that an unfinished
+        match keeps it too; ``hands`` lists every row (penalty rows included);
+        ``table_points`` is null until the 16 hands are in."""
         totals = self.totals()
         points = self.table_points(scale)
         return {
             "id": self.id,
+            "scale": list(scale),
             "players": [
                 {
                     "name": p,
@@ -567,7 +569,8 @@ class Match:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Match:
         """Rebuild a match from :meth:`to_dict`, re-settling every row (the stored
-        payments must agree) so that a tampered file is refused."""
+        payments must agree) so that a tampered file is refused.  The ``scale`` is not part
+        of the match: :func:`fanshu.match.exchange.match_scale_from_json` reads it."""
         try:
             players = [p["name"] if isinstance(p, Mapping) else p for p in data["players"]]
             rows = list(data.get("hands", ()))
