@@ -170,7 +170,8 @@ def test_str_under_the_minimum() -> None:
 def test_to_dict() -> None:
     r = fanshu.score(PLAIN, seat_wind=SOUTH)
     d = r.to_dict()
-    assert set(d) == {"total", "fans", "error"}
+    assert set(d) == {"total", "fans", "multiplier", "error"}
+    assert d["multiplier"] is None
     assert d["error"] is None and d["total"] == 12
     assert d["fans"] == [
         {"name": "花龙", "name_en": "Mixed Straight", "value": 8, "count": 1},
@@ -185,6 +186,7 @@ def test_to_full_dict() -> None:
     assert set(d) == {
         "total",
         "fans",
+        "multiplier",
         "error",
         "hand",
         "shape",

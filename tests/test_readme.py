@@ -191,7 +191,7 @@ def _json_of_cli(value: Any, out: str, ns: dict[str, Any]) -> None:
     proc = run_cli("score", "[EEEE]123m456p789s11s", "--self-drawn", "--seat-wind", "S", "--json")
     assert proc.returncode == 0, proc.stderr
     cli = json.loads(proc.stdout)
-    assert cli.pop("id") is None and cli.pop("multiplier") is None
+    assert cli.pop("id") is None
     assert cli == value
 
 
@@ -245,7 +245,7 @@ def _nine_gates_waits(value: Any, out: str, ns: dict[str, Any]) -> None:
 PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "九莲宝灯 …": _nine_gates,
     "a readable summary": _summary,
-    "the JSON object of `fanshu score --json` without `id` and `multiplier`": _json_of_cli,
+    "the JSON object of `fanshu score --json` without `id`": _json_of_cli,
     "清一色 + 自摸: 4 fan, ×8": _sichuan,
     "5 fan, ×32 (cap 6)": _beijing,
     "MCR fans, no wind fans": _two_player,

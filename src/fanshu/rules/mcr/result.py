@@ -95,10 +95,12 @@ class McrResult:
         """The batch output object, without ``id``."""
         if not self.is_win:
             message = self.reason or "not a winning hand"
-            return {"total": 0, "fans": [], "error": {"code": "not_a_win", "message": message}}
+            error = {"code": "not_a_win", "message": message}
+            return {"total": 0, "fans": [], "multiplier": None, "error": error}
         return {
             "total": self.total,
             "fans": [e.to_dict() for e in self.fans],
+            "multiplier": None,  # MCR adds fan; no payment factor
             "error": None,
         }
 
