@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
+from rich.console import Console
 from typer.testing import CliRunner
 
 from fanshu.cli.main import app
+from fanshu.cli.match import sheet_table
+from fanshu.match.sheet import SCALE_48, Match
 from fanshu.match.store import Store
 
 runner = CliRunner()
@@ -391,3 +396,68 @@ def test_csv_keeps_the_table_point_scale(db: str, tmp_path: Path) -> None:
     assert again["players"] == shown["players"]
     with Store.open(db) as s:
         assert s.match_scale(new) == (48, 24, 12, 0)
+
+
+def _busy_sheet(players: list[str]) -> Match:
+    """A sheet with every kind of row: wins (with flowers, self-drawn), a drawn hand, both
+    false wins, a penalty with a long reason, and many hands."""
+    a, b, c, d = players
+    m = Match(players, id="abc123")
+    m.record_win(b, discarder=a, fan=12, flowers=2)
+    m.record_win(c, fan=88)
+    m.record_draw()
+    m.record_false_win(d, "under_minimum")
+    m.record_false_win(a, "not_complete")
+    m.add_penalty(a, 10, "slow play after repeated warnings")
+    while m.hands_played < 15:
+        m.record_draw()
+    m.record_win(a, discarder=d, fan=16, flowers=8)
+    return m
+
+
+def _render(table: Any, width: int) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, highlight=False, color_system=None).print(table)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["Ann", "Bo", "Cy", "Di"],
+        ["Annabel", "Bo", "Cyrus", "Dimitri"],
+        ["东家", "南家", "西家", "北家"],
+        ["Alexandra", "Bartholomew", "Cyrus", "Dimitrios"],  # folded, never cut short
+    ],
+)
+def test_sheet_fits_80_columns_without_ellipsis(players: list[str]) -> None:
+    m = _busy_sheet(players)
+    text = _render(sheet_table(m, SCALE_48), 80)
+    assert "…" not in text and "..." not in text
+    assert max(cell_len(line) for line in text.splitlines()) <= 80
+    # every player's total and table points are there, whole
+    last = text[text.index("Total") :]
+    for p, total in m.totals().items():
+        assert str(total) in last, p
+    for points in m.table_points(SCALE_48).values():  # type: ignore[union-attr]
+        assert str(points) in last
+    assert "48/24/12/0" in text
+
+
+def test_sheet_at_80_columns_keeps_short_names_and_labels_whole() -> None:
+    text = _render(sheet_table(_busy_sheet(["Annabel", "Bo", "Cyrus", "Dimitri"]), SCALE_48), 80)
+    for label in ("自摸", "from", "12 (2花)", "错和", "诈和", "Table pts", "16/16"):
+        assert label in text, label
+    assert all(name in text for name in ("Annabel", "Cyrus", "Dimitri"))  # not folded
+    header = next(line for line in text.splitlines() if "Dealer" in line)
+    assert header.split() == ["#", "Wind", "Dealer", "Winner", "How", "Fan", "E", "S", "W", "N"]
+
+
+def test_show_in_an_80_column_terminal(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    mid = new_match(db)
+    ok(db, "match", "record", mid, "--winner", "Bo", "--self-drawn", "--fan", "10")
+    ok(db, "match", "record", mid, "--winner", "Cy", "--discarder", "Ann", "--fan", "9")
+    out = ok(db, "match", "show", mid)
+    assert "…" not in out and "自摸" in out and "from Ann" in out
+    assert max(cell_len(line) for line in out.splitlines()) <= 80

@@ -102,7 +102,9 @@ def _signed(n: int) -> str:
 
 def _how(r: HandRecord, *, short: bool = False) -> str:
     if r.kind == "win":
-        return "self-drawn" if r.discarder is None else f"from {r.discarder}"
+        if r.discarder is None:
+            return "自摸" if short else "self-drawn"
+        return f"from {r.discarder}"
     if r.kind == "draw":
         return "draw" if short else "drawn hand"
     if r.kind == "false_win":
@@ -134,25 +136,31 @@ def _describe(match: Match, r: HandRecord) -> str:
 def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
     """The score sheet as on paper: hands as rows (number, prevalent wind, dealer, winner,
     how, fan), players as columns (seat wind in the first round), each cell the row's
-    points over the running total; then the totals and the table points."""
+    points over the running total; then the totals and the table points.
+
+    It fits an 80-column terminal: short labels (自摸, 错和, 诈和, explained in the caption),
+    two spaces between columns, and text that wraps (or, for a word wider than its
+    column, folds) instead of being cut off with an ellipsis."""
     table = Table(
-        title=f"match {match.id}",
+        title=f"match {match.id} · table points {'/'.join(map(str, scale))}",
         title_justify="left",
         header_style="bold",
         box=box.SIMPLE_HEAD,
-        caption="Each cell: points of the row, (running total).  错和 false win under 8 fan, "
-        "诈和 false win on an incomplete hand.",
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1, 0, 0),
+        caption="Each cell: points of the row, (running total).  自摸 self-drawn, "
+        "错和 false win under 8 fan, 诈和 false win on an incomplete hand.",
         caption_justify="left",
     )
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Wind", justify="center", no_wrap=True)
-    table.add_column("Dealer")
-    table.add_column("Winner")
-    table.add_column("How")
-    table.add_column("Fan", justify="right")
+    for name in ("Dealer", "Winner", "How"):
+        table.add_column(name, overflow="fold")
+    table.add_column("Fan", justify="right", overflow="fold")
     winds1 = match.seat_winds(1)
     for p in match.players:
-        table.add_column(f"{p}\n{winds1[p].code}", justify="right", no_wrap=True)
+        table.add_column(f"{p}\n{winds1[p].code}", justify="right", overflow="fold")
     running = match.running_totals()
     for r, run in zip(match.records, running, strict=True):
         deltas = r.deltas
@@ -178,7 +186,7 @@ def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
         *(Text(str(totals[p]), style="bold") for p in match.players),
     )  # fmt: skip
     table.add_row(
-        "", "", "", "Table pts", "/".join(map(str, scale)), "",
+        "", "", "", "Table pts", "", "",
         *(("—" if points is None else str(points[p])) for p in match.players),
     )  # fmt: skip
     return table
