@@ -7,6 +7,7 @@ Shared by ``fanshu score --batch`` and ``fanshu analyze --batch``: the same inpu
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import sys
 import time
@@ -33,7 +34,12 @@ PROGRESS_MIN_LINES = 500
 def open_input(path: str) -> tuple[IO[str], int | None]:
     """The input stream and, for a regular file, its number of lines (for the bar)."""
     if path == "-":
-        return sys.stdin, None
+        # read as a file is read: bytes that are not UTF-8 become U+FFFD (the line is then
+        # an error object), whatever the encoding and error handler of sys.stdin
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:
+            return sys.stdin, None
+        return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace", newline=None), None
     try:
         f = open(path, encoding="utf-8-sig", errors="replace", newline=None)  # noqa: SIM115
     except OSError as e:
@@ -110,8 +116,10 @@ def run_batch_file(
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     finally:
-        if stream is not sys.stdin:
+        if path != "-":
             stream.close()
+        elif stream is not sys.stdin and isinstance(stream, io.TextIOWrapper):
+            stream.detach()  # let go of our wrapper, leaving the process's stdin open
 
 
 def hand_or_batch(
