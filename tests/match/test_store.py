@@ -193,12 +193,6 @@ def test_csv_keeps_the_scale_of_an_incomplete_match_and_reads_old_files(store: S
     assert len(store.list_matches()) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Store.import_match still infers a JSON match's scale from its table points "
-    "(store._scale_of), which are null until the 16th hand; it should read it with "
-    "exchange.match_scale_from_json, which takes the file's scale key",
-)
 def test_json_keeps_the_scale_of_an_incomplete_match(store: Store) -> None:
     mid = store.create_match(PLAYERS, scale=SCALE_48)
     store.record_win(mid, "Bo", discarder="Di", fan=10)

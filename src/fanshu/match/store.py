@@ -43,7 +43,6 @@ from fanshu.errors import FanshuError
 from fanshu.match import exchange
 from fanshu.match.sheet import (
     HANDS_PER_MATCH,
-    SCALE_48,
     SCALE_STANDARD,
     HandRecord,
     Match,
@@ -676,8 +675,7 @@ class Store:
         if fmt == "csv":
             match, scale = exchange.match_scale_from_csv(text)  # 4/2/1/0 in older files
         else:
-            match = exchange.match_from_json(text)
-            scale = _scale_of(json.loads(text), match) or SCALE_STANDARD
+            match, scale = exchange.match_scale_from_json(text)  # older files: as before
         with self._transaction() as c:
             wanted = id if id is not None else match.id
             if id is None and (
@@ -924,21 +922,6 @@ class Store:
 def _rules(options: dict[str, Any]) -> McrOptions | None:
     rules = options.get("rules")
     return None if rules is None else McrOptions.from_dict(dict(rules))
-
-
-def _scale_of(data: object, match: Match) -> tuple[int, ...] | None:
-    """The table-point scale a JSON match was exported with, read back from its table
-    points (None when they do not tell: an incomplete match or an unknown scale)."""
-    if not isinstance(data, dict) or not match.is_complete:
-        return None
-    try:
-        stored = {p["name"]: p["table_points"] for p in data["players"]}
-    except (KeyError, TypeError):
-        return None
-    for scale in (SCALE_STANDARD, SCALE_48):
-        if match.table_points(scale) == stored:
-            return scale
-    return None
 
 
 # -- export and import ------------------------------------------------------------------
