@@ -279,7 +279,7 @@ def test_fake_score_table(fake: _FakeRules) -> None:
     assert line.split() == ["根", "Root", "1", "2"]
     assert "Total 5 fan" in out
     assert "Multiplier ×16" in out
-    assert "Capped: 4 fan" in out
+    assert "Capped at 4 fan" in out
 
 
 def test_fake_score_options_typed(fake: _FakeRules) -> None:
@@ -328,3 +328,10 @@ def test_fake_in_a_batch(fake: _FakeRules) -> None:
     assert out[0]["total"] == 5 and out[0]["multiplier"] == 16
     assert out[1]["multiplier"] is None and out[1]["total"] == fanshu.score(FLUSH).total
     assert out[2]["error"] == {"code": "bad_option", "message": "unknown option 'nope'"}
+
+
+def test_no_cap_line_when_under_the_cap() -> None:
+    if "two-player" not in fanshu.rules.names():
+        pytest.skip("two-player rule set not registered")
+    out = invoke("score", "123m456p789s11sEEE", "--rules", "two-player").stdout
+    assert "Total 11 fan" in out and "Capped" not in out

@@ -306,8 +306,8 @@ def print_rule_result(
     if multiplier is not None:
         console.print(Text(f"Multiplier ×{multiplier} (before any cap)"))
     capped = getattr(result, "capped", None)
-    if isinstance(capped, int) and not isinstance(capped, bool):
-        console.print(Text(f"Capped: {capped} fan", style="bold"))
+    if isinstance(capped, int) and not isinstance(capped, bool) and capped < result.total:
+        console.print(Text(f"Capped at {capped} fan", style="bold"))
 
 
 def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool) -> int:
