@@ -12,13 +12,28 @@ Rule sets other than MCR return a :class:`RuleResult`; MCR keeps its richer
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from fanshu.errors import OptionError
 from fanshu.hand import Hand
 
 Combine = Literal["add", "double"]
+
+
+def check_option_names(known: Iterable[str], data: Mapping[str, object]) -> None:
+    """Raise ``OptionError`` for the first name in ``data`` that is not a known option.
+
+    >>> check_option_names(["cap"], {"cpa": 4})
+    Traceback (most recent call last):
+    ...
+    fanshu.errors.OptionError: unknown option 'cpa'; known: cap
+    """
+    names = sorted(known)
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(names)}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.rules.base import check_option_names
 
 BurnTotal = Literal["sum", "last"]
 RobbedKongPays = Literal["discard", "self-drawn"]
@@ -87,10 +88,7 @@ class BeijingOptions:
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> BeijingOptions:
         """Options from field names; an unknown name is an ``OptionError``."""
-        names = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - names)
-        if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(names))}")
+        check_option_names((f.name for f in fields(cls)), data)
         return cls(**data)  # type: ignore[arg-type]
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.rules.base import check_option_names
 
 #: The non-official extras (天和, 地和 …) and whose values: none, the 联众/QQ
 #: four-player set, or the two-player game's set (``blessings.py``).
@@ -52,10 +53,7 @@ class McrOptions:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> McrOptions:
-        names = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - names)
-        if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(names))}")
+        check_option_names((f.name for f in fields(cls)), data)
         return cls(**data)  # type: ignore[arg-type]
 
 

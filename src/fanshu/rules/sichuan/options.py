@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from fanshu.errors import OptionError
+from fanshu.rules.base import check_option_names
 from fanshu.rules.sichuan.fans import PRESETS, Preset
 
 ReadyPayment = Literal["max", "min"]
@@ -111,10 +112,7 @@ class SichuanOptions:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SichuanOptions:
-        names = [f.name for f in fields(cls)]
-        unknown = sorted(set(data) - set(names))
-        if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(names)}")
+        check_option_names((f.name for f in fields(cls)), data)
         values = dict(data)
         if isinstance(values.get("cap"), str) and values["cap"].lower() in ("none", "null", ""):
             values["cap"] = None

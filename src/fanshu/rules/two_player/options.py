@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from fanshu.errors import OptionError
+from fanshu.rules.base import check_option_names
 from fanshu.rules.mcr.options import McrOptions
 
 #: The MCR options the two-player game takes over (all but ``blessings``, which it fixes
@@ -50,8 +51,7 @@ class TwoPlayerOptions:
                     "the two-player game always counts its own 天和 99, 地和 88, 人和 64, "
                     "天听 32: blessings is not an option here"
                 )
-            known = ", ".join(sorted(own | set(MCR_FIELDS)))
-            raise OptionError(f"unknown option {unknown[0]!r}; known: {known}")
+            check_option_names(own | set(MCR_FIELDS), data)
         mcr = McrOptions(blessings="two_player", **{k: data[k] for k in data if k not in own})
         return cls(**{k: data[k] for k in data if k in own}, mcr=mcr)
 
