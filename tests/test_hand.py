@@ -432,3 +432,20 @@ def test_robbing_a_kong_is_not_the_last_discard() -> None:
 def test_concealed_kong_needs_no_source() -> None:
     assert Meld(MeldKind.CONCEALED_KONG, Tile.EAST).source == 0
     assert Meld(MeldKind.PUNG, Tile.EAST).source == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "flags", "message"),
+    [
+        ("[123m1]456p123789sEE", {"first_turn": True}, "first-turn win comes before any claim"),
+        ("[555p2]456p123789sEE", {"ready_at_start": True}, "天听 locks the hand"),
+        ("123m456p789sEEE5m5m", {"kong_discard": True, "self_drawn": True}, "杠上炮"),
+    ],
+)
+def test_facts_other_rule_sets_read_must_be_possible(
+    hand: str, flags: dict[str, bool], message: str
+) -> None:
+    with pytest.raises(InvalidHandError, match=message):
+        fanshu.score(hand, **flags)  # type: ignore[arg-type]
+    # a concealed kong is no claim
+    assert fanshu.score("[EEEE]456p123789s5m5m", first_turn=True).is_win

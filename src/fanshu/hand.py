@@ -189,6 +189,12 @@ class Hand:
         return format_hand(self)
 
 
+def format_meld_text(meld: Meld) -> str:
+    from fanshu.notation.fanshu import format_meld
+
+    return format_meld(meld)
+
+
 def validate_hand(hand: Hand, *, complete: bool = True) -> None:
     """Check tile counts, copies and the win context against what a table allows."""
     if len(hand.melds) > 4:
@@ -227,6 +233,14 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
                 f"抢杠和: the robbed kong holds the other three {w.code}, "
                 f"so you cannot hold one yourself"
             )
+    if ctx.kong_discard and ctx.self_drawn:
+        raise InvalidHandError("杠上炮 is a win on the discard after a kong, not self-drawn")
+    claimed = [m for m in hand.melds if not m.is_concealed]
+    if claimed and (ctx.first_turn or ctx.ready_at_start):
+        what = "a first-turn win comes" if ctx.first_turn else "天听 locks the hand"
+        raise InvalidHandError(
+            f"{what} before any claim, but {format_meld_text(claimed[0])} was claimed"
+        )
     if ctx.kong and ctx.wall_last and not ctx.self_drawn:
         raise InvalidHandError(
             "抢杠和 robs a kong, not a discard, so it cannot also be 海底捞月 "

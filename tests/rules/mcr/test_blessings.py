@@ -177,8 +177,10 @@ def test_human_hand_with_melds_is_not_a_first_turn() -> None:
         score("[123m1]456p123789sEE", "lianzhong", first_turn=True)
     with pytest.raises(InvalidHandError, match="kong"):
         score(PLAIN, "two_player", first_turn=True, kong=True)
-    # the option off: the facts are not read, MCR as ever
-    assert score("[123m1]456p123789sEE", first_turn=True).is_win
+    # the option off: still no first-turn win after a claim (checked for every rule set)
+    with pytest.raises(InvalidHandError, match="before any claim"):
+        score("[123m1]456p123789sEE", first_turn=True)
+    assert score("[123m1]456p123789sEE").is_win
 
 
 # -- 天听 ----------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def test_impossible_contexts(ctx: dict[str, bool], words: str) -> None:
 
 def test_first_turn_with_a_meld_is_rejected() -> None:
     h = parse_hand("[222p1]123m345m66p789p", WinContext(first_turn=True, self_drawn=True))
-    with pytest.raises(InvalidHandError, match="before any pung or kong"):
+    with pytest.raises(InvalidHandError, match="before any claim"):
         RULES.score(h)
 
 

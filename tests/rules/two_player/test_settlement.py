@@ -88,8 +88,10 @@ def test_zero_sum(
     cap: int | None,
 ) -> None:  # fmt: skip
     (h,) = winning_hands(seed, 1)
-    if first_turn and h.melds:
+    if h.melds:
         first_turn = False  # a first-turn win has no melds
+    if any(not m.is_concealed for m in h.melds):
+        ready = False  # 天听 locks the hand: no claim after it
     h = h.with_context(
         seat_wind="E", prevalent_wind="E", flowers=0, kong=False, self_drawn=self_drawn,
         first_turn=first_turn, dealer=dealer, ready_at_start=ready,
