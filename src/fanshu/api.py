@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any, Literal, overload
 
 from fanshu.errors import NotationError
-from fanshu.hand import Hand, WinContext
+from fanshu.hand import Hand, WinContext, validate_parsed_hand
 from fanshu.notation.fanshu import parse_hand
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import ScoreResult
@@ -89,6 +89,7 @@ def score(
     """
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
+    parsed = isinstance(hand, str)
     if isinstance(hand, str):
         ctx = _context(
             self_drawn, fourth_tile, kong, wall_last, seat_wind, prevalent_wind, flowers,
@@ -96,7 +97,12 @@ def score(
         )  # fmt: skip
         hand = parse_hand(hand, ctx)
     if rules == DEFAULT_RULES and (options is None or isinstance(options, McrOptions)):
-        return score_hand(hand.validate(), options or DEFAULT_OPTIONS)
+        # parse_hand has checked melds, flowers and copies; a given Hand is checked fully.
+        if parsed:
+            validate_parsed_hand(hand)
+        else:
+            hand.validate()
+        return score_hand(hand, options or DEFAULT_OPTIONS)
     rule_set = get_rules(rules)
     if isinstance(options, Mapping):
         options = rule_set.options_from(options)

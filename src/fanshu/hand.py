@@ -205,6 +205,24 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
             raise InvalidHandError(
                 f"a flower is not part of the hand: {t.code}; count it in flowers"
             )
+    _check_size(hand, complete)
+    copies = hand.counts()
+    k = max(copies)
+    if k > 4:
+        words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
+        worst = TILES[copies.index(k)]
+        raise InvalidHandError(f"{words.get(k, str(k))} copies of {worst.code}")
+    _check_win(hand)
+
+
+def validate_parsed_hand(hand: Hand, *, complete: bool = True) -> None:
+    """``validate_hand`` for a hand just built by ``parse_hand``, which has already
+    checked what the other checks would: at most 4 melds, no flowers, at most 4 copies."""
+    _check_size(hand, complete)
+    _check_win(hand)
+
+
+def _check_size(hand: Hand, complete: bool) -> None:
     n = hand.tile_count
     if complete:
         if hand.winning_tile is None or n != 14:
@@ -213,12 +231,10 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
             )
     elif n not in (13, 14):
         raise InvalidHandError(f"a hand has 13 or 14 tiles (a kong counts as 3), this one has {n}")
-    copies = hand.counts()
-    k = max(copies)
-    if k > 4:
-        words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
-        worst = TILES[copies.index(k)]
-        raise InvalidHandError(f"{words.get(k, str(k))} copies of {worst.code}")
+
+
+def _check_win(hand: Hand) -> None:
+    """The win context against the tiles: kongs, 和绝张, claims before a first-turn win."""
     ctx = hand.context
     w = hand.winning_tile
     if w is None:
@@ -235,12 +251,13 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
             )
     if ctx.kong_discard and ctx.self_drawn:
         raise InvalidHandError("杠上炮 is a win on the discard after a kong, not self-drawn")
-    claimed = [m for m in hand.melds if not m.is_concealed]
-    if claimed and (ctx.first_turn or ctx.ready_at_start):
-        what = "a first-turn win comes" if ctx.first_turn else "天听 locks the hand"
-        raise InvalidHandError(
-            f"{what} before any claim, but {format_meld_text(claimed[0])} was claimed"
-        )
+    if ctx.first_turn or ctx.ready_at_start:
+        claimed = [m for m in hand.melds if not m.is_concealed]
+        if claimed:
+            what = "a first-turn win comes" if ctx.first_turn else "天听 locks the hand"
+            raise InvalidHandError(
+                f"{what} before any claim, but {format_meld_text(claimed[0])} was claimed"
+            )
     if ctx.kong and ctx.wall_last and not ctx.self_drawn:
         raise InvalidHandError(
             "抢杠和 robs a kong, not a discard, so it cannot also be 海底捞月 "

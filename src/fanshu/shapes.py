@@ -117,20 +117,47 @@ def decompose(counts: list[int]) -> list[Division]:
     """
     groups = []
     for g in range(4):
-        opts = _group_options(counts, g)
-        if opts is None:
+        parts = _group_parts(counts, g)
+        if parts is None:
             return []
-        groups.append(opts)
+        groups.append(parts)
     out: list[Division] = []
+    # Each group's sets come sorted and the groups hold ascending tiles, so joining
+    # them keeps the order: only the divisions themselves may need sorting.
     for combo in product(*groups):
-        sets = [s for part in combo for s in part]
-        pairs = [s for s in sets if s[0] == PAIR]
-        if len(pairs) != 1:
-            continue
-        body = sorted((s for s in sets if s[0] != PAIR), key=_dfs_key)
-        out.append((*body, pairs[0]))
-    out.sort(key=lambda d: [_dfs_key(s) for s in d[:-1]])
+        body: tuple[Set, ...] = ()
+        pairs: tuple[Set, ...] = ()
+        for part_body, part_pairs in combo:
+            body += part_body
+            pairs += part_pairs
+        if len(pairs) == 1:
+            out.append((*body, pairs[0]))
+    if len(out) > 1:
+        out.sort(key=lambda d: [_dfs_key(s) for s in d[:-1]])
     return out
+
+
+Parts = tuple[tuple[Set, ...], tuple[Set, ...]]  # (sets sorted by _dfs_key, pairs)
+
+
+def _group_parts(counts: list[int], group: int) -> tuple[Parts, ...] | None:
+    """``_group_options`` with each split as (its sets in ``_dfs_key`` order, its pairs)."""
+    if group == 3:
+        opts = _group_options(counts, 3)
+        return None if opts is None else tuple(_parts(sets) for sets in opts)
+    base = group * 9
+    return _suit_parts(tuple(counts[base : base + 9]), base)
+
+
+@lru_cache(maxsize=1 << 18)
+def _suit_parts(key: tuple[int, ...], base: int) -> tuple[Parts, ...] | None:
+    opts = _suit_options(key, base)
+    return None if opts is None else tuple(_parts(sets) for sets in opts)
+
+
+def _parts(sets: tuple[Set, ...]) -> Parts:
+    body = tuple(sorted((s for s in sets if s[0] != PAIR), key=_dfs_key))
+    return body, tuple(s for s in sets if s[0] == PAIR)
 
 
 def _dfs_key(s: Set) -> tuple[int, int]:
@@ -209,11 +236,18 @@ def regular_waits(counts: list[int]) -> set[int]:
     A wait on a fifth copy is reported, as a count-only check would; callers that care
     filter by the tiles left.
     """
-    suits = [_suit_wait_info(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
+    suits = (
+        _suit_wait_info(tuple(counts[0:9])),
+        _suit_wait_info(tuple(counts[9:18])),
+        _suit_wait_info(tuple(counts[18:27])),
+    )
     honors = counts[27:34]
-    bad_honors = [i for i, n in enumerate(honors) if n == 1 or n == 4]
+    if 1 in honors or 4 in honors:
+        bad_honors = [i for i, n in enumerate(honors) if n == 1 or n == 4]
+    else:
+        bad_honors = []
     honor_pairs = honors.count(2)
-    incomplete = [g for g in range(3) if not suits[g][0]]
+    incomplete = [g for g in (0, 1, 2) if not suits[g][0]]
     if bad_honors:
         incomplete.append(3)
     if len(incomplete) > 1:

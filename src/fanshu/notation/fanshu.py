@@ -47,10 +47,16 @@ def _parse_run(text: str, offset: int) -> list[Tile]:
             if honor:
                 out.append(TILES[_HONOR_INDEX[honor]])
             else:
-                base = _SUIT_INDEX[suit] * 9 - 1
-                out.extend(TILES[base + int(d)] for d in digits)
+                out.extend(_suit_token(digits, suit))
         return out
     return _parse_run_checked(text, offset)
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_token(digits: str, suit: str) -> tuple[Tile, ...]:
+    """The tiles of one valid token such as ``"1237"`` ``"m"``; tokens recur across hands."""
+    base = _SUIT_INDEX[suit] * 9 - 1
+    return tuple(TILES[base + int(d)] for d in digits)
 
 
 def _parse_run_checked(text: str, offset: int) -> list[Tile]:
@@ -147,9 +153,10 @@ def _parse_meld(body: str, offset: int) -> Meld:
 
 
 @lru_cache(maxsize=4096)
-def _parse_meld_cached(body: str) -> Meld:
-    # Melds are few and immutable: hands share the parsed objects.
-    return _parse_meld(body, 0)
+def _parse_meld_cached(body: str) -> tuple[Meld, tuple[Tile, ...]]:
+    # Melds are few and immutable: hands share the parsed objects (and their tiles).
+    meld = _parse_meld(body, 0)
+    return meld, meld.tiles
 
 
 _NO_CONTEXT = WinContext()
@@ -189,10 +196,11 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
                 raise NotationError("melds come before the concealed tiles", i)
             body = text[i + 1 : j]
             try:
-                meld = _parse_meld_cached(body)
+                meld, meld_tiles = _parse_meld_cached(body)
             except NotationError:
-                meld = _parse_meld(body, i + 1)  # raises again, at the right position
-            count(meld.tiles, i)
+                _parse_meld(body, i + 1)  # raises again, at the right position
+                raise  # not reached: the same body fails the same way
+            count(meld_tiles, i)
             melds.append(meld)
             if len(melds) > 4:
                 raise NotationError("a hand has at most 4 melds", i)

@@ -21,6 +21,7 @@ from fanshu.rules.mcr.situation import Pack, Situation, situation
 from fanshu.rules.mcr.special import SPECIAL_SHAPES
 from fanshu.rules.mcr.tally import ORDER, Tally, fan_value
 from fanshu.shapes import decompose
+from fanshu.tiles import Tile
 
 
 class _Memo:
@@ -91,21 +92,46 @@ def _result(
     hand: Hand, tally: Tally, packs: list[Pack], options: McrOptions, shape: str
 ) -> McrResult:
     entries: list[FanEntry] = []
-    tiles = [p.tiles for p in packs]
-    n = len(tiles)
-    for fan in sorted(tally.found, key=ORDER.__getitem__):
-        instances = tally.found[fan]
+    n = len(packs)
+    found = tally.found
+    for fan in sorted(found, key=ORDER.__getitem__):
+        instances = found[fan]
         if instances[0] or len(instances) > 1:
-            sets = tuple(tiles[i] for inst in instances for i in inst if i < n)
-        else:
-            sets = ()  # a whole-hand fan
-        entries.append(FanEntry(fan, len(instances), fan_value(fan, options), sets))
-    if hand.context.flowers:
-        entries.append(FanEntry(Fan.FLOWER_TILES, hand.context.flowers, 1))
+            sets = tuple(_pack_tiles(packs[i]) for inst in instances for i in inst if i < n)
+            if sets:
+                entries.append(FanEntry(fan, len(instances), fan_value(fan, options), sets))
+                continue
+        # a whole-hand fan
+        entries.append(_plain_entry(fan, len(instances), fan_value(fan, options)))
+    flowers = hand.context.flowers
+    if flowers:
+        entries.append(_plain_entry(Fan.FLOWER_TILES, flowers, 1))
     return McrResult(
-        hand, True, tuple(entries), tuple(tally.excluded),
-        shape=shape, flowers=hand.context.flowers,
-    )  # fmt: skip
+        hand, True, tuple(entries), tuple(tally.excluded), shape=shape, flowers=flowers
+    )
+
+
+_PLAIN_ENTRIES: dict[tuple[Fan, int, int], FanEntry] = {}
+
+
+def _plain_entry(fan: Fan, count: int, value: int) -> FanEntry:
+    """A FanEntry without sets; they are immutable and few, so results share them."""
+    key = (fan, count, value)
+    entry = _PLAIN_ENTRIES.get(key)
+    if entry is None:
+        entry = _PLAIN_ENTRIES[key] = FanEntry(fan, count, value)
+    return entry
+
+
+_PACK_TILES: dict[Pack, tuple[Tile, ...]] = {}
+
+
+def _pack_tiles(pack: Pack) -> tuple[Tile, ...]:
+    """``pack.tiles``, built once per distinct pack."""
+    tiles = _PACK_TILES.get(pack)
+    if tiles is None:
+        tiles = _PACK_TILES[pack] = pack.tiles
+    return tiles
 
 
 __all__ = ["score_hand"]

@@ -21,8 +21,7 @@ from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL_OR_HONOR
 
 def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool]) -> Tally:
     tally = Tally(option_exclusions(s.options))
-    chows = [(p.tile, i) for i, p in enumerate(packs) if p.kind == CHOW]
-    pungs = [(p.tile, i) for i, p in enumerate(packs) if p.kind == PUNG]
+    chows, pungs = _split(packs)
     pair = packs[-1]
     win = s.win
     win_flag_fans(s, tally)
@@ -32,7 +31,7 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
     concealed_pungs = [i for t, i in pungs if packs[i].concealed and not packs[i].kong]
     if not s.self_drawn and not any(not packs[i].declared and t <= win <= t + 2 for t, i in chows):
         concealed_pungs = [i for i in concealed_pungs if packs[i].tile != win or packs[i].declared]
-    kong_fans(packs, concealed_pungs, tally)
+    kong_fans(packs, concealed_pungs, s.kongs, tally)
     if len(pungs) == 4:
         tally.flag(Fan.ALL_PUNGS)
     for t, i in pungs:
@@ -44,8 +43,13 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
     if len(chows) == 4 and terminal_chows_fans(chows, pair, tally):
         pass
     else:
-        for fan, sets in chow_fans(chows) + pung_fans(pungs):
-            tally.add(fan, sets)
+        # Fewer than two chows (pungs) combine into nothing: skip the look-up.
+        if len(chows) > 1:
+            for fan, sets in chow_fans(chows):
+                tally.add(fan, sets)
+        if len(pungs) > 1:
+            for fan, sets in pung_fans(pungs):
+                tally.add(fan, sets)
 
     concealment_fans(s, tally)
     pair_fans(chows, pair, len(packs) - 1, tally)
@@ -70,8 +74,27 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
     return tally
 
 
-def kong_fans(packs: list[Pack], concealed_pungs: list[int], tally: Tally) -> None:
-    """四杠 … 明杠 by how many kongs are melded or concealed; 双暗刻 … 四暗刻."""
+def _split(packs: list[Pack]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The chows and the pungs (kongs too) as ``(tile, index)``, in pack order."""
+    chows = []
+    pungs = []
+    for i, p in enumerate(packs):
+        if p.kind == CHOW:
+            chows.append((p.tile, i))
+        elif p.kind == PUNG:
+            pungs.append((p.tile, i))
+    return chows, pungs
+
+
+def kong_fans(packs: list[Pack], concealed_pungs: list[int], kong_count: int, tally: Tally) -> None:
+    """四杠 … 明杠 by how many kongs are melded or concealed; 双暗刻 … 四暗刻.
+
+    ``kong_count`` is the number of declared kongs (only melds can be kongs).
+    """
+    if not kong_count:  # the common case; concealed_pungs is already in pack order
+        if len(concealed_pungs) >= 2:
+            tally.add(CONCEALED_PUNGS_FAN[len(concealed_pungs)], tuple(concealed_pungs))
+        return
     kongs = [i for i, p in enumerate(packs) if p.kong]
     hidden = [i for i in kongs if packs[i].concealed]
     k = tuple(kongs)
@@ -145,26 +168,33 @@ def pair_fans(chows: list[tuple[int, int]], pair: Pack, pair_index: int, tally: 
 
 def pack_trait_fans(packs: list[Pack], tally: Tally) -> None:
     """全带幺, 全带五, 全双刻: every set (and the pair) shares a trait."""
-    outside = five = even = 0
+    shared = _OUTSIDE | _FIVE | _EVEN
     for p in packs:
-        t = p.tile
-        if t >= 27:
-            outside += 1
-            continue
-        r = RANK_OF[t]
-        if p.kind == CHOW:
-            outside += r in (1, 7)
-            five += r in (3, 4, 5)
-        else:
-            outside += r in (1, 9)
-            five += r == 5
-            even += r % 2 == 0
-    if outside == 5:
+        shared &= (_CHOW_TRAITS if p.kind == CHOW else _PUNG_TRAITS)[p.tile]
+    if shared & _OUTSIDE:
         tally.flag(Fan.OUTSIDE_HAND)
-    elif five == 5:
+    elif shared & _FIVE:
         tally.flag(Fan.ALL_FIVE)
-    elif even == 5:
+    elif shared & _EVEN:
         tally.flag(Fan.ALL_EVEN_PUNGS)
+
+
+_OUTSIDE, _FIVE, _EVEN = 1, 2, 4
+
+
+def _traits(t: int, chow: bool) -> int:
+    """The traits of pack_trait_fans a set holds: has a terminal or honour, has a 5, is
+    an even pung or pair (a chow's tile is its lowest)."""
+    if t >= 27:
+        return _OUTSIDE
+    r = RANK_OF[t]
+    if chow:
+        return _OUTSIDE * (r in (1, 7)) | _FIVE * (r in (3, 4, 5))
+    return _OUTSIDE * (r in (1, 9)) | _FIVE * (r == 5) | _EVEN * (r % 2 == 0)
+
+
+_CHOW_TRAITS = tuple(_traits(t, True) for t in range(34))
+_PUNG_TRAITS = tuple(_traits(t, False) for t in range(34))
 
 
 def wait_fans(packs: list[Pack], win: int, tally: Tally) -> None:

@@ -68,6 +68,18 @@ def _meld_pack(kind: MeldKind, tile: int) -> Pack:
     return Pack(PUNG, tile, kind is MeldKind.CONCEALED_KONG, kong=True, declared=True)
 
 
+def _meld_tiles(kind: MeldKind, tile: int) -> tuple[int, ...]:
+    if kind is MeldKind.CHOW:
+        return (tile, tile + 1, tile + 2)
+    return (tile,) * (3 if kind is MeldKind.PUNG else 4)
+
+
+# Every meld as (its pack, its tiles as ints), built once: melds[kind][tile].
+_MELDS: dict[MeldKind, tuple[tuple[Pack, tuple[int, ...]], ...]] = {
+    kind: tuple((_meld_pack(kind, t), _meld_tiles(kind, t)) for t in range(34)) for kind in MeldKind
+}
+
+
 def situation(hand: Hand, options: McrOptions) -> Situation:
     assert hand.winning_tile is not None
     win = int(hand.winning_tile)
@@ -80,14 +92,14 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     present: set[int] = set(hand.concealed)
     present.add(win)
     for m in hand.melds:
-        tiles = m.tiles
-        for t in tiles:
-            fixed[t] += 1
+        pack, tiles = _MELDS[m.kind][m.tile]
+        for k in tiles:
+            fixed[k] += 1
         present.update(tiles)
-        melds.append(_meld_pack(m.kind, int(m.tile)))
+        melds.append(pack)
     ctx = hand.context
     kinds = tuple(sorted(map(int, present)))
-    hogs = sum(1 for t in kinds if standing[t] + fixed[t] == 4)
+    hogs = _hogs(standing, fixed, melds)
     # 和绝张 is also certain when your own melds show the other three copies.
     last_tile = (ctx.fourth_tile and standing[win] == 1) or fixed[win] == 3
     kong = ctx.kong and (
@@ -99,3 +111,13 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
         ctx.self_drawn, last_tile, kong, ctx.wall_last,
         int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
     )  # fmt: skip
+
+
+def _hogs(standing: list[int], fixed: list[int], melds: list[Pack]) -> int:
+    """Kinds whose four copies are all in the hand, concealed or in melds."""
+    hogs = standing.count(4)
+    if melds:
+        # standing.count(4) took the kinds the melds hold by their concealed copies only.
+        for t in {t for t, n in enumerate(fixed) if n}:
+            hogs += (standing[t] + fixed[t] == 4) - (standing[t] == 4)
+    return hogs

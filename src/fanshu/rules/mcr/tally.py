@@ -17,7 +17,7 @@ class Tally:
     ) -> None:
         self.found: dict[Fan, list[tuple[int, ...]]] = {}
         self.excluded: list[ExcludedFan] = []
-        self.extra = extra or {}  # exclusions that options add to the table
+        self.extra = extra or _NO_EXTRA  # exclusions that options add to the table
         self.spared = spared  # fans that options keep from being excluded
 
     def add(self, fan: Fan, sets: tuple[int, ...] = ()) -> None:
@@ -36,18 +36,20 @@ class Tally:
     def apply_exclusions(self) -> None:
         """不重复: each counted fan, highest first, removes the fans it implies."""
         found = self.found
+        extra = self.extra
         for fan in sorted(found, key=ORDER.__getitem__):
             if fan not in found:
                 continue
-            spec = FANS[fan]
-            excludes = spec.excludes + self.extra[fan] if fan in self.extra else spec.excludes
+            excludes, own_sets = _EXCLUDES[fan]
+            if extra and fan in extra:
+                excludes = excludes + extra[fan]
             for other in excludes:
                 if other in found and other not in self.spared:
                     del found[other]
                     self.excluded.append(ExcludedFan(other, fan))
-            if spec.excludes_own_sets:
+            if own_sets:
                 own = {i for sets in found[fan] for i in sets}
-                for other in spec.excludes_own_sets:
+                for other in own_sets:
                     if other not in found:
                         continue
                     keep = [s for s in found[other] if not set(s) <= own]
@@ -63,6 +65,11 @@ class Tally:
 
 
 ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
+# What each fan excludes, read once from the table: (excludes, excludes_own_sets).
+_EXCLUDES: dict[Fan, tuple[tuple[Fan, ...], tuple[Fan, ...]]] = {
+    fan: (spec.excludes, spec.excludes_own_sets) for fan, spec in FANS.items()
+}
+_VALUE: dict[Fan, int] = {fan: spec.value for fan, spec in FANS.items()}
 
 
 def fan_value(fan: Fan, options: McrOptions) -> int:
@@ -70,11 +77,18 @@ def fan_value(fan: Fan, options: McrOptions) -> int:
         return options.concealed_and_melded_kong
     if fan is Fan.TWO_CONCEALED_KONGS:
         return options.two_concealed_kongs
-    return FANS[fan].value
+    return _VALUE[fan]
+
+
+_STRICT_ALL_TERMINALS: dict[Fan, tuple[Fan, ...]] = {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
+_NO_EXTRA: dict[Fan, tuple[Fan, ...]] = {}
 
 
 def option_exclusions(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
-    """Exclusions some options add: strict 1998 drops 三同刻 under 清幺九."""
+    """Exclusions some options add: strict 1998 drops 三同刻 under 清幺九.
+
+    The dicts returned are shared (a Tally only reads them): do not mutate.
+    """
     if not options.all_terminals_triple_pung:
-        return {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
-    return {}
+        return _STRICT_ALL_TERMINALS
+    return _NO_EXTRA
