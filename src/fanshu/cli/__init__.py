@@ -1,0 +1,17 @@
+"""The ``fanshu`` command.  Its libraries (typer, rich) come with ``pip install fanshu[cli]``;
+the core library never imports them."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    """Console-script entry point: run the CLI, or say how to install it."""
+    try:
+        from fanshu.cli.main import main as run
+    except ImportError as e:  # typer or rich missing: the core was installed alone
+        missing = e.name or "typer"
+        sys.stderr.write(f"error: the fanshu command needs {missing}: pip install 'fanshu[cli]'\n")
+        raise SystemExit(2) from None
+    run()
