@@ -17,7 +17,8 @@ from fanshu.cli.score import OPTIONS_EPILOG, score_command
 app = typer.Typer(
     name="fanshu",
     help="fanshu (番数): a mahjong rules engine. Score hands under the Chinese Official "
-    "rules (国标麻将, MCR).",
+    "rules (国标麻将, MCR) and the other rule sets of the documents, analyse them, and keep "
+    "score of matches and tournaments.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -47,7 +48,8 @@ def _root(
     ] = False,
 ) -> None:
     """fanshu (番数): a mahjong rules engine. Score hands under the Chinese Official rules
-    (国标麻将, MCR)."""
+    (国标麻将, MCR) and the other rule sets of the documents, analyse them, and keep score of
+    matches and tournaments."""
 
 
 def main() -> None:
