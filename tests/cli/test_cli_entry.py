@@ -22,7 +22,7 @@ def test_entry_point_without_the_cli_extra(
 
     monkeypatch.setattr(builtins, "__import__", no_typer)
     with pytest.raises(SystemExit) as exit_info:
-        fanshu.cli.main()
+        fanshu.cli.run()
     assert exit_info.value.code == 2
     assert "pip install 'fanshu[cli]'" in capsys.readouterr().err
 
@@ -30,5 +30,5 @@ def test_entry_point_without_the_cli_extra(
 def test_entry_point_runs_the_cli(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.argv", ["fanshu", "--version"])
     with pytest.raises(SystemExit) as exit_info:
-        fanshu.cli.main()
+        fanshu.cli.run()
     assert exit_info.value.code in (0, None)
