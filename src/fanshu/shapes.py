@@ -272,6 +272,37 @@ def regular_waits(counts: list[int]) -> set[int]:
     return waits
 
 
+def waits_on_win_only(counts: list[int], win: int) -> bool:
+    """Given ``counts``, a complete 4 sets + pair holding ``win``: does the hand without
+    that one ``win`` wait on ``win`` alone, as ``regular_waits(before) == {win}``?
+
+    Only the winning tile's group lost a tile; every other group is still complete, so
+    the other kinds that might complete the hand are few and known:
+
+    - the win's group holds the pair: it is one short of sets + pair and the others are
+      sets only, to which one tile more is never complete: only that group's
+      completions count;
+    - the pair lies elsewhere: the win's group needs its sets-only completions, and if
+      it is already complete as sets + a pair, the other pair can take a third copy.
+
+    The per-suit completions are cached by the suit's counts, so this is a look-up or
+    two, without building the whole wait set.
+    """
+    if win >= 27:
+        # Honours: a pair won as a single is the only wait (the other honours are pungs
+        # and the suits sets only); a pung won from two pairs always has the other pair.
+        return counts[win] == 2
+    base = win - win % 9
+    before = list(counts[base : base + 9])
+    r = win - base
+    before[r] -= 1
+    key = tuple(before)
+    sets_only, with_pair = _suit_completions(key)
+    if sum(key) % 3 == 1:  # the win's group holds the pair
+        return with_pair == (r,)
+    return sets_only == (r,) and not _suit_complete(key)
+
+
 def seven_pairs_wait(counts: list[int]) -> int | None:
     """The one tile a 13-tile hand of six pairs and a single waits on for 七对."""
     pairs = 0

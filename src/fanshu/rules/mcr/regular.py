@@ -15,7 +15,7 @@ from fanshu.rules.mcr.hand_fans import (
 )
 from fanshu.rules.mcr.situation import Pack, Situation
 from fanshu.rules.mcr.tally import Tally, option_exclusions
-from fanshu.shapes import CHOW, PAIR, PUNG, regular_waits, seven_pairs_wait
+from fanshu.shapes import CHOW, PAIR, PUNG, seven_pairs_wait, waits_on_win_only
 from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL_OR_HONOR
 
 
@@ -219,14 +219,17 @@ def wait_fans(packs: list[Pack], win: int, tally: Tally) -> None:
 
 
 def is_unique_wait(s: Situation) -> bool:
-    """Does the hand before the winning tile wait on exactly one kind?"""
+    """Does the hand before the winning tile wait on exactly one kind?
+
+    Only called for a hand that some reading completes as four sets and a pair, so the
+    winning tile is a wait already: the question is whether any other kind is one.
+    """
+    if not waits_on_win_only(s.standing, s.win):
+        return False
+    # A concealed hand may also wait for 七对 on another kind: that takes six pairs
+    # before the winning tile, so at most seven kinds in the hand.
+    if s.melds or len(s.kinds) > 7:
+        return True
     before = list(s.standing)
     before[s.win] -= 1
-    waits = regular_waits(before)
-    if len(waits) > 1:
-        return False
-    if not s.melds:
-        w = seven_pairs_wait(before)
-        if w is not None:
-            waits.add(w)
-    return len(waits) == 1
+    return seven_pairs_wait(before) in (None, s.win)

@@ -79,6 +79,9 @@ _MELDS: dict[MeldKind, tuple[tuple[Pack, tuple[int, ...]], ...]] = {
     kind: tuple((_meld_pack(kind, t), _meld_tiles(kind, t)) for t in range(34)) for kind in MeldKind
 }
 
+# The same keyed by id(): a MeldKind hashes in Python code, an id in C.
+_MELDS_BY_ID = {id(kind): melds for kind, melds in _MELDS.items()}
+
 
 def situation(hand: Hand, options: McrOptions) -> Situation:
     assert hand.winning_tile is not None
@@ -87,37 +90,37 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     for t in hand.concealed:
         standing[t] += 1
     standing[win] += 1
-    fixed = [0] * 34
-    melds = []
-    present: set[int] = set(hand.concealed)
-    present.add(win)
-    for m in hand.melds:
-        pack, tiles = _MELDS[m.kind][m.tile]
-        for k in tiles:
-            fixed[k] += 1
-        present.update(tiles)
-        melds.append(pack)
     ctx = hand.context
-    kinds = tuple(sorted(map(int, present)))
-    hogs = _hogs(standing, fixed, melds)
+    if hand.melds:
+        fixed, melds = _meld_tiles_of(hand)
+        held = [a + b for a, b in zip(standing, fixed, strict=True)]
+        kinds = tuple([t for t in range(34) if held[t]])
+        hogs = held.count(4)  # kinds whose four copies are all in the hand
+        kongs = sum(1 for p in melds if p.kong)
+    else:  # fully concealed: the standing counts are the whole hand
+        fixed, melds = [0] * 34, []
+        kinds = tuple([t for t in range(34) if standing[t]])
+        hogs = standing.count(4)
+        kongs = 0
     # 和绝张 is also certain when your own melds show the other three copies.
     last_tile = (ctx.fourth_tile and standing[win] == 1) or fixed[win] == 3
     kong = ctx.kong and (
         any(p.kong for p in melds) if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1)
     )
     return Situation(
-        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs,
-        sum(1 for p in melds if p.kong), melds,
+        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs, kongs, melds,
         ctx.self_drawn, last_tile, kong, ctx.wall_last,
         int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
     )  # fmt: skip
 
 
-def _hogs(standing: list[int], fixed: list[int], melds: list[Pack]) -> int:
-    """Kinds whose four copies are all in the hand, concealed or in melds."""
-    hogs = standing.count(4)
-    if melds:
-        # standing.count(4) took the kinds the melds hold by their concealed copies only.
-        for t in {t for t, n in enumerate(fixed) if n}:
-            hogs += (standing[t] + fixed[t] == 4) - (standing[t] == 4)
-    return hogs
+def _meld_tiles_of(hand: Hand) -> tuple[list[int], list[Pack]]:
+    """The tiles in declared melds (a kong counts 4) and the melds as packs."""
+    fixed = [0] * 34
+    melds = []
+    for m in hand.melds:
+        pack, tiles = _MELDS_BY_ID[id(m.kind)][m.tile]
+        for k in tiles:
+            fixed[k] += 1
+        melds.append(pack)
+    return fixed, melds
