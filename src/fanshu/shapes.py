@@ -143,10 +143,16 @@ Parts = tuple[tuple[Set, ...], tuple[Set, ...]]  # (sets sorted by _dfs_key, pai
 def _group_parts(counts: list[int], group: int) -> tuple[Parts, ...] | None:
     """``_group_options`` with each split as (its sets in ``_dfs_key`` order, its pairs)."""
     if group == 3:
-        opts = _group_options(counts, 3)
-        return None if opts is None else tuple(_parts(sets) for sets in opts)
+        return _honor_parts(tuple(counts[27:34]))
     base = group * 9
     return _suit_parts(tuple(counts[base : base + 9]), base)
+
+
+@lru_cache(maxsize=1 << 16)
+def _honor_parts(key: tuple[int, ...]) -> tuple[Parts, ...] | None:
+    """``_group_parts`` of the honours, cached by their 7 counts like a suit's."""
+    opts = _group_options([0] * 27 + list(key), 3)
+    return None if opts is None else tuple(_parts(sets) for sets in opts)
 
 
 @lru_cache(maxsize=1 << 18)

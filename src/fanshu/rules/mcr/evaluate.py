@@ -19,7 +19,8 @@ from fanshu.rules.mcr.regular import is_unique_wait, regular_fans
 from fanshu.rules.mcr.result import FanEntry, McrResult
 from fanshu.rules.mcr.situation import Pack, Situation, situation
 from fanshu.rules.mcr.special import SPECIAL_SHAPES
-from fanshu.rules.mcr.tally import ORDER, Tally, fan_value
+from fanshu.rules.mcr.tally import ORDER, Tally, fan_values
+from fanshu.rules.mcr.tally import fan_value as fan_value  # re-exported: a fan's value
 from fanshu.shapes import decompose
 from fanshu.tiles import Tile
 
@@ -94,15 +95,16 @@ def _result(
     entries: list[FanEntry] = []
     n = len(packs)
     found = tally.found
+    values = fan_values(options)
     for fan in sorted(found, key=ORDER.__getitem__):
         instances = found[fan]
         if instances[0] or len(instances) > 1:
-            sets = tuple(_pack_tiles(packs[i]) for inst in instances for i in inst if i < n)
+            sets = tuple([_pack_tiles(packs[i]) for inst in instances for i in inst if i < n])
             if sets:
-                entries.append(FanEntry(fan, len(instances), fan_value(fan, options), sets))
+                entries.append(FanEntry(fan, len(instances), values[fan], sets))
                 continue
         # a whole-hand fan
-        entries.append(_plain_entry(fan, len(instances), fan_value(fan, options)))
+        entries.append(_plain_entry(fan, len(instances), values[fan]))
     flowers = hand.context.flowers
     if flowers:
         entries.append(_plain_entry(Fan.FLOWER_TILES, flowers, 1))

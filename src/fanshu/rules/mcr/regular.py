@@ -14,17 +14,16 @@ from fanshu.rules.mcr.hand_fans import (
     wind_pung_fans,
 )
 from fanshu.rules.mcr.situation import Pack, Situation
-from fanshu.rules.mcr.tally import Tally, option_exclusions
+from fanshu.rules.mcr.tally import Found, Tally, option_exclusions
 from fanshu.shapes import CHOW, PAIR, PUNG, seven_pairs_wait, waits_on_win_only
 from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL_OR_HONOR
 
 
 def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool]) -> Tally:
-    tally = Tally(option_exclusions(s.options))
+    tally = Tally(option_exclusions(s.options), start=hand_wide_fans(s))
     chows, pungs = _split(packs)
     pair = packs[-1]
     win = s.win
-    win_flag_fans(s, tally)
 
     # A pung completed by a discard is melded, unless the winning tile can be read
     # inside a concealed chow instead.
@@ -51,12 +50,8 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
             for fan, sets in pung_fans(pungs):
                 tally.add(fan, sets)
 
-    concealment_fans(s, tally)
     pair_fans(chows, pair, len(packs) - 1, tally)
     pack_trait_fans(packs, tally)
-    for fan in tile_set_fans(s.mask):
-        tally.flag(fan)
-    tile_hog_fans(s, s.kongs, tally)
     if (
         any(
             not p.declared and p.tile <= win <= p.tile + 2 - (p.kind == PAIR) * 2
@@ -72,6 +67,32 @@ def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool
     if not tally.found:
         tally.flag(Fan.CHICKEN_HAND)
     return tally
+
+
+def hand_wide_fans(s: Situation) -> Found:
+    """The fans of the regular shape that do not depend on the reading: win flags,
+    门前清 and the like, the fans of the kinds held (清一色, 断幺 …), 四归一.
+
+    They depend on a few flags and counts and on the tile-set fans only, so they are
+    kept by those: most hands find them ready, whatever their tiles.
+    """
+    tile_set = tile_set_fans(s.mask)
+    key = (tile_set, s.self_drawn, s.last_tile, s.wall_last, s.kong, s.claimed, s.hogs - s.kongs)
+    found = _HAND_WIDE.get(key)
+    if found is None:
+        tally = Tally()
+        win_flag_fans(s, tally)
+        concealment_fans(s, tally)
+        for fan in tile_set:
+            tally.flag(fan)
+        tile_hog_fans(s, s.kongs, tally)
+        found = _HAND_WIDE[key] = tally.frozen()
+    return found
+
+
+# hand_wide_fans by its inputs: bounded, as tile_set_fans gives few distinct tuples
+# (about 2,000 keys after 60,000 random hands).
+_HAND_WIDE: dict[tuple[tuple[Fan, ...], bool, bool, bool, bool, int, int], Found] = {}
 
 
 def _split(packs: list[Pack]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -143,10 +164,9 @@ def terminal_chows_fans(chows: list[tuple[int, int]], pair: Pack, tally: Tally) 
 
 def concealment_fans(s: Situation, tally: Tally) -> None:
     """门前清, 不求人, 全求人 (and 自摸 with four melds)."""
-    claimed = sum(1 for p in s.melds if not p.concealed)
-    if claimed == 0:
+    if s.claimed == 0:
         tally.flag(Fan.FULLY_CONCEALED_HAND if s.self_drawn else Fan.CONCEALED_HAND)
-    elif claimed == 4 and not s.self_drawn:
+    elif s.claimed == 4 and not s.self_drawn:
         tally.flag(Fan.MELDED_HAND)
 
 

@@ -43,6 +43,7 @@ class Situation:
     mask: int  # the same kinds as a bit mask
     hogs: int  # kinds whose four copies are all in the hand
     kongs: int  # declared kongs
+    claimed: int  # melds claimed from another player (all but concealed kongs)
     melds: list[Pack]
     self_drawn: bool
     last_tile: bool
@@ -97,18 +98,19 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
         kinds = tuple([t for t in range(34) if held[t]])
         hogs = held.count(4)  # kinds whose four copies are all in the hand
         kongs = sum(1 for p in melds if p.kong)
+        claimed = sum(1 for p in melds if not p.concealed)
     else:  # fully concealed: the standing counts are the whole hand
         fixed, melds = [0] * 34, []
         kinds = tuple([t for t in range(34) if standing[t]])
         hogs = standing.count(4)
-        kongs = 0
+        kongs = claimed = 0
     # 和绝张 is also certain when your own melds show the other three copies.
     last_tile = (ctx.fourth_tile and standing[win] == 1) or fixed[win] == 3
     kong = ctx.kong and (
         any(p.kong for p in melds) if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1)
     )
     return Situation(
-        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs, kongs, melds,
+        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs, kongs, claimed, melds,
         ctx.self_drawn, last_tile, kong, ctx.wall_last,
         int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
     )  # fmt: skip

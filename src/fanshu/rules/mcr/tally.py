@@ -6,6 +6,9 @@ from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.result import ExcludedFan
 
+Found = tuple[tuple[Fan, tuple[tuple[int, ...], ...]], ...]
+"""Fan instances kept for reuse, as ``(fan, the sets of each instance)`` pairs."""
+
 
 class Tally:
     """Fan instances found for one shape, then reduced by the exclusion table."""
@@ -13,9 +16,14 @@ class Tally:
     __slots__ = ("excluded", "extra", "found", "spared")
 
     def __init__(
-        self, extra: dict[Fan, tuple[Fan, ...]] | None = None, spared: tuple[Fan, ...] = ()
+        self,
+        extra: dict[Fan, tuple[Fan, ...]] | None = None,
+        spared: tuple[Fan, ...] = (),
+        start: Found = (),
     ) -> None:
-        self.found: dict[Fan, list[tuple[int, ...]]] = {}
+        # ``start``: fans found beforehand and shared, copied so that this tally can add
+        # to them.
+        self.found: dict[Fan, list[tuple[int, ...]]] = {fan: list(sets) for fan, sets in start}
         self.excluded: list[ExcludedFan] = []
         self.extra = extra or _NO_EXTRA  # exclusions that options add to the table
         self.spared = spared  # fans that options keep from being excluded
@@ -27,6 +35,10 @@ class Tally:
         """A whole-hand fan: counted once however often it is found."""
         self.found.setdefault(fan, [()])
 
+    def frozen(self) -> Found:
+        """The fans found so far, to start other tallies from (``Tally(start=...)``)."""
+        return tuple((fan, tuple(sets)) for fan, sets in self.found.items())
+
     def drop(self, fan: Fan) -> None:
         self.found.pop(fan, None)
 
@@ -37,7 +49,15 @@ class Tally:
         """不重复: each counted fan, highest first, removes the fans it implies."""
         found = self.found
         extra = self.extra
-        for fan in sorted(found, key=ORDER.__getitem__):
+        # Only the fans that exclude something act, and a third of the table excludes
+        # nothing (自摸, 无字, 幺九刻 …): leave those out of the sort.
+        if extra:
+            acting = [f for f in found if f in _EXCLUDERS or f in extra]
+        else:
+            acting = [f for f in found if f in _EXCLUDERS]
+        if len(acting) > 1:
+            acting.sort(key=ORDER.__getitem__)
+        for fan in acting:
             if fan not in found:
                 continue
             excludes, own_sets = _EXCLUDES[fan]
@@ -61,7 +81,8 @@ class Tally:
                             del found[other]
 
     def total(self, options: McrOptions) -> int:
-        return sum(fan_value(f, options) * len(v) for f, v in self.found.items())
+        values = fan_values(options)
+        return sum(values[f] * len(v) for f, v in self.found.items())
 
 
 ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
@@ -69,15 +90,30 @@ ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
 _EXCLUDES: dict[Fan, tuple[tuple[Fan, ...], tuple[Fan, ...]]] = {
     fan: (spec.excludes, spec.excludes_own_sets) for fan, spec in FANS.items()
 }
+_EXCLUDERS = frozenset(fan for fan, (excludes, own) in _EXCLUDES.items() if excludes or own)
 _VALUE: dict[Fan, int] = {fan: spec.value for fan, spec in FANS.items()}
 
 
 def fan_value(fan: Fan, options: McrOptions) -> int:
-    if fan is Fan.CONCEALED_KONG_AND_MELDED_KONG:
-        return options.concealed_and_melded_kong
-    if fan is Fan.TWO_CONCEALED_KONGS:
-        return options.two_concealed_kongs
-    return _VALUE[fan]
+    return fan_values(options)[fan]
+
+
+def fan_values(options: McrOptions) -> dict[Fan, int]:
+    """Every fan's value under ``options``: the table's, but for the two kong fans
+    whose value an option sets.  One shared dict per such pair of values: do not mutate.
+    """
+    key = (options.concealed_and_melded_kong, options.two_concealed_kongs)
+    values = _VALUES_BY_KONG_OPTIONS.get(key)
+    if values is None:
+        values = _VALUES_BY_KONG_OPTIONS[key] = {
+            **_VALUE,
+            Fan.CONCEALED_KONG_AND_MELDED_KONG: key[0],
+            Fan.TWO_CONCEALED_KONGS: key[1],
+        }
+    return values
+
+
+_VALUES_BY_KONG_OPTIONS: dict[tuple[int, int], dict[Fan, int]] = {}
 
 
 _STRICT_ALL_TERMINALS: dict[Fan, tuple[Fan, ...]] = {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
