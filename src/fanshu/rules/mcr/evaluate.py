@@ -17,7 +17,7 @@ from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.regular import is_unique_wait, regular_fans
 from fanshu.rules.mcr.result import FanEntry, McrResult
-from fanshu.rules.mcr.situation import Pack, Situation, situation
+from fanshu.rules.mcr.situation import CONCEALED_PACKS, Pack, Situation, situation
 from fanshu.rules.mcr.special import SPECIAL_SHAPES
 from fanshu.rules.mcr.tally import ORDER, Tally, fan_values
 from fanshu.rules.mcr.tally import fan_value as fan_value  # re-exported: a fan's value
@@ -62,7 +62,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
             seven_pairs = best is not None
             only = best is None and len(divisions) == 1  # nothing to compare with
             for division in divisions:
-                packs = s.melds + [Pack(k, t, True) for k, t in division]
+                packs = s.melds + [CONCEALED_PACKS[k][t] for k, t in division]
                 tally = regular_fans(s, packs, unique)
                 if only:
                     best, shape, best_packs = tally, "regular", packs

@@ -30,6 +30,13 @@ class Pack(NamedTuple):
         return (_TILES[t],) * (2 if self.kind == PAIR else 4 if self.kong else 3)
 
 
+# Every set of the concealed tiles as a pack, built once: CONCEALED_PACKS[kind][tile]
+# (the kinds CHOW, PUNG, PAIR are 0, 1, 2).
+CONCEALED_PACKS: tuple[tuple[Pack, ...], ...] = tuple(
+    tuple(Pack(kind, t, True) for t in range(34)) for kind in range(3)
+)
+
+
 @dataclass(slots=True)
 class Situation:
     """What every shape's predicates read: tiles, counts, flags, winds."""
