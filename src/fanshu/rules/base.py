@@ -13,13 +13,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
 
 Combine = Literal["add", "double"]
+
+
+def shown(value: object) -> str:
+    """An option value as ``fanshu rules`` prints it and ``-o name=value`` reads it back."""
+    return "none" if value is None else str(value).lower()
+
+
+def describe_fields(
+    defaults: Any, notes: Mapping[str, str], names: Iterable[str] | None = None
+) -> list[tuple[str, str, str]]:
+    """(name, default, note) for the fields of an options dataclass (``names``: which)."""
+    wanted = names if names is not None else (f.name for f in fields(defaults))
+    return [(n, shown(getattr(defaults, n)), notes[n]) for n in wanted]
 
 
 def check_option_names(known: Iterable[str], data: Mapping[str, object]) -> None:

@@ -11,12 +11,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, RuleResult
+from fanshu.rules.base import Combine, RuleResult, describe_fields
 from fanshu.rules.beijing.evaluate import NAME, score_hand
 from fanshu.rules.beijing.fans import FANS
 from fanshu.rules.beijing.options import DEFAULT_OPTIONS, OPTION_NOTES, BeijingOptions
@@ -60,12 +59,7 @@ class BeijingRuleSet:
         return BeijingOptions.from_dict(data)
 
     def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        out = []
-        for f in fields(BeijingOptions):
-            value = getattr(DEFAULT_OPTIONS, f.name)
-            shown = "null" if value is None else str(value).lower()
-            out.append((f.name, shown, OPTION_NOTES[f.name]))
-        return out
+        return describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
 
     def score(self, hand: Hand, options: Any = None) -> RuleResult:
         return score_hand(hand, _as_options(options))

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FanRow
+from fanshu.rules.base import Combine, FanRow, describe_fields
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
@@ -66,10 +65,7 @@ class McrRuleSet:
         return McrOptions.from_dict(dict(data))
 
     def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return [
-            (f.name, str(getattr(DEFAULT_OPTIONS, f.name)).lower(), _OPTION_NOTES[f.name])
-            for f in fields(McrOptions)
-        ]
+        return describe_fields(DEFAULT_OPTIONS, _OPTION_NOTES)
 
     def score(self, hand: Hand, options: Any = None) -> McrResult:
         if options is not None and not isinstance(options, McrOptions):

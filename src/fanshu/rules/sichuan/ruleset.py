@@ -11,12 +11,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, RuleResult
+from fanshu.rules.base import Combine, RuleResult, describe_fields, shown
 from fanshu.rules.sichuan.evaluate import score_hand
 from fanshu.rules.sichuan.fans import DEFAULT_FANS
 from fanshu.rules.sichuan.options import (
@@ -26,10 +25,6 @@ from fanshu.rules.sichuan.options import (
     SichuanOptions,
 )
 from fanshu.rules.sichuan.settlement import settle_win
-
-
-def _shown(value: object) -> str:
-    return "none" if value is None else str(value).lower()
 
 
 class SichuanRuleSet:
@@ -51,14 +46,14 @@ class SichuanRuleSet:
         return SichuanOptions.from_dict(data)
 
     def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        out = []
-        for f in fields(SichuanOptions):
-            if f.name in PRESET_DEFAULTS["seed000"]:
-                default = ", ".join(f"{p}: {_shown(d[f.name])}" for p, d in PRESET_DEFAULTS.items())
-            else:
-                default = _shown(getattr(DEFAULT_OPTIONS, f.name))
-            out.append((f.name, default, OPTION_NOTES[f.name]))
-        return out
+        out = describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
+        # options whose default depends on the preset show each preset's default
+        return [
+            (n, ", ".join(f"{p}: {shown(d[n])}" for p, d in PRESET_DEFAULTS.items()), note)
+            if n in PRESET_DEFAULTS["seed000"]
+            else (n, default, note)
+            for n, default, note in out
+        ]
 
     def _options(self, options: Any) -> SichuanOptions:
         if options is None:

@@ -25,12 +25,12 @@ if the hand had no seat or prevalent wind; the extras come from the MCR option
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from fanshu.errors import InvalidHandError, OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, CountedFan, FanRow, RuleResult, RuleSet
+from fanshu.rules.base import Combine, CountedFan, FanRow, RuleResult, RuleSet, describe_fields
 from fanshu.rules.mcr.blessings import BLESSINGS, blessing_rows
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.rules.mcr.fans import Fan
@@ -128,11 +128,7 @@ class TwoPlayerRuleSet:
         return TwoPlayerOptions.from_dict(data)
 
     def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        own = [
-            (f.name, str(getattr(DEFAULT_OPTIONS, f.name)).lower(), _OPTION_NOTES[f.name])
-            for f in fields(TwoPlayerOptions)
-            if f.name in _OPTION_NOTES
-        ]
+        own = describe_fields(DEFAULT_OPTIONS, _OPTION_NOTES, _OPTION_NOTES)
         mcr = {name: (default, note) for name, default, note in MCR.describe_options()}
         return own + [(n, *mcr[n]) for n in MCR_FIELDS]
 
