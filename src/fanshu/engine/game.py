@@ -1,0 +1,630 @@
+"""One hand of mahjong, played to its end: deal, draws, discards, claims, kongs, wins
+and settlement, driven by a rule set's :class:`~fanshu.engine.variants.Variant`.
+
+The game asks one seat at a time (``to_act``) to choose among its ``legal_actions()``;
+``step(action)`` applies it and plays every automatic move (draws, flower replacements,
+a declared-ready player's draw-and-discard) up to the next decision.  Claims on a
+discard are asked of each seat that has one, in turn order from the discarder, and
+resolved together: a win before a pung or kong before a chow, and among equal claims
+the first in turn order (Sichuan lets every winner win: 一炮多响).
+
+Everything that happens is appended to ``events`` (plain dicts, the JSON Lines log);
+``act`` events are the decisions, the rest is what followed from them, so a replay
+feeds the decisions back and checks that everything else comes out the same.
+
+>>> g = Game("mcr", seed=7)
+>>> g.to_act, len(g.legal_actions()) > 0
+(0, True)
+>>> while not g.done:
+...     g.step(g.legal_actions()[0])
+>>> sum(g.scores)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fanshu.engine.actions import Action, ActionError, ActionKind
+from fanshu.engine.config import GameConfig
+from fanshu.engine.seat import SeatState
+from fanshu.engine.variants import Variant, variant_for
+from fanshu.engine.wall import Wall, check_stacked, shuffled
+from fanshu.hand import Hand, Meld, MeldKind, WinContext
+from fanshu.tiles import TILES, Tile
+
+A = ActionKind
+CODES = tuple(t.code for t in TILES)
+PASS = Action(A.PASS)
+WIN = Action(A.WIN)
+PUNG = Action(A.PUNG)
+
+# Modes: who is asked what.
+SETUP_EXCHANGE = "exchange"  # Sichuan 换三张 / two-player 开始时换牌
+VOID = "void"  # Sichuan 定缺
+TURN = "turn"  # the seat to play holds 14 (kongs count 3)
+CLAIM = "claim"  # others may claim a discard
+ROB = "rob"  # others may rob an added kong
+PICK = "pick"  # two-player 搓牌
+SWAP = "swap"  # two-player 游戏中换牌: take the triplet?
+GIVE = "give"  # … then give three back
+LAST = "last"  # two-player 海底捞月: win on the fished tile?
+END = "end"
+
+
+class Game:
+    """One hand under a rule set; see the module text."""
+
+    def __init__(
+        self,
+        rules: str = "mcr",
+        *,
+        seed: int = 0,
+        options: Mapping[str, Any] | Any = None,
+        config: GameConfig | Mapping[str, Any] | None = None,
+        wall: Sequence[int] | None = None,
+    ) -> None:
+        if isinstance(config, Mapping):
+            config = GameConfig.from_dict(config)
+        self.config: GameConfig = config or GameConfig()
+        self.variant: Variant = variant_for(rules, options)
+        self.rules = self.variant.name
+        self.seed = seed
+        v = self.variant
+        self.n = v.seats
+        if self.config.dealer >= self.n:
+            raise ActionError(f"dealer {self.config.dealer} is not a seat of {self.n}")
+        self.rng = random.Random(seed)
+        full = v.full_set()
+        if wall is None:
+            tiles = shuffled(full, self.rng)
+            stacked = False
+        else:
+            check_stacked(wall, full, v.wall_size)
+            tiles = list(wall)
+            stacked = True
+        size = v.wall_size or len(full)
+        self.wall = Wall(tiles[:size])
+        self.pool: list[int] = _minus(full, tiles[:size])  # tiles out of play (two-player)
+        self.seat = [SeatState() for _ in range(self.n)]
+        self.scores = [0] * self.n
+        self.events: list[dict[str, Any]] = []
+        self.visible = [0] * 34  # copies on the table: rivers and exposed melds
+        self.done = False
+        self.winners: list[int] = []
+        self.claims_made = False  # any chow, pung or kong yet (first-turn wins end)
+        self.kong_settlements: list[Any] = []  # Sichuan: refunded at a drawn end
+        self._mode = TURN
+        self._pending: list[int] = []
+        self._legal: dict[int, list[Action]] = {}
+        self._choices: dict[int, Action] = {}
+        self._turn = self.config.dealer
+        self._drawn: int | None = None
+        self._after_kong = False  # the turn began with a kong's replacement draw
+        self._kong_feeder: int | None = None  # … after a kong on this seat's discard
+        self._last_kong_discard = False  # the discard on the table followed a kong
+        self._claim_tile = -1
+        self._claim_from = -1
+        self._counter = 0  # setup progress (exchanges)
+        self._emit(
+            "start", rules=self.rules, seed=seed, seats=self.n, dealer=self.config.dealer,
+            prevalent_wind=self.config.prevalent_wind, options=v.options_dict(),
+            config=self.config.to_dict(), stacked=stacked,
+            wall=[CODES[t] for t in self.wall.tiles], pool=[CODES[t] for t in self.pool],
+        )  # fmt: skip
+        self._deal()
+
+    # -- public -------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for, or None when the hand is over."""
+        return self._pending[0] if self._pending else None
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: ``to_act``) may do now; empty if it is not asked."""
+        s = self.to_act if seat is None else seat
+        if s is None or not self._pending or s != self._pending[0]:
+            return []
+        return list(self._legal[s])
+
+    def step(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply ``to_act``'s decision; raise ``ActionError`` for anything not legal."""
+        if self.done:
+            raise ActionError("the hand is over")
+        s = self._pending[0]
+        if seat is not None and seat != s:
+            raise ActionError(f"seat {seat} is not asked now; seat {s} is")
+        if isinstance(action, str):
+            action = Action.parse(action)
+        legal = self._legal[s]
+        if action not in legal:
+            offered = ", ".join(str(a) for a in legal)
+            raise ActionError(f"seat {s} cannot {action} now; legal: {offered}")
+        self._emit("act", seat=s, action=str(action))
+        self._pending.pop(0)
+        handler = _HANDLERS[self._mode]
+        handler(self, s, action)
+
+    def result(self) -> dict[str, Any]:
+        """The end of the hand: winners, scores, and the last event's summary."""
+        return self.events[-1] if self.done else {}
+
+    def observe(self, seat: int) -> Any:
+        from fanshu.engine.observation import observe
+
+        return observe(self, seat)
+
+    # -- events -------------------------------------------------------------------
+
+    def _emit(self, event: str, /, **fields: Any) -> None:
+        self.events.append({"type": event, **fields})
+
+    def _pay(self, payments: Mapping[int, int], reason: str) -> None:
+        if not any(payments.values()):
+            return
+        for s, v in payments.items():
+            self.scores[s] += v
+        self._emit("settle", reason=reason, payments=[payments.get(s, 0) for s in range(self.n)])
+
+    # -- deal and setup -----------------------------------------------------------
+
+    def _deal(self) -> None:
+        order = [(self.config.dealer + i) % self.n for i in range(self.n)]
+        hands: list[list[str]] = [[] for _ in range(self.n)]
+        for s in order:
+            for _ in range(13):
+                t = self.wall.draw()
+                hands[s].append(CODES[t])
+                self._take(s, t)
+        self._emit("deal", hands=hands)
+        if self.variant.flowers:
+            for s in order:
+                self._replace_flowers(s)
+                if self.done:
+                    return
+        for s in order:
+            self.seat[s].update_waits()
+        self.variant.begin(self)
+
+    def _take(self, s: int, t: int) -> None:
+        if t >= 34:
+            self.seat[s].flowers.append(t)
+        else:
+            self.seat[s].counts[t] += 1
+
+    def _replace_flowers(self, s: int) -> None:
+        """The flowers dealt to ``s`` are shown and replaced from the back."""
+        self._flower_draws(s, len(self.seat[s].flowers))
+
+    def _flower_draws(self, s: int, n: int, *, initial: bool = False) -> int | None:
+        """Replace ``n`` flowers from the back; return the last non-flower drawn (or None)."""
+        last = None
+        while n:
+            n -= 1
+            if not self.wall.remaining:
+                self._exhaust()
+                return None
+            t = self.wall.draw_back()
+            self._emit("flower", seat=s, tile=CODES[t])
+            self._take(s, t)
+            if t >= 34:
+                n += 1
+            else:
+                last = t
+        return last
+
+    # -- turns ----------------------------------------------------------------------
+
+    def next_seat(self, s: int) -> int:
+        """The next seat after ``s`` still in the hand (Sichuan: not yet won)."""
+        for i in range(1, self.n + 1):
+            q = (s + i) % self.n
+            if not self.seat[q].won:
+                return q
+        return s
+
+    def start_turn(self, s: int, *, replacement: bool = False) -> None:
+        """Seat ``s`` draws (from the back after a kong) and is asked to play."""
+        if not self.wall.remaining:
+            self._exhaust()
+            return
+        t = self.wall.draw_back() if replacement else self.wall.draw()
+        st = self.seat[s]
+        self._emit("draw", seat=s, tile=CODES[t], back=replacement or None)
+        self._take(s, t)
+        if t >= 34:
+            got = self._flower_draws(s, 1)
+            if got is None:
+                return
+            t = got
+        st.draws += 1
+        self._turn = s
+        self._drawn = t
+        self._after_kong = replacement
+        if not replacement:
+            self._kong_feeder = None
+        self.variant.after_draw(self, s)
+        if self._mode in (PICK, SWAP):
+            return
+        self.ask_turn(s)
+
+    def ask_turn(self, s: int, *, drew: bool = True) -> None:
+        """Ask seat ``s`` for its play; a declared-ready seat plays by itself."""
+        self._mode = TURN
+        self._turn = s
+        if not drew:
+            self._drawn = None
+            self._after_kong = False
+        st = self.seat[s]
+        legal: list[Action] = []
+        if drew and self._drawn is not None and self._can_win_self(s):
+            legal.append(WIN)
+        if st.declared is not None:
+            t = self._drawn
+            assert t is not None
+            if not legal:
+                self._discard(s, t, auto=True)
+                return
+            legal.append(Action(A.DISCARD, t))
+            self._ask(s, legal)
+            return
+        if drew and self.wall.remaining:
+            legal.extend(self._kongs(s))
+        legal.extend(self.variant.discards(self, s))
+        self._ask(s, legal)
+
+    def _ask(self, s: int, legal: list[Action]) -> None:
+        self._legal[s] = legal
+        self._pending.append(s)
+
+    def _kongs(self, s: int) -> list[Action]:
+        st = self.seat[s]
+        c = st.counts
+        out = [Action(A.KONG, t) for t in range(34) if c[t] == 4 and self.variant.may_meld(st, t)]
+        for m in st.melds:
+            if m.kind is MeldKind.PUNG and c[m.tile]:
+                out.append(Action(A.KONG, m.tile))
+        return out
+
+    def _can_win_self(self, s: int) -> bool:
+        st = self.seat[s]
+        t = self._drawn
+        if st.dead or st.won or t is None or t not in st.waits:
+            return False
+        return self.variant.may_win(self, s, self._hand(s, t, self_drawn=True))
+
+    # -- handlers -----------------------------------------------------------------
+
+    def _on_turn(self, s: int, a: Action) -> None:
+        if a.kind is A.WIN:
+            assert self._drawn is not None
+            self._win_self(s, self._drawn)
+        elif a.kind is A.KONG:
+            assert a.tile is not None
+            self._kong_from_hand(s, a.tile)
+        else:
+            assert a.tile is not None
+            if a.kind is A.READY:
+                self.seat[s].declared = len(self.events)
+                first = not self.seat[s].discards and not self.claims_made
+                self.seat[s].at_start = first
+                self._emit("ready", seat=s, at_start=first or None)
+            self._discard(s, a.tile)
+
+    def _discard(self, s: int, t: int, *, auto: bool = False) -> None:
+        st = self.seat[s]
+        st.counts[t] -= 1
+        st.discards.append(t)
+        st.river.append(t)
+        self.visible[t] += 1
+        self._emit("discard", seat=s, tile=CODES[t], auto=auto or None)
+        st.update_waits()
+        self.variant.note_ready(self, s)
+        self._last_kong_discard = self._after_kong
+        self._drawn = None
+        self._open_claims(s, t)
+
+    def _open_claims(self, d: int, t: int) -> None:
+        self._mode = CLAIM
+        self._claim_tile, self._claim_from = t, d
+        self._choices = {}
+        last = not self.wall.remaining
+        nxt = self.next_seat(d)
+        for i in range(1, self.n):
+            q = (d + i) % self.n
+            st = self.seat[q]
+            if st.won or st.dead:
+                continue
+            legal: list[Action] = []
+            if t in st.waits and self.variant.may_win(self, q, self._hand(q, t)):
+                legal.append(WIN)
+                if self.variant.must_win(self):
+                    self._ask(q, legal)
+                    continue
+            if st.declared is None and not last and self.variant.may_meld(st, t):
+                c = st.counts[t]
+                if c >= 2:
+                    legal.append(PUNG)
+                if c == 3 and self.wall.remaining:
+                    legal.append(Action(A.KONG, t))
+                if q == nxt and self.variant.chow and t < 27:
+                    legal.extend(Action(A.CHOW, lo) for lo in _chows(st.counts, t))
+            if legal:
+                legal.append(PASS)
+                self._ask(q, legal)
+        if not self._pending:
+            self._after_claims()
+
+    def _on_claim(self, s: int, a: Action) -> None:
+        self._choices[s] = a
+        if not self._pending:
+            self._after_claims()
+
+    def _after_claims(self) -> None:
+        d, t = self._claim_from, self._claim_tile
+        order = [(d + i) % self.n for i in range(1, self.n)]
+        chosen = [(q, self._choices[q]) for q in order if q in self._choices]
+        self._choices = {}
+        winners = [q for q, a in chosen if a.kind is A.WIN]
+        if winners and self._wins_on_discard(winners, d, t):
+            return
+        for q, a in chosen:
+            if a.kind in (A.PUNG, A.KONG) and not self.seat[q].dead:
+                self._claim(q, d, t, a)
+                return
+        for q, a in chosen:
+            if a.kind is A.CHOW and not self.seat[q].dead:
+                self._claim(q, d, t, a)
+                return
+        self.start_turn(self.next_seat(d))
+
+    def _claim(self, q: int, d: int, t: int, a: Action) -> None:
+        st, giver = self.seat[q], self.seat[d]
+        giver.river.pop()
+        self.claims_made = True
+        source = _source(q, d, self.n)
+        if a.kind is A.CHOW:
+            lo = a.tile
+            assert lo is not None
+            for x in (lo, lo + 1, lo + 2):
+                if x != t:
+                    st.counts[x] -= 1
+                    self.visible[x] += 1
+            meld = Meld(MeldKind.CHOW, TILES[lo], t - lo + 1)
+        elif a.kind is A.PUNG:
+            st.counts[t] -= 2
+            self.visible[t] += 2
+            meld = Meld(MeldKind.PUNG, TILES[t], source)
+        else:
+            st.counts[t] -= 3
+            self.visible[t] += 3
+            meld = Meld(MeldKind.KONG, TILES[t], source)
+        st.melds.append(meld)
+        self._emit("claim", seat=q, meld=str(meld), kind=a.kind.value, tile=CODES[t], source=d)
+        if a.kind is A.KONG:
+            self.variant.on_kong(self, q, "direct", d)
+            self._kong_feeder = d
+            self.start_turn(q, replacement=True)
+            return
+        self._kong_feeder = None
+        self.ask_turn(q, drew=False)
+
+    def _kong_from_hand(self, s: int, t: int) -> None:
+        st = self.seat[s]
+        self.claims_made = True
+        self._kong_feeder = None
+        if st.counts[t] == 4:
+            st.counts[t] = 0
+            st.melds.append(Meld(MeldKind.CONCEALED_KONG, TILES[t]))
+            self._emit("kong", seat=s, kind="concealed", tile=CODES[t])
+            st.update_waits()
+            self.variant.on_kong(self, s, "concealed", None)
+            self.start_turn(s, replacement=True)
+            return
+        i = next(i for i, m in enumerate(st.melds) if m.kind is MeldKind.PUNG and m.tile == t)
+        st.counts[t] -= 1
+        st.melds[i] = Meld(MeldKind.ADDED_KONG, TILES[t], st.melds[i].source)
+        self.visible[t] += 1
+        self._emit("kong", seat=s, kind="added", tile=CODES[t])
+        st.update_waits()
+        # 抢杠和: the others may win on the added tile first
+        self._mode = ROB
+        self._claim_tile, self._claim_from = t, s
+        self._choices = {}
+        for i in range(1, self.n):
+            q = (s + i) % self.n
+            o = self.seat[q]
+            if o.won or o.dead or t not in o.waits:
+                continue
+            if self.variant.may_win(self, q, self._hand(q, t, robbing=True)):
+                legal = [WIN] if self.variant.must_win(self) else [WIN, PASS]
+                self._ask(q, legal)
+        if not self._pending:
+            self._after_rob()
+
+    def _on_rob(self, s: int, a: Action) -> None:
+        self._choices[s] = a
+        if not self._pending:
+            self._after_rob()
+
+    def _after_rob(self) -> None:
+        k, t = self._claim_from, self._claim_tile
+        order = [(k + i) % self.n for i in range(1, self.n)]
+        winners = [q for q in order if self._choices.get(q) == WIN]
+        self._choices = {}
+        if winners:
+            st = self.seat[k]
+            i = next(i for i, m in enumerate(st.melds) if m.kind is MeldKind.ADDED_KONG
+                     and m.tile == t)  # fmt: skip
+            st.melds[i] = Meld(MeldKind.PUNG, TILES[t], st.melds[i].source)
+            self.visible[t] -= 1
+            self._emit("robbed", seat=k, tile=CODES[t])
+            if self._wins_on_discard(winners, k, t, robbing=True):
+                return
+            # every robber's win was false (MCR 错和): the kong stands after all
+            st.melds[i] = Meld(MeldKind.ADDED_KONG, TILES[t], st.melds[i].source)
+            self.visible[t] += 1
+        self.variant.on_kong(self, k, "added", None)
+        self.start_turn(k, replacement=True)
+
+    # -- wins ---------------------------------------------------------------------
+
+    def _hand(self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False) -> Hand:
+        """Seat ``s``'s hand won on ``t``, with the win context the table shows."""
+        st = self.seat[s]
+        c = list(st.counts)
+        if self_drawn:
+            c[t] -= 1
+        concealed = tuple(TILES[x] for x in range(34) for _ in range(c[x]))
+        seen = self.visible[t] - (0 if self_drawn else 1)
+        wall_last = not self.wall.remaining and not robbing
+        dealer = s == self.config.dealer
+        if self_drawn:
+            first = not self.claims_made and st.draws == 1 and not self._after_kong
+        else:
+            first = not self.claims_made and st.draws == 0 and not robbing
+        ctx = WinContext(
+            self_drawn=self_drawn,
+            fourth_tile=seen == 3 and not c[t],
+            kong=(self._after_kong and self_drawn) or robbing,
+            wall_last=wall_last,
+            seat_wind=Tile(27 + self.variant.seat_wind(self, s)),
+            prevalent_wind=Tile(27 + self.config.prevalent_wind),
+            flowers=len(st.flowers),
+            dealer=dealer,
+            first_turn=self.variant.first_turn(first, self_drawn, dealer),
+            ready_at_start=st.at_start,
+            kong_discard=(not self_drawn and not robbing and self._last_kong_discard
+                          and self.variant.kong_discard),
+        )  # fmt: skip
+        return Hand(concealed, tuple(st.melds), TILES[t], ctx)
+
+    def _win_self(self, s: int, t: int) -> None:
+        hand = self._hand(s, t, self_drawn=True)
+        result = self.variant.score(hand)
+        if not self.variant.meets_minimum(result):
+            self._false_win(s, result)
+            self.ask_turn(s)
+            return
+        feeder = self._kong_feeder if self._after_kong else None
+        self._record_win(s, t, None, result)
+        self.variant.settle_win(self, s, result, kong_feeder=feeder)
+        self._after_win([s], s)
+
+    def _wins_on_discard(
+        self, winners: list[int], d: int, t: int, *, robbing: bool = False
+    ) -> bool:
+        """Settle the wins on ``d``'s tile; False if every one was a false win."""
+        won: list[tuple[int, Any]] = []
+        for q in winners:
+            result = self.variant.score(self._hand(q, t, robbing=robbing))
+            if not self.variant.meets_minimum(result):
+                self._false_win(q, result)
+                continue
+            won.append((q, result))
+            if not self.variant.multiple_winners:
+                break
+        if not won:
+            return False
+        if not robbing:  # the robbed tile already left the kong (``_after_rob``)
+            self.seat[d].river.pop()
+            self.visible[t] -= 1
+        self.seat[won[0][0]].counts[t] += 1  # the one tile goes to the first winner
+        for q, result in won:
+            self._record_win(q, t, d, result, robbing=robbing)
+        self.variant.settle_discard_wins(self, d, won, robbing=robbing)
+        self._after_win([q for q, _ in won], won[-1][0])
+        return True
+
+    def _record_win(
+        self, s: int, t: int, d: int | None, result: Any, *, robbing: bool = False
+    ) -> None:
+        st = self.seat[s]
+        st.won = True
+        self.winners.append(s)
+        self._emit(
+            "win", seat=s, tile=CODES[t], source=d, robbed=robbing or None,
+            hand=str(result.hand), total=result.total,
+            fans=[[f.name_zh, f.unit if hasattr(f, "unit") else f.value, f.count]
+                  for f in result.fans],
+        )  # fmt: skip
+
+    def _false_win(self, s: int, result: Any) -> None:
+        self.seat[s].dead = True
+        self._emit("false_win", seat=s, hand=str(result.hand), total=result.total)
+        self.variant.settle_false_win(self, s)
+
+    def _after_win(self, won: list[int], last: int) -> None:
+        if self.variant.hand_over(self):
+            self._finish("win")
+            return
+        # 血战到底: play goes on from the seat after the last winner
+        self.start_turn(self.next_seat(last))
+
+    def _exhaust(self) -> None:
+        self._drawn = None
+        self.variant.on_exhaust(self)
+        if not self.done and self._mode != LAST:
+            self._finish("drawn" if not self.winners else "win")
+
+    def _finish(self, how: str) -> None:
+        self._mode = END
+        self._pending.clear()
+        self.variant.on_end(self)
+        self.done = True
+        self._emit("end", result=how, winners=list(self.winners), scores=list(self.scores),
+                   wall_left=self.wall.remaining)  # fmt: skip
+
+    # -- the setup phases and two-player events (driven by the variant) ------------
+
+    def _on_variant(self, s: int, a: Action) -> None:
+        self.variant.on_action(self, s, a)
+
+
+_HANDLERS = {
+    TURN: Game._on_turn,
+    CLAIM: Game._on_claim,
+    ROB: Game._on_rob,
+    SETUP_EXCHANGE: Game._on_variant,
+    VOID: Game._on_variant,
+    PICK: Game._on_variant,
+    SWAP: Game._on_variant,
+    GIVE: Game._on_variant,
+    LAST: Game._on_variant,
+}
+
+
+def _chows(c: Sequence[int], t: int) -> list[int]:
+    """The lowest tiles of the chows ``t`` completes with ``c``."""
+    r = t % 9
+    out = []
+    for lo in (t - 2, t - 1, t):
+        lr = r - (t - lo)
+        if lr < 0 or lr > 6:
+            continue
+        if all(c[x] for x in (lo, lo + 1, lo + 2) if x != t):
+            out.append(lo)
+    return out
+
+
+def _source(claimer: int, giver: int, n: int) -> int:
+    """Who gave the tile, as melds record it: 1 上家, 2 对家, 3 下家."""
+    if n == 2:
+        return 2
+    return {1: 1, 2: 2, 3: 3}[(claimer - giver) % n]
+
+
+def _minus(full: Sequence[int], used: Sequence[int]) -> list[int]:
+    counts = [0] * 42
+    for t in used:
+        counts[t] += 1
+    out = []
+    for t in full:
+        if counts[t]:
+            counts[t] -= 1
+        else:
+            out.append(t)
+    return out

@@ -1,0 +1,63 @@
+"""What one seat holds during a hand: concealed tiles as counts, melds, the discards it
+made, flowers, and the facts the rules ask about (won, ready, void suit …)."""
+
+from __future__ import annotations
+
+from fanshu.analysis.shanten import shanten, useful_tiles
+from fanshu.hand import Meld
+from fanshu.tiles import TILES, Tile
+
+
+class SeatState:
+    __slots__ = (
+        "at_start",
+        "counts",
+        "dead",
+        "declared",
+        "discards",
+        "draws",
+        "flowers",
+        "given",
+        "melds",
+        "ready_since",
+        "river",
+        "void",
+        "waits",
+        "won",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.counts = [0] * 34
+        self.melds: list[Meld] = []
+        self.discards: list[int] = []  # every tile this seat discarded, in order
+        self.river: list[int] = []  # those still on the table (not claimed)
+        self.flowers: list[int] = []
+        self.won = False
+        self.dead = False  # MCR 错和: may no longer win or claim
+        self.declared: int | None = None  # 报听: the event number of the declaration
+        self.at_start = False  # 天听: declared with the starting hand
+        self.ready_since: int | None = None  # the event number since the hand is ready
+        self.void: int | None = None  # 定缺: the suit (0 万, 1 条, 2 饼)
+        self.draws = 0
+        self.given: list[int] = []  # tiles chosen for an exchange not yet made
+        self.waits: frozenset[int] = frozenset()
+
+    def tiles(self) -> list[Tile]:
+        """The concealed tiles, sorted."""
+        return [TILES[t] for t in range(34) for _ in range(self.counts[t])]
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    def update_waits(self) -> None:
+        """Recompute what a 13-tile hand (a kong counts 3) waits on."""
+        m = len(self.melds)
+        if shanten(self.counts, m) == 0:
+            self.waits = useful_tiles(self.counts, m)
+        else:
+            self.waits = frozenset()
+
+    def holds_suit(self, suit: int) -> bool:
+        base = suit * 9
+        return any(self.counts[base : base + 9])

@@ -1,0 +1,122 @@
+"""What every variant decides, with the defaults most rule sets share."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from fanshu.engine.actions import Action, ActionKind
+from fanshu.engine.seat import SeatState
+from fanshu.hand import Hand
+from fanshu.rules import get_rules
+
+if TYPE_CHECKING:
+    from fanshu.engine.game import Game
+
+
+class Variant:
+    """A rule set as the engine plays it.  Subclasses set the class facts and override
+    the hooks that differ; one instance belongs to one game."""
+
+    name: ClassVar[str] = ""
+    seats: ClassVar[int] = 4
+    chow: ClassVar[bool] = True
+    flowers: ClassVar[bool] = False
+    #: 一炮多响: every claimant may win on one discard (else the first in turn order).
+    multiple_winners: ClassVar[bool] = False
+    #: Does a win on the discard after a kong count (杠上炮)?
+    kong_discard: ClassVar[bool] = False
+    #: Tiles in play, when fewer than the whole set (two-player: 71).
+    wall_size: ClassVar[int | None] = None
+
+    def __init__(self, option_data: Mapping[str, Any]) -> None:
+        self.rules = get_rules(self.name)
+        self.option_data = dict(option_data)
+        self.options = self.rules.options_from(self.option_data)
+
+    def options_dict(self) -> dict[str, Any]:
+        return dict(self.option_data)
+
+    def players(self) -> list[str]:
+        """Seat names for the rule set's settlement functions."""
+        return [str(s) for s in range(self.seats)]
+
+    def full_set(self) -> list[int]:
+        raise NotImplementedError
+
+    # -- flow hooks -------------------------------------------------------------
+
+    def begin(self, game: Game) -> None:
+        """After the deal: the dealer's first turn (or the setup phases first)."""
+        game.start_turn(game.config.dealer)
+
+    def after_draw(self, game: Game, s: int) -> None:
+        """Events offered after a draw (two-player); default none."""
+
+    def on_action(self, game: Game, s: int, a: Action) -> None:
+        """A decision in a variant's own mode (setup phases, events)."""
+        raise NotImplementedError(f"{self.name} has no mode {game._mode!r}")
+
+    def discards(self, game: Game, s: int) -> list[Action]:
+        c = game.seat[s].counts
+        return [Action(ActionKind.DISCARD, t) for t in range(34) if c[t]]
+
+    def may_meld(self, st: SeatState, t: int) -> bool:
+        """May this seat pung, kong or chow with tile ``t``?"""
+        return True
+
+    def may_win(self, game: Game, s: int, hand: Hand) -> bool:
+        """Is ``hand`` (complete in shape) a win this seat may declare?"""
+        return True
+
+    def must_win(self, game: Game) -> bool:
+        """Must a seat that can win do so (no pass)?"""
+        return False
+
+    def note_ready(self, game: Game, s: int) -> None:
+        """After ``s`` discarded (its waits are fresh)."""
+
+    def seat_wind(self, game: Game, s: int) -> int:
+        return (s - game.config.dealer) % 4
+
+    def first_turn(self, first: bool, self_drawn: bool, dealer: bool) -> bool:
+        """天和/地和 (self-drawn) and 人和 (on a discard, not the dealer)."""
+        return first and (self_drawn or not dealer)
+
+    def hand_over(self, game: Game) -> bool:
+        """After a win: is the hand over?"""
+        return True
+
+    def on_exhaust(self, game: Game) -> None:
+        """The wall is empty when a draw is due."""
+
+    def on_end(self, game: Game) -> None:
+        """Just before the end event."""
+
+    # -- scoring and settlement ------------------------------------------------
+
+    def score(self, hand: Hand) -> Any:
+        return self.rules.score(hand, self.options)
+
+    def meets_minimum(self, result: Any) -> bool:
+        return bool(result.is_win)
+
+    def pay(self, game: Game, payments: Mapping[str, int], reason: str) -> None:
+        game._pay({int(p): v for p, v in payments.items()}, reason)
+
+    def settle_win(self, game: Game, s: int, result: Any, *, kong_feeder: int | None) -> None:
+        self.pay(game, self.rules.settle(self.players(), str(s), None, result, self.options),
+                 "win")  # fmt: skip
+
+    def settle_discard_wins(
+        self, game: Game, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
+    ) -> None:
+        for s, result in won:
+            payments = self.rules.settle(self.players(), str(s), str(d), result, self.options)
+            self.pay(game, payments, "win")
+
+    def settle_false_win(self, game: Game, s: int) -> None:
+        """A declared win the rule set does not accept (MCR 错和)."""
+
+    def on_kong(self, game: Game, s: int, kind: str, feeder: int | None) -> None:
+        """A kong was made (Sichuan pays 刮风下雨 at once)."""

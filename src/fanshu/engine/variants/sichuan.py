@@ -1,0 +1,169 @@
+"""Sichuan 血战到底 at the table (RULES.md §3): 108 tiles, no chow, optional 换三张, then
+定缺; void-suit tiles are discarded first and never melded; a win does not end the hand
+until three players have won or the wall is empty; 一炮多响; kongs are paid when made
+(刮风下雨); a drawn end runs 查花猪 and 查大叫 and the not-ready refund their kong income;
+within the last four tiles a player who can win must."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from fanshu.engine.actions import Action, ActionKind
+from fanshu.engine.seat import SeatState
+from fanshu.engine.variants.base import Variant
+from fanshu.engine.wall import tile_set
+from fanshu.hand import Hand
+from fanshu.rules.sichuan.settlement import (
+    settle_drawn,
+    settle_kong,
+    settle_multiple,
+    settle_win,
+)
+from fanshu.tiles import TILES
+
+if TYPE_CHECKING:
+    from fanshu.engine.game import Game
+
+SUITS = "msp"
+#: 换三张 directions: the seat that receives, counted from the giver.
+DIRECTIONS = {1: "下家 (clockwise)", 2: "对家 (across)", 3: "上家 (counter-clockwise)"}
+
+
+class SichuanVariant(Variant):
+    name = "sichuan"
+    chow = False
+    multiple_winners = True
+    kong_discard = True
+
+    def full_set(self) -> list[int]:
+        return tile_set(range(27))
+
+    # -- setup: 换三张, 定缺 -------------------------------------------------------
+
+    def begin(self, game: Game) -> None:
+        self._order = [(game.config.dealer + i) % 4 for i in range(4)]
+        if game.config.exchange_three:
+            game._mode = "exchange"
+            game._counter = 0
+            self._ask_exchange(game, self._order[0])
+        else:
+            self._ask_void(game, 0)
+
+    def _ask_exchange(self, game: Game, s: int) -> None:
+        st = game.seat[s]
+        c = st.counts
+        if st.given:
+            suit = st.given[0] // 9
+            kinds = [t for t in range(suit * 9, suit * 9 + 9) if c[t]]
+        else:
+            kinds = [t for t in range(27) if c[t] and sum(c[t - t % 9 : t - t % 9 + 9]) >= 3]
+        game._ask(s, [Action(ActionKind.EXCHANGE, t) for t in kinds])
+
+    def _ask_void(self, game: Game, i: int) -> None:
+        game._mode = "void"
+        game._counter = i
+        s = self._order[i]
+        game._ask(s, [Action(ActionKind.VOID, suit * 9) for suit in range(3)])
+
+    def on_action(self, game: Game, s: int, a: Action) -> None:
+        st = game.seat[s]
+        assert a.tile is not None
+        if a.kind is ActionKind.EXCHANGE:
+            st.counts[a.tile] -= 1
+            st.given.append(a.tile)
+            if len(st.given) < 3:
+                self._ask_exchange(game, s)
+                return
+            game._counter += 1
+            if game._counter < 4:
+                self._ask_exchange(game, self._order[game._counter])
+                return
+            step = game.rng.choice((1, 2, 3))
+            moved = [list(game.seat[q].given) for q in range(4)]
+            for q in range(4):
+                for t in moved[q]:
+                    game.seat[(q + step) % 4].counts[t] += 1
+                game.seat[q].given = []
+            game._emit("exchange", direction=step,
+                       tiles=[[TILES[t].code for t in m] for m in moved])  # fmt: skip
+            self._ask_void(game, 0)
+            return
+        st.void = a.tile // 9
+        if game._counter + 1 < 4:
+            self._ask_void(game, game._counter + 1)
+            return
+        game._emit("void", suits=[SUITS[game.seat[q].void or 0] for q in range(4)])
+        for q in range(4):
+            game.seat[q].update_waits()
+        game.start_turn(game.config.dealer)
+
+    # -- play ---------------------------------------------------------------------
+
+    def discards(self, game: Game, s: int) -> list[Action]:
+        st = game.seat[s]
+        c = st.counts
+        if st.void is not None and st.holds_suit(st.void):
+            base = st.void * 9
+            return [Action(ActionKind.DISCARD, t) for t in range(base, base + 9) if c[t]]
+        return [Action(ActionKind.DISCARD, t) for t in range(27) if c[t]]
+
+    def may_meld(self, st: SeatState, t: int) -> bool:
+        return st.void is None or t // 9 != st.void
+
+    def may_win(self, game: Game, s: int, hand: Hand) -> bool:
+        st = game.seat[s]
+        if st.void is not None and (
+            st.holds_suit(st.void)
+            or (hand.winning_tile is not None and hand.winning_tile // 9 == st.void)
+        ):
+            return False
+        return bool(self.score(hand).is_win)
+
+    def must_win(self, game: Game) -> bool:
+        return game.wall.remaining <= 3  # 最后四张: a ready player must win
+
+    def first_turn(self, first: bool, self_drawn: bool, dealer: bool) -> bool:
+        return first and self_drawn  # 天胡, 地胡
+
+    def hand_over(self, game: Game) -> bool:
+        return len(game.winners) >= 3
+
+    # -- settlement -----------------------------------------------------------------
+
+    def _still_in(self, game: Game, also: Sequence[int] = ()) -> list[str]:
+        return [str(q) for q in range(4) if not game.seat[q].won or q in also]
+
+    def settle_win(self, game: Game, s: int, result: Any, *, kong_feeder: int | None) -> None:
+        feeder = None if kong_feeder is None else str(kong_feeder)
+        if feeder is not None and game.seat[kong_feeder or 0].won:
+            feeder = None  # the feeder has since won and is out: a plain self-draw
+        got = settle_win(self.players(), str(s), result, still_in=self._still_in(game, [s]),
+                         kong_feeder=feeder, options=self.options)  # fmt: skip
+        self.pay(game, got.payments, "win")
+
+    def settle_discard_wins(
+        self, game: Game, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
+    ) -> None:
+        winners = [q for q, _ in won]
+        still = self._still_in(game, winners)
+        got = settle_multiple(self.players(), str(d), {str(q): r for q, r in won},
+                              still_in=still, options=self.options)  # fmt: skip
+        self.pay(game, got.payments, "抢杠" if robbing else "win")
+
+    def on_kong(self, game: Game, s: int, kind: str, feeder: int | None) -> None:
+        got = settle_kong(self.players(), str(s), kind,  # type: ignore[arg-type]
+                          feeder=None if feeder is None else str(feeder),
+                          still_in=self._still_in(game), options=self.options)  # fmt: skip
+        game.kong_settlements.append(got)
+        self.pay(game, got.payments, f"kong {kind}")
+
+    def on_exhaust(self, game: Game) -> None:
+        hands = {
+            str(q): Hand(tuple(game.seat[q].tiles()), tuple(game.seat[q].melds))
+            for q in range(4)
+            if not game.seat[q].won
+        }
+        got = settle_drawn(self.players(), hands, kongs=game.kong_settlements,
+                           options=self.options)  # fmt: skip
+        self.pay(game, got.payments, "drawn")
