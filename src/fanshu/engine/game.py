@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.config import GameConfig
@@ -34,6 +34,9 @@ from fanshu.engine.variants import Variant, variant_for
 from fanshu.engine.wall import Wall, check_stacked, shuffled
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.tiles import TILES, Tile
+
+if TYPE_CHECKING:
+    from fanshu.engine.observation import Observation
 
 A = ActionKind
 CODES = tuple(t.code for t in TILES)
@@ -152,10 +155,20 @@ class Game:
         """The end of the hand: winners, scores, and the last event's summary."""
         return self.events[-1] if self.done else {}
 
-    def observe(self, seat: int) -> Any:
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` can see now (see ``fanshu.engine.observation``)."""
         from fanshu.engine.observation import observe
 
         return observe(self, seat)
+
+    def win_hand(self, seat: int) -> Hand:
+        """The hand ``seat`` would win with now, when ``win`` is among its legal actions."""
+        if WIN not in self.legal_actions(seat):
+            raise ActionError(f"seat {seat} cannot win now")
+        if self._mode in (CLAIM, ROB):
+            return self._hand(seat, self._claim_tile, robbing=self._mode == ROB)
+        assert self._drawn is not None
+        return self._hand(seat, self._drawn, self_drawn=True)
 
     # -- events -------------------------------------------------------------------
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from fanshu.engine.actions import Action
+from fanshu.engine.actions import Action, ActionKind
 from fanshu.hand import Meld, MeldKind
 from fanshu.tiles import TILES, Tile
 
 if TYPE_CHECKING:
     from fanshu.engine.game import Game
+
+WIN = Action(ActionKind.WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,10 @@ class Observation:
     last_discarder: int | None
     legal_actions: tuple[Action, ...]
     visible: tuple[int, ...]  # per kind (34), copies this seat sees (own tiles included)
+    #: When ``win`` is legal: the fan total the win would score (flowers included) and
+    #: whether the rule set accepts it (MCR: 8 fan without flowers, else a 错和).
+    win_total: int | None = None
+    win_accepted: bool | None = None
 
     @property
     def counts(self) -> list[int]:
@@ -100,6 +106,11 @@ def observe(game: Game, seat: int) -> Observation:
             visible[m.tile] += 4
     in_claim = game._mode in ("claim", "rob")
     asked = game.to_act == seat
+    legal = tuple(game.legal_actions(seat))
+    win_total = win_accepted = None
+    if WIN in legal:
+        result = game.variant.score(game.win_hand(seat))
+        win_total, win_accepted = result.total, game.variant.meets_minimum(result)
     return Observation(
         rules=game.rules,
         seat=seat,
@@ -115,6 +126,8 @@ def observe(game: Game, seat: int) -> Observation:
         wall_remaining=game.wall.remaining,
         last_discard=TILES[game._claim_tile] if in_claim else None,
         last_discarder=game._claim_from if in_claim else None,
-        legal_actions=tuple(game.legal_actions(seat)),
+        legal_actions=legal,
         visible=tuple(visible),
+        win_total=win_total,
+        win_accepted=win_accepted,
     )  # fmt: skip
