@@ -79,10 +79,13 @@ class Game:
         self.n = v.seats
         if self.config.dealer >= self.n:
             raise ActionError(f"dealer {self.config.dealer} is not a seat of {self.n}")
-        self.rng = random.Random(seed)
+        # the wall's shuffle and the game's own chances (two-player events, the 换三张
+        # direction) use separate generators, so that a replay from the logged wall
+        # meets the same chances
+        self.rng = random.Random(f"fanshu-events-{seed}")
         full = v.full_set()
         if wall is None:
-            tiles = shuffled(full, self.rng)
+            tiles = shuffled(full, random.Random(seed))
             stacked = False
         else:
             check_stacked(wall, full, v.wall_size)
