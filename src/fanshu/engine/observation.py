@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from fanshu.engine.game import Game
 
 WIN = Action(ActionKind.WIN)
+_TILE = TILES.__getitem__
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +84,18 @@ def observe(game: Game, seat: int) -> Observation:
     voids_public = game._mode != "void" and all(s.void is not None for s in game.seat)
     views = []
     for q, o in enumerate(game.seat):
-        melds = tuple(
-            m if q == seat or m.kind is not MeldKind.CONCEALED_KONG else None for m in o.melds
+        melds = (
+            tuple(
+                m if q == seat or m.kind is not MeldKind.CONCEALED_KONG else None for m in o.melds
+            )
+            if o.melds
+            else ()
         )
         views.append(
             SeatView(
                 melds=melds,
-                discards=tuple(TILES[t] for t in o.river),
-                flowers=tuple(TILES[t] for t in o.flowers),
+                discards=tuple(map(_TILE, o.river)),
+                flowers=tuple(map(_TILE, o.flowers)),
                 concealed_count=sum(o.counts),
                 won=o.won,
                 declared_ready=o.declared is not None,
@@ -98,9 +103,7 @@ def observe(game: Game, seat: int) -> Observation:
                 score=game.scores[q],
             )
         )
-    visible = list(game.visible)
-    for t in range(34):
-        visible[t] += st.counts[t]
+    visible = [a + b for a, b in zip(game.visible, st.counts, strict=True)]
     for m in st.melds:
         if m.kind is MeldKind.CONCEALED_KONG:
             visible[m.tile] += 4
