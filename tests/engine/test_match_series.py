@@ -1,0 +1,204 @@
+"""Series of hands: the MCR 16-hand match's winds, dealers and seats, its score sheet,
+and the dealer rules of the two-player game and Sichuan."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from fanshu.analysis.shanten import shanten
+from fanshu.engine.actions import Action, ActionKind
+from fanshu.engine.game import PASS, WIN, Game
+from fanshu.engine.match import HandPlayed, first_dealer, next_dealer, play_series
+from fanshu.engine.observation import Observation
+from fanshu.engine.players import PLAYERS
+from fanshu.errors import OptionError
+from fanshu.match.sheet import SEAT_ROTATION, Match
+from fanshu.tiles import Tile
+
+
+class Eager:
+    """A test bot that wins whenever the win would count and otherwise keeps its hand
+    closest to ready, so that series have wins (random bots rarely win)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal_actions
+        if WIN in legal and obs.win_accepted:
+            return WIN
+        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+        if discards:
+            counts, melds = obs.counts, len(obs.melds)
+
+            def after(a: Action) -> int:
+                assert a.tile is not None
+                counts[a.tile] -= 1
+                n = shanten(counts, melds)
+                counts[a.tile] += 1
+                return n
+
+            return min(discards, key=after)
+        return PASS if PASS in legal else self.rng.choice(legal)
+
+
+@pytest.fixture
+def eager(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(PLAYERS, "eager", Eager)
+    return "eager"
+
+
+def test_mcr_match_winds_dealers_and_seats_follow_the_sheet(eager: str) -> None:
+    played: list[tuple[HandPlayed, Game]] = []
+    series = play_series("mcr", [eager, "random", eager, "random"], seed=2,
+                         on_hand=lambda h, g: played.append((h, g)))  # fmt: skip
+    sheet = Match(series.labels)
+    assert len(played) == 16
+    for n, (hand, game) in enumerate(played, start=1):
+        assert hand.number == n
+        assert hand.prevalent_wind == (n - 1) // 4 == game.config.prevalent_wind
+        assert game.config.dealer == (n - 1) % 4  # the deal moves on every hand
+        assert hand.seating == SEAT_ROTATION[(n - 1) // 4]
+        assert series.labels[hand.dealer] == sheet.dealer(n)
+        # the engine's seat winds are the sheet's
+        winds = {
+            series.labels[hand.seating[s]]: Tile(27 + game.variant.seat_wind(game, s))
+            for s in range(4)
+        }
+        assert winds == sheet.seat_winds(n)
+        assert game.events[0]["prevalent_wind"] == hand.prevalent_wind
+    assert [h.dealer for h in series.hands] == [0, 1, 2, 3, 1, 0, 3, 2, 2, 3, 1, 0, 3, 2, 0, 1]
+    assert sorted(h.dealer for h in series.hands) == [p for p in range(4) for _ in range(4)]
+
+
+def test_mcr_match_is_recorded_on_the_score_sheet(eager: str) -> None:
+    series = play_series("mcr", [eager] * 4, seed=5)
+    sheet = series.sheet
+    assert sheet is not None and sheet.is_complete
+    wins = [h for h in series.hands if h.result == "win"]
+    assert len(wins) >= 4  # eager bots win often enough to test the recording
+    assert series.totals() == list(sheet.totals().values())
+    assert sum(series.totals()) == 0
+    for hand, row in zip(series.hands, sheet.hands, strict=True):
+        assert row.kind == ("win" if hand.result == "win" else "draw")
+        if hand.winners:
+            assert row.winner == series.labels[hand.winners[0]]
+            assert row.fan == hand.fans[0] >= 8
+    points = series.table_points()
+    assert points == [sheet.table_points()[p] for p in series.labels]  # type: ignore[index]
+    assert sum(points or ()) == 7
+    by_rank = sorted(range(4), key=lambda p: -series.totals()[p])
+    assert points is not None and points[by_rank[0]] >= points[by_rank[-1]]
+    d = series.to_dict()
+    assert [p["total"] for p in d["players"]] == series.totals()
+    assert d["hands"][4]["prevalent_wind"] == "S"
+
+
+def test_mcr_false_wins_go_on_the_sheet() -> None:
+    # random bots declare wins under 8 fan: seed 1 has one (错和, 10 to each other player)
+    series = play_series("mcr", ["random"] * 4, seed=1)
+    false = [h for h in series.hands if h.false_wins]
+    assert false, "seed 1 no longer has a false win: pick another"
+    rows = [r for r in series.sheet.records if r.kind == "false_win"]  # type: ignore[union-attr]
+    assert [series.labels.index(r.offender) for r in rows] == [  # type: ignore[arg-type]
+        p for h in false for p in h.false_wins
+    ]
+    hand = false[0]
+    if hand.result == "drawn":
+        assert sorted(hand.scores) == [-30, 10, 10, 10]
+
+
+def test_a_series_is_fixed_by_its_seed() -> None:
+    a = play_series("sichuan", ["random"] * 4, seed=8, hands=5).to_dict()
+    assert a == play_series("sichuan", ["random"] * 4, seed=8, hands=5).to_dict()
+    assert a != play_series("sichuan", ["random"] * 4, seed=9, hands=5).to_dict()
+
+
+def test_two_player_winner_deals_and_the_dealer_stays_after_a_draw(eager: str) -> None:
+    games: list[Game] = []
+    series = play_series("two-player", [eager, eager], seed=4, hands=30,
+                         on_hand=lambda h, g: games.append(g))  # fmt: skip
+    hands = series.hands
+    assert hands[0].dealer == first_dealer("two-player", 4, 2)
+    kinds = set()
+    for before, after in itertools.pairwise(hands):
+        if before.winners:
+            assert after.dealer == before.winners[0]
+            kinds.add("won" if before.winners[0] != before.dealer else "kept")
+        else:
+            assert after.dealer == before.dealer
+            kinds.add("drawn")
+    assert kinds >= {"won", "drawn"}  # both rules were exercised
+    assert all(g.config.dealer == h.dealer for g, h in zip(games, hands, strict=True))
+    assert series.table_points() is None and sum(series.totals()) == 0
+
+
+def test_first_dealer_is_drawn_from_the_seed() -> None:
+    firsts = {first_dealer("two-player", seed, 2) for seed in range(20)}
+    assert firsts == {0, 1}
+    assert first_dealer("sichuan", 3, 4) == first_dealer("sichuan", 3, 4)
+    assert first_dealer("mcr", 3, 4) == 0
+
+
+def test_sichuan_first_winner_deals_next(eager: str) -> None:
+    games: list[Game] = []
+    series = play_series("sichuan", [eager] * 4, seed=6, hands=8,
+                         on_hand=lambda h, g: games.append(g))  # fmt: skip
+    hands = series.hands
+    assert any(h.winners for h in hands)
+    for before, after, game in zip(hands, hands[1:], games, strict=False):
+        assert after.dealer == next_dealer("sichuan", before.dealer, game, before.seating)
+        if before.winners and len([e for e in game.events if e["type"] == "win"]) == 1:
+            assert after.dealer == before.winners[0]
+    assert series.table_points() is not None
+
+
+def _events(*wins: dict[str, Any]) -> Any:
+    draw = {"type": "draw", "seat": 0, "tile": "1m"}
+    return SimpleNamespace(events=[draw, *wins, {"type": "settle"}, draw, {"type": "end"}])
+
+
+def test_next_dealer_rules() -> None:
+    seating = (0, 1, 2, 3)
+    one = {"type": "win", "seat": 2, "source": 1}
+    two = {"type": "win", "seat": 3, "source": 1}
+    later = {"type": "win", "seat": 0, "source": None}
+    assert next_dealer("sichuan", 0, _events(one), seating) == 2
+    # 一炮多响 on the first win: the discarder deals
+    assert next_dealer("sichuan", 0, _events(one, two), seating) == 1
+    # a later win does not count
+    game = _events(one)
+    game.events[-1:-1] = [later]
+    assert next_dealer("sichuan", 0, game, seating) == 2
+    assert next_dealer("sichuan", 3, _events(), seating) == 3
+    assert next_dealer("two-player", 0, _events({"type": "win", "seat": 1}), (0, 1)) == 1
+    assert next_dealer("two-player", 1, _events(), (0, 1)) == 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "kwargs", "message"),
+    [
+        ("mcr", ["random"] * 4, {"hands": 17}, "hands is a whole number from 1 to 16 for mcr"),
+        ("sichuan", ["random"] * 4, {"hands": 0}, "hands is a whole number from 1"),
+        ("mcr", ["random"] * 4, {"config": {"dealer": 1}}, "the series decides the dealer"),
+        ("two-player", ["random"] * 4, {}, "two-player is played by 2 players, not 4"),
+        ("mcr", ["random"] * 4, {"seed": 1.5}, "seed is a whole number"),
+    ],
+)
+def test_bad_series_are_refused(
+    rules: str, players: list[str], kwargs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(OptionError, match=message):
+        play_series(rules, players, **kwargs)
+
+
+def test_config_reaches_every_hand() -> None:
+    games: list[Game] = []
+    play_series("sichuan", ["random"] * 4, seed=1, hands=2, config={"exchange_three": True},
+                on_hand=lambda h, g: games.append(g))  # fmt: skip
+    assert all(any(e["type"] == "exchange" for e in g.events) for g in games)
