@@ -13,6 +13,7 @@ from fanshu.cli.fans import fans_command
 from fanshu.cli.match import match_app, tournament_app
 from fanshu.cli.rules import rules_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
+from fanshu.cli.simulate import simulate_command
 
 app = typer.Typer(
     name="fanshu",
@@ -30,6 +31,7 @@ app.command("analyze")(analyze_command)
 app.command("rules")(rules_command)
 app.add_typer(match_app, name="match")
 app.add_typer(tournament_app, name="tournament")
+app.command("simulate")(simulate_command)
 
 
 def _version(value: bool) -> None:

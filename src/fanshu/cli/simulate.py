@@ -1,0 +1,326 @@
+"""``fanshu simulate``: play many seeded hands between bots and print what they came to
+(wins per seat and bot, fans, draws, hand length), optionally logging every game."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import fields
+from typing import IO, Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from fanshu.cli.batch import LineError
+from fanshu.cli.errors import fail
+from fanshu.cli.jsonl import want_progress
+from fanshu.cli.score import parse_option_assignments
+from fanshu.engine.config import GameConfig
+from fanshu.engine.game import Game
+from fanshu.engine.players import PLAYERS
+from fanshu.engine.simulate import Summary, check_players, seats_of, simulate, write_game
+from fanshu.errors import FanshuError, OptionError
+from fanshu.rules import get_rules
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+_WINDS = "ESWN"
+
+
+# -- shared with ``fanshu play`` -------------------------------------------------------------
+
+
+def whole_number(name: str, raw: str, *, least: int | None = None) -> int:
+    """``raw`` as an int, or ``OptionError`` naming the option."""
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise OptionError(f"{name} is a whole number, not {raw!r}") from None
+    if least is not None and value < least:
+        raise OptionError(f"{name} is a whole number of at least {least}, not {value}")
+    return value
+
+
+def parse_config(items: list[str] | None) -> GameConfig:
+    """``["dealer=1", "exchange_three=true"]`` as a checked ``GameConfig``."""
+    kinds = {f.name: str(f.type) for f in fields(GameConfig)}
+    data: dict[str, Any] = {}
+    for item in items or []:
+        name, eq, raw = item.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not eq or not name:
+            raise OptionError(f"--config takes name=value, not {item!r}")
+        kind = kinds.get(name)
+        if kind is None:
+            raise OptionError(f"unknown config {name!r}; known: {', '.join(kinds)}")
+        if kind == "bool":
+            if raw.lower() not in _TRUE | _FALSE:
+                raise OptionError(f"{name} is true or false, not {raw!r}")
+            data[name] = raw.lower() in _TRUE
+        elif kind == "int":
+            data[name] = whole_number(name, raw)
+        else:
+            try:
+                data[name] = float(raw)
+            except ValueError:
+                raise OptionError(f"{name} is a number, not {raw!r}") from None
+    return GameConfig.from_dict(data)
+
+
+def parse_options(rules: str, items: list[str] | None) -> dict[str, Any] | None:
+    """The ``-o name=value`` items as the rule set's options (checked by the engine)."""
+    if not items:
+        return None
+    try:
+        options = parse_option_assignments(items, rules)
+    except LineError as e:
+        raise OptionError(e.message) from None
+    get_rules(rules).options_from(options)  # unknown names and bad values fail here
+    return options
+
+
+def player_names(rules: str, text: str | None, default: str = "random") -> list[str]:
+    """The comma-separated ``--players`` list, checked (default: ``default`` in every seat)."""
+    n = seats_of(rules)
+    if text is None:
+        return [default] * n
+    names = [p.strip() for p in text.split(",")]
+    if any(not p for p in names):
+        raise OptionError(f"--players is a comma-separated list of bot names, not {text!r}")
+    return check_players(rules, names)
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+def simulate_command(
+    rules: Annotated[
+        str,
+        typer.Option("--rules", "-r", metavar="NAME", help="mcr, sichuan or two-player."),
+    ] = "mcr",
+    games: Annotated[
+        str, typer.Option("--games", "-n", metavar="N", help="How many hands to play.")
+    ] = "100",
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="A,B,C,D",
+            help="A bot name per seat, seat 0 (East, the dealer) first: four names, two "
+            f"for two-player. Bots: {', '.join(PLAYERS)}. Default: random in every seat.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        str,
+        typer.Option(
+            "--seed", "-s", metavar="S", help="Master seed: game k is fixed by (S, k) alone."
+        ),
+    ] = "0",
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write every game's events to FILE as JSON Lines (the fanshu replay log).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the summary as one JSON object.")
+    ] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="An option of the rule set (repeatable); 'fanshu rules NAME' lists them.",
+        ),
+    ] = None,
+    config: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--config",
+            metavar="NAME=VALUE",
+            help="Table setup (repeatable): dealer, prevalent_wind (0-3), exchange_three, "
+            "exchange_at_start, triplet_offer, free_pick (probabilities).",
+        ),
+    ] = None,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Progress bar on stderr. Default: when stderr is a terminal.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Play N seeded hands between bots and sum them up: wins per seat and per bot, false
+    wins, draws, the average fan of a win, how often each fan was scored and how long
+    hands last.  The same seed gives the same games, summary and log."""
+    try:
+        seats_of(rules)
+        n_games = whole_number("--games", games, least=0)
+        master = whole_number("--seed", seed)
+        names = player_names(rules, players)
+        options = parse_options(rules, option)
+        cfg = parse_config(config)
+        if cfg.dealer >= len(names):
+            raise OptionError(f"dealer is a seat number 0-{len(names) - 1}, not {cfg.dealer}")
+    except FanshuError as e:
+        raise fail(str(e)) from None
+    log: IO[str] | None = None
+    if out is not None:
+        try:
+            log = open(out, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        except OSError as e:
+            raise fail(f"cannot write {out}: {e.strerror or e}") from None
+    try:
+        summary, elapsed = _run(rules, n_games, names, master, options, cfg, log, progress)
+    except FanshuError as e:
+        raise fail(str(e)) from None
+    finally:
+        if log is not None:
+            log.close()
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
+        return
+    print_summary(summary, Console(highlight=False))
+    if want_progress(progress, None):
+        rate = n_games / elapsed if elapsed else 0.0
+        Console(stderr=True, highlight=False).print(
+            f"played {n_games} hands in {elapsed:.1f}s ({rate:.0f} hands/s)"
+        )
+
+
+def _run(
+    rules: str,
+    games: int,
+    names: list[str],
+    seed: int,
+    options: dict[str, Any] | None,
+    config: GameConfig,
+    log: IO[str] | None,
+    progress: bool | None,
+) -> tuple[Summary, float]:
+    """Simulate, writing the log and advancing the bar as each game ends."""
+    started = time.monotonic()
+
+    def logged(k: int, game: Game) -> None:
+        if log is not None:
+            write_game(log, k, game)
+
+    if not want_progress(progress, games):
+        summary = simulate(rules, games, names, seed, options=options, config=config,
+                           on_game=logged)  # fmt: skip
+        return summary, time.monotonic() - started
+    columns = (
+        SpinnerColumn(),
+        TextColumn(f"{rules}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("hands"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(rules, total=games)
+
+        def step(k: int, game: Game) -> None:
+            logged(k, game)
+            bar.advance(task)
+
+        summary = simulate(rules, games, names, seed, options=options, config=config,
+                           on_game=step)  # fmt: skip
+    return summary, time.monotonic() - started
+
+
+# -- the tables --------------------------------------------------------------------------------
+
+
+def _pct(part: int | float, whole: int | float) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "—"
+
+
+def _num(x: float | None, digits: int = 1) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+def _table(title: str) -> Table:
+    return Table(title=title, title_justify="left", title_style="bold", header_style="bold",
+                 box=box.SIMPLE_HEAD, pad_edge=False)  # fmt: skip
+
+
+def print_summary(summary: Summary, console: Console) -> None:
+    """The summary as tables: seats, bots, the totals, and the fans scored."""
+    d = summary.to_dict()
+    games = d["games"]
+    four = len(summary.players) == 4
+    console.print(
+        f"[bold]{summary.rules}[/] · {games} hands · seed {summary.seed} · "
+        f"players {', '.join(summary.players)}"
+    )
+    seats = _table("Seats 座位")
+    for name, justify in (
+        ("Seat", "left"),
+        ("Bot", "left"),
+        ("Wins", "right"),
+        ("Win %", "right"),
+        ("False wins", "right"),
+        ("Avg score", "right"),
+    ):
+        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for row in d["seats"]:
+        seat = f"{row['seat']} {_WINDS[row['seat']]}" if four else str(row["seat"])
+        seats.add_row(seat, row["player"], str(row["wins"]), _pct(row["wins"], games),
+                      str(row["false_wins"]), _num(row["average_score"], 2))  # fmt: skip
+    console.print(seats)
+    bots = _table("Bots 选手")
+    for name, justify in (("Bot", "left"), ("Seats", "right"), ("Wins", "right"),
+                          ("Win % per seat", "right"), ("False wins", "right"),
+                          ("Avg score per seat", "right")):  # fmt: skip
+        bots.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for name, row in d["by_player"].items():
+        rate = None if row["win_rate"] is None else 100 * row["win_rate"]
+        bots.add_row(name, str(row["seats"]), str(row["wins"]),
+                     "—" if rate is None else f"{rate:.1f}%", str(row["false_wins"]),
+                     _num(row["average_score"], 2))  # fmt: skip
+    console.print(bots)
+    totals = _table("Hands 牌局")
+    totals.show_header = False
+    totals.add_column("")
+    totals.add_column("", justify="right")
+    totals.add_row("hands", str(games))
+    totals.add_row("wins", str(d["wins"]))
+    totals.add_row("drawn hands (no winner)", f"{d['draws']} ({_pct(d['draws'], games)})")
+    totals.add_row("false wins (错和)", str(d["false_wins"]))
+    totals.add_row("average fan of a win", _num(d["average_fan"]))
+    totals.add_row("average length: turns", _num(d["average_turns"]))
+    totals.add_row("average length: discards", _num(d["average_discards"]))
+    totals.add_row("average decisions", _num(d["average_decisions"]))
+    console.print(totals)
+    if not d["fans"]:
+        console.print("no fans scored: no hand was won")
+        return
+    english = {f.name_zh: f.name_en for f in get_rules(summary.rules).fans}
+    fans = _table("Fans 番种 (wins that scored each)")
+    fans.add_column("番种", no_wrap=True)
+    fans.add_column("Fan")
+    fans.add_column("Wins", justify="right")
+    fans.add_column("% of wins", justify="right")
+    for name, count in d["fans"].items():
+        fans.add_row(name, english.get(name, ""), str(count), _pct(count, d["wins"]))
+    console.print(fans)
