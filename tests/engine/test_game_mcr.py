@@ -380,6 +380,28 @@ def test_an_added_kong_not_robbed_stands_and_draws_from_the_back() -> None:
     assert g.to_act == 1 and not of_type(g, "robbed")
 
 
+def test_replacement_after_a_direct_kong_offers_no_win_the_hand_cannot_make() -> None:
+    # A direct kong changes the hand's waits: 5556m 123456789p waits on 4m/6m/7m, but
+    # after the kong of 5m only 6m completes it.  The replacement 7m must not offer a
+    # win (it would be a 错和 that the engine itself proposed).
+    hands = [
+        "1m9m1s9s2p5mESWNCFP",
+        "2s3s4s7s8s9sEESS1m1mN",
+        "5m5m5m6m1p2p3p4p5p6p7p8p9p",
+        "1s1sWW3s3s5s5s6s6sNCP",
+    ]
+    g = game("mcr", hands, "3m", back="7m")
+    act(g, 0, "discard 5m")
+    act(g, 2, "kong 5m")
+    assert g.to_act == 2 and "win" not in legal(g)
+    g2 = game("mcr", hands, "3m", back="6m")
+    act(g2, 0, "discard 5m")
+    act(g2, 2, "kong 5m")
+    assert "win" in legal(g2)
+    act(g2, 2, "win")
+    assert "杠上开花" in fans_of(of_type(g2, "win")[0])
+
+
 # -- the last tile and exhaustion ------------------------------------------------------
 
 # The dealer is dealt all eight flowers (replaced from the back by 6p7p8p9p5p5p7p8p, so

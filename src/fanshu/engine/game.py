@@ -421,6 +421,7 @@ class Game:
         st.melds.append(meld)
         self._emit("claim", seat=q, meld=str(meld), kind=a.kind.value, tile=CODES[t], source=d)
         if a.kind is A.KONG:
+            st.update_waits()  # the replacement draw is judged on the hand after the kong
             self.variant.on_kong(self, q, "direct", d)
             self._kong_feeder = d
             self.start_turn(q, replacement=True)
