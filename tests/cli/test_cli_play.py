@@ -1,0 +1,171 @@
+"""``fanshu play`` driven by piped input: whole hands to their end, answers by number or
+by text, bad answers re-asked, the end of input or ``q`` a clean stop, and only what
+the player's seat may see."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from fanshu.cli.main import app
+from fanshu.cli.play import read_choice
+from fanshu.engine.actions import Action, ActionError
+from fanshu.engine.game import Game
+from fanshu.engine.players import make_player
+from fanshu.engine.simulate import game_seed, player_seed
+
+runner = CliRunner()
+MANY = "1\n" * 400  # more answers than any hand asks for
+
+
+def _play(*args: str, stdin: str = MANY) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["play", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "Traceback" not in result.output
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _first_choice_game(rules: str, seed: int, me: int, bots: list[str]) -> Game:
+    """The hand the command plays when every answer is 1 (the first legal action)."""
+    game = Game(rules, seed=game_seed(seed, 0))
+    players = {s: make_player(name, player_seed(seed, 0, s))
+               for s, name in enumerate(bots) if s != me}  # fmt: skip
+    while not game.done:
+        s = game.to_act
+        assert s is not None
+        obs = game.observe(s)
+        game.step(obs.legal_actions[0] if s == me else players[s].choose(obs))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("rules", "seat", "opponents"),
+    [("mcr", 0, "random,random,random"), ("sichuan", 2, "random,random,random"),
+     ("two-player", 1, "random")],
+)  # fmt: skip
+def test_piped_answers_play_the_hand_to_its_end(rules: str, seat: int, opponents: str) -> None:
+    code, out, _ = _play("--rules", rules, "--seed", "5", "--seat", str(seat),
+                         "--opponents", opponents)  # fmt: skip
+    assert code == 0
+    assert "── end of the hand ──" in out
+    bots = opponents.split(",")
+    bots.insert(seat, "you")
+    game = _first_choice_game(rules, 5, seat, bots)
+    names = []
+    for q, name in enumerate(bots):
+        wind = "ESWN"[q] if len(bots) == 4 else ""  # seat 0 deals: its wind is East
+        if q == seat:
+            names.append(f"you (seat {q}{', ' + wind if wind else ''})")
+        else:
+            names.append(f"seat {q} ({wind + ', ' if wind else ''}{name})")
+    expected = ", ".join(f"{n} {v:+d}" for n, v in zip(names, game.scores, strict=True))
+    assert f"\nscores: {expected}\n" in out
+    assert out.count("your choice") == sum(
+        1 for e in game.events if e["type"] == "act" and e["seat"] == seat
+    )
+    # the same answers give the same transcript
+    assert _play("--rules", rules, "--seed", "5", "--seat", str(seat),
+                 "--opponents", opponents)[1] == out  # fmt: skip
+
+
+def test_a_win_is_shown_with_its_fans_and_the_scores() -> None:
+    # two-player seed 4: answering 1 throughout wins self-drawn (8 fan)
+    code, out, _ = _play("--rules", "two-player", "--seed", "4", "--opponents", "random")
+    assert code == 0
+    end = out.split("── end of the hand ──", 1)[1]
+    assert "you (seat 0) win self-drawn" in end
+    assert "双箭刻  Two Dragon Pungs  6" in end and "自摸    Self-Drawn        1" in end
+    assert "total 8 fan" in end
+    assert "scores: you (seat 0) +8, seat 1 (random) -8" in end
+
+
+def test_answers_by_text_and_bad_answers_re_asked() -> None:
+    game = Game("mcr", seed=game_seed(2, 0))
+    first = game.observe(0).legal_actions
+    code = str(first[-1]).split()[1]  # the last discard offered, answered by its tile
+    stdin = f"nonsense\n99\npung\n\n?\n{code}\nq\n"
+    args = ("--seed", "2", "--opponents", "random,random,random", "--plain")
+    rc, out, err = _play(*args, stdin=stdin)
+    assert rc == 0
+    assert "✗ unknown action 'nonsense'" in out
+    assert f"✗ 99 is not in the list: choose 1-{len(first)}" in out
+    assert "✗ pung is not possible now" in out
+    assert f"quit): {code}\nyou discard {code}\n" in out
+    assert out.count(" 1) discard") == 6  # the list again after each bad or empty answer
+    assert "you left: the hand was left unfinished" in err
+
+
+@pytest.mark.parametrize("stdin", ["", "1\n1\n"])
+def test_end_of_input_stops_cleanly(stdin: str) -> None:
+    code, out, err = _play("--seed", "3", "--opponents", "random,random,random", stdin=stdin)
+    assert code == 0
+    assert "the input ended: the hand was left unfinished" in err
+    assert "end of the hand" not in out
+
+
+def test_only_the_players_own_tiles_are_shown() -> None:
+    code, out, _ = _play("--seed", "5", "--opponents", "random,random,random", "--plain")
+    assert code == 0
+    game = _first_choice_game("mcr", 5, 0, ["you", "random", "random", "random"])
+    assert not any(line.startswith(("seat 1 draw", "seat 2 draw", "seat 3 draw"))
+                   for line in out.splitlines())  # fmt: skip
+    assert "you draw" in out
+    # the others' concealed tiles appear only as a count, their flower replacements unnamed
+    assert "    hand     13 tiles" in out
+    others_flowers = [e for e in game.events if e["type"] == "flower" and e["seat"] != 0]
+    assert out.count("shows a flower and draws a replacement\n") == len(others_flowers) > 0
+    for e in game.events:
+        if e["type"] == "kong" and e["kind"] == "concealed" and e["seat"] != 0:
+            assert "a concealed kong: four hidden tiles" in out
+
+
+def test_plain_writes_codes_and_unicode_is_the_default() -> None:
+    plain = _play("--seed", "6", "--opponents", "random,random,random", "--plain")[1]
+    fancy = _play("--seed", "6", "--opponents", "random,random,random")[1]
+    assert "🀫" not in plain and "🀫" in fancy
+    assert plain.count("your choice") == fancy.count("your choice")
+
+
+def test_without_a_seed_the_seed_is_printed_for_a_replay() -> None:
+    code, out, _ = _play("--rules", "two-player", "--opponents", "random", stdin="q\n")
+    assert code == 0 and out.startswith("seed ") and "plays this hand again" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "4"], "--seat is 0-3 for mcr, not 4"),
+        (["--rules", "two-player", "--seat", "2"], "--seat is 0-1 for two-player, not 2"),
+        (["--seat", "east"], "--seat is a whole number"),
+        (["--opponents", "random,random"], "mcr needs 3 opponents (--opponents), not 2"),
+        (["--rules", "two-player", "--opponents", "random,random"], "needs 1 opponent"),
+        (["--opponents", "random,random,nosuch"], "unknown player 'nosuch'"),
+        (["--rules", "beijing"], "the engine plays mcr, sichuan, two-player"),
+        (["--seed", "x"], "--seed is a whole number, not 'x'"),
+        (["-o", "nosuch=1"], "unknown option 'nosuch'"),
+        (["--config", "dealer=7"], "dealer is a seat number 0-3, not 7"),
+    ],
+)
+def test_bad_setup_is_an_error_not_a_traceback(args: list[str], message: str) -> None:
+    code, _, err = _play(*args, stdin="")
+    assert code == 2
+    assert err.startswith("error: ") and message in err, err
+
+
+def test_read_choice_understands_numbers_text_tiles_and_kinds() -> None:
+    legal = [Action.parse(x) for x in ("win", "kong 5m", "discard 5m", "discard E", "chow 3m",
+                                       "chow 4m")]  # fmt: skip
+    assert str(read_choice("1", legal)) == "win"
+    assert str(read_choice("E", legal)) == "discard E"
+    assert str(read_choice("5m", legal)) == "discard 5m"  # a tile alone: its discard
+    assert str(read_choice("kong", legal)) == "kong 5m"
+    assert str(read_choice("和", legal)) == "win"
+    assert str(read_choice("chow 4m", legal)) == "chow 4m"
+    with pytest.raises(ActionError, match="say which: chow 3m, chow 4m"):
+        read_choice("chow", legal)
+    with pytest.raises(ActionError, match="no action with 9p now"):
+        read_choice("9p", legal)
+    with pytest.raises(ActionError, match="0 is not in the list: choose 1-6"):
+        read_choice("0", legal)
+    with pytest.raises(ActionError, match="unknown tile 'x'"):
+        read_choice("discard x", legal)
