@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from fanshu.cli.main import app
 from fanshu.engine.log import read_log
+from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import play_game, simulate
 from fanshu.rules import get_rules
 
@@ -115,3 +116,18 @@ def test_bad_input_is_an_error_not_a_traceback(args: list[str], message: str) ->
     assert code == 2, out
     assert err.startswith("error: ") and message in err, err
     assert "Traceback" not in out + err
+
+
+def test_mixed_bots_are_summed_per_seat_and_per_bot() -> None:
+    if not {"greedy", "fan"} <= set(PLAYERS):
+        pytest.skip("the greedy and fan bots are not there")
+    code, out, _ = _run("--games", "4", "--seed", "2", "--players", "greedy,fan,random,random",
+                        "--json")  # fmt: skip
+    assert code == 0
+    d = json.loads(out)
+    assert [s["player"] for s in d["seats"]] == ["greedy", "fan", "random", "random"]
+    assert {k: v["seats"] for k, v in d["by_player"].items()} == {
+        "greedy": 1, "fan": 1, "random": 2
+    }  # fmt: skip
+    assert d["by_player"]["random"]["wins"] == d["seats"][2]["wins"] + d["seats"][3]["wins"]
+    assert d == simulate("mcr", 4, ["greedy", "fan", "random", "random"], 2).to_dict()

@@ -9,7 +9,7 @@ import pytest
 
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.env import MahjongEnv
-from fanshu.engine.players import make_player
+from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.simulate import game_seed, play_game, player_seed
 from fanshu.errors import OptionError
 
@@ -151,3 +151,12 @@ def test_opponents_may_be_player_objects() -> None:
     _episode(env, random.Random(3))
     assert First.calls > 0
     assert MahjongEnv("mcr", opponents="random, random,random").opponents == ["random"] * 3
+
+
+def test_built_in_bots_as_opponents() -> None:
+    names = [n for n in ("greedy", "fan") if n in PLAYERS]
+    if not names:
+        pytest.skip("only the random bot is there")
+    env = MahjongEnv("mcr", opponents=[names[0], names[-1], "random"], seat=3, seed=2)
+    rewards = _episode(env, random.Random(2))
+    assert sum(rewards) == env.game.scores[3]
