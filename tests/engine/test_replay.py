@@ -272,14 +272,16 @@ def test_a_dropped_line_is_named(logged: list[str]) -> None:
     seq = json.loads(logged[i])["seq"]
     m = only_mismatch([*logged[:i], *logged[i + 1 :]])
     assert (m.seq, m.event) == (seq, "discard")
-    assert m.reason == f"missing from the log (line {i + 1} holds event {seq + 1})"
+    assert m.reason == f"missing from the log (the log goes on with event {seq + 1})"
+    assert m.line == i + 1  # the line where it should be
 
 
 def test_a_dropped_decision_is_named(logged: list[str]) -> None:
     i = find(logged, 1, lambda r: r["type"] == "act", nth=9)
     seq = json.loads(logged[i])["seq"]
     m = only_mismatch([*logged[:i], *logged[i + 1 :]])
-    assert m.seq == seq and m.reason.startswith("missing from the log")
+    assert (m.seq, m.event) == (seq, "act")
+    assert m.reason == f"missing from the log (the log goes on with event {seq + 1})"
 
 
 def test_a_repeated_line_is_named(logged: list[str]) -> None:
@@ -287,7 +289,10 @@ def test_a_repeated_line_is_named(logged: list[str]) -> None:
     seq = json.loads(logged[i])["seq"]
     m = only_mismatch([*logged[: i + 1], logged[i], *logged[i + 1 :]])
     assert m.seq == seq + 1
-    assert m.reason.startswith(f"line {i + 2} holds event {seq} again")
+    assert (m.reason, m.line) == (
+        f"the log has event {seq} again here (repeated or out of order)",
+        i + 2,
+    )
 
 
 def test_a_log_cut_short_is_named(logged: list[str]) -> None:
@@ -391,7 +396,7 @@ def test_an_in_memory_log_with_seq_fields_is_numbered_by_them(logged: list[str])
     del recs[10]
     m = replay_game(recs).mismatch
     assert m is not None and (m.game, m.seq, m.line) == (1, 10, None)
-    assert m.reason == "missing from the log (the log holds event 11)"
+    assert m.reason == "missing from the log (the log goes on with event 11)"
     m = replay_game(recs, game=5).mismatch
     assert m is not None and m.game == 5
 

@@ -12,6 +12,7 @@ from fanshu.cli.analyze import analyze_command
 from fanshu.cli.fans import fans_command
 from fanshu.cli.match import match_app, tournament_app
 from fanshu.cli.play import play_command
+from fanshu.cli.replay import replay_command
 from fanshu.cli.rules import rules_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
 from fanshu.cli.simulate import simulate_command
@@ -34,6 +35,7 @@ app.add_typer(match_app, name="match")
 app.add_typer(tournament_app, name="tournament")
 app.command("simulate")(simulate_command)
 app.command("play")(play_command)
+app.command("replay")(replay_command)
 
 
 def _version(value: bool) -> None:

@@ -336,11 +336,10 @@ class _Replayer:
             return None
         logged_seq = self.seqs[k]
         if logged_seq != seq:
-            line = f"line {self.lines[k]}" if self.lines else "the log"
             if logged_seq > seq:
-                reason = f"missing from the log ({line} holds event {logged_seq})"
+                reason = f"missing from the log (the log goes on with event {logged_seq})"
             else:
-                reason = f"{line} holds event {logged_seq} again (events repeated or out of order)"
+                reason = f"the log has event {logged_seq} again here (repeated or out of order)"
             self.fail(seq, reason, got=got, at=k)
             return None
         return self.events[k]
@@ -421,7 +420,7 @@ class _Replayer:
         if self.k >= len(self.events):
             self.fail(seq, f"the log ends here; the game waits for a decision by seat {s}")
             return False
-        e = self.logged(seq, None)
+        e = self.logged(seq, {"type": "act", "seat": s})
         if e is None:
             return False
         if e.get("type") != "act":

@@ -1,0 +1,203 @@
+"""``fanshu replay FILE``: replay every game of a JSON Lines game log (``fanshu simulate
+--out``, ``fanshu.engine.log``), verify that each comes out exactly as logged, and
+summarise the games: wins per seat, drawn games, length, fans."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from fanshu.cli.errors import fail
+from fanshu.cli.jsonl import want_progress
+from fanshu.engine.log import GameLog, LogError, iter_games
+from fanshu.engine.replay import Summary, iter_replays
+from fanshu.errors import FanshuError
+from fanshu.rules import get_rules
+
+#: Exit status when a game does not replay as logged (2 is a file that cannot be read).
+EXIT_MISMATCH = 1
+#: Fans shown per rule set in the text summary (``--json`` lists them all).
+FANS_SHOWN = 20
+
+
+def replay_command(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A JSON Lines game log, or - for stdin.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress",
+            help="Progress bar on stderr. Default: shown for long files when stderr is a "
+            "terminal and stdout is not.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Replay every game of a game log and verify it: each game is rebuilt from its start
+    event and its logged decisions, every event must come out as logged, no tile may be
+    created or lost, and the payments must add up to zero.  Prints a summary: games, wins
+    per seat, drawn games, average length, fan frequency.
+
+    Exit status: 0 every game replays as logged, 1 a game does not (each named on stderr
+    by game, event and line), 2 the file cannot be read or a line is not a log event.
+    """
+    stream, total = _open(file)
+    summary = Summary()
+    started = time.monotonic()
+    show = want_progress(progress, total)
+    try:
+        games = iter_games(stream)
+        if show:
+            with _bar(total) as (bar, task):
+                for report in iter_replays(_advancing(games, bar, task)):
+                    summary.add(report)
+        else:
+            for report in iter_replays(games):
+                summary.add(report)
+    except LogError as e:
+        raise fail(f"{_name(file)}: {e}") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    elapsed = time.monotonic() - started
+    data = {"file": _name(file), **summary.to_dict()}
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _print_summary(data, Console(highlight=False))
+    if show:
+        rate = summary.games / elapsed if elapsed else 0.0
+        Console(stderr=True, highlight=False).print(
+            f"replayed {summary.games} games in {elapsed:.1f}s ({rate:.0f} games/s)"
+        )
+    if summary.mismatches:
+        for m in summary.mismatches:
+            typer.echo(f"error: {m}", err=True)
+        raise typer.Exit(EXIT_MISMATCH)
+
+
+# -- input and progress ---------------------------------------------------------------
+
+
+def _name(file: str) -> str:
+    return "stdin" if file == "-" else file
+
+
+def _open(file: str) -> tuple[IO[bytes], int | None]:
+    """The log as bytes (each line decoded by the reader) and its number of lines."""
+    if file == "-":
+        return sys.stdin.buffer, None
+    try:
+        stream = open(file, "rb")  # noqa: SIM115 (closed by the command)
+        with open(file, "rb") as counter:
+            total = sum(1 for _ in counter)
+    except OSError as e:
+        raise fail(f"cannot read {file}: {e.strerror or e}") from None
+    return stream, total
+
+
+@contextmanager
+def _bar(total: int | None) -> Iterator[tuple[Progress, TaskID]]:
+    """A transient progress bar on stderr counting the file's lines."""
+    columns = (
+        SpinnerColumn(),
+        TextColumn("replaying"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("lines"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        yield bar, bar.add_task("replaying", total=total)
+
+
+def _advancing(games: Iterator[GameLog], bar: Progress, task: TaskID) -> Iterator[GameLog]:
+    """The games, moving the bar to each game's last line as it is handed on."""
+    for log in games:
+        if log.lines:
+            bar.update(task, completed=log.lines[-1])
+        yield log
+
+
+# -- the summary ----------------------------------------------------------------------
+
+
+def _table(title: str) -> Table:
+    return Table(title=title, title_justify="left", title_style="bold", header_style="bold",
+                 box=box.SIMPLE_HEAD, pad_edge=False)  # fmt: skip
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "—"
+
+
+def _english(rules: str) -> dict[str, str]:
+    try:
+        return {f.name_zh: f.name_en for f in get_rules(rules).fans}
+    except (FanshuError, AttributeError):
+        return {}
+
+
+def _print_summary(data: dict[str, Any], console: Console) -> None:
+    games, same = data["games"], data["identical"]
+    verdict = "all replay as logged" if same == games else f"{games - same} do not replay"
+    console.print(f"[bold]{data['file']}[/] · {games} games · {same} identical · {verdict}",
+                  soft_wrap=True)  # fmt: skip
+    if not data["rules"]:
+        return
+    table = _table("Games 牌局 (those that replay as logged; events, turns, decisions per game)")
+    for name, justify in (
+        ("Rules", "left"),
+        ("Games", "right"),
+        ("Wins by seat", "right"),
+        ("Drawn", "right"),
+        ("Events", "right"),
+        ("Turns", "right"),
+        ("Decisions", "right"),
+    ):
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for rules, r in data["rules"].items():
+        table.add_row(
+            rules, str(r["games"]), " / ".join(str(w) for w in r["wins_by_seat"]),
+            f"{r['drawn']} ({_pct(r['drawn'], r['games'])})", f"{r['events_per_game']:.1f}",
+            f"{r['turns_per_game']:.1f}", f"{r['decisions_per_game']:.1f}",
+        )  # fmt: skip
+    console.print(table)
+    for rules, r in data["rules"].items():
+        if not r["fans"]:
+            console.print(f"{rules}: no fans scored (no game was won)")
+            continue
+        english = _english(rules)
+        fans = _table(f"Fans 番种 · {rules} (wins that scored each, of {r['wins']})")
+        fans.add_column("番种", no_wrap=True)
+        fans.add_column("Fan")
+        fans.add_column("Wins", justify="right")
+        fans.add_column("% of wins", justify="right")
+        shown = list(r["fans"].items())
+        for name, count in shown[:FANS_SHOWN]:
+            fans.add_row(name, english.get(name, ""), str(count), _pct(count, r["wins"]))
+        console.print(fans)
+        if len(shown) > FANS_SHOWN:
+            console.print(f"… and {len(shown) - FANS_SHOWN} more fans (--json lists them all)")
