@@ -11,7 +11,7 @@ from fanshu.cli.main import app
 from fanshu.cli.play import read_choice
 from fanshu.engine.actions import Action, ActionError
 from fanshu.engine.game import Game
-from fanshu.engine.players import make_player
+from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.simulate import game_seed, player_seed
 
 runner = CliRunner()
@@ -169,3 +169,10 @@ def test_read_choice_understands_numbers_text_tiles_and_kinds() -> None:
         read_choice("0", legal)
     with pytest.raises(ActionError, match="unknown tile 'x'"):
         read_choice("discard x", legal)
+
+
+def test_default_opponents_are_the_greedy_bot_when_there() -> None:
+    code, out, _ = _play("--rules", "two-player", "--seed", "1", stdin="q\n")
+    assert code == 0
+    expected = "greedy" if "greedy" in PLAYERS else "random"
+    assert f"seat 1 ({expected})  score 0" in out
