@@ -382,6 +382,15 @@ def test_a_ready_player_must_win_on_a_discard_among_the_last_four_tiles() -> Non
     assert of_type(g, "win")[0]["seat"] == 2
 
 
+def test_a_ready_player_must_win_on_a_draw_among_the_last_four_tiles() -> None:
+    # The same rule for the tile drawn (seed 000: 当这张牌出现时，叫的玩家只能胡牌): seat 2
+    # draws its 5m as the second-last tile and may not discard it.
+    g = play_to("9p 9p 5m 9p")
+    assert (g.to_act, legal(g)) == (2, ["win"])
+    act(g, 2, "win")
+    assert of_type(g, "win")[0]["source"] is None
+
+
 def test_before_the_last_four_tiles_a_win_may_be_passed() -> None:
     # Counterpart: the 5m as the fifth-last tile (4 left after seat 3 draws it) may be
     # passed.

@@ -278,6 +278,9 @@ class Game:
         legal: list[Action] = []
         if drew and self._drawn is not None and self._can_win_self(s):
             legal.append(WIN)
+            if self.variant.must_win(self):  # Sichuan 最后四张: a drawn winning tile too
+                self._ask(s, legal)
+                return
         if st.declared is not None:
             t = self._drawn
             assert t is not None
