@@ -1,0 +1,121 @@
+"""The player protocol, the random player, and what the other bots share: one seat's
+tiles as counts with what it may use, and how a claim or kong changes them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from fanshu.engine.actions import Action, ActionKind
+from fanshu.engine.observation import Observation
+from fanshu.engine.players.counting import ALL, masked, suit_mask
+from fanshu.hand import Meld, MeldKind
+from fanshu.tiles import TILES
+
+A = ActionKind
+WIN = Action(A.WIN)
+PASS = Action(A.PASS)
+
+
+@runtime_checkable
+class Player(Protocol):
+    def choose(self, observation: Observation) -> Action: ...
+
+
+class RandomPlayer:
+    """Uniform over the legal actions (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Action:
+        return self.rng.choice(observation.legal_actions)
+
+
+@dataclass(slots=True)
+class View:
+    """One seat's tiles for the bots: concealed counts, melds, the unseen copies of each
+    kind, the kinds it may use (Sichuan: not the void suit) and whether the MCR special
+    shapes (十三幺, 全不靠, 组合龙) win under the rule set."""
+
+    counts: list[int]
+    melds: tuple[Meld, ...]
+    remaining: list[int]
+    allowed: tuple[int, ...]
+    special: bool
+
+    @classmethod
+    def of(cls, obs: Observation) -> View:
+        void = obs.seats[obs.seat].void
+        sichuan = obs.rules == "sichuan"
+        allowed = suit_mask(*(s for s in range(3) if s != void)) if sichuan else ALL
+        return cls(
+            counts=obs.counts,
+            melds=obs.melds,
+            remaining=[4 - v if v < 4 else 0 for v in obs.visible],
+            allowed=allowed,
+            special=obs.rules != "sichuan",
+        )
+
+    def discardable(self, c: Sequence[int]) -> list[int]:
+        """The kinds of ``c`` the seat may discard (Sichuan: the void suit first)."""
+        held = [t for t in range(34) if c[t]]
+        void = [t for t in held if not self.allowed[t]]
+        return void or held
+
+    def usable(self, c: Sequence[int]) -> list[int]:
+        """``c`` without the kinds the seat may not use."""
+        return list(c) if self.allowed is ALL else masked(c, self.allowed)
+
+
+def claimed(c: Sequence[int], action: Action, tile: int) -> tuple[list[int], Meld] | None:
+    """The counts and the new meld after claiming ``tile`` with ``action`` (pung, kong,
+    chow), or None for another kind of action."""
+    out = list(c)
+    if action.kind is A.PUNG:
+        out[tile] -= 2
+        return out, Meld(MeldKind.PUNG, TILES[tile], 1)
+    if action.kind is A.KONG:
+        out[tile] -= 3
+        return out, Meld(MeldKind.KONG, TILES[tile], 1)
+    if action.kind is A.CHOW:
+        lo = action.tile
+        assert lo is not None
+        for x in (lo, lo + 1, lo + 2):
+            if x != tile:
+                out[x] -= 1
+        return out, Meld(MeldKind.CHOW, TILES[lo], tile - lo + 1)
+    return None
+
+
+def konged(
+    c: Sequence[int], melds: tuple[Meld, ...], tile: int
+) -> tuple[list[int], tuple[Meld, ...]]:
+    """The counts and melds after a kong on one's own turn (concealed, or added to a pung)."""
+    out = list(c)
+    if out[tile] == 4:
+        out[tile] = 0
+        return out, (*melds, Meld(MeldKind.CONCEALED_KONG, TILES[tile]))
+    out[tile] -= 1
+    new = tuple(
+        Meld(MeldKind.ADDED_KONG, m.tile, m.source)
+        if m.kind is MeldKind.PUNG and m.tile == tile
+        else m
+        for m in melds
+    )
+    return out, new
+
+
+def discard_tiles(legal: Sequence[Action]) -> list[int]:
+    """The kinds the seat may discard now (plain or with 报听)."""
+    return sorted({a.tile for a in legal if a.kind in (A.DISCARD, A.READY) and a.tile is not None})
+
+
+def play_discard(legal: Sequence[Action], tile: int) -> Action:
+    """``ready tile`` when 报听 is offered with that discard, else ``discard tile``."""
+    ready = Action(A.READY, tile)
+    return ready if ready in legal else Action(A.DISCARD, tile)

@@ -1,0 +1,134 @@
+"""Shanten for the bots: on counts of any size, with the tiles a seat may not use left out.
+
+``fanshu.analysis.shanten`` answers for whole hands (13 or 14 tiles).  A bot also needs
+the distance of part of a hand: the tiles of one suit for 清一色, the hand without the
+Sichuan void suit, a hand of 12 or 17 tiles during the two-player exchanges.  The
+formula ``8 - 2*sets - partials - pair`` assumes a spare tile for every unit still
+empty; a part of a hand may not have them, so :func:`regular` never returns less than
+the tiles the part lacks (``13 - 3*sets - tiles``), which is exact for the formula.
+
+>>> from fanshu.notation import parse_tiles
+>>> from fanshu.shapes import counts_of
+>>> c = counts_of(parse_tiles("123m456m789m11p"))  # 11 tiles: a set of three to find
+>>> regular(c, 0)
+2
+>>> c = counts_of(parse_tiles("123m456m789m111s5p"))
+>>> regular(c, 0), regular(masked(c, suit_mask(0, 1)), 0)  # the 5p held, or left out
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fanshu.analysis.shanten import (
+    _honors_knitted,  # the bots need these formulas on partial hands; see module text
+    _infos,
+    _knitted,
+    _regular,
+    shanten,
+    useful_tiles,
+)
+
+ALL = (1,) * 34
+
+
+def suit_mask(*suits: int, honours: bool = False) -> tuple[int, ...]:
+    """1 for the kinds of ``suits`` (0 万, 1 条, 2 饼) and, with ``honours``, the honours."""
+    return tuple(
+        1 if (t < 27 and t // 9 in suits) or (t >= 27 and honours) else 0 for t in range(34)
+    )
+
+
+def rank_mask(ranks: str, *, honours: str = "") -> tuple[int, ...]:
+    """1 for the numbered kinds of the given ranks (``"6789"``) in every suit, and the
+    honours named by index into ``ESWNCFP`` order (``"P"`` is 白)."""
+    order = "ESWNCFP"
+    return tuple(
+        1 if (t < 27 and str(t % 9 + 1) in ranks) or (t >= 27 and order[t - 27] in honours)
+        else 0
+        for t in range(34)
+    )  # fmt: skip
+
+
+def masked(c: Sequence[int], mask: Sequence[int]) -> list[int]:
+    """The counts with the kinds outside ``mask`` taken out."""
+    return [a if b else 0 for a, b in zip(c, mask, strict=True)]
+
+
+def regular(c: Sequence[int], fixed: int) -> int:
+    """Regular shanten of any number of tiles with ``fixed`` sets already made (≤ 4)."""
+    r = _regular(c, fixed)
+    floor = 13 - 3 * fixed - sum(c)
+    return floor if floor > r else r
+
+
+def pairs(c: Sequence[int]) -> int:
+    """七对 shanten of concealed counts (four of a kind counts as two pairs)."""
+    p = 0
+    for k in c:
+        p += k >> 1
+    r = 6 - (p if p < 7 else 7)
+    floor = 13 - sum(c)
+    return floor if floor > r else r
+
+
+def pungs(c: Sequence[int], fixed: int) -> int:
+    """Shanten toward four pungs and a pair (碰碰和), ``fixed`` pungs already melded."""
+    sets = twos = 0
+    for k in c:
+        if k >= 3:
+            sets += 1
+        elif k == 2:
+            twos += 1
+    room = 4 - fixed
+    if sets > room:
+        # a spare pung can still be the pair
+        twos += sets - room
+        sets = room
+    pair = 1 if twos else 0
+    partials = min(twos - pair, room - sets)
+    r = 8 - 2 * (fixed + sets) - partials - pair
+    floor = 13 - 3 * fixed - sum(c)
+    return floor if floor > r else r
+
+
+def overall(c: Sequence[int], melds: int, special: bool = True) -> int:
+    """The least shanten of any size of hand: regular and 七对, and with ``special`` the
+    MCR shapes (十三幺, 全不靠, 组合龙)."""
+    n = sum(c)
+    if special and n + 3 * melds in (13, 14):
+        return shanten(c, melds)
+    s = regular(c, melds)
+    if melds:
+        if special and melds == 1:
+            k = _knitted(*_infos(c), 1)
+            s = min(s, max(k, 10 - n))
+        return s
+    s = min(s, pairs(c))
+    if special:
+        floor = 13 - n
+        a, b, d, h = _infos(c)
+        orphans = 13 - a[2] - b[2] - d[2] - h[2] - (a[3] or b[3] or d[3] or h[3])
+        s = min(s, max(orphans, floor), max(_honors_knitted(a, b, d, h), floor))
+        s = min(s, max(_knitted(a, b, d, h, 0), floor))
+    return s
+
+
+def useful(
+    c: list[int], melds: int, remaining: Sequence[int], allowed: Sequence[int] = ALL,
+    special: bool = True,
+) -> int:  # fmt: skip
+    """Copies still unseen of the kinds whose draw lowers the shanten of ``c``
+    (13-tile hands use the analysis' useful tiles; other sizes are tried kind by kind)."""
+    if special and sum(c) + 3 * melds == 13:
+        return sum(remaining[t] for t in useful_tiles(c, melds) if allowed[t])
+    now = overall(c, melds, special)
+    got = 0
+    for t in range(34):
+        if allowed[t] and remaining[t] and c[t] < 4:
+            c[t] += 1
+            if overall(c, melds, special) < now:
+                got += remaining[t]
+            c[t] -= 1
+    return got

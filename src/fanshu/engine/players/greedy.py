@@ -1,0 +1,234 @@
+"""The greedy player: always toward the lowest shanten, with the most tiles still to come.
+
+It wins whenever the rule set accepts the win; discards to the lowest shanten, ties
+broken by the unseen copies of the tiles that would lower it (4 minus the copies this
+seat can see); claims only when the claim lowers the shanten, or keeps it and widens the
+hand; takes every exchange, pick and swap that lowers the (expected) shanten.  It knows
+nothing of fan: under MCR its ready hands are often under the 8-fan minimum, and it then
+waits on, never declaring a win the rules would refuse.
+
+>>> from fanshu.engine import Game
+>>> g = Game("mcr", seed=3)
+>>> p = GreedyPlayer()
+>>> p.choose(g.observe(g.to_act)) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fanshu.engine.actions import Action
+from fanshu.engine.observation import Observation
+from fanshu.engine.players.base import (
+    PASS,
+    WIN,
+    A,
+    View,
+    claimed,
+    discard_tiles,
+    konged,
+    play_discard,
+)
+from fanshu.engine.players.counting import overall, useful
+
+
+def edge(t: int) -> int:
+    """How far a kind is from the middle (honours farthest): among equals, the edge goes."""
+    return 5 if t >= 27 else abs(t % 9 - 4)
+
+
+class GreedyPlayer:
+    """Lowest shanten, then the most useful tiles; see the module text."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # deterministic: ties go by tile order
+
+    # -- measures ------------------------------------------------------------------
+
+    @staticmethod
+    def shanten(v: View, c: Sequence[int], melds: int) -> int:
+        return overall(v.usable(c), melds, v.special)
+
+    @staticmethod
+    def useful(v: View, c: Sequence[int], melds: int) -> int:
+        return useful(v.usable(c), melds, v.remaining, v.allowed, v.special)
+
+    def best_discard(
+        self, v: View, c: list[int], melds: int, tiles: Sequence[int], *, mass: bool = False
+    ) -> tuple[int, int, int]:
+        """(shanten, useful copies, tile) of the best discard among ``tiles``; the useful
+        count is worked out only where it decides (or when ``mass`` asks for it)."""
+        scored = []
+        for t in tiles:
+            c[t] -= 1
+            scored.append((self.shanten(v, c, melds), t))
+            c[t] += 1
+        low = min(s for s, _ in scored)
+        tied = [t for s, t in scored if s == low]
+        if len(tied) == 1 and not mass:
+            return low, 0, tied[0]
+        ranked = []
+        for t in tied:
+            c[t] -= 1
+            ranked.append((self.useful(v, c, melds), v.remaining[t] == 0, edge(t), t))
+            c[t] += 1
+        u, _, _, t = max(ranked)
+        return low, u, t
+
+    # -- decisions -----------------------------------------------------------------
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if WIN in legal and obs.win_accepted:
+            return WIN
+        v = View.of(obs)
+        phase = obs.phase
+        if phase == "turn":
+            return self.turn(obs, v)
+        if phase == "claim":
+            return self.claim(obs, v)
+        if phase == "void":
+            return self.void(obs, v)
+        if phase == "exchange":
+            if obs.rules == "sichuan":
+                return self.pass_three(obs, v)
+            return self.exchange(obs, v)
+        if phase == "give":
+            return self.give(obs, v)
+        if phase == "pick":
+            return self.pick(obs, v)
+        if phase == "swap":
+            return self.swap(obs, v)
+        return PASS if PASS in legal else legal[0]  # rob, last: no acceptable win
+
+    def turn(self, obs: Observation, v: View) -> Action:
+        legal = obs.legal_actions
+        c, m = v.counts, len(v.melds)
+        s, _, t = self.best_discard(v, c, m, discard_tiles(legal))
+        for a in legal:
+            if a.kind is A.KONG and a.tile is not None:
+                c2, melds2 = konged(c, v.melds, a.tile)
+                if self.shanten(v, c2, len(melds2)) <= s:  # and a replacement draw
+                    return a
+        return play_discard(legal, t)
+
+    def claim(self, obs: Observation, v: View) -> Action:
+        c, m = v.counts, len(v.melds)
+        tile = obs.last_discard
+        assert tile is not None
+        s0 = self.shanten(v, c, m)
+        u0: int | None = None
+        best: tuple[int, int] | None = None
+        choice = PASS
+        for a in obs.legal_actions:
+            got = claimed(c, a, tile)
+            if got is None:
+                continue
+            c2 = got[0]
+            s1 = self.shanten(v, c2, m + 1)
+            if s1 > s0:
+                continue
+            if a.kind is A.KONG:
+                u1 = self.useful(v, c2, m + 1)
+            else:
+                s1, u1, _ = self.best_discard(v, c2, m + 1, v.discardable(c2), mass=True)
+            if s1 == s0:
+                if u0 is None:
+                    u0 = self.useful(v, c, m)
+                if u1 < u0 or (u1 == u0 and a.kind is not A.KONG):
+                    continue
+            if best is None or (s1, -u1) < best:
+                best, choice = (s1, -u1), a
+        return choice
+
+    def void(self, obs: Observation, v: View) -> Action:
+        """定缺: the suit with the fewest tiles (ties: the one whose loss hurts least)."""
+        c = v.counts
+        best: tuple[int, int, int] | None = None
+        choice = obs.legal_actions[0]
+        for a in obs.legal_actions:
+            assert a.tile is not None
+            suit = a.tile // 9
+            rest = [0 if t // 9 == suit else c[t] for t in range(27)] + [0] * 7
+            key = (sum(c[suit * 9 : suit * 9 + 9]), overall(rest, 0, False), suit)
+            if best is None or key < best:
+                best, choice = key, a
+        return choice
+
+    def pass_three(self, obs: Observation, v: View) -> Action:
+        """换三张: three tiles of the shortest suit holding three, the least useful first."""
+        c = v.counts
+        tiles = [a.tile for a in obs.legal_actions if a.tile is not None]
+        suits = {t // 9 for t in tiles}
+        suit = min(suits, key=lambda s: (sum(c[s * 9 : s * 9 + 9]), s))
+        return Action(A.EXCHANGE, self._least_useful(c, [t for t in tiles if t // 9 == suit]))
+
+    def _least_useful(self, c: list[int], tiles: Sequence[int], special: bool = False) -> int:
+        best: tuple[int, int, int] | None = None
+        choice = tiles[0]
+        for t in tiles:
+            c[t] -= 1
+            key = (overall(c, 0, special), -edge(t), t)
+            c[t] += 1
+            if best is None or key < best:
+                best, choice = key, t
+        return choice
+
+    def exchange(self, obs: Observation, v: View) -> Action:
+        """开始时换牌: give back the tile whose loss costs no shanten and whose random
+        replacement most likely lowers it; pass when every tile counts."""
+        c, m = v.counts, len(v.melds)
+        s0 = self.shanten(v, c, m)
+        options = [a.tile for a in obs.legal_actions if a.kind is A.EXCHANGE and a.tile is not None]
+        best, choice = 0, PASS
+        for t in options:
+            c[t] -= 1
+            if self.shanten(v, c, m) == s0:
+                u = self.useful(v, c, m)
+                if u > best:
+                    best, choice = u, Action(A.EXCHANGE, t)
+            c[t] += 1
+        return choice
+
+    def give(self, obs: Observation, v: View) -> Action:
+        """After taking a triplet: give back what the hand misses least."""
+        tiles = [a.tile for a in obs.legal_actions if a.tile is not None]
+        return Action(A.EXCHANGE, self._least_useful(v.counts, tiles, v.special))
+
+    def pick(self, obs: Observation, v: View) -> Action:
+        """搓牌: the unseen tile that lowers the shanten most, else keep the draw."""
+        c, m = v.counts, len(v.melds)
+        drawn = obs.drawn
+        if drawn is None:
+            return PASS
+        s0 = self.shanten(v, c, m)
+        c[drawn] -= 1
+        scored = []
+        for a in obs.legal_actions:
+            if a.kind is A.PICK and a.tile is not None:
+                c[a.tile] += 1
+                scored.append((self.shanten(v, c, m), -v.remaining[a.tile], a.tile))
+                c[a.tile] -= 1
+        c[drawn] += 1
+        if not scored:
+            return PASS
+        s, _, t = min(scored)
+        return Action(A.PICK, t) if s < s0 else PASS
+
+    def swap(self, obs: Observation, v: View) -> Action:
+        """游戏中换牌: take the triplet when the hand it leaves (after giving three back)
+        is nearer than the hand now; a complete hand is won instead."""
+        c, m = v.counts, len(v.melds)
+        s0 = self.shanten(v, c, m)
+        for a in obs.legal_actions:
+            if a.kind is A.SWAP and a.tile is not None and s0 >= 0:
+                c2 = list(c)
+                c2[a.tile] += 3
+                if max(self.shanten(v, c2, m), 0) < s0:
+                    return a
+        return PASS

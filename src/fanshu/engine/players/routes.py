@@ -1,0 +1,252 @@
+"""Routes: the hands the fan player plans toward, each with the shanten toward it.
+
+A route fixes part of the final hand: the tiles it may hold (清一色, 混一色, 断幺-like
+tile sets), the shape (four sets and a pair, pungs only, 七对, the knitted shapes) or
+some sets it must contain (花龙, 清龙, 三色三同顺 …).  ``distance`` is the shanten toward
+a hand of that route, counting the tiles outside it as waste, or None when the melds
+already rule it out.  ``value`` is the fan the route alone is worth (what the player
+aims at; the real total is asked of the scorer once the hand is ready).
+
+>>> from fanshu.notation import parse_tiles
+>>> from fanshu.shapes import counts_of
+>>> c = counts_of(parse_tiles("123m456s78p1599pEN"))
+>>> r = {x.name: x for x in mcr_routes()}
+>>> r["花龙 m-s-p"].distance(c, ()), r["清一色 p"].distance(c, ())
+(2, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import permutations
+
+from fanshu.analysis.shanten import shanten_by_shape
+from fanshu.engine.players.counting import (
+    ALL,
+    masked,
+    pairs,
+    pungs,
+    rank_mask,
+    regular,
+    suit_mask,
+)
+from fanshu.hand import Meld, MeldKind
+
+SUIT = "msp"
+
+
+class Route:
+    """A target hand; subclasses say how far the hand is from it."""
+
+    name: str
+    value: int
+
+    def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
+        raise NotImplementedError
+
+
+def _meld_tiles(m: Meld) -> tuple[int, ...]:
+    t = int(m.tile)
+    return (t, t + 1, t + 2) if m.kind is MeldKind.CHOW else (t,)
+
+
+@dataclass(frozen=True, eq=False)
+class MaskRoute(Route):
+    """Only the kinds in ``mask``, in one shape: ``regular``, ``pungs`` or ``pairs``."""
+
+    name: str
+    value: int
+    mask: tuple[int, ...]
+    shape: str = "regular"
+
+    def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
+        mask = self.mask
+        for m in melds:
+            if self.shape == "pairs" or (self.shape == "pungs" and m.kind is MeldKind.CHOW):
+                return None
+            if not all(mask[t] for t in _meld_tiles(m)):
+                return None
+        mc = list(c) if mask is ALL else masked(c, mask)
+        if self.shape == "regular":
+            return regular(mc, len(melds))
+        if self.shape == "pungs":
+            return pungs(mc, len(melds))
+        return pairs(mc)
+
+
+@dataclass(frozen=True, eq=False)
+class SetsRoute(Route):
+    """Some given sets (chows by their lowest tile, pungs) and anything else."""
+
+    name: str
+    value: int
+    sets: tuple[tuple[bool, int], ...]  # (is_chow, tile)
+
+    def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
+        todo = list(self.sets)
+        for m in melds:
+            key = (m.kind is MeldKind.CHOW, int(m.tile))
+            if key in todo:
+                todo.remove(key)
+        if len(melds) + len(todo) > 4:
+            return None
+        rest = list(c)
+        missing = 0
+        for chow, t in todo:
+            for x in (t, t + 1, t + 2) if chow else (t, t, t):
+                if rest[x]:
+                    rest[x] -= 1
+                else:
+                    missing += 1
+        return missing + regular(rest, len(melds) + len(todo))
+
+
+@dataclass(frozen=True, eq=False)
+class ShapeRoute(Route):
+    """One of the MCR special shapes, by its name in ``ShapeShanten``."""
+
+    name: str
+    value: int
+    shape: str
+
+    def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
+        if self.shape == "seven_pairs":
+            return None if melds else pairs(c)
+        n = sum(c) + 3 * len(melds)
+        if n not in (13, 14):
+            return None
+        got: int | None = getattr(shanten_by_shape(c, len(melds)), self.shape)
+        return got
+
+
+class FiveGatesRoute(Route):
+    """五门齐: one set or the pair of each of 万, 条, 饼, winds and dragons."""
+
+    name = "五门齐"
+    value = 6
+
+    def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
+        taken = [False] * 5
+        for m in melds:
+            g = _group(int(m.tile))
+            if taken[g]:
+                return None
+            taken[g] = True
+        set_v = []
+        pair_v = []
+        for g in range(5):
+            if taken[g]:
+                continue
+            lo, hi = _GROUPS[g]
+            part = c[lo:hi]
+            set_v.append(_set_value(part, g < 3))
+            pair_v.append(1 if max(part) >= 2 else (0 if any(part) else -1))
+        if not set_v:
+            return None
+        total = sum(set_v)
+        best = max(total - s + p for s, p in zip(set_v, pair_v, strict=True))
+        return 8 - 2 * len(melds) - best
+
+
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 31), (31, 34))
+
+
+def _group(t: int) -> int:
+    return t // 9 if t < 27 else (3 if t < 31 else 4)
+
+
+def _set_value(part: Sequence[int], suit: bool) -> int:
+    """2 for a set, 1 for two tiles of one, 0 for a lone tile, -1 for none."""
+    if max(part) >= 3:
+        return 2
+    if suit:
+        for r in range(7):
+            if part[r] and part[r + 1] and part[r + 2]:
+                return 2
+    if max(part) == 2:
+        return 1
+    if suit:
+        for r in range(8):
+            if part[r] and (part[r + 1] or (r < 7 and part[r + 2])):
+                return 1
+    return 0 if any(part) else -1
+
+
+@cache
+def mcr_routes() -> tuple[Route, ...]:
+    """The MCR routes of 8 fan or more, and the 6-fan ones that usually gather the rest
+    (混一色, 碰碰和, 五门齐)."""
+    out: list[Route] = []
+    for s in range(3):
+        out.append(MaskRoute(f"清一色 {SUIT[s]}", 24, suit_mask(s)))
+        out.append(MaskRoute(f"混一色 {SUIT[s]}", 6, suit_mask(s, honours=True)))
+        out.append(MaskRoute(f"混一色碰碰和 {SUIT[s]}", 12, suit_mask(s, honours=True), "pungs"))
+    out.append(MaskRoute("碰碰和", 6, ALL, "pungs"))
+    out.append(MaskRoute("字一色", 64, suit_mask(honours=True)))
+    out.append(MaskRoute("推不倒", 8, _reversible()))
+    out.append(MaskRoute("绿一色", 88, _green()))
+    out.append(MaskRoute("大于五", 12, rank_mask("6789")))
+    out.append(MaskRoute("小于五", 12, rank_mask("1234")))
+    out.append(MaskRoute("全大", 24, rank_mask("789")))
+    out.append(MaskRoute("全中", 24, rank_mask("456")))
+    out.append(MaskRoute("全小", 24, rank_mask("123")))
+    out.append(MaskRoute("全双刻", 24, rank_mask("2468"), "pungs"))
+    out.append(ShapeRoute("七对", 24, "seven_pairs"))
+    out.append(ShapeRoute("全不靠", 12, "honors_knitted"))
+    out.append(ShapeRoute("组合龙", 12, "knitted_straight"))
+    out.append(ShapeRoute("十三幺", 88, "thirteen_orphans"))
+    out.append(FiveGatesRoute())
+    for a, b, d in permutations(range(3)):
+        sets = ((True, a * 9), (True, b * 9 + 3), (True, d * 9 + 6))
+        out.append(SetsRoute(f"花龙 {SUIT[a]}-{SUIT[b]}-{SUIT[d]}", 8, sets))
+    for s in range(3):
+        sets = ((True, s * 9), (True, s * 9 + 3), (True, s * 9 + 6))
+        out.append(SetsRoute(f"清龙 {SUIT[s]}", 16, sets))
+    for r in range(7):
+        sets = ((True, r), (True, 9 + r), (True, 18 + r))
+        out.append(SetsRoute(f"三色三同顺 {r + 1}", 8, sets))
+    return tuple(out)
+
+
+def _reversible() -> tuple[int, ...]:
+    """推不倒: 1234589饼, 245689条, 白板."""
+    kinds = {18 + r - 1 for r in (1, 2, 3, 4, 5, 8, 9)} | {9 + r - 1 for r in (2, 4, 5, 6, 8, 9)}
+    kinds.add(33)
+    return tuple(1 if t in kinds else 0 for t in range(34))
+
+
+def _green() -> tuple[int, ...]:
+    """绿一色: 23468条 and 发."""
+    kinds = {9 + r - 1 for r in (2, 3, 4, 6, 8)} | {32}
+    return tuple(1 if t in kinds else 0 for t in range(34))
+
+
+@cache
+def sichuan_routes(void: int) -> tuple[Route, ...]:
+    """The Sichuan patterns worth more than 平胡, on the two suits kept (``void`` out)."""
+    keep = tuple(s for s in range(3) if s != void)
+    both = suit_mask(*keep)
+    out: list[Route] = [
+        MaskRoute("平胡", 1, both),
+        MaskRoute("对对胡", 2, both, "pungs"),
+        MaskRoute("七对", 3, both, "pairs"),
+        MaskRoute("将对", 4, tuple(masked(rank_mask("258"), both)), "pungs"),
+    ]
+    for s in keep:
+        one = suit_mask(s)
+        out.append(MaskRoute(f"清一色 {SUIT[s]}", 3, one))
+        out.append(MaskRoute(f"清对 {SUIT[s]}", 4, one, "pungs"))
+        out.append(MaskRoute(f"清七对 {SUIT[s]}", 5, one, "pairs"))
+    return tuple(out)
+
+
+@cache
+def two_player_routes() -> tuple[Route, ...]:
+    """Any hand (no minimum), and the MCR routes for more fan."""
+    return (
+        MaskRoute("平", 3, ALL),
+        ShapeRoute("七对", 24, "seven_pairs"),
+        *(r for r in mcr_routes() if r.name != "七对"),
+    )
