@@ -4,7 +4,9 @@ summarise the games: wins per seat, drawn games, length, fans."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -83,9 +85,12 @@ def replay_command(
     elapsed = time.monotonic() - started
     data = {"file": _name(file), **summary.to_dict()}
     if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        try:
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        except BrokenPipeError:
+            _stdout_gone()
     else:
-        _print_summary(data, Console(highlight=False))
+        _print_summary(data, _Stdout(highlight=False))
     if show:
         rate = summary.games / elapsed if elapsed else 0.0
         Console(stderr=True, highlight=False).print(
@@ -139,6 +144,19 @@ def _advancing(games: Iterator[GameLog], bar: Progress, task: TaskID) -> Iterato
         if log.lines:
             bar.update(task, completed=log.lines[-1])
         yield log
+
+
+def _stdout_gone() -> None:
+    """The reader went away (``| head``): drop the rest of stdout quietly, so that the
+    exit status still says whether the games replayed."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+class _Stdout(Console):
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        _stdout_gone()
 
 
 # -- the summary ----------------------------------------------------------------------
