@@ -268,3 +268,14 @@ def test_an_exchange_at_start_swaps_the_given_tile_for_one_from_the_pool() -> No
     assert (ex["seat"], ex["gave"]) == (0, "F")
     assert Counter(g.pool) == pool - Counter([got]) + Counter([Tile.GREEN])
     assert Counter(g.seat[0].tiles()) == hand - Counter([Tile.GREEN]) + Counter([got])
+
+
+def test_the_prevalent_wind_of_the_config_does_not_apply() -> None:
+    # RULES.md §2: no seat or prevalent wind in the two-player game; a table configured
+    # with one (the config is shared by every rule set) scores its wins as without.
+    g = game("two-player", [READY, READY_S], "4s", config={"prevalent_wind": 2})
+    assert g.observe(0).win_accepted is True
+    act(g, 0, "win")
+    plain = game("two-player", [READY, READY_S], "4s")
+    act(plain, 0, "win")
+    assert of_type(g, "win")[0]["total"] == of_type(plain, "win")[0]["total"]

@@ -512,7 +512,7 @@ class Game:
             kong=(self._after_kong and self_drawn) or robbing,
             wall_last=wall_last,
             seat_wind=Tile(27 + self.variant.seat_wind(self, s)),
-            prevalent_wind=Tile(27 + self.config.prevalent_wind),
+            prevalent_wind=Tile(27 + self.variant.prevalent_wind(self)),
             flowers=len(st.flowers),
             dealer=dealer,
             first_turn=self.variant.first_turn(first, self_drawn, dealer),

@@ -79,6 +79,9 @@ class Variant:
     def seat_wind(self, game: Game, s: int) -> int:
         return (s - game.config.dealer) % 4
 
+    def prevalent_wind(self, game: Game) -> int:
+        return game.config.prevalent_wind
+
     def first_turn(self, first: bool, self_drawn: bool, dealer: bool) -> bool:
         """天和/地和 (self-drawn) and 人和 (on a discard, not the dealer)."""
         return first and (self_drawn or not dealer)

@@ -44,6 +44,9 @@ class TwoPlayerVariant(Variant):
     def seat_wind(self, game: Game, s: int) -> int:
         return 0  # no seat wind: the rule set scores with a neutral wind
 
+    def prevalent_wind(self, game: Game) -> int:
+        return 0  # nor a prevalent wind, whatever the table's config says
+
     # -- 开始时换牌 -------------------------------------------------------------------
 
     def begin(self, game: Game) -> None:
