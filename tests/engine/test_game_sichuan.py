@@ -312,6 +312,20 @@ def test_a_robbed_added_kong_pays_nothing() -> None:
     assert len(g.kong_settlements) == 1  # only the direct kong
 
 
+def test_kong_payments_come_only_from_players_still_in() -> None:
+    # 血战到底: those who have won are out and pay nothing; seat 2's concealed kong of 9s
+    # after seats 1 and 3 have won is paid 2 by the dealer alone.
+    g = multi_game("6m 1p 2p 3p 3m 4p 9s")
+    act(g, 1, "win")
+    act(g, 3, "win")
+    act(g, 0, "discard 4p")
+    assert g.to_act == 2 and "kong 9s" in legal(g)
+    act(g, 2, "kong 9s")
+    assert settlements(g)[-1] == [-2, 0, 2, 0]
+    want = settle_kong(PLAYERS, "2", "concealed", still_in=["0", "2"]).payments
+    assert settlements(g)[-1] == [want[p] for p in PLAYERS]
+
+
 # Seat 2 (999s 234s 678s 78m 33m) kongs the dealer's 9s and draws 6m from the back.
 KONG_FLOWER = [
     "9s2m4m6m8m1s3s5s7s2s4s1m1m",
