@@ -137,8 +137,9 @@ def play_out(
 
 
 def wall_tiles_accounted(g: Game) -> list[int]:
-    """Every tile of the game: hands, melds, rivers, flowers, the live wall and the pool
-    (claimed tiles are in melds, not rivers), as sorted tile ints."""
+    """Every tile of the game: hands, melds, rivers, flowers, tiles set aside for an
+    exchange, the live wall and the pool (claimed tiles are in melds, not rivers), as
+    sorted tile ints."""
     out: list[int] = []
     for st in g.seat:
         out += [t for t in range(34) for _ in range(st.counts[t])]
@@ -146,6 +147,7 @@ def wall_tiles_accounted(g: Game) -> list[int]:
             out += [int(t) for t in m.tiles]
         out += st.river
         out += st.flowers
+        out += st.given
     out += g.wall.live()
     out += g.pool
     return sorted(out)
