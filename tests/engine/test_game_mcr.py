@@ -529,3 +529,28 @@ def test_an_illegal_action_raises_naming_the_legal_ones() -> None:
     with pytest.raises(ActionError, match="unknown action"):
         g.step("ron")
     assert g.to_act == 1  # nothing was applied
+
+
+# -- winds -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dealer", "prevalent", "want"),
+    [(0, 0, {"门风刻"}), (2, 0, set()), (0, 1, {"门风刻", "圈风刻"}), (2, 1, {"圈风刻"})],
+)
+def test_seat_wind_follows_the_dealer_and_prevalent_wind_the_config(
+    dealer: int, prevalent: int, want: set[str]
+) -> None:
+    # RULES.md §1 (fans 门风刻, 圈风刻): the dealer sits East and the seats after it are
+    # South, West, North; the round's wind is the config's.  Seat 1 wins on the dealer's
+    # 6p with SSS: South is its seat wind when seat 0 deals, North when seat 2 does.
+    dealt = {dealer: "1m9m1s9s2pEWNCFP6p3m", 1: "SSS1p2p3p7p8p9p4p5p5p5p"}
+    fillers = iter(["2m3m4m6m7m8m2s3s4s6s7s8sN", "1s1sWW3s3s5s5s6s6sNCP"])
+    seats = [dealt[s] if s in dealt else next(fillers) for s in range(4)]
+    hands = [seats[(dealer + i) % 4] for i in range(4)]  # dealt from the dealer on
+    g = game("mcr", hands, "E", config={"dealer": dealer, "prevalent_wind": prevalent})
+    act(g, dealer, "discard 6p")
+    assert g.to_act == 1 and "win" in legal(g)
+    act(g, 1, "win")
+    wind_fans = fans_of(of_type(g, "win")[0]) & {"门风刻", "圈风刻"}
+    assert wind_fans == want

@@ -116,6 +116,25 @@ def test_no_concealed_kong_of_the_void_suit() -> None:
         assert g.to_act == 1 and ("kong 2m" in legal(g)) is offered
 
 
+def test_a_seat_holding_its_void_suit_cannot_win() -> None:
+    # 缺一门 (RULES.md §3): seat 1 (123456789m 55p 46p, waiting on 5p) wins on the
+    # dealer's 5p when void in 条; void in 饼 (the suit it holds) it is not asked at all.
+    hands = [
+        "5p1s2s3s4s5s6s7s8s9s1s2s3s",
+        "1m2m3m4m5m6m7m8m9m5p5p4p6p",
+        "1m2m3m4m5m6m7m8m9m4s4s6s6s",
+        "1m2m3m4m5m6m7m8m9m7s7s8s8s",
+    ]
+    g = game("sichuan", hands, "9s")
+    void_all(g, "msmm")
+    act(g, 0, "discard 5p")
+    assert (g.to_act, legal(g)) == (1, ["win", "pung", "pass"])
+    g = game("sichuan", hands, "9s")
+    void_all(g, "mpmm")
+    act(g, 0, "discard 5p")
+    assert g.observe(1).phase == "turn" and not of_type(g, "claim")
+
+
 # -- 换三张 --------------------------------------------------------------------------------
 
 
