@@ -227,6 +227,19 @@ def test_after_a_false_win_the_offender_cannot_win_or_claim() -> None:
     assert g.seat[1].melds == []
 
 
+def test_a_self_drawn_false_win_leaves_the_offender_to_discard() -> None:
+    # 错和 on a self-draw: the same penalty; the offender keeps its turn and must discard.
+    g = game("mcr", FALSE_WIN, "3m3s")
+    act(g, 0, "discard 1s")
+    assert g.observe(1).drawn == Tile.S3 and "win" in legal(g)
+    act(g, 1, "win")
+    assert settlements(g) == [[10, -30, 10, 10]]
+    assert g.to_act == 1 and "win" not in legal(g)
+    assert all(a.startswith("discard") for a in legal(g))
+    act(g, 1, "discard 3s")
+    assert not g.done and g.winners == []
+
+
 def test_without_the_false_win_the_same_pung_is_offered() -> None:
     # The counterpart of the test above: a seat in good standing is asked for the pung.
     g = game("mcr", FALSE_WIN, "3m3s6m1p")
