@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from fanshu.engine import Game
 from fanshu.hand import Hand, MeldKind
 from fanshu.rules.sichuan.settlement import settle_drawn, settle_kong
@@ -281,11 +283,13 @@ def kongs_game(hands: list[str] = KONGS, **kw: object) -> Game:
     return g
 
 
-def test_direct_kong_is_paid_at_once_by_the_feeder() -> None:
-    # 刮风 直杠 (RULES.md §3, seed 000 §6): the player who discarded the tile pays 1 base.
-    g = kongs_game()
-    assert settlements(g) == [[-1, 0, 1, 0]]
-    want = settle_kong(PLAYERS, "2", "direct", feeder="0").payments
+@pytest.mark.parametrize("base", [1, 2])
+def test_direct_kong_is_paid_at_once_by_the_feeder(base: int) -> None:
+    # 刮风 直杠 (RULES.md §3, seed 000 §6): the player who discarded the tile pays 1 base
+    # (option base: 底分).
+    g = kongs_game(options={"base": base})
+    assert settlements(g) == [[-base, 0, base, 0]]
+    want = settle_kong(PLAYERS, "2", "direct", feeder="0", options=g.variant.options).payments
     assert settlements(g)[0] == [want[p] for p in PLAYERS]
     draw = of_type(g, "draw")[-2]  # seat 2's replacement, before seat 3's draw
     assert (draw["seat"], draw["tile"], draw["back"]) == (2, "1p", True)
