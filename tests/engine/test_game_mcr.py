@@ -567,3 +567,15 @@ def test_seat_wind_follows_the_dealer_and_prevalent_wind_the_config(
     act(g, 1, "win")
     wind_fans = fans_of(of_type(g, "win")[0]) & {"门风刻", "圈风刻"}
     assert wind_fans == want
+
+
+def test_a_win_on_a_flowers_replacement_after_a_kong_is_not_kong_flower() -> None:
+    # 杠上开花 "开杠抓进的牌成和牌（不包括补花）": the kong's replacement is a flower, and the
+    # flower's replacement (7s) completes the hand: a self-drawn win, not 杠上开花.
+    g = game("mcr", CONCEALED, "6mE", back="1f 7s")
+    act(g, 0, "discard 6m")
+    act(g, 1, "kong 1s")
+    assert [e["type"] for e in g.events[-3:]] == ["kong", "draw", "flower"]
+    act(g, 1, "win")
+    (win,) = of_type(g, "win")
+    assert "杠上开花" not in fans_of(win) and "不求人" in fans_of(win)  # self-drawn, concealed

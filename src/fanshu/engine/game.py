@@ -32,6 +32,7 @@ from fanshu.engine.config import GameConfig
 from fanshu.engine.seat import SeatState
 from fanshu.engine.variants import Variant, variant_for
 from fanshu.engine.wall import Wall, check_stacked, shuffled
+from fanshu.errors import OptionError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.tiles import TILES, Tile
 
@@ -78,7 +79,7 @@ class Game:
         v = self.variant
         self.n = v.seats
         if self.config.dealer >= self.n:
-            raise ActionError(f"dealer {self.config.dealer} is not a seat of {self.n}")
+            raise OptionError(f"dealer {self.config.dealer} is not a seat of {self.n}")
         # the wall's shuffle and the game's own chances (two-player events, the 换三张
         # direction) use separate generators, so that a replay from the logged wall
         # meets the same chances
@@ -251,7 +252,8 @@ class Game:
         st = self.seat[s]
         self._emit("draw", seat=s, tile=CODES[t], back=replacement or None)
         self._take(s, t)
-        if t >= 34:
+        flowered = t >= 34
+        if flowered:
             got = self._flower_draws(s, 1)
             if got is None:
                 return
@@ -259,7 +261,8 @@ class Game:
         st.draws += 1
         self._turn = s
         self._drawn = t
-        self._after_kong = replacement
+        # 杠上开花 "不包括补花": a kong's replacement that was a flower ends the kong's turn
+        self._after_kong = replacement and not flowered
         if not replacement:
             self._kong_feeder = None
         self.variant.after_draw(self, s)
