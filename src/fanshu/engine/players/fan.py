@@ -3,9 +3,11 @@
 Every decision measures the hand against the routes of its rule set (``routes.py``):
 MCR's 8-fan hands (清一色, 花龙, 七对, 全不靠 …, and the 6-fan 混一色, 碰碰和, 五门齐,
 which count one step farther since they need two fan more); Sichuan's patterns on the
-two suits kept (清一色, 对对胡, 七对 …); in the two-player game any hand, with the bigger
-MCR hands a little nearer.  A discard keeps the hand nearest to the best few routes for
-the hand as it is now, so the target changes as soon as the tiles drawn favour another.
+two suits kept (清一色, 对对胡, 七对 …); in the two-player game any hand, and the MCR
+ones for more fan.  A discard keeps the hand nearest to the nearest routes of the hand
+as it is now, so the target changes as soon as the tiles drawn favour another; between
+discards as near, the dearer route and the more useful tiles win (``Weights``).  A
+claim is made when it brings the hand nearer.
 
 Once a discard leaves the hand ready, the scorer itself is asked what each wait would be
 worth, won on a discard or self-drawn: under MCR a ready hand counts only for the waits
@@ -25,6 +27,8 @@ declared only when the observation says the rule set accepts it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from math import log2
 from typing import Any
 
 from fanshu.analysis.shanten import useful_tiles
@@ -53,23 +57,55 @@ from fanshu.hand import Hand, Meld, WinContext
 from fanshu.rules import get_rules
 from fanshu.tiles import TILES, Tile
 
-#: A decision's key: (distance, -useful copies, shanten); lower is better.
-Key = tuple[float, float, int]
-WORST: Key = (99.0, 0.0, 99)
+#: A decision's key, lower is better: (steps, 0 for a ready hand whose waits count else
+#: 1, -score, shanten).  Steps are the shanten toward the nearest route (MCR: one more
+#: for a route under 8 fan), -1 when ready; the score weighs what the hand may be paid
+#: against how fast it improves (copies of its waits, or of the tiles that bring the
+#: route nearer).
+Key = tuple[int, int, float, int]
+WORST: Key = (99, 1, 0.0, 99)
 #: How many of the nearest routes a discard is measured against.
 ROUTES_KEPT = 4
 #: How many tied discards get their useful tiles counted.
 TIES_COUNTED = 5
 
 
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the fan player weighs speed against value (measured with bench/bench_bots.py).
+
+    Value never buys a step of shanten: between hands as near as each other, outside
+    MCR, the score is ``value × log2(payment / plain payment) + speed × log2(1 + useful
+    copies)``, and a ready hand's the expected payment of its waits.  Measured against
+    greedy (bench/bench_bots.py), more weight on value won bigger hands but fewer, and
+    lost more than it won; these are the best of the weights tried.  Under MCR only the
+    8-fan minimum counts, so the score is the useful copies alone.
+    """
+
+    #: MCR: steps added to a route worth under 8 fan (混一色, 碰碰和, 五门齐).
+    mcr_short: int = 1
+    #: MCR: copies of accepted waits (weighted) a ready hand needs to count as ready.
+    mcr_outs: float = 1.0
+    #: Weight of each doubling of the payment: Sichuan (where a fan doubles it) …
+    sichuan_value: float = 0.5
+    #: … and two-player (a race of two: the win itself counts most) …
+    two_player_value: float = 0.25
+    #: … and of each doubling of the useful copies.
+    speed: float = 1.0
+    #: Two-player: what a win is worth beyond its fan (the opponent's win it prevents).
+    two_player_stake: float = 4.0
+
+
 class Planner:
     """One decision's view: the routes, how they are weighed, and the wait scores."""
 
-    def __init__(self, obs: Observation, v: View) -> None:
+    def __init__(self, obs: Observation, v: View, weights: Weights = Weights()) -> None:
+        self.w = weights
         self.obs = obs
         self.v = v
         self.rules = obs.rules
-        if self.rules == "mcr":
+        self.mcr = self.rules == "mcr"
+        if self.mcr:
             routes = mcr_routes()
             self.discard_weight = 0.7  # of a wait's copies, the share won on a discard
         elif self.rules == "sichuan":
@@ -80,40 +116,45 @@ class Planner:
             routes = two_player_routes()
             self.discard_weight = 0.5
         self.routes = routes
-        self.adjust = {r: self._adjust(r) for r in routes}
+        value = self.w.sichuan_value if self.rules == "sichuan" else self.w.two_player_value
+        plain = 1.0 if self.mcr else self.payment(1 if self.rules == "sichuan" else 3)
+        self.steps = {
+            r: self.w.mcr_short if self.mcr and r.value < 8 else 0 for r in routes
+        }  # fmt: skip
+        self.worth = {
+            r: 0.0 if self.mcr else value * log2(self.payment(r.value) / plain)
+            for r in routes
+        }  # fmt: skip
         self.scorer = get_rules(self.rules)
         self.options = self.scorer.options_from({})
         self._outs: dict[tuple[tuple[int, ...], tuple[Meld, ...]], tuple[float, float]] = {}
 
     # -- how routes and waits are weighed -------------------------------------------
 
-    def _adjust(self, r: Route) -> float:
-        """Added to a route's distance: MCR's 6-fan routes need two fan more; elsewhere
-        a route worth more comes nearer (Sichuan fan double the payment)."""
-        if self.rules == "mcr":
-            return 0.0 if r.value >= 8 else 1.0
+    def payment(self, fan: float) -> float:
+        """What a win of ``fan`` is worth: Sichuan doubles per fan; two-player pays the
+        fan up to 13, and the win spares the loss of the other's."""
         if self.rules == "sichuan":
-            return -0.5 * (r.value - 1)
-        return -(min(r.value, 13) - 3) / 10
+            return float(2 ** (fan - 1))
+        return min(fan, 13) + self.w.two_player_stake
 
-    def _wait_bonus(self, value: float) -> float:
-        """A ready hand's distance from the value of its waits (as ``_adjust``)."""
-        if self.rules == "mcr":
-            return -1.0
-        if self.rules == "sichuan":
-            return -0.5 * (value - 1)
-        return -(min(value, 13) - 3) / 10
+    def ready_key(self, c: list[int], melds: tuple[Meld, ...], sh: int) -> Key | None:
+        """The key of a ready 13-tile hand from its waits, or None when none counts."""
+        ov, ev = self.outs(c, melds)
+        if self.mcr:
+            return (-1, 0, -ov, sh) if ov >= self.w.mcr_outs else None
+        return (-1, 0, -ev, sh) if ov else None
 
-    # -- measures --------------------------------------------------------------------
-
-    def effs(self, c: Sequence[int], melds: Sequence[Meld]) -> list[tuple[float, int, Route]]:
-        """(adjusted distance, distance, route) for every route the melds allow."""
+    def steps_to(self, c: Sequence[int], melds: Sequence[Meld]) -> list[tuple[int, Route]]:
+        """(steps, route) for every route the melds allow."""
         out = []
         for r in self.routes:
             d = r.distance(c, melds)
             if d is not None:
-                out.append((d + self.adjust[r], d, r))
+                out.append((d + self.steps[r], r))
         return out
+
+    # -- measures --------------------------------------------------------------------
 
     def shanten(self, c: Sequence[int], melds: int) -> int:
         return overall(self.v.usable(c), melds, self.v.special)
@@ -134,8 +175,8 @@ class Planner:
         return out
 
     def outs(self, c: list[int], melds: tuple[Meld, ...]) -> tuple[float, float]:
-        """(copies of the accepted waits, weighted discard/self-drawn; their mean value)
-        of a ready 13-tile hand."""
+        """(copies of the accepted waits, weighted discard/self-drawn; the sum of their
+        payments) of a ready 13-tile hand."""
         key = (tuple(c), melds)
         got = self._outs.get(key)
         if got is not None:
@@ -151,8 +192,8 @@ class Planner:
                 ok, val = self.score(concealed, melds, w, self_drawn, rem[w] == 1 and not c[w])
                 if ok:
                     total += rem[w] * weight
-                    value += rem[w] * weight * val
-        got = (total, value / total if total else 0.0)
+                    value += rem[w] * weight * (val if self.mcr else self.payment(val))
+        got = (total, value)
         self._outs[key] = got
         return got
 
@@ -160,6 +201,7 @@ class Planner:
         self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], w: int, self_drawn: bool,
         last: bool,
     ) -> tuple[bool, float]:  # fmt: skip
+        """(accepted, total) of the hand won on ``w``, as the rule set scores it."""
         obs = self.obs
         ctx = WinContext(
             self_drawn=self_drawn,
@@ -175,7 +217,7 @@ class Planner:
             return False, 0.0
         if not result.is_win:
             return False, 0.0
-        if self.rules == "mcr":
+        if self.mcr:
             return bool(result.meets_minimum), float(result.total)
         return True, float(result.total)
 
@@ -183,7 +225,7 @@ class Planner:
         """Unseen copies of the kinds that bring a 13-tile hand nearer to ``route``."""
         rem = self.v.remaining
         got = 0
-        for t in range(34):
+        for t in route.kinds(c):
             if rem[t] and c[t] < 4:
                 c[t] += 1
                 d = route.distance(c, melds)
@@ -197,53 +239,66 @@ class Planner:
     def key13(
         self, c: list[int], melds: tuple[Meld, ...], routes: Sequence[Route] | None = None,
         *, count: bool = True,
-    ) -> tuple[Key, Route | None]:  # fmt: skip
-        """How good a 13-tile hand is (lower is better), and the route it is nearest."""
-        m = len(melds)
-        sh = self.shanten(c, m)
+    ) -> Key:  # fmt: skip
+        """How good a 13-tile hand is (lower is better); without ``count`` the useful
+        tiles are not counted (the score is the routes' worth alone)."""
+        sh = self.shanten(c, len(melds))
         if sh == 0:
-            ov, val = self.outs(c, melds)
-            if ov >= (1.0 if self.rules == "mcr" else 1e-9):
-                return (self._wait_bonus(val), -ov, sh), None
-        best: tuple[float, int, Route] | None = None
+            ready = self.ready_key(c, melds, sh)
+            if ready is not None:
+                return ready
+        level = WORST[0]
+        at: list[tuple[Route, int]] = []
         for r in self.routes if routes is None else routes:
             d = r.distance(c, melds)
             if d is None:
                 continue
             if sh == 0 and d <= 0:
                 d = 1  # ready toward it, but no wait the rules accept or that can come
-            e = d + self.adjust[r]
-            if best is None or e < best[0]:
-                best = (e, d, r)
-        if best is None:
-            return (WORST[0], 0.0, sh), None
-        mass = self.mass(best[2], c, melds, best[1]) if count else 0
-        return (best[0], -float(mass), sh), best[2]
+            e = d + self.steps[r]
+            if e < level:
+                level, at = e, [(r, d)]
+            elif e == level:
+                at.append((r, d))
+        if not at:
+            return WORST
+        worth = self.worth
+        if not count:
+            return (level, 1, -max(worth[r] for r, _ in at), sh)
+        at.sort(key=lambda x: -worth[x[0]])
+        best = 0.0
+        for r, d in at[:2]:
+            mass = self.mass(r, c, melds, d)
+            score = float(mass) if self.mcr else worth[r] + self.w.speed * log2(1 + mass)
+            best = max(best, score)
+        return (level, 1, -best, sh)
 
     def best_discard(
-        self, c: list[int], melds: tuple[Meld, ...], tiles: Sequence[int]
+        self, c: list[int], melds: tuple[Meld, ...], tiles: Sequence[int], *, count: bool = False
     ) -> tuple[Key, int]:
-        """The best discard of a 14-tile hand among ``tiles``, and its key."""
-        effs = sorted(self.effs(c, melds), key=lambda x: (x[0], -x[2].value))
-        if effs:
-            top = effs[0][0]
-            near = [r for e, _, r in effs if e <= top + 0.5][:ROUTES_KEPT]
+        """The best discard of a 14-tile hand among ``tiles``, and its key (its useful
+        tiles counted where they decide, or always with ``count``)."""
+        steps = self.steps_to(c, melds)
+        if steps:
+            top = min(e for e, _ in steps)
+            near = sorted((r for e, r in steps if e == top), key=lambda r: -self.worth[r])
+            near = near[:ROUTES_KEPT]
         else:
             near = []
         rows: list[tuple[Key, int, int]] = []
         for t in tiles:
             c[t] -= 1
-            key, _ = self.key13(c, melds, near, count=False)
+            key = self.key13(c, melds, near, count=False)
             c[t] += 1
             rows.append((key, -edge(t), t))
         rows.sort()
-        low = rows[0][0][0]
-        tied = [r for r in rows if r[0][0] == low]
-        if len(tied) > 1 and tied[0][0][1] == 0.0:  # route distances tie: count tiles
+        low = rows[0][0][:2]
+        tied = [r for r in rows if r[0][:2] == low]
+        if (len(tied) > 1 or count) and low[1] == 1:  # as near: count the useful tiles
             recount = []
             for _, e, t in tied[:TIES_COUNTED]:
                 c[t] -= 1
-                key, _ = self.key13(c, melds, near)
+                key = self.key13(c, melds, near)
                 c[t] += 1
                 recount.append((key, e, t))
             recount.sort()
@@ -255,6 +310,10 @@ class FanPlayer(GreedyPlayer):
     """Plans toward the rule set's minimum and a good score; see the module text."""
 
     name = "fan"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
+        super().__init__(seed)
+        self.weights = weights or Weights()
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal_actions
@@ -276,13 +335,13 @@ class FanPlayer(GreedyPlayer):
 
     def plan_turn(self, obs: Observation, v: View) -> Action:
         legal = obs.legal_actions
-        plan = Planner(obs, v)
+        plan = Planner(obs, v, self.weights)
         c, melds = v.counts, v.melds
         key, t = plan.best_discard(c, melds, discard_tiles(legal))
         for a in legal:
             if a.kind is A.KONG and a.tile is not None:
                 c2, melds2 = konged(c, melds, a.tile)
-                k2, _ = plan.key13(c2, melds2, count=False)
+                k2 = plan.key13(c2, melds2, count=False)
                 if k2[:1] <= key[:1]:  # as near, and a replacement draw besides
                     return a
         return play_discard(legal, t)
@@ -290,9 +349,9 @@ class FanPlayer(GreedyPlayer):
     def plan_claim(self, obs: Observation, v: View) -> Action:
         tile = obs.last_discard
         assert tile is not None
-        plan = Planner(obs, v)
+        plan = Planner(obs, v, self.weights)
         c, melds = v.counts, v.melds
-        now, _ = plan.key13(c, melds)
+        now = plan.key13(c, melds)
         choice, best = PASS, now
         for a in obs.legal_actions:
             got = claimed(c, a, tile)
@@ -301,29 +360,28 @@ class FanPlayer(GreedyPlayer):
             c2, meld = got
             melds2 = (*melds, meld)
             if a.kind is A.KONG:
-                key, _ = plan.key13(c2, melds2)
+                key = plan.key13(c2, melds2)
             else:
-                key, _ = plan.best_discard(c2, melds2, v.discardable(c2))
+                key, _ = plan.best_discard(c2, melds2, v.discardable(c2), count=True)
             if key < best:
                 choice, best = a, key
         return choice
 
     def plan_void(self, obs: Observation, v: View) -> Action:
-        """定缺: the suit whose loss leaves the nearest valuable hand."""
+        """定缺: the suit whose loss leaves the nearest hand; among those, the shortest
+        suit (fewest tiles to throw first), then the one keeping the dearest route."""
         c = v.counts
-        best: tuple[float, int, int] | None = None
+        best: tuple[int, int, int, int] | None = None
         choice = obs.legal_actions[0]
         for a in obs.legal_actions:
             assert a.tile is not None
             suit = a.tile // 9
-            kept = suit_mask(*(s for s in range(3) if s != suit))
-            mc = masked(c, kept)
-            near = min(
-                (d + (-0.5 * (r.value - 1)) for r in sichuan_routes(suit)
-                 if (d := r.distance(mc, ())) is not None),
-                default=99.0,
-            )  # fmt: skip
-            key = (near, sum(c[suit * 9 : suit * 9 + 9]), suit)
+            mc = masked(c, suit_mask(*(s for s in range(3) if s != suit)))
+            got = [
+                (d, -r.value) for r in sichuan_routes(suit) if (d := r.distance(mc, ())) is not None
+            ]
+            d, value = min(got)
+            key = (d, sum(c[suit * 9 : suit * 9 + 9]), value, suit)
             if best is None or key < best:
                 best, choice = key, a
         return choice
@@ -334,7 +392,7 @@ class FanPlayer(GreedyPlayer):
         drawn = obs.drawn
         if drawn is None:
             return PASS
-        plan = Planner(obs, v)
+        plan = Planner(obs, v, self.weights)
         c, melds = v.counts, v.melds
         m = len(melds)
         picks = [a.tile for a in obs.legal_actions if a.kind is A.PICK and a.tile is not None]
@@ -351,20 +409,20 @@ class FanPlayer(GreedyPlayer):
         if low < 0:  # complete hands: the one worth most, unless the draw is as good
             c[drawn] -= 1
             concealed = tuple(TILES[x] for x in range(34) for _ in range(c[x]))
-            scored = [(plan.score(concealed, melds, drawn, True, False)[1], -1)]
+            scored = [(plan.score(concealed, melds, drawn, True, False)[1], 1, -1)]
             for s, t in shs:
                 if s < 0:
                     ok, val = plan.score(concealed, melds, t, True, False)
                     if ok:
-                        scored.append((val, t))
+                        scored.append((val, 0, t))
             c[drawn] += 1
-            val, t = max(scored)
+            _, _, t = max(scored)
             return PASS if t < 0 else Action(A.PICK, t)
         here, _ = plan.best_discard(c, melds, v.discardable(c))
         best, choice = here, PASS
-        for s, t in shs:
-            if s != low:
-                continue
+        rem = v.remaining
+        tried = sorted((t for s, t in shs if s == low), key=lambda t: -rem[t])
+        for t in tried[:TIES_COUNTED]:
             c[drawn] -= 1
             c[t] += 1
             key, _ = plan.best_discard(c, melds, v.discardable(c))

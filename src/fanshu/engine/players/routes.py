@@ -22,7 +22,11 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import permutations
 
-from fanshu.analysis.shanten import shanten_by_shape
+from fanshu.analysis.shanten import (
+    honors_knitted_shanten,
+    knitted_straight_shanten,
+    thirteen_orphans_shanten,
+)
 from fanshu.engine.players.counting import (
     ALL,
     masked,
@@ -35,6 +39,7 @@ from fanshu.engine.players.counting import (
 from fanshu.hand import Meld, MeldKind
 
 SUIT = "msp"
+KINDS = tuple(range(34))
 
 
 class Route:
@@ -45,6 +50,10 @@ class Route:
 
     def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
         raise NotImplementedError
+
+    def kinds(self, c: Sequence[int]) -> Sequence[int]:
+        """The kinds whose draw may bring ``c`` nearer (a superset; default: all)."""
+        return KINDS
 
 
 def _meld_tiles(m: Meld) -> tuple[int, ...]:
@@ -75,6 +84,33 @@ class MaskRoute(Route):
             return pungs(mc, len(melds))
         return pairs(mc)
 
+    def kinds(self, c: Sequence[int]) -> Sequence[int]:
+        return _mask_kinds(self.mask)
+
+
+def near(c: Sequence[int]) -> list[int]:
+    """The kinds held, and the numbered kinds up to two ranks from one held: the only
+    draws that can join a set, a partial set or the pair in a regular hand."""
+    out = []
+    for t in range(34):
+        if c[t]:
+            out.append(t)
+        elif t < 27:
+            r = t % 9
+            if (
+                (r > 0 and c[t - 1])
+                or (r < 8 and c[t + 1])
+                or (r > 1 and c[t - 2])
+                or (r < 7 and c[t + 2])
+            ):
+                out.append(t)
+    return out
+
+
+@cache
+def _mask_kinds(mask: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(t for t in range(34) if mask[t])
+
 
 @dataclass(frozen=True, eq=False)
 class SetsRoute(Route):
@@ -102,6 +138,12 @@ class SetsRoute(Route):
                     missing += 1
         return missing + regular(rest, len(melds) + len(todo))
 
+    def kinds(self, c: Sequence[int]) -> Sequence[int]:
+        got = set(near(c))
+        for chow, t in self.sets:
+            got.update((t, t + 1, t + 2) if chow else (t,))
+        return sorted(got)
+
 
 @dataclass(frozen=True, eq=False)
 class ShapeRoute(Route):
@@ -112,13 +154,22 @@ class ShapeRoute(Route):
     shape: str
 
     def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
-        if self.shape == "seven_pairs":
-            return None if melds else pairs(c)
-        n = sum(c) + 3 * len(melds)
-        if n not in (13, 14):
+        if self.shape == "knitted_straight":
+            if len(melds) > 1 or sum(c) + 3 * len(melds) not in (13, 14):
+                return None
+            return knitted_straight_shanten(c, len(melds))
+        if melds or sum(c) not in (13, 14):
             return None
-        got: int | None = getattr(shanten_by_shape(c, len(melds)), self.shape)
-        return got
+        if self.shape == "seven_pairs":
+            return pairs(c)
+        if self.shape == "honors_knitted":
+            return honors_knitted_shanten(c)
+        return thirteen_orphans_shanten(c)
+
+    def kinds(self, c: Sequence[int]) -> Sequence[int]:
+        if self.shape == "seven_pairs":
+            return [t for t in range(34) if c[t] & 1]
+        return KINDS
 
 
 class FiveGatesRoute(Route):
