@@ -1,0 +1,1 @@
+"""Batch jobs: running score/analyze batches and simulations, and their output formats."""
