@@ -72,6 +72,7 @@ def run_cli(
         cwd=cwd,
         env=env or CLI_ENV,
         capture_output=True,
+        stdin=subprocess.DEVNULL,  # `fanshu play` reads moves: at once the end of input
         text=True,
         timeout=60,
     )
@@ -241,6 +242,15 @@ def _nine_gates_waits(value: Any, out: str, ns: dict[str, Any]) -> None:
     assert not any(w.last_tile for w in waits)
 
 
+def _game_wall(game: Any, out: str, ns: dict[str, Any]) -> None:
+    from fanshu.engine import Game
+
+    assert len(game.wall.tiles) == 144 and not game.done
+    assert Game("mcr", seed=7).wall.tiles == game.wall.tiles != Game("mcr", seed=8).wall.tiles
+    assert len(Game("sichuan", seed=7).wall.tiles) == 108
+    assert len(Game("two-player", seed=7).wall.tiles) == 71
+
+
 # The prose of a claim (what is left after its value), word for word -> its check.
 PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "九莲宝灯 …": _nine_gates,
@@ -252,6 +262,7 @@ PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "天和 168 + 九莲宝灯 …: 274": _blessings,
     "ready (-1 complete, 1 one tile away …)": _shanten_scale,
     "14 tiles: every discard ranked": _discards_ranked,
+    '144 tiles shuffled by the seed; "sichuan", "two-player"': _game_wall,
     "九莲宝灯 waits on nine kinds, each scored on a discard and self-drawn; 9m is dead"
     " (three held, one visible): listed with 0 left, not scored": _nine_gates_waits,
 }
