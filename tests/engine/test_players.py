@@ -113,6 +113,9 @@ def test_routes_measure_the_tiles_they_need() -> None:
     mixed = counts("1234567m11sEEEWW")
     assert r["混一色 m"].distance(mixed, ()) == 1  # only the 1s pair is out
     assert r["清一色 m"].distance(mixed, ()) > r["混一色 m"].distance(mixed, ())
+    steps = counts("123m234m345m11p567s")
+    assert r["一色三步高 m1+1"].distance(steps, ()) == -1  # complete
+    assert r["三色三步高 m1-s2-p3"].distance(steps, ()) > 0
     s = {x.name: x for x in sichuan_routes(2)}
     assert s["清一色 m"].distance(counts("1112345678999m"), ()) == 0
     assert s["清一色 m"].distance(counts("1112345678999p"), ()) == 13

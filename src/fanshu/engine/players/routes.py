@@ -2,10 +2,10 @@
 
 A route fixes part of the final hand: the tiles it may hold (清一色, 混一色, 断幺-like
 tile sets), the shape (four sets and a pair, pungs only, 七对, the knitted shapes) or
-some sets it must contain (花龙, 清龙, 三色三同顺 …).  ``distance`` is the shanten toward
-a hand of that route, counting the tiles outside it as waste, or None when the melds
-already rule it out.  ``value`` is the fan the route alone is worth (what the player
-aims at; the real total is asked of the scorer once the hand is ready).
+some sets it must contain (花龙, 清龙, 三色三同顺, 一色/三色三步高).  ``distance`` is
+the shanten toward a hand of that route, counting the tiles outside it as waste, or
+None when the melds already rule it out.  ``value`` is the fan the route alone is worth
+(what the player aims at; the real total is asked of the scorer once the hand is ready).
 
 >>> from fanshu.notation import parse_tiles
 >>> from fanshu.shapes import counts_of
@@ -227,8 +227,8 @@ def _set_value(part: Sequence[int], suit: bool) -> int:
 
 @cache
 def mcr_routes() -> tuple[Route, ...]:
-    """The MCR routes of 8 fan or more, and the 6-fan ones that usually gather the rest
-    (混一色, 碰碰和, 五门齐)."""
+    """The MCR routes of 8 fan or more, and the 6-fan ones that often gather the rest
+    (混一色, 碰碰和, 五门齐, 三色三步高)."""
     out: list[Route] = []
     for s in range(3):
         out.append(MaskRoute(f"清一色 {SUIT[s]}", 24, suit_mask(s)))
@@ -258,6 +258,17 @@ def mcr_routes() -> tuple[Route, ...]:
     for r in range(7):
         sets = ((True, r), (True, 9 + r), (True, 18 + r))
         out.append(SetsRoute(f"三色三同顺 {r + 1}", 8, sets))
+    for s in range(3):
+        for step, starts in ((1, 5), (2, 3)):
+            for r in range(starts):
+                lo = s * 9 + r
+                sets = ((True, lo), (True, lo + step), (True, lo + 2 * step))
+                out.append(SetsRoute(f"一色三步高 {SUIT[s]}{r + 1}+{step}", 16, sets))
+    for a, b, d in permutations(range(3)):
+        for r in range(5):
+            sets = ((True, a * 9 + r), (True, b * 9 + r + 1), (True, d * 9 + r + 2))
+            name = f"三色三步高 {SUIT[a]}{r + 1}-{SUIT[b]}{r + 2}-{SUIT[d]}{r + 3}"
+            out.append(SetsRoute(name, 6, sets))
     return tuple(out)
 
 
