@@ -233,10 +233,11 @@ class AnalyzeStats(Stats):
 class _Tally:
     """One seat's or one bot's figures: games sat, wins, false wins, score."""
 
-    games: int = 0
+    games: int = 0  # a bot's: seat-games (a bot in two seats of a game sits two)
     wins: int = 0
     false_wins: int = 0
     score: int = 0
+    tables: int = 0  # a bot's: the games it sat in
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -254,7 +255,7 @@ class GameStats(Stats):
     of the wins; the fan total of a win; length.
 
     A seat's win rate is its wins over the games it sat; a bot's, its wins over the
-    seat-games it held (a bot in two seats for 10 games holds 20), as
+    seat-games it held (a bot in two seats for 10 games holds 20: ``seat_games``), as
     ``fanshu simulate`` counts them.  ``players`` overrides the bots the records name
     (one per seat, for logs that do not say)."""
 
@@ -312,6 +313,8 @@ class GameStats(Stats):
 
         for t in tallies:
             t.games += 1
+        for name in set(players or ()):
+            self.bots[name].tables += 1
         for s, v in enumerate(scores[:n]):
             for t in seat_tallies(s):
                 t.score += v
@@ -349,7 +352,11 @@ class GameStats(Stats):
                 row["player"] = lineup[s]
             row.update(tally.to_dict())
             seats.append(row)
-        bots = [{"bot": name, **tally.to_dict()} for name, tally in sorted(self.bots.items())]
+        bots = []
+        for name, tally in sorted(self.bots.items()):
+            row = tally.to_dict()
+            row["seat_games"] = row.pop("games")
+            bots.append({"bot": name, "games": tally.tables, **row})
         return {
             "kind": self.kind,
             "games": self.games,
