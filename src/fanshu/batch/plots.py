@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["PLOT_HINT", "TOP_FANS", "cjk_font", "plot_stats"]
+__all__ = ["PLOT_HINT", "TOP_FANS", "cjk_font", "plot_stats", "require_matplotlib"]
 
 PLOT_HINT = "plots need matplotlib: pip install 'fanshu[plot]'"
 #: How many fans the frequency chart shows.
@@ -48,7 +48,8 @@ _BAR_COLOUR = "#55A868"
 _ERROR_COLOUR = "#C44E52"
 
 
-def _matplotlib() -> None:
+def require_matplotlib() -> None:
+    """``MissingExtraError`` saying how to install matplotlib if it is not installed."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -58,7 +59,7 @@ def _matplotlib() -> None:
 @cache
 def cjk_font() -> str | None:
     """The family name of an installed font that draws Chinese, None if there is none."""
-    _matplotlib()
+    require_matplotlib()
     from matplotlib import font_manager
 
     installed = {f.name for f in font_manager.fontManager.ttflist}
@@ -249,7 +250,7 @@ def plot_stats(
     ``name`` (e.g. the file's name) heads the title.  ``chinese``: label fans in Chinese
     and English (default: when :func:`cjk_font` finds a font that draws them).
     ``MissingExtraError`` when matplotlib is not installed."""
-    _matplotlib()
+    require_matplotlib()
     import matplotlib
     from matplotlib.figure import Figure
 

@@ -16,6 +16,7 @@ from fanshu.cli.replay import replay_command
 from fanshu.cli.rules import rules_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
 from fanshu.cli.simulate import simulate_command
+from fanshu.cli.stats import stats_command
 
 app = typer.Typer(
     name="fanshu",
@@ -36,6 +37,7 @@ app.add_typer(tournament_app, name="tournament")
 app.command("simulate")(simulate_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
+app.command("stats")(stats_command)
 
 
 def _version(value: bool) -> None:
