@@ -3,11 +3,11 @@
 Every decision measures the hand against the routes of its rule set (``routes.py``):
 MCR's 8-fan hands (清一色, 花龙, 七对, 全不靠 …, and the 6-fan 混一色, 碰碰和, 五门齐,
 which count one step farther since they need two fan more); Sichuan's patterns on the
-two suits kept (清一色, 对对胡, 七对 …); in the two-player game any hand, and the MCR
-ones for more fan.  A discard keeps the hand nearest to the nearest routes of the hand
-as it is now, so the target changes as soon as the tiles drawn favour another; between
-discards as near, the dearer route and the more useful tiles win (``Weights``).  A
-claim is made when it brings the hand nearer.
+two suits kept (清一色, 对对胡, 七对 …); in the two-player game any hand, the MCR ones
+counting for their fan as far as ``Weights`` says.  A discard keeps the hand nearest
+to the nearest routes of the hand as it is now, so the target changes as soon as the
+tiles drawn favour another; between discards as near, the dearer route and the more
+useful tiles win (``Weights``).  A claim is made when it brings the hand nearer.
 
 Once a discard leaves the hand ready, the scorer itself is asked what each wait would be
 worth, won on a discard or self-drawn: under MCR a ready hand counts only for the waits
@@ -88,8 +88,9 @@ class Weights:
     mcr_outs: float = 1.0
     #: Weight of each doubling of the payment: Sichuan (where a fan doubles it) …
     sichuan_value: float = 0.5
-    #: … and two-player (a race of two: the win itself counts most) …
-    two_player_value: float = 0.25
+    #: … and two-player, where it cost wins and gained nothing over 1,000 hands: the
+    #: race of two rewards speed, and value is weighed once ready (the waits' payment) …
+    two_player_value: float = 0.0
     #: … and of each doubling of the useful copies.
     speed: float = 1.0
     #: Two-player: what a win is worth beyond its fan (the opponent's win it prevents).
