@@ -16,7 +16,8 @@ English alone otherwise, so that no glyph is ever drawn as a missing box.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["PLOT_HINT", "TOP_FANS", "cjk_font", "plot_stats", "require_matplotlib"]
+__all__ = ["PLOT_HINT", "TOP_FANS", "cjk_font", "figure", "plot_stats", "require_matplotlib"]
 
 PLOT_HINT = "plots need matplotlib: pip install 'fanshu[plot]'"
 #: How many fans the frequency chart shows.
@@ -237,29 +238,36 @@ def _title(d: Mapping[str, Any], name: str | None) -> str:
     return f"{head}{d['records']} hands · {d['analysed']} analysed"
 
 
-def plot_stats(
-    stats: Stats | Mapping[str, Any],
-    out: str | Path,
-    *,
-    name: str | None = None,
-    chinese: bool | None = None,
-    dpi: int = 110,
-) -> Path:
-    """Draw the charts of ``stats`` (a :class:`~fanshu.batch.stats.Stats` or its
-    ``to_dict()``) and save them to ``out`` (the format from its suffix: PNG, SVG, PDF …).
-    ``name`` (e.g. the file's name) heads the title.  ``chinese``: label fans in Chinese
-    and English (default: when :func:`cjk_font` finds a font that draws them).
-    ``MissingExtraError`` when matplotlib is not installed."""
-    require_matplotlib()
+@contextmanager
+def _fonts(chinese: bool) -> Iterator[None]:
+    """Matplotlib settings while a figure is drawn: DejaVu Sans, falling back glyph by
+    glyph to the CJK font when fans are labelled in Chinese."""
     import matplotlib
+
+    family = cjk_font() if chinese else None
+    fonts = ["DejaVu Sans", family] if family else ["DejaVu Sans"]
+    with matplotlib.rc_context({"font.family": fonts, "axes.titlesize": 12}):
+        yield
+
+
+def _chinese(chinese: bool | None) -> bool:
+    return cjk_font() is not None if chinese is None else chinese
+
+
+def figure(
+    stats: Stats | Mapping[str, Any], *, name: str | None = None, chinese: bool | None = None
+) -> Figure:
+    """The charts of ``stats`` (a :class:`~fanshu.batch.stats.Stats` or its
+    ``to_dict()``) as a matplotlib ``Figure`` (Agg canvas, no ``pyplot``).  ``name``
+    (e.g. the file's name) heads the title.  ``chinese``: label fans in Chinese and
+    English (default: when :func:`cjk_font` finds a font that draws them; asked for
+    without one, the Chinese names are drawn as boxes, with matplotlib's warnings)."""
+    require_matplotlib()
     from matplotlib.figure import Figure
 
     d = stats.to_dict() if isinstance(stats, Stats) else stats
-    family = cjk_font()
-    if chinese is None:
-        chinese = family is not None
-    fonts = ["DejaVu Sans", family] if chinese and family else ["DejaVu Sans"]
-    with matplotlib.rc_context({"font.family": fonts, "axes.titlesize": 12}):
+    chinese = _chinese(chinese)
+    with _fonts(chinese):
         fig = Figure(figsize=(15, 10), layout="constrained")
         if d["kind"] == "games":
             _games_figure(fig, d, chinese)
@@ -269,6 +277,23 @@ def plot_stats(
             fig.set_size_inches(15, 5)
             _analyze_figure(fig, d)
         fig.suptitle(_title(d, name), fontsize=14, fontweight="bold")
-        path = Path(out)
+    return fig
+
+
+def plot_stats(
+    stats: Stats | Mapping[str, Any],
+    out: str | Path,
+    *,
+    name: str | None = None,
+    chinese: bool | None = None,
+    dpi: int = 110,
+) -> Path:
+    """Draw the charts of ``stats`` (:func:`figure`) and save them to ``out`` (the
+    format from its suffix: PNG, SVG, PDF …).  ``MissingExtraError`` when matplotlib is
+    not installed."""
+    chinese = _chinese(chinese)
+    fig = figure(stats, name=name, chinese=chinese)
+    path = Path(out)
+    with _fonts(chinese):
         fig.savefig(path, dpi=dpi)
     return path
