@@ -1,0 +1,89 @@
+"""``POST /v1/analyze``: shanten, useful tiles, waits or the discard table of one hand.
+
+The body is one input object of ``fanshu analyze --batch`` (``id``, ``hand``, ``visible``,
+and ``seat_wind``, ``prevalent_wind``, ``flowers``, ``options`` for scoring the waits),
+checked by the same code; the answer is its output object.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from fanshu.cli.analyze_batch import analysis_object, analyze_request, parse_analyze_request
+from fanshu.cli.batch import LineError
+from fanshu.errors import FanshuError
+from fanshu.web.api.common import JsonResponse, json_body, ok_response, read_json, request_body
+from fanshu.web.problems import Problem, problem_responses
+
+__all__ = ["analyze_one", "router"]
+
+router = APIRouter(tags=["analyze"])
+
+Wind = Literal["E", "S", "W", "N"]
+
+
+class AnalyzeItem(BaseModel):
+    """One hand to analyse: the input object of ``fanshu analyze --batch``."""
+
+    model_config = ConfigDict(extra="forbid", title="AnalyzeItem")
+
+    id: Any = Field(None, description="Echoed back: any JSON value.")
+    hand: str = Field(
+        description="13 or 14 tiles (a kong counts as 3), melds in brackets first.",
+        examples=["1112345678999m"],
+    )
+    visible: str = Field("", description="Tiles seen on the table (discards, others' melds).")
+    seat_wind: Wind = "E"
+    prevalent_wind: Wind = "E"
+    flowers: int = Field(0, ge=0, le=8)
+    options: dict[str, Any] | None = Field(None, description="MCR options for the waits.")
+
+
+ANALYZE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "shanten", "error"],
+    "properties": {
+        "id": {},
+        "shanten": {"type": "integer"},
+        "shanten_by_shape": {"type": "object"},
+        "useful": {"type": "string"},
+        "useful_count": {"type": "integer"},
+        "waits": {"type": "array", "items": {"type": "object"}},
+        "discards": {"type": "array", "items": {"type": "object"}},
+        "error": {"type": "null"},
+    },
+}
+
+
+def analyze_one(obj: Any) -> dict[str, Any]:
+    """Analyse one decoded body; input that cannot be analysed raises :class:`Problem`."""
+    body = json_body(obj)
+    try:
+        result = analyze_request(parse_analyze_request(body))
+    except (LineError, FanshuError) as e:
+        raise Problem(e.code, e.message) from None
+    return analysis_object(body.get("id"), result)
+
+
+@router.post(
+    "/analyze",
+    summary="Analyse one hand",
+    response_class=JsonResponse,
+    openapi_extra=request_body(
+        AnalyzeItem, example={"id": 1, "hand": "1112345678999m", "visible": "9m"}
+    ),
+    responses={
+        200: ok_response("The analyze --batch output object", ANALYZE_SCHEMA),
+        **problem_responses(400, 413, 422),
+    },
+)
+async def analyze(request: Request) -> JsonResponse:
+    """Shanten by shape; for 13 tiles the useful tiles and, when ready, the waits (each
+    scored on a discard and self-drawn); for 14 tiles every discard ranked.  The body and
+    the answer are those of `fanshu analyze --batch`."""
+    obj = await read_json(request)
+    return JsonResponse(await run_in_threadpool(analyze_one, obj))

@@ -1,0 +1,126 @@
+"""What the resource modules share: the limits, reading a JSON body, JSON responses,
+and OpenAPI request bodies described by a pydantic model while the body itself is read
+and checked by fanshu's own batch code (so that its error codes and messages are those
+of the command line)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Request
+from pydantic import BaseModel
+from starlette.responses import Response
+
+from fanshu.web.problems import Problem
+
+__all__ = [
+    "MAX_BATCH_ITEMS",
+    "MAX_BODY_BYTES",
+    "MAX_GAMES",
+    "JsonResponse",
+    "json_body",
+    "kind_of",
+    "read_json",
+    "request_body",
+    "shown",
+]
+
+#: The largest request body accepted (bytes): larger ones are 413 ``too_large``.
+MAX_BODY_BYTES = 1024 * 1024
+#: The most hands one ``POST /v1/score/batch`` may hold: more is 413 ``too_many_items``.
+MAX_BATCH_ITEMS = 1000
+#: Games against bots kept in memory; the least recently used goes when a new one starts.
+MAX_GAMES = 1000
+
+
+class JsonResponse(Response):
+    """A JSON response with Chinese kept as is (no ``\\u`` escapes), compact."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def kind_of(value: object) -> str:
+    """What a JSON value is, for messages: ``an array``, ``a string`` …"""
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, dict):
+        return "an object"
+    return "a number"
+
+
+def shown(value: object) -> str:
+    """A JSON value as the client wrote it, shortened."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_json(raw: bytes) -> Any:
+    """Decode a request body; ``bad_json`` (400) when it is not JSON."""
+    if not raw.strip():
+        raise Problem("bad_json", "the request needs a JSON body")
+    try:
+        return json.loads(raw)
+    except UnicodeDecodeError as e:
+        raise Problem("bad_json", f"not JSON: the body is not UTF-8 (byte {e.start})") from None
+    except RecursionError:
+        raise Problem("bad_json", "not JSON: nested too deeply") from None
+    except ValueError as e:
+        raise Problem("bad_json", f"not JSON: {e}") from None
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body (any JSON value)."""
+    return parse_json(await request.body())
+
+
+def json_body(value: Any) -> dict[str, Any]:
+    """``value`` when it is a JSON object, else ``bad_json``."""
+    if not isinstance(value, dict):
+        raise Problem("bad_json", f"the body must be a JSON object, not {kind_of(value)}")
+    return value
+
+
+def _inline(schema: dict[str, Any]) -> dict[str, Any]:
+    """A model's JSON Schema with its ``$defs`` inlined (openapi_extra has no components)."""
+    defs = schema.pop("$defs", {})
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return walk(dict(defs[ref.rsplit("/", 1)[1]]))
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return dict(walk(schema))
+
+
+def request_body(model: type[BaseModel], *, example: Any = None) -> dict[str, Any]:
+    """``openapi_extra`` declaring a required JSON body of ``model``'s schema."""
+    media: dict[str, Any] = {"schema": _inline(model.model_json_schema())}
+    if example is not None:
+        media["example"] = example
+    return {"requestBody": {"required": True, "content": {"application/json": media}}}
+
+
+def ok_response(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An OpenAPI 2xx response entry with a JSON body."""
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": schema or {"type": "object"}}},
+    }

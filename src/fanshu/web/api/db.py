@@ -1,0 +1,66 @@
+"""The score-sheet database behind ``/v1/matches`` and ``/v1/tournaments``.
+
+Each request opens its own :class:`~fanshu.match.store.Store` (a store is not shared
+between threads) on the file given to ``fanshu serve --db``, else ``$FANSHU_DB``, else
+the default file of the ``fanshu match`` commands; every change is one transaction, so
+the server and the command line may use one file at the same time.  ``:memory:`` is a
+scratch file removed when the server stops.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from fanshu.match.store import Store, StoreError
+from fanshu.web.problems import Problem
+
+__all__ = ["Database"]
+
+
+class Database:
+    """Where the score sheets are; :meth:`open` gives a store for one request."""
+
+    def __init__(self, target: str | None = None) -> None:
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
+        self._memory = target is not None and target.strip() == ":memory:"
+        self.target = None if self._memory else target
+
+    def _where(self) -> str | None:
+        if self._memory and self._scratch is None:
+            self._scratch = tempfile.TemporaryDirectory(prefix="fanshu-serve-")
+            self.target = os.path.join(self._scratch.name, "fanshu.db")
+        return self.target
+
+    @contextmanager
+    def open(self) -> Iterator[Store]:
+        """A store for one request; store errors become problems (404 for an unknown id,
+        503 when the database cannot be used)."""
+        try:
+            store = Store.open(self._where())
+        except StoreError as e:
+            raise Problem("store_error", e.message) from None
+        try:
+            yield store
+        except StoreError as e:
+            raise _problem(e, store.path) from None
+        finally:
+            store.close()
+
+    def close(self) -> None:
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
+
+
+def _problem(e: StoreError, path: str) -> Problem:
+    message = e.message.replace(f" in {path}", "")
+    if message.startswith(("no match ", "no tournament ")):
+        return Problem("not_found", message)
+    if message.startswith(("unknown format", "a match id", "a tournament id")):
+        return Problem("bad_field", message)
+    if "already exists" in message:
+        return Problem("bad_match", message, 409)
+    return Problem("store_error", message)

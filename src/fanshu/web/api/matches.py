@@ -1,0 +1,295 @@
+"""``/v1/matches``: MCR score sheets (16 hands, four players) kept in the database, as
+``fanshu match …`` keeps them.
+
+A match object is ``Match.to_dict()`` (``id``, ``scale``, ``players`` with each one's
+``total`` and ``table_points``, ``hands``: every row of the sheet) with, for display,
+``totals`` and ``table_points`` by name (table points null until the 16 hands are in),
+``hands_played``, ``complete``, ``running_totals`` (after each row) and ``next`` (the
+number, prevalent wind, dealer and seat winds of the next hand; null when complete).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import Response
+
+from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
+from fanshu.match.store import Store
+from fanshu.web.api.common import JsonResponse, ok_response
+from fanshu.web.api.db import Database
+from fanshu.web.problems import Problem, problem_responses
+
+__all__ = ["get_db", "match_object", "router"]
+
+router = APIRouter(tags=["matches"])
+
+
+def get_db(request: Request) -> Database:
+    db: Database = request.app.state.db
+    return db
+
+
+Db = Annotated[Database, Depends(get_db)]
+
+_MATCH_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "players", "hands", "totals", "table_points"],
+    "properties": {
+        "id": {"type": "string"},
+        "scale": {"type": "array", "items": {"type": "integer"}},
+        "players": {"type": "array", "items": {"type": "object"}},
+        "hands": {"type": "array", "items": {"type": "object"}},
+        "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "table_points": {"type": ["object", "null"]},
+        "hands_played": {"type": "integer"},
+        "complete": {"type": "boolean"},
+        "running_totals": {"type": "array", "items": {"type": "object"}},
+        "next": {"type": ["object", "null"]},
+    },
+}
+_MATCH = {200: ok_response("The match", _MATCH_SCHEMA), **problem_responses(400, 404, 413, 422)}
+
+
+def match_object(match: Match, scale: tuple[int, ...]) -> dict[str, Any]:
+    """A match as the API answers it (module text)."""
+    out = match.to_dict(scale)
+    n = match.current_hand
+    out.update(
+        totals=match.totals(),
+        table_points=match.table_points(scale),
+        hands_played=match.hands_played,
+        complete=match.is_complete,
+        running_totals=match.running_totals(),
+        next=None
+        if n is None
+        else {
+            "number": n,
+            "prevalent_wind": match.prevalent_wind(n).code,
+            "dealer": match.dealer(n),
+            "seat_winds": {p: w.code for p, w in match.seat_winds(n).items()},
+        },
+    )
+    return out
+
+
+def _object(store: Store, match_id: str) -> dict[str, Any]:
+    return match_object(store.load_match(match_id), store.match_scale(match_id))
+
+
+class NewMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, title="NewMatch")
+
+    players: list[str] = Field(
+        description="The four players in the seats drawn for round 1 (E, S, W, N).",
+        max_length=16,
+        examples=[["Ann", "Bo", "Cy", "Di"]],
+    )
+    scale_48: bool = Field(False, description="Table points 48/24/12/0 instead of 4/2/1/0.")
+
+
+class HandResult(BaseModel):
+    """How a hand ended: a win (winner, discarder or self_drawn, fan or hand) or a draw."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="HandResult")
+
+    winner: str | None = None
+    discarder: str | None = Field(None, description="Who discarded; null when self-drawn.")
+    self_drawn: bool | None = Field(None, description="Default: true when no discarder.")
+    fan: int | None = Field(None, description="The fan total, flowers included.")
+    hand: str | None = Field(
+        None, description="The winning hand: scored with the hand's seat and prevalent wind."
+    )
+    flowers: int = 0
+    draw: bool = Field(False, description="A drawn hand (荒庄): nothing else is given.")
+
+
+class FalseWin(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, title="FalseWin")
+
+    player: str
+    kind: Literal["under_minimum", "not_complete"] = Field(
+        description="错和 (under 8 fan, 10 to each) or 诈和 (not complete, 20 to each)."
+    )
+
+
+class NewPenalty(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, title="NewPenalty")
+
+    player: str
+    points: int = Field(description="Deducted from the player (positive), paid to nobody.")
+    reason: str = ""
+
+
+def _checked(r: HandResult) -> HandResult:
+    """The checks of ``fanshu match record``: one result, described once."""
+    if r.draw:
+        if r.winner or r.self_drawn or r.discarder or r.fan is not None or r.hand or r.flowers:
+            raise Problem(
+                "bad_field", "a drawn hand (draw) takes no winner, discarder, fan, hand or flowers"
+            )
+        return r
+    if r.winner is None:
+        raise Problem("bad_field", "give the winner, or draw: true for a drawn hand")
+    self_drawn = r.discarder is None if r.self_drawn is None else r.self_drawn
+    if self_drawn == (r.discarder is not None):
+        raise Problem(
+            "bad_field",
+            "say how the hand was won: self_drawn true or the discarder (one of them)",
+        )
+    if (r.fan is None) == (r.hand is None):
+        raise Problem("bad_field", "give the fan total (fan) or the hand (hand), one of them")
+    return r
+
+
+@router.post(
+    "/matches",
+    status_code=201,
+    summary="Start a match",
+    response_class=JsonResponse,
+    responses={
+        201: ok_response("The new match", _MATCH_SCHEMA),
+        **problem_responses(400, 413, 422),
+    },
+)
+def new_match(body: NewMatch, db: Db) -> JsonResponse:
+    """Start an empty match of four players (seats drawn for round 1: E, S, W, N)."""
+    scale = SCALE_48 if body.scale_48 else SCALE_STANDARD
+    with db.open() as s:
+        mid = s.create_match(body.players, scale=scale)
+        return JsonResponse(_object(s, mid), status_code=201)
+
+
+@router.get(
+    "/matches",
+    summary="List the matches",
+    response_class=JsonResponse,
+    responses={200: ok_response("Every match, oldest first", {"type": "array"})},
+)
+def list_matches(db: Db) -> JsonResponse:
+    """Every match: id, created, updated, players, hands played and totals."""
+    with db.open() as s:
+        return JsonResponse([m.to_dict() for m in s.list_matches()])
+
+
+@router.get(
+    "/matches/{match_id}", summary="One match", response_class=JsonResponse, responses=_MATCH
+)
+def get_match(match_id: str, db: Db) -> JsonResponse:
+    """The score sheet: every row, totals, running totals, table points, the next hand."""
+    with db.open() as s:
+        return JsonResponse(_object(s, match_id))
+
+
+@router.post(
+    "/matches/{match_id}/hands",
+    summary="Record the next hand",
+    response_class=JsonResponse,
+    responses=_MATCH,
+)
+def record_hand(match_id: str, body: HandResult, db: Db) -> JsonResponse:
+    """Record the next hand: a win (`winner`; `discarder`, or `self_drawn: true`; `fan`,
+    or `hand` to have it scored) or a draw (`draw: true`).  The answer is the updated
+    match.  A win under 8 fan (flowers not counted) is refused (`bad_match`): record
+    a false win instead."""
+    r = _checked(body)
+    with db.open() as s:
+        if r.draw:
+            s.record_draw(match_id)
+        else:
+            assert r.winner is not None
+            s.record_win(
+                match_id,
+                r.winner,
+                discarder=r.discarder,
+                fan=r.fan,
+                hand=r.hand,
+                flowers=r.flowers,
+            )
+        return JsonResponse(_object(s, match_id))
+
+
+@router.put(
+    "/matches/{match_id}/hands/{number}",
+    summary="Correct a recorded hand",
+    response_class=JsonResponse,
+    responses=_MATCH,
+)
+def correct_hand(match_id: str, number: int, body: HandResult, db: Db) -> JsonResponse:
+    """Replace recorded hand `number` (1-16) by another result; the totals follow."""
+    r = _checked(body)
+    with db.open() as s:
+        s.correct(
+            match_id,
+            number,
+            winner=r.winner,
+            discarder=r.discarder,
+            fan=r.fan,
+            hand=r.hand,
+            flowers=r.flowers,
+            draw=r.draw,
+        )
+        return JsonResponse(_object(s, match_id))
+
+
+@router.post(
+    "/matches/{match_id}/false-wins",
+    summary="Record a false win",
+    response_class=JsonResponse,
+    responses=_MATCH,
+)
+def false_win(match_id: str, body: FalseWin, db: Db) -> JsonResponse:
+    """A 错和 (`under_minimum`: 10 to each other player) or 诈和 (`not_complete`: 20)."""
+    with db.open() as s:
+        s.record_false_win(match_id, body.player, body.kind)
+        return JsonResponse(_object(s, match_id))
+
+
+@router.post(
+    "/matches/{match_id}/penalties",
+    summary="Give a penalty",
+    response_class=JsonResponse,
+    responses=_MATCH,
+)
+def penalty(match_id: str, body: NewPenalty, db: Db) -> JsonResponse:
+    """A referee's free penalty: `points` deducted from `player`, paid to nobody."""
+    with db.open() as s:
+        s.add_penalty(match_id, body.player, body.points, body.reason)
+        return JsonResponse(_object(s, match_id))
+
+
+@router.post(
+    "/matches/{match_id}/undo",
+    summary="Remove the last row",
+    response_class=JsonResponse,
+    responses=_MATCH,
+)
+def undo(match_id: str, db: Db) -> JsonResponse:
+    """Remove the last row of the sheet (a hand or a penalty); the answer is the updated
+    match with `removed`, the row taken away."""
+    with db.open() as s:
+        row = s.undo(match_id)
+        return JsonResponse({**_object(s, match_id), "removed": row.to_dict()})
+
+
+@router.get(
+    "/matches/{match_id}/export",
+    summary="Export a match",
+    responses={
+        200: {
+            "description": "The match as JSON or CSV (the files of fanshu match export)",
+            "content": {"application/json": {}, "text/csv": {}},
+        },
+        **problem_responses(404, 422),
+    },
+)
+def export_match(
+    match_id: str, db: Db, format: Annotated[Literal["json", "csv"], Query()] = "json"
+) -> Response:
+    """The match as `fanshu match export` writes it (`format` json or csv)."""
+    with db.open() as s:
+        text = s.export_match(match_id, format)
+    media = "text/csv; charset=utf-8" if format == "csv" else "application/json"
+    return Response(text.encode("utf-8"), media_type=media)

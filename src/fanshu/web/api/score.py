@@ -1,0 +1,252 @@
+"""``POST /v1/score`` (one hand) and ``POST /v1/score/batch`` (up to 1,000 hands).
+
+The body of ``/v1/score`` is one input object of ``fanshu score --batch``
+(:mod:`fanshu.cli.batch`), checked by the same code, so its errors have the same codes and
+messages.  The answer is that line's output object, with more for display: ``hand`` (the
+hand as fanshu writes it), and for MCR ``shape``, ``total_without_flowers``,
+``meets_minimum``, ``excluded`` (the implied fans not counted, each with the fan that
+excludes it) and, on each fan, ``sets`` (the tile groups that formed it).
+
+A legal hand that is not complete is an answer, not an error: 200 with ``total`` 0 and
+``error: {"code": "not_a_win", "message": …}``, as in the batch output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from fanshu.cli.batch import (
+    LineError,
+    error_object,
+    parse_request,
+    result_object,
+    score_line,
+    score_request,
+)
+from fanshu.errors import FanshuError
+from fanshu.rules import names
+from fanshu.rules.base import ScoreResult
+from fanshu.rules.mcr.result import McrResult
+from fanshu.web.api.common import (
+    MAX_BATCH_ITEMS,
+    JsonResponse,
+    json_body,
+    kind_of,
+    ok_response,
+    read_json,
+    request_body,
+    shown,
+)
+from fanshu.web.problems import Problem, problem_responses
+
+__all__ = ["router", "score_object"]
+
+_RULES_ENUM: dict[str, Any] = {"enum": names()}
+
+router = APIRouter(tags=["score"])
+
+Wind = Literal["E", "S", "W", "N"]
+
+
+class ScoreItem(BaseModel):
+    """One hand to score: the input object of ``fanshu score --batch``."""
+
+    model_config = ConfigDict(extra="forbid", title="ScoreItem")
+
+    id: Any = Field(None, description="Echoed back: any JSON value.")
+    hand: str = Field(
+        description="A fanshu hand string; the last concealed tile is the winning tile.",
+        examples=["[EEEE]123m456p789s11s"],
+    )
+    rules: str = Field("mcr", description="The rule set.", json_schema_extra=_RULES_ENUM)
+    self_drawn: bool = Field(False, description="自摸")
+    fourth_tile: bool = Field(False, description="和绝张: the last copy of the winning tile")
+    kong: bool = Field(False, description="杠上开花 when self-drawn, 抢杠和 on a discard")
+    wall_last: bool = Field(False, description="妙手回春 / 海底捞月")
+    dealer: bool = Field(False, description="The winner is the dealer")
+    first_turn: bool = Field(False, description="A win on the first turn (天和, 地和 …)")
+    ready_at_start: bool = Field(False, description="Ready from the deal (天听)")
+    kong_discard: bool = Field(False, description="Won on a discard that followed a kong")
+    seat_wind: Wind = Field("E", description="门风")
+    prevalent_wind: Wind = Field("E", description="圈风")
+    flowers: int = Field(0, ge=0, le=8, description="花牌 (MCR: 1 fan each)")
+    options: dict[str, Any] | None = Field(
+        None, description="The rule set's options by name (GET /v1/rules/{name})."
+    )
+
+
+class ScoreBatch(BaseModel):
+    """Up to 1,000 hands, each a ``ScoreItem`` (checked one by one)."""
+
+    model_config = ConfigDict(extra="forbid", title="ScoreBatch")
+
+    items: list[dict[str, Any]] = Field(max_length=MAX_BATCH_ITEMS)
+
+
+_FAN = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "name_en": {"type": "string"},
+        "value": {"type": "integer"},
+        "count": {"type": "integer"},
+        "sets": {"type": "array", "items": {"type": "string"}},
+    },
+}
+_ERROR = {
+    "type": ["object", "null"],
+    "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+}
+SCORE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "error"],
+    "properties": {
+        "id": {},
+        "total": {"type": "integer"},
+        "fans": {"type": "array", "items": _FAN},
+        "multiplier": {"type": ["integer", "null"]},
+        "hand": {"type": "string"},
+        "error": _ERROR,
+    },
+}
+
+_EXAMPLE = {"id": 1, "hand": "[EEEE]123m456p789s11s", "self_drawn": True, "seat_wind": "S"}
+
+
+def _jsonable(value: Any) -> bool:
+    if value is None or isinstance(value, str | int | float | bool):
+        return True
+    if isinstance(value, list | tuple):
+        return all(_jsonable(v) for v in value)
+    if isinstance(value, Mapping):
+        return all(isinstance(k, str) and _jsonable(v) for k, v in value.items())
+    return False
+
+
+def _mcr_extras(result: McrResult) -> dict[str, Any]:
+    full = result.to_full_dict()
+    return {
+        "fans": full["fans"],
+        "hand": full["hand"],
+        "shape": full["shape"],
+        "total_without_flowers": full["total_without_flowers"],
+        "meets_minimum": full["meets_minimum"],
+        "excluded": full["excluded"],
+    }
+
+
+def score_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
+    """The batch output object of a scored hand, with the display extras (module text)."""
+    hand = getattr(result, "hand", None)
+    if not result.is_win:
+        out = error_object(id_, "not_a_win", result.reason or "not a winning hand")
+        error = out.pop("error")
+        out.update(total=0, fans=[], multiplier=None)
+        if hand is not None:
+            out["hand"] = str(hand)
+        out["error"] = error
+        return out
+    out = result_object(id_, result)
+    error = out.pop("error")
+    if isinstance(result, McrResult):
+        out.update(_mcr_extras(result))
+    else:
+        if hand is not None:
+            out["hand"] = str(hand)
+        capped = getattr(result, "capped", None)
+        if capped is not None:
+            out["capped"] = capped
+        details = getattr(result, "details", None) or {}
+        inner = details.get("mcr") if isinstance(details, Mapping) else None
+        if isinstance(inner, McrResult) and inner.is_win:  # two-player: MCR fans
+            extras = _mcr_extras(inner)
+            out["fans"] = extras["fans"]
+            out["excluded"] = extras["excluded"]
+        if isinstance(details, Mapping):
+            out["details"] = {k: v for k, v in details.items() if _jsonable(v)}
+    out["error"] = error
+    return out
+
+
+def score_one(obj: Any) -> dict[str, Any]:
+    """Score one decoded body; a hand that cannot be scored raises :class:`Problem`."""
+    body = json_body(obj)
+    id_ = body.get("id")
+    try:
+        result = score_request(parse_request(body))
+    except (LineError, FanshuError) as e:
+        raise Problem(e.code, e.message) from None
+    return score_object(id_, result)
+
+
+@router.post(
+    "/score",
+    summary="Score one hand",
+    response_class=JsonResponse,
+    openapi_extra=request_body(ScoreItem, example=_EXAMPLE),
+    responses={
+        200: ok_response("The batch output object", SCORE_SCHEMA),
+        **problem_responses(400, 413, 422),
+    },
+)
+async def score(request: Request) -> JsonResponse:
+    """Score one hand: the body is one input object of `fanshu score --batch`, the answer
+    its output object with display extras (`hand`; for MCR `shape`, `excluded` and the
+    `sets` of each fan).  A legal hand that is not complete answers 200 with `total` 0
+    and `error.code` `not_a_win`; anything that cannot be scored is a 422 problem."""
+    return JsonResponse(score_one(await read_json(request)))
+
+
+def _batch_items(obj: Any) -> list[Any]:
+    body = json_body(obj)
+    unknown = [k for k in body if k != "items"]
+    if unknown:
+        raise Problem("bad_field", f"unknown key {unknown[0]!r}; known: items")
+    if "items" not in body:
+        raise Problem("bad_field", "missing 'items'")
+    items = body["items"]
+    if not isinstance(items, list):
+        raise Problem("bad_field", f"items must be an array, not {kind_of(items)} {shown(items)}")
+    if len(items) > MAX_BATCH_ITEMS:
+        raise Problem(
+            "too_many_items",
+            f"a batch holds at most {MAX_BATCH_ITEMS} items, not {len(items)}: split it",
+            limit=MAX_BATCH_ITEMS,
+        )
+    return items
+
+
+def score_items(items: list[Any]) -> list[dict[str, Any]]:
+    """Each item's batch output object, in order (errors stay with their item)."""
+    return [score_line(item) for item in items]
+
+
+@router.post(
+    "/score/batch",
+    summary="Score many hands",
+    response_class=JsonResponse,
+    openapi_extra=request_body(ScoreBatch, example={"items": [_EXAMPLE, {"id": 2, "hand": "1m"}]}),
+    responses={
+        200: ok_response(
+            "One batch output object per item, in order",
+            {
+                "type": "object",
+                "required": ["results"],
+                "properties": {"results": {"type": "array", "items": SCORE_SCHEMA}},
+            },
+        ),
+        **problem_responses(400, 413, 422),
+    },
+)
+async def score_batch(request: Request) -> JsonResponse:
+    """Score up to 1,000 hands: `{"items": [...]}` of `fanshu score --batch` input objects
+    gives `{"results": [...]}`, one output object per item in order, exactly as the batch
+    command writes them.  An item that cannot be scored gets its error object; more than
+    1,000 items is a 413 problem `too_many_items`."""
+    items = _batch_items(await read_json(request))
+    return JsonResponse({"results": await run_in_threadpool(score_items, items)})
