@@ -446,6 +446,26 @@ def test_performance_table_has_measured_numbers() -> None:
             assert float(ratio) == round(a / b, 2), f"{what}: {ratio} vs {a}/{b}"
 
 
+def test_engine_speed_table_has_measured_numbers() -> None:
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in section("Play").splitlines()
+        if line.startswith("|")
+    ]
+    header, body = rows[0], rows[2:]
+    assert header == ["rules", "bots", "fanshu", "RLCard (random agents)", "fanshu / RLCard"]
+    assert {(r[0], r[1]) for r in body} == {
+        (rules, bot) for rules in ("mcr", "sichuan", "two-player") for bot in ("random", "greedy")
+    }
+    rate = re.compile(r"(\d+(?:\.\d+)?) hands/s")
+    for rules, bot, ours, theirs, ratio in body:
+        m_ours, m_theirs = rate.fullmatch(ours), rate.fullmatch(theirs)
+        assert m_ours and m_theirs, f"{rules} {bot}: not measured figures"
+        a, b = float(m_ours.group(1)), float(m_theirs.group(1))
+        assert float(ratio) == round(a / b, 1), f"{rules} {bot}: {ratio} vs {a}/{b}"
+        assert a > b, f"{rules} {bot}: the bar is faster than RLCard per hand"
+
+
 # -- commands and options named in the README exist ------------------------------------
 
 
