@@ -115,6 +115,10 @@ def arrow_schema(kind: Kind) -> Any:
 def _schemas() -> dict[str, Any]:
     pa, _ = _pyarrow()
     i32, i64, s = pa.int32(), pa.int64(), pa.string()
+
+    def list_of(item: Any) -> Any:  # named "element" as Parquet names it, so read = written
+        return pa.list_(pa.field("element", item))
+
     fan = pa.struct([("name", s), ("name_en", s), ("value", i32), ("count", i32)])
     meta = {
         b"fanshu.schema": str(SCHEMA_VERSION).encode(),
@@ -125,7 +129,7 @@ def _schemas() -> dict[str, Any]:
             ("rules", s),
             ("total", i32),
             ("multiplier", i64),
-            ("fans", pa.list_(fan)),
+            ("fans", list_of(fan)),
             ("error_code", s),
             ("error_message", s),
             ("extra", s),
@@ -151,8 +155,8 @@ def _schemas() -> dict[str, Any]:
             *((f"shanten_{shape}", i32) for shape in _SHAPES),
             ("useful", s),
             ("useful_count", i32),
-            ("waits", pa.list_(wait)),
-            ("discards", pa.list_(discard)),
+            ("waits", list_of(wait)),
+            ("discards", list_of(discard)),
             ("error_code", s),
             ("error_message", s),
         ],
@@ -170,13 +174,13 @@ def _schemas() -> dict[str, Any]:
             ("seats", i32),
             ("dealer", i32),
             ("prevalent_wind", i32),
-            ("players", pa.list_(s)),
+            ("players", list_of(s)),
             ("result", s),
-            ("winners", pa.list_(i32)),
-            ("scores", pa.list_(i64)),
-            ("wins", pa.list_(win)),
-            ("fans", pa.list_(game_fan)),
-            ("false_wins", pa.list_(i32)),
+            ("winners", list_of(i32)),
+            ("scores", list_of(i64)),
+            ("wins", list_of(win)),
+            ("fans", list_of(game_fan)),
+            ("false_wins", list_of(i32)),
             ("event_count", i32),
             ("turns", i32),
             ("decisions", i32),
@@ -513,7 +517,8 @@ class _ParquetWriter(Writer):
         self.rules = rules
         self.schema = arrow_schema(kind)
         self.row_group_size = max(1, row_group_size)
-        self.rows: list[dict[str, Any]] = []
+        self.rows: list[dict[str, Any]] = []  # the row group being gathered
+        self.appended = 0  # rows gathered so far, written or not
         self._pa = pa
         target = str(out) if isinstance(out, Path) else out
         try:
@@ -529,17 +534,35 @@ class _ParquetWriter(Writer):
         else:
             row = _games_row(record)
         self.rows.append(row)
+        self.appended += 1
         if len(self.rows) >= self.row_group_size:
             self._flush()
 
     def _flush(self) -> None:
         if not self.rows:
             return
+        rows, self.rows = self.rows, []
+        errors = (self._pa.ArrowInvalid, self._pa.ArrowTypeError, OverflowError)
         try:
-            table = self._pa.Table.from_pylist(self.rows, schema=self.schema)
-        except (self._pa.ArrowInvalid, self._pa.ArrowTypeError, OverflowError) as e:
-            raise FormatError(f"a {self.kind} record does not fit its Parquet schema: {e}") from e
-        self.rows = []
+            table = self._pa.Table.from_pylist(rows, schema=self.schema)
+        except errors:
+            # find the records that do not fit, write the others, name the first
+            good, bad = [], []
+            for i, row in enumerate(rows):
+                try:
+                    self._pa.Table.from_pylist([row], schema=self.schema)
+                except errors as e:
+                    bad.append((i, e))
+                else:
+                    good.append(row)
+            if good:
+                table = self._pa.Table.from_pylist(good, schema=self.schema)
+                self.writer.write_table(table, row_group_size=table.num_rows)
+            first = self.appended - len(rows) + bad[0][0] if bad else None
+            raise FormatError(
+                f"{self.kind} record {first} (from 0) does not fit its Parquet schema: "
+                f"{bad[0][1] if bad else '?'}; {len(bad)} record(s) not written"
+            ) from None
         self.writer.write_table(table, row_group_size=table.num_rows)
 
     def _close(self) -> None:
