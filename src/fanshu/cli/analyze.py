@@ -14,7 +14,15 @@ from fanshu.analysis.advice import Analysis, UsefulTile
 from fanshu.cli.analyze_batch import analyze_line, analyze_request, parse_analyze_request
 from fanshu.cli.batch import LineError, dumps
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
-from fanshu.cli.jsonl import hand_or_batch
+from fanshu.cli.jsonl import (
+    Execution,
+    OutOption,
+    RayAddressOption,
+    RayOption,
+    ResumeOption,
+    WorkersOption,
+    hand_or_batch,
+)
 from fanshu.cli.options import (
     AnalyzeBatchOption,
     FlowersOption,
@@ -215,6 +223,11 @@ def analyze_command(
     plain: PlainOption = False,
     batch: AnalyzeBatchOption = None,
     progress: ProgressOption = None,
+    workers: WorkersOption = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
+    out: OutOption = None,
+    resume: ResumeOption = False,
 ) -> None:
     """Analyse a hand (算牌): shanten for every shape, useful tiles, waits with their fan,
     and for 14 tiles every discard ranked best first.
@@ -222,10 +235,13 @@ def analyze_command(
     Exit status: 0 analysed, 2 bad input.
 
     With --batch, a bad line gives an error object; the status is 2 only if FILE cannot be read.
+    The lines are analysed on --workers local processes or on Ray, always in input order;
+    130 after Ctrl-C (with --out FILE, --resume continues).
     """
     hand = hand_or_batch(
         hand, batch, progress=progress, example="fanshu analyze 1112345678999m",
-        handle=analyze_line, verb=("analysing", "analysed"),
+        handle=analyze_line, verb=("analysing", "analysed"), command="analyze",
+        execution=Execution(workers, ray, ray_address), out=out, resume=resume,
     )  # fmt: skip
     if hand is None:
         return

@@ -1,36 +1,131 @@
-"""Running a JSON Lines file through a line handler, with a progress bar on stderr.
+"""Running a JSON Lines file through a line handler, with a progress bar on stderr, and
+the options and reports every batch command shares (``score --batch``, ``analyze
+--batch``, ``simulate``, ``replay``): ``--workers``, ``--ray``, ``--ray-address``,
+``--out``, ``--resume``, the progress bar over the whole job, the retry summary and what
+Ctrl-C leaves.
 
-Shared by ``fanshu score --batch`` and ``fanshu analyze --batch``: the same input forms
-(a file or ``-`` for stdin), output order, progress-bar rules and summary line.
+The work itself runs through :mod:`fanshu.batch`: the input is cut into shards, run by
+the executor the options choose, and put back in input order, so that the output is the
+same bytes whatever the executor and the number of workers.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import os
 import sys
-import time
-from typing import IO
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+from typing import IO, Annotated, Any
 
+import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     SpinnerColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.text import Text
 
-from fanshu.cli.batch import LineHandler, process_line
+from fanshu.batch.executors import Executor, ExecutorError, cpu_count, make_executor
+from fanshu.batch.job import JobReport, JsonlOutput, ResumeError, run_to_output
+from fanshu.batch.shards import shard_size, shards
+from fanshu.batch.tasks import LinesTask
+from fanshu.cli.batch import LineHandler
 from fanshu.cli.errors import fail
 
 #: In automatic mode the progress bar appears only for inputs at least this long.
 PROGRESS_MIN_LINES = 500
+#: The exit status of a run stopped by Ctrl-C (128 + SIGINT), its output left resumable.
+EXIT_INTERRUPTED = 130
+#: Lines per shard of ``score --batch`` and ``analyze --batch`` (least, most): a scored
+#: line takes about 0.1 ms, an analysed one a few ms.
+SCORE_SHARD = (100, 1000)
+ANALYZE_SHARD = (10, 100)
+
+# -- the options ---------------------------------------------------------------------------
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        metavar="N",
+        min=1,
+        help="Run on N local worker processes (default: the number of cores; 1 runs in "
+        "this process). The output is the same for any N.",
+        show_default=False,
+    ),
+]
+RayOption = Annotated[
+    bool,
+    typer.Option(
+        "--ray",
+        help="Run on Ray: a local Ray instance started for the run (--workers CPUs), or "
+        "the cluster of --ray-address. Needs pip install 'fanshu[ray]'.",
+    ),
+]
+RayAddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="Run on the Ray cluster at ADDRESS (implies --ray): HOST:PORT, ray://HOST:10001, "
+        "or auto (the cluster 'ray start' started on this machine).",
+        show_default=False,
+    ),
+]
+OutOption = Annotated[
+    str | None,
+    typer.Option(
+        "--out",
+        metavar="FILE",
+        help="Write the output lines to FILE instead of stdout; if the run is interrupted, "
+        "FILE.resume.json says where it stopped and --resume continues it.",
+        show_default=False,
+    ),
+]
+ResumeOption = Annotated[
+    bool,
+    typer.Option(
+        "--resume",
+        help="Continue an interrupted run: keep the complete part of --out FILE (as "
+        "FILE.resume.json records it) and go on from there. The result is the file an "
+        "uninterrupted run writes.",
+    ),
+]
 
 
+@dataclass(frozen=True, slots=True)
+class Execution:
+    """Where a batch runs, from ``--workers``, ``--ray`` and ``--ray-address``."""
+
+    workers: int | None = None
+    ray: bool = False
+    ray_address: str | None = None
+
+    def executor(self) -> Executor:
+        """The executor, or ``fail`` (e.g. ``--ray`` without Ray installed)."""
+        try:
+            return make_executor(self.workers, ray=self.ray, ray_address=self.ray_address)
+        except ExecutorError as e:
+            raise fail(str(e)) from None
+
+    def size_for(self, total: int | None, limits: tuple[int, int]) -> int:
+        """Items per shard for ``total`` items (see :func:`fanshu.batch.shards.shard_size`)."""
+        workers = self.workers or cpu_count()
+        return shard_size(total, workers, least=limits[0], most=limits[1])
+
+
+# -- input, progress and reports ---------------------------------------------------------
 def open_input(path: str) -> tuple[IO[str], int | None]:
     """The input stream and, for a regular file, its number of lines (for the bar)."""
     if path == "-":
@@ -52,15 +147,104 @@ def open_input(path: str) -> tuple[IO[str], int | None]:
         return f, None
 
 
-def want_progress(progress: bool | None, total: int | None) -> bool:
+def want_progress(progress: bool | None, total: int | None, *, to_file: bool = False) -> bool:
+    """Whether to show the progress bar: as ``--progress/--no-progress`` say, else when
+    stderr is a terminal and the results do not scroll on one (stdout is not a terminal,
+    or they go ``to_file``), for inputs of unknown length or long ones."""
     if progress is not None:
         return progress
     try:
-        if not sys.stderr.isatty() or sys.stdout.isatty():
+        if not sys.stderr.isatty() or (sys.stdout.isatty() and not to_file):
             return False  # results scrolling on the terminal are progress enough
     except (AttributeError, ValueError):
         return False
     return total is None or total >= PROGRESS_MIN_LINES
+
+
+class RateColumn(ProgressColumn):
+    """Items per second, e.g. ``16,384 lines/s``."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        if speed is None:
+            return Text(f"- {self.unit}/s", style="progress.data.speed")
+        return Text(f"{speed:,.0f} {self.unit}/s", style="progress.data.speed")
+
+
+@contextlib.contextmanager
+def job_progress(
+    show: bool, total: int | None, verb: str, unit: str, *, completed: int = 0
+) -> Iterator[Callable[[int], None] | None]:
+    """A transient progress bar on stderr over the whole job (``completed`` already done
+    by an earlier run): items done, rate, time elapsed and left.  Yields the callback
+    that advances it (None when not ``show``)."""
+    if not show:
+        yield None
+        return
+    columns = (
+        SpinnerColumn(),
+        TextColumn(verb),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(unit),
+        RateColumn(unit),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(
+        *columns,
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    ) as bar:
+        task = bar.add_task(verb, total=total, completed=completed)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+
+        yield advance
+
+
+def where(report: JobReport) -> str:
+    """The executor of a run, for its summary: ``2 processes``, ``ray (2 CPUs)`` …"""
+    if report.executor == "serial":
+        return "1 process"
+    if report.executor == "ray":
+        return f"Ray ({report.workers} CPUs)"
+    return f"{report.workers} processes"
+
+
+def say_retries(report: JobReport, unit: str) -> None:
+    """The retry summary on stderr, if any shard had to be run again."""
+    if report.retries:
+        typer.echo(f"retried: {report.retry_summary(unit)}", err=True)
+
+
+def stop_interrupted(report: JobReport, output: JsonlOutput | None, total: int | None,
+                     unit: str) -> typer.Exit:  # fmt: skip
+    """Say where an interrupted run stopped (and how to go on); the Exit to raise."""
+    done = output.position.items if output is not None else report.stopped_at
+    of = f" of {total:,}" if total is not None else ""
+    if output is not None and output.path is not None:
+        how = (f"{output.path} holds their output, {output.path}.resume.json where it "
+               "stopped: run the same command with --resume to go on")  # fmt: skip
+    else:
+        how = "the output above holds their lines; write to --out FILE to be able to --resume"
+    typer.echo(f"interrupted: {done:,}{of} {unit} done; {how}", err=True)
+    return typer.Exit(EXIT_INTERRUPTED)
+
+
+def open_output(out: str | None, *, job: dict[str, Any], resume: bool) -> JsonlOutput:
+    """The output of a batch command (stdout when ``out`` is None), or ``fail``."""
+    try:
+        return JsonlOutput(out, job=job, resume=resume)
+    except ResumeError as e:
+        raise fail(str(e)) from None
 
 
 def run_batch_file(
@@ -69,48 +253,54 @@ def run_batch_file(
     progress: bool | None,
     handle: LineHandler | None = None,
     verb: tuple[str, str] = ("scoring", "scored"),
+    execution: Execution | None = None,
+    out: str | None = None,
+    resume: bool = False,
+    command: str = "score",
 ) -> None:
     """Run a JSON Lines file (``-`` for stdin) through ``handle`` (default: scoring) to
-    stdout, one output line per input line; ``verb`` labels the bar and the summary."""
+    stdout or ``out``, one output line per input line, in input order, on the executor of
+    ``execution``; ``verb`` labels the bar and the summary, ``command`` names the job in
+    the resume record."""
+    execution = execution or Execution()
     stream, total = open_input(path)
-    out = sys.stdout
-    show = want_progress(progress, total)
-    started = time.monotonic()
-    counts = {"ok": 0, "errors": 0}
-
+    limits = ANALYZE_SHARD if command == "analyze" else SCORE_SHARD
     try:
+        output = open_output(out, job={"command": command, "format": "jsonl"}, resume=resume)
+        digest = hashlib.sha256()
+        skip = output.position.items
+        if skip:
+            for line in islice(stream, skip):
+                digest.update(line.encode("utf-8"))
+            if digest.hexdigest() != output.position.digest:
+                output.close(complete=False)
+                raise fail(
+                    f"cannot resume: the first {skip} lines of {path} are not the input "
+                    f"{out} was written from"
+                )
+        left = None if total is None else max(0, total - skip)
+        size = execution.size_for(left, limits)
+        executor = execution.executor()
+        show = want_progress(progress, total, to_file=out is not None)
+        try:
+            with job_progress(show, total, verb[0], "lines", completed=skip) as advance:
+                work = shards(stream, size, first=skip)
+                report = run_to_output(
+                    LinesTask(handle), work, executor, output, progress=advance, digest=digest
+                )
+        except ExecutorError as e:
+            raise fail(str(e)) from None
+        say_retries(report, "lines")
+        if report.interrupted:
+            raise stop_interrupted(report, output, total, "lines")
         if show:
-            err = Console(stderr=True)
-            columns = (
-                SpinnerColumn(),
-                TextColumn(verb[0]),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("lines"),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(
-                *columns,
-                console=err,
-                transient=True,
-                redirect_stdout=False,
-                redirect_stderr=False,
-            ) as bar:
-                task = bar.add_task(verb[0], total=total)
-                for line in stream:
-                    _emit(process_line(line, handle), out, counts)
-                    bar.advance(task)
-            elapsed = time.monotonic() - started
-            err.print(
-                f"{verb[1]} {counts['ok'] + counts['errors']} lines "
-                f"({counts['ok']} ok, {counts['errors']} errors) in {elapsed:.1f}s",
+            ok, errors = report.aggregate
+            rate = report.items / report.elapsed if report.elapsed else 0.0
+            Console(stderr=True).print(
+                f"{verb[1]} {ok + errors} lines ({ok} ok, {errors} errors) in "
+                f"{report.elapsed:.1f}s ({rate:,.0f} lines/s, {where(report)})",
                 highlight=False,
             )
-        else:
-            for line in stream:
-                _emit(process_line(line, handle), out, counts)
-        out.flush()
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, without a second error at exit.
         with contextlib.suppress(OSError, ValueError):
@@ -130,28 +320,26 @@ def hand_or_batch(
     example: str,
     handle: LineHandler | None = None,
     verb: tuple[str, str] = ("scoring", "scored"),
+    execution: Execution | None = None,
+    out: str | None = None,
+    resume: bool = False,
+    command: str = "score",
 ) -> str | None:
     """The HAND a one-hand command is to handle, or None once ``--batch FILE`` has been
-    run instead (through ``handle``); ``fail`` for both or neither (``example`` shows a
-    command with a HAND)."""
+    run instead (through ``handle``, on ``execution``, to ``out``); ``fail`` for both or
+    neither (``example`` shows a command with a HAND), or for batch options without
+    ``--batch``."""
     if batch is not None:
         if hand is not None:
             raise fail("give either a HAND or --batch FILE, not both")
-        run_batch_file(batch, progress=progress, handle=handle, verb=verb)
+        run_batch_file(batch, progress=progress, handle=handle, verb=verb,
+                       execution=execution, out=out, resume=resume, command=command)  # fmt: skip
         return None
     if hand is None:
         raise fail(f"missing HAND (e.g. {example}), or use --batch FILE")
+    if out is not None or resume:
+        raise fail("--out and --resume go with --batch FILE")
     return hand
-
-
-def _emit(line: str | None, out: IO[str], counts: dict[str, int]) -> None:
-    if line is None:
-        return
-    out.write(line + "\n")
-    if line.endswith('"error": null}'):
-        counts["ok"] += 1
-    else:
-        counts["errors"] += 1
 
 
 # -- the command ------------------------------------------------------------------------

@@ -23,7 +23,15 @@ from fanshu.cli.batch import (
     score_request,
 )
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
-from fanshu.cli.jsonl import hand_or_batch
+from fanshu.cli.jsonl import (
+    Execution,
+    OutOption,
+    RayAddressOption,
+    RayOption,
+    ResumeOption,
+    WorkersOption,
+    hand_or_batch,
+)
 from fanshu.cli.options import (
     FlowersOption,
     HandJsonOption,
@@ -414,6 +422,11 @@ def score_command(
     plain: PlainOption = False,
     batch: ScoreBatchOption = None,
     progress: ProgressOption = None,
+    workers: WorkersOption = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
+    out: OutOption = None,
+    resume: ResumeOption = False,
 ) -> None:
     """Score a winning hand under the Chinese Official rules (国标麻将), or under another
     rule set with --rules (fanshu rules lists them).
@@ -421,10 +434,13 @@ def score_command(
     Exit status: 0 scored, 1 not a winning hand, 2 bad input.
 
     With --batch, a bad line gives an error object; the status is 2 only if FILE cannot be read.
+    The lines are scored on --workers local processes or on Ray, always in input order;
+    130 after Ctrl-C (with --out FILE, --resume continues).
     """
     hand = hand_or_batch(
-        hand, batch, progress=progress, example="fanshu score '[EEEE]123m456p789s11s'"
-    )
+        hand, batch, progress=progress, example="fanshu score '[EEEE]123m456p789s11s'",
+        execution=Execution(workers, ray, ray_address), out=out, resume=resume,
+    )  # fmt: skip
     if hand is None:
         return
     obj: dict[str, Any] = {

@@ -1,0 +1,264 @@
+"""The per-shard work of each batch command, as small picklable task objects that a
+worker process (or a Ray task) runs on a shard's items.
+
+A task's :meth:`run` turns a shard's items into a :class:`ShardResult`: the shard's JSON
+Lines output as one string, and a partial aggregate (line counts, a simulation summary,
+replay reports) that :meth:`merge` adds, shard after shard in input order, into the
+job's total.  Everything a task does depends on the items only — never on the worker or
+on the shard's size — so the output is the same whatever runs it.
+
+>>> task = LinesTask()
+>>> r = task.run(['{"id": 1, "hand": "[EEEE]123m456p789s11s"}', "", '{"hand": 5}'])
+>>> r.lines, r.aggregate
+(2, (1, 1))
+>>> sim = SimulateTask("two-player", ("random", "random"), seed=3, log=False)
+>>> total = sim.merge(sim.merge(sim.empty(), sim.run(range(0, 2)).aggregate),
+...                   sim.run(range(2, 5)).aggregate)
+>>> total.to_dict() == simulate("two-player", 5, ["random", "random"], 3).to_dict()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from fanshu.cli.batch import LineHandler, process_line
+from fanshu.engine.config import GameConfig
+from fanshu.engine.log import GameLog, game_lines
+from fanshu.engine.replay import Mismatch, ReplayReport, replay_game
+from fanshu.engine.replay import Summary as ReplaySummary
+from fanshu.engine.simulate import Summary, play_game, simulate
+
+__all__ = [
+    "FAULT_DIE",
+    "LinesTask",
+    "ReplayTask",
+    "ShardResult",
+    "SimulateTask",
+    "Task",
+    "logged_games",
+    "merge_summary",
+    "run_shard",
+    "summary_from_json",
+    "summary_to_json",
+]
+
+#: The fault a test can ask a worker for (``FANSHU_BATCH_FAULT=die:K``): it dies
+#: (SIGKILL) half way through shard K, on the shard's first attempt only.
+FAULT_DIE = "die"
+
+
+@dataclass(frozen=True, slots=True)
+class ShardResult:
+    """What a shard came to: ``text`` its output lines (each ending in a newline),
+    ``lines`` how many, ``aggregate`` the task's partial total."""
+
+    text: str = ""
+    lines: int = 0
+    aggregate: Any = None
+
+
+class Task(Protocol):
+    """The work of one kind of job, done shard by shard."""
+
+    def run(self, items: Sequence[Any]) -> ShardResult:
+        """The result of one shard's items."""
+        ...
+
+    def empty(self) -> Any:
+        """The total before any shard."""
+        ...
+
+    def merge(self, total: Any, part: Any) -> Any:
+        """``total`` with a shard's partial aggregate added (shards come in order)."""
+        ...
+
+    def dump(self, total: Any) -> Any:
+        """``total`` as JSON (kept in a resume record)."""
+        ...
+
+    def load(self, data: Any) -> Any:
+        """A total read back from :meth:`dump`'s JSON."""
+        ...
+
+
+def run_shard(task: Task, items: Sequence[Any], fault: str | None = None) -> ShardResult:
+    """Run ``task`` on a shard's items, as a worker does.  ``fault`` is a test hook:
+    :data:`FAULT_DIE` kills this process half way through the shard (the executor is
+    to notice, and run the shard again elsewhere)."""
+    if fault == FAULT_DIE:
+        task.run(items[: len(items) // 2])
+        os.kill(os.getpid(), signal.SIGKILL)
+    return task.run(items)
+
+
+# -- score and analyze: JSON Lines in, JSON Lines out ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LinesTask:
+    """Each input line through ``handle`` (``score_line`` by default, ``analyze_line``
+    for ``fanshu analyze``): one output line per non-empty input line.  The aggregate is
+    (lines scored, lines that gave an error object)."""
+
+    handle: LineHandler | None = None
+
+    def run(self, items: Sequence[str]) -> ShardResult:
+        out: list[str] = []
+        ok = 0
+        for line in items:
+            text = process_line(line, self.handle)
+            if text is None:
+                continue
+            out.append(text)
+            if text.endswith('"error": null}'):
+                ok += 1
+        n = len(out)
+        return ShardResult("\n".join(out) + "\n" if out else "", n, (ok, n - ok))
+
+    def empty(self) -> tuple[int, int]:
+        return (0, 0)
+
+    def merge(self, total: tuple[int, int], part: tuple[int, int]) -> tuple[int, int]:
+        return (total[0] + part[0], total[1] + part[1])
+
+    def dump(self, total: tuple[int, int]) -> Any:
+        return {"ok": total[0], "errors": total[1]}
+
+    def load(self, data: Any) -> tuple[int, int]:
+        return (int(data["ok"]), int(data["errors"]))
+
+
+# -- simulate: game numbers in, log lines and a summary out ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SimulateTask:
+    """Play the games whose numbers are the items (game ``k`` of the run is fixed by the
+    master seed and ``k`` alone: :func:`fanshu.engine.simulate.game_seed`); the output is
+    their log lines when ``log`` is set, the aggregate their :class:`Summary`."""
+
+    rules: str
+    players: tuple[str, ...]
+    seed: int = 0
+    options: Mapping[str, Any] | None = None
+    config: GameConfig | None = None
+    log: bool = True
+
+    def run(self, items: Sequence[int]) -> ShardResult:
+        summary = self.empty()
+        out: list[str] = []
+        for k in items:
+            game = play_game(self.rules, k, self.players, self.seed, options=self.options,
+                             config=self.config)  # fmt: skip
+            summary.add(game)
+            if self.log:
+                out.extend(game_lines(game.events, game=k))
+        text = "\n".join(out) + "\n" if out else ""
+        return ShardResult(text, len(out), summary)
+
+    def empty(self) -> Summary:
+        # ``simulate`` of no game checks the names and gives the empty summary
+        return simulate(self.rules, 0, self.players, self.seed, options=self.options,
+                        config=self.config)  # fmt: skip
+
+    def merge(self, total: Summary, part: Summary) -> Summary:
+        return merge_summary(total, part)
+
+    def dump(self, total: Summary) -> Any:
+        return summary_to_json(total)
+
+    def load(self, data: Any) -> Summary:
+        return summary_from_json(data)
+
+
+def merge_summary(total: Summary, part: Summary) -> Summary:
+    """``total`` with the games of ``part`` added (in place; returned): counts are added,
+    per-seat lists added seat by seat, fan counters summed.  Both must be of the same run
+    (rules, seed, players)."""
+    for name in ("rules", "seed", "players"):
+        if getattr(total, name) != getattr(part, name):
+            raise ValueError(f"summaries of different runs: {name} differs")
+    for f in dataclasses.fields(total):
+        if f.name in ("rules", "seed", "players"):
+            continue
+        mine, theirs = getattr(total, f.name), getattr(part, f.name)
+        if isinstance(mine, Counter):
+            mine.update(theirs)
+        elif isinstance(mine, list):
+            setattr(total, f.name, [a + b for a, b in zip(mine, theirs, strict=True)])
+        elif isinstance(mine, int) and not isinstance(mine, bool):
+            setattr(total, f.name, mine + theirs)
+        else:  # a field this merge does not know: refuse rather than drop it
+            raise TypeError(f"cannot merge Summary.{f.name} of type {type(mine).__name__}")
+    return total
+
+
+def summary_to_json(summary: Summary) -> dict[str, Any]:
+    """Every field of a simulation summary as JSON (a Counter as an object)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(summary):
+        value = getattr(summary, f.name)
+        out[f.name] = dict(value) if isinstance(value, Counter) else value
+    return out
+
+
+def summary_from_json(data: Mapping[str, Any]) -> Summary:
+    """The summary :func:`summary_to_json` wrote."""
+    values = dict(data)
+    values["fan_counts"] = Counter(values.get("fan_counts", {}))
+    return Summary(**values)
+
+
+# -- replay: logged games in, replay reports out -----------------------------------------
+
+#: The reason :func:`fanshu.engine.replay.iter_replays` gives for a game the log skips.
+NO_EVENTS = "the log has no events of this game"
+
+
+def logged_games(games: Iterable[GameLog]) -> Iterator[GameLog]:
+    """The games read from a log, with an empty :class:`GameLog` for each game number
+    the log skips (as :func:`fanshu.engine.replay.iter_replays` reports them)."""
+    expected = 0
+    for log in games:
+        for missing in range(expected, log.index):
+            yield GameLog(missing)
+        yield log
+        expected = log.index + 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayTask:
+    """Replay each logged game (items are :class:`GameLog`); no output lines, the
+    aggregate the games' :class:`ReplayReport`, summed into a replay ``Summary``.  A
+    game with no events stands for a game number the log skips (see
+    :func:`logged_games`), reported as :func:`fanshu.engine.replay.iter_replays` does."""
+
+    def run(self, items: Sequence[GameLog]) -> ShardResult:
+        reports = [
+            replay_game(log)
+            if log.events
+            else ReplayReport(log.index, mismatch=Mismatch(log.index, 0, None, NO_EVENTS))
+            for log in items
+        ]
+        return ShardResult("", 0, reports)
+
+    def empty(self) -> ReplaySummary:
+        return ReplaySummary()
+
+    def merge(self, total: ReplaySummary, part: list[ReplayReport]) -> ReplaySummary:
+        for report in part:
+            total.add(report)
+        return total
+
+    def dump(self, total: ReplaySummary) -> Any:
+        raise NotImplementedError("a replay has no JSON Lines output to resume")
+
+    def load(self, data: Any) -> ReplaySummary:
+        raise NotImplementedError("a replay has no JSON Lines output to resume")
