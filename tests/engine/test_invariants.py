@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from fanshu.analysis.shanten import shanten
 from fanshu.engine import Action, ActionKind, Game
 from fanshu.engine.invariants import (
     InvariantError,
@@ -21,6 +20,7 @@ from fanshu.engine.invariants import (
 )
 from fanshu.hand import Meld, MeldKind
 from fanshu.tiles import TILE_OF_CODE, Tile
+from support.engine_play import choose, play
 
 A = ActionKind
 WIN = Action(A.WIN)
@@ -30,46 +30,6 @@ TABLES: list[tuple[str, dict[str, Any] | None]] = [
     ("sichuan", {"exchange_three": True}),
     ("two-player", {"exchange_at_start": 0.5, "triplet_offer": 0.3, "free_pick": 0.3}),
 ]
-
-
-def choose(g: Game, rng: random.Random, greedy: bool) -> Action:
-    """A seeded random legal action; ``greedy`` wins when it can and discards towards a
-    ready hand (so that games reach wins, false wins and their settlements)."""
-    legal = g.legal_actions()
-    if not greedy:
-        return rng.choice(legal)
-    if WIN in legal:
-        return WIN
-    tiles = sorted({a.tile for a in legal if a.kind in (A.DISCARD, A.READY) and a.tile is not None})
-    kongs = [a for a in legal if a.kind is A.KONG]
-    if kongs and rng.random() < 0.5:
-        return rng.choice(kongs)
-    if not tiles or rng.random() < 0.1:
-        return rng.choice(legal)
-    st = g.seat[g.to_act or 0]
-    after = {
-        t: shanten([c - (i == t) for i, c in enumerate(st.counts)], len(st.melds)) for t in tiles
-    }
-    best = min(after.values())
-    t = rng.choice([t for t in tiles if after[t] == best])
-    return rng.choice([a for a in legal if a.tile == t and a.kind in (A.DISCARD, A.READY)])
-
-
-def play(
-    rules: str,
-    seed: int,
-    config: dict[str, Any] | None = None,
-    *,
-    stop: int = 10**9,
-    greedy: bool = False,
-) -> Game:
-    """A game played by seeded choices, for ``stop`` decisions at most."""
-    g = Game(rules, seed=seed, config=config)
-    rng = random.Random(seed)
-    while not g.done and stop:
-        g.step(choose(g, rng, greedy))
-        stop -= 1
-    return g
 
 
 @pytest.mark.parametrize(("rules", "config"), TABLES)

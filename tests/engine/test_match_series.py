@@ -4,53 +4,16 @@ and the dealer rules of the two-player game and Sichuan."""
 from __future__ import annotations
 
 import itertools
-import random
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from fanshu.analysis.shanten import shanten
-from fanshu.engine.actions import Action, ActionKind
-from fanshu.engine.game import PASS, WIN, Game
+from fanshu.engine.game import Game
 from fanshu.engine.match import HandPlayed, first_dealer, next_dealer, play_series
-from fanshu.engine.observation import Observation
-from fanshu.engine.players import PLAYERS
 from fanshu.errors import OptionError
 from fanshu.match.sheet import SEAT_ROTATION, Match
 from fanshu.tiles import Tile
-
-
-class Eager:
-    """A test bot that wins whenever the win would count and otherwise keeps its hand
-    closest to ready, so that series have wins (random bots rarely win)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, obs: Observation) -> Action:
-        legal = obs.legal_actions
-        if WIN in legal and obs.win_accepted:
-            return WIN
-        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-        if discards:
-            counts, melds = obs.counts, len(obs.melds)
-
-            def after(a: Action) -> int:
-                assert a.tile is not None
-                counts[a.tile] -= 1
-                n = shanten(counts, melds)
-                counts[a.tile] += 1
-                return n
-
-            return min(discards, key=after)
-        return PASS if PASS in legal else self.rng.choice(legal)
-
-
-@pytest.fixture
-def eager(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(PLAYERS, "eager", Eager)
-    return "eager"
 
 
 def test_mcr_match_winds_dealers_and_seats_follow_the_sheet(eager: str) -> None:

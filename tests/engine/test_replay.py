@@ -5,14 +5,12 @@ at the game and event where it first differs."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from fanshu.analysis.shanten import shanten
 from fanshu.engine import Action, ActionKind, Game
 from fanshu.engine.log import GameLog, iter_games, read_log, write_log
 from fanshu.engine.replay import (
@@ -26,48 +24,11 @@ from fanshu.engine.replay import (
     replay_game,
     replay_lines,
 )
+from support.engine_play import play
 
 A = ActionKind
 WIN = Action(A.WIN)
 TWO_PLAYER_EVENTS = {"exchange_at_start": 0.5, "triplet_offer": 0.3, "free_pick": 0.3}
-
-
-def choose(g: Game, rng: random.Random, greedy: bool) -> Action:
-    """A seeded random legal action; ``greedy`` wins when it can and discards towards a
-    ready hand (so that games reach wins, false wins and their settlements)."""
-    legal = g.legal_actions()
-    if not greedy:
-        return rng.choice(legal)
-    if WIN in legal:
-        return WIN
-    tiles = sorted({a.tile for a in legal if a.kind in (A.DISCARD, A.READY) and a.tile is not None})
-    kongs = [a for a in legal if a.kind is A.KONG]
-    if kongs and rng.random() < 0.5:
-        return rng.choice(kongs)
-    if not tiles or rng.random() < 0.1:
-        return rng.choice(legal)
-    st = g.seat[g.to_act or 0]
-    after = {
-        t: shanten([c - (i == t) for i, c in enumerate(st.counts)], len(st.melds)) for t in tiles
-    }
-    best = min(after.values())
-    t = rng.choice([t for t in tiles if after[t] == best])
-    return rng.choice([a for a in legal if a.tile == t and a.kind in (A.DISCARD, A.READY)])
-
-
-def play(
-    rules: str,
-    seed: int,
-    config: dict[str, Any] | None = None,
-    options: dict[str, Any] | None = None,
-    *,
-    greedy: bool = False,
-) -> Game:
-    g = Game(rules, seed=seed, config=config, options=options)
-    rng = random.Random(seed)
-    while not g.done:
-        g.step(choose(g, rng, greedy))
-    return g
 
 
 def first_game(rules: str, test: Callable[[Game], bool]) -> Game:

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import io
 import json
-import random
 
 import pytest
 
-from fanshu.analysis.shanten import shanten
-from fanshu.engine.actions import Action, ActionKind
-from fanshu.engine.game import PASS, WIN, Game
+from fanshu.engine.game import Game
 from fanshu.engine.log import iter_games
-from fanshu.engine.observation import Observation
-from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import (
     SimulationError,
     Summary,
@@ -28,38 +23,6 @@ from fanshu.engine.simulate import (
 from fanshu.errors import OptionError
 
 FOUR = ["random"] * 4
-
-
-class Eager:
-    """A test bot that wins whenever the win would count and otherwise keeps its hand
-    closest to ready, so that runs have wins to count."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, obs: Observation) -> Action:
-        legal = obs.legal_actions
-        if WIN in legal and obs.win_accepted:
-            return WIN
-        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-        if discards:
-            counts, melds = obs.counts, len(obs.melds)
-
-            def after(a: Action) -> int:
-                assert a.tile is not None
-                counts[a.tile] -= 1
-                n = shanten(counts, melds)
-                counts[a.tile] += 1
-                return n
-
-            return min(discards, key=after)
-        return PASS if PASS in legal else self.rng.choice(legal)
-
-
-@pytest.fixture
-def eager(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(PLAYERS, "eager", Eager)
-    return "eager"
 
 
 def _logged(rules: str, games: int, players: list[str], seed: int) -> tuple[dict, str]:
