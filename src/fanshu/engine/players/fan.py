@@ -36,7 +36,6 @@ from fanshu.engine.actions import Action
 from fanshu.engine.observation import Observation
 from fanshu.engine.players.base import (
     PASS,
-    WIN,
     A,
     View,
     claimed,
@@ -316,25 +315,7 @@ class FanPlayer(GreedyPlayer):
         super().__init__(seed)
         self.weights = weights or Weights()
 
-    def choose(self, obs: Observation) -> Action:
-        legal = obs.legal_actions
-        if len(legal) == 1:
-            return legal[0]
-        if WIN in legal and obs.win_accepted:
-            return WIN
-        v = View.of(obs)
-        phase = obs.phase
-        if phase == "turn":
-            return self.plan_turn(obs, v)
-        if phase == "claim":
-            return self.plan_claim(obs, v)
-        if phase == "void":
-            return self.plan_void(obs, v)
-        if phase == "pick":
-            return self.plan_pick(obs, v)
-        return super().choose(obs)
-
-    def plan_turn(self, obs: Observation, v: View) -> Action:
+    def turn(self, obs: Observation, v: View) -> Action:
         legal = obs.legal_actions
         plan = Planner(obs, v, self.weights)
         c, melds = v.counts, v.melds
@@ -347,7 +328,7 @@ class FanPlayer(GreedyPlayer):
                     return a
         return play_discard(legal, t)
 
-    def plan_claim(self, obs: Observation, v: View) -> Action:
+    def claim(self, obs: Observation, v: View) -> Action:
         tile = obs.last_discard
         assert tile is not None
         plan = Planner(obs, v, self.weights)
@@ -368,7 +349,7 @@ class FanPlayer(GreedyPlayer):
                 choice, best = a, key
         return choice
 
-    def plan_void(self, obs: Observation, v: View) -> Action:
+    def void(self, obs: Observation, v: View) -> Action:
         """定缺: the suit whose loss leaves the nearest hand; among those, the shortest
         suit (fewest tiles to throw first), then the one keeping the dearest route."""
         c = v.counts
@@ -387,7 +368,7 @@ class FanPlayer(GreedyPlayer):
                 best, choice = key, a
         return choice
 
-    def plan_pick(self, obs: Observation, v: View) -> Action:
+    def pick(self, obs: Observation, v: View) -> Action:
         """搓牌: the tile that completes the best-paying hand, else the one that brings
         the hand nearest its routes; keep the draw when none is better."""
         drawn = obs.drawn
