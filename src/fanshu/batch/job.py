@@ -185,6 +185,7 @@ def run_job(
     if second is None and executor.spread:
         executor.close()
         runner = Serial()
+    report.executor, report.workers = runner.name, runner.workers
     report.stopped_at = first.start
     pending: Iterator[Shard[Any]] = chain([first] if second is None else [first, second], source)
     capacity = 2 * runner.workers

@@ -18,7 +18,7 @@ first one dies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Generic, TypeVar
@@ -70,9 +70,16 @@ def shard_size(total: int | None, workers: int, *, least: int, most: int) -> int
     return max(least, min(most, per))
 
 
-def shards(items: Iterable[T], size: int, *, first: int = 0) -> Iterator[Shard[T]]:
+def shards(
+    items: Iterable[T],
+    size: int,
+    *,
+    first: int = 0,
+    weigh: Callable[[Sequence[T]], int] | None = None,
+) -> Iterator[Shard[T]]:
     """Consecutive shards of ``size`` items (the last may be shorter), read lazily from
-    ``items``; ``first`` is the input position of the first item (after a resume)."""
+    ``items``; ``first`` is the input position of the first item (after a resume);
+    ``weigh`` gives each shard's progress weight (default: its item count)."""
     if size < 1:
         raise ValueError(f"a shard holds at least one item, not {size}")
     it = iter(items)
@@ -81,7 +88,7 @@ def shards(items: Iterable[T], size: int, *, first: int = 0) -> Iterator[Shard[T
         chunk = list(islice(it, size))
         if not chunk:
             return
-        yield Shard(index, start, chunk)
+        yield Shard(index, start, chunk, -1 if weigh is None else weigh(chunk))
         index += 1
         start += len(chunk)
 

@@ -298,7 +298,7 @@ def run_batch_file(
             rate = report.items / report.elapsed if report.elapsed else 0.0
             Console(stderr=True).print(
                 f"{verb[1]} {ok + errors} lines ({ok} ok, {errors} errors) in "
-                f"{report.elapsed:.1f}s ({rate:,.0f} lines/s, {where(report)})",
+                f"{report.elapsed:.1f}s ({rate:,.0f} lines/s) on {where(report)}",
                 highlight=False,
             )
     except BrokenPipeError:

@@ -8,30 +8,32 @@ import contextlib
 import json
 import os
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import IO, Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
+from fanshu.batch.executors import ExecutorError
+from fanshu.batch.job import run_to_output
+from fanshu.batch.shards import shards
+from fanshu.batch.tasks import ReplayTask, logged_games
 from fanshu.cli.errors import fail
-from fanshu.cli.jsonl import want_progress
+from fanshu.cli.jsonl import (
+    Execution,
+    RayAddressOption,
+    RayOption,
+    WorkersOption,
+    job_progress,
+    say_retries,
+    stop_interrupted,
+    want_progress,
+    where,
+)
 from fanshu.engine.log import GameLog, LogError, iter_games
-from fanshu.engine.replay import Summary, iter_replays
+from fanshu.engine.replay import Summary
 from fanshu.errors import FanshuError
 from fanshu.rules import get_rules
 
@@ -55,34 +57,43 @@ def replay_command(
             show_default=False,
         ),
     ] = None,
+    workers: WorkersOption = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
 ) -> None:
     """Replay every game of a game log and verify it: each game is rebuilt from its start
     event and its logged decisions, every event must come out as logged, no tile may be
     created or lost, and the payments must add up to zero.  Prints a summary: games, wins
-    per seat, drawn games, average length, fan frequency.
+    per seat, drawn games, average length, fan frequency.  Games are replayed on
+    --workers local processes or on Ray; the summary is the same either way.
 
     Exit status: 0 every game replays as logged, 1 a game does not (each named on stderr
-    by game, event and line), 2 the file cannot be read or a line is not a log event.
+    by game, event and line), 2 the file cannot be read or a line is not a log event,
+    130 after Ctrl-C.
     """
     stream, total = _open(file)
-    summary = Summary()
-    started = time.monotonic()
     show = want_progress(progress, total)
+    execution = Execution(workers, ray, ray_address)
     try:
-        games = iter_games(stream)
-        if show:
-            with _bar(total) as (bar, task):
-                for report in iter_replays(_advancing(games, bar, task)):
-                    summary.add(report)
-        else:
-            for report in iter_replays(games):
-                summary.add(report)
+        games = logged_games(iter_games(stream))
+        # a game is about a hundred lines: aim the shard size at the games in the file
+        size = execution.size_for(None if total is None else total // 100 + 1, REPLAY_SHARD)
+        executor = execution.executor()
+        with job_progress(show, total, "replaying", "lines") as advance:
+            work = shards(games, size, weigh=_lines_weigher())
+            report = run_to_output(ReplayTask(), work, executor, None, progress=advance)
     except LogError as e:
         raise fail(f"{_name(file)}: {e}") from None
+    except ExecutorError as e:
+        raise fail(str(e)) from None
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
-    elapsed = time.monotonic() - started
+    say_retries(report, "games")
+    if report.interrupted:
+        raise stop_interrupted(report, None, None, "games")
+    summary: Summary = report.aggregate
+    elapsed = report.elapsed
     data = {"file": _name(file), **summary.to_dict()}
     if as_json:
         try:
@@ -94,12 +105,17 @@ def replay_command(
     if show:
         rate = summary.games / elapsed if elapsed else 0.0
         Console(stderr=True, highlight=False).print(
-            f"replayed {summary.games} games in {elapsed:.1f}s ({rate:.0f} games/s)"
+            f"replayed {summary.games} games in {elapsed:.1f}s ({rate:.0f} games/s) "
+            f"on {where(report)}"
         )
     if summary.mismatches:
         for m in summary.mismatches:
             typer.echo(f"error: {m}", err=True)
         raise typer.Exit(EXIT_MISMATCH)
+
+
+#: Games per shard (least, most).
+REPLAY_SHARD = (4, 50)
 
 
 # -- input and progress ---------------------------------------------------------------
@@ -122,28 +138,18 @@ def _open(file: str) -> tuple[IO[bytes], int | None]:
     return stream, total
 
 
-@contextmanager
-def _bar(total: int | None) -> Iterator[tuple[Progress, TaskID]]:
-    """A transient progress bar on stderr counting the file's lines."""
-    columns = (
-        SpinnerColumn(),
-        TextColumn("replaying"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("lines"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        yield bar, bar.add_task("replaying", total=total)
+def _lines_weigher() -> Callable[[Sequence[GameLog]], int]:
+    """What a shard of games adds to the bar: the file's lines up to its last game's
+    last line, from where the shard before it ended."""
+    last = 0
 
+    def weigh(logs: Sequence[GameLog]) -> int:
+        nonlocal last
+        end = max((log.lines[-1] for log in logs if log.lines), default=last)
+        weight, last = end - last, end
+        return weight
 
-def _advancing(games: Iterator[GameLog], bar: Progress, task: TaskID) -> Iterator[GameLog]:
-    """The games, moving the bar to each game's last line as it is handed on."""
-    for log in games:
-        if log.lines:
-            bar.update(task, completed=log.lines[-1])
-        yield log
+    return weigh
 
 
 def _stdout_gone() -> None:

@@ -4,32 +4,36 @@
 from __future__ import annotations
 
 import json
-import time
-from dataclasses import fields
-from typing import IO, Annotated, Any
+from dataclasses import asdict, fields
+from typing import Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
+from fanshu.batch.executors import ExecutorError
+from fanshu.batch.job import JobReport, JsonlOutput, run_to_output
+from fanshu.batch.shards import game_shards
+from fanshu.batch.tasks import SimulateTask
 from fanshu.cli.batch import LineError
 from fanshu.cli.errors import fail
-from fanshu.cli.jsonl import want_progress
+from fanshu.cli.jsonl import (
+    Execution,
+    RayAddressOption,
+    RayOption,
+    WorkersOption,
+    job_progress,
+    open_output,
+    say_retries,
+    stop_interrupted,
+    want_progress,
+    where,
+)
 from fanshu.cli.score import parse_option_assignments
 from fanshu.engine.config import GameConfig
-from fanshu.engine.game import Game
 from fanshu.engine.players import PLAYERS
-from fanshu.engine.simulate import Summary, check_players, seats_of, simulate, write_game
+from fanshu.engine.simulate import Summary, check_players, seats_of
 from fanshu.errors import FanshuError, OptionError
 from fanshu.rules import get_rules
 
@@ -167,10 +171,23 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
+    workers: WorkersOption = None,
+    ray: RayOption = False,
+    ray_address: RayAddressOption = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue an interrupted run writing --out FILE from where FILE.resume.json "
+            "says it stopped: the log and the summary are those of an uninterrupted run.",
+        ),
+    ] = False,
 ) -> None:
     """Play N seeded hands between bots and sum them up: wins per seat and per bot, false
     wins, draws, the average fan of a win, how often each fan was scored and how long
-    hands last.  The same seed gives the same games, summary and log."""
+    hands last.  The same seed gives the same games, summary and log, whatever
+    --workers or --ray: game k depends on the seed and k alone, and the log is written in
+    game order.  Exit status 130 after Ctrl-C (with --out FILE, --resume continues)."""
     try:
         seats_of(rules)
         n_games = whole_number("--games", games, least=0)
@@ -182,70 +199,57 @@ def simulate_command(
             raise OptionError(f"dealer is a seat number 0-{len(names) - 1}, not {cfg.dealer}")
     except FanshuError as e:
         raise fail(str(e)) from None
-    log: IO[str] | None = None
+    if resume and out is None:
+        raise fail("--resume needs --out FILE: the run to continue is the one writing FILE")
+    task = SimulateTask(rules, tuple(names), master, options, cfg, log=out is not None)
+    output = None
     if out is not None:
-        try:
-            log = open(out, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        except OSError as e:
-            raise fail(f"cannot write {out}: {e.strerror or e}") from None
+        job = {"command": "simulate", "rules": rules, "games": n_games, "players": names,
+               "seed": master, "options": options, "config": asdict(cfg)}  # fmt: skip
+        output = open_output(out, job=job, resume=resume)
+    execution = Execution(workers, ray, ray_address)
+    show = want_progress(progress, n_games)
     try:
-        summary, elapsed = _run(rules, n_games, names, master, options, cfg, log, progress)
+        report = _run(task, n_games, execution, output, show)
     except FanshuError as e:
         raise fail(str(e)) from None
-    finally:
-        if log is not None:
-            log.close()
+    except ExecutorError as e:
+        raise fail(str(e)) from None
+    say_retries(report, "hands")
+    if report.interrupted:
+        raise stop_interrupted(report, output, n_games, "hands")
+    summary: Summary = report.aggregate
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
         return
     print_summary(summary, Console(highlight=False))
     if want_progress(progress, None):
-        rate = n_games / elapsed if elapsed else 0.0
+        elapsed = report.elapsed
+        rate = report.items / elapsed if elapsed else 0.0
         Console(stderr=True, highlight=False).print(
-            f"played {n_games} hands in {elapsed:.1f}s ({rate:.0f} hands/s)"
+            f"played {n_games} hands in {elapsed:.1f}s ({rate:.0f} hands/s) on {where(report)}"
         )
 
 
+#: Games per shard (least, most): a hand between bots takes 5-50 ms.
+SIMULATE_SHARD = (4, 50)
+
+
 def _run(
-    rules: str,
+    task: SimulateTask,
     games: int,
-    names: list[str],
-    seed: int,
-    options: dict[str, Any] | None,
-    config: GameConfig,
-    log: IO[str] | None,
-    progress: bool | None,
-) -> tuple[Summary, float]:
-    """Simulate, writing the log and advancing the bar as each game ends."""
-    started = time.monotonic()
-
-    def logged(k: int, game: Game) -> None:
-        if log is not None:
-            write_game(log, k, game)
-
-    if not want_progress(progress, games):
-        summary = simulate(rules, games, names, seed, options=options, config=config,
-                           on_game=logged)  # fmt: skip
-        return summary, time.monotonic() - started
-    columns = (
-        SpinnerColumn(),
-        TextColumn(f"{rules}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("hands"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(rules, total=games)
-
-        def step(k: int, game: Game) -> None:
-            logged(k, game)
-            bar.advance(task)
-
-        summary = simulate(rules, games, names, seed, options=options, config=config,
-                           on_game=step)  # fmt: skip
-    return summary, time.monotonic() - started
+    execution: Execution,
+    output: JsonlOutput | None,
+    show: bool,
+) -> JobReport:
+    """Play the games (those an interrupted run left, with ``--resume``) on the executor,
+    writing the log in game order and advancing the bar as shards of games end."""
+    first = output.position.items if output is not None else 0
+    size = execution.size_for(games - first, SIMULATE_SHARD)
+    executor = execution.executor()
+    with job_progress(show, games, task.rules, "hands", completed=first) as advance:
+        return run_to_output(task, game_shards(games, size, first=first), executor, output,
+                             progress=advance)  # fmt: skip
 
 
 # -- the tables --------------------------------------------------------------------------------
