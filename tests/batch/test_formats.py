@@ -136,6 +136,10 @@ def test_game_record_reads_the_events(games: list[Game]) -> None:
         assert r["event_count"] == len(g.events) and r["players"] == ["a", "b", "c", "d"]
         assert r["decisions"] == sum(e["type"] == "act" for e in g.events)
     assert any(len(game_record(g.events)["wins"]) > 1 for g in games)  # Sichuan: 血战到底
+    # a start event that names the bots (should simulate log them) gives the players
+    named = [{**games[0].events[0], "players": ["fan"] * 4}, *games[0].events[1:]]
+    assert game_record(named)["players"] == ["fan"] * 4
+    assert game_record(games[0].events)["players"] is None
     assert game_record([])["result"] is None
 
 
