@@ -25,6 +25,7 @@ from fanshu.batch.formats import (
 from fanshu.cli.analyze_batch import analyze_line
 from fanshu.cli.batch import run_batch
 from fanshu.engine.game import Game
+from fanshu.engine.log import game_lines
 from fanshu.engine.simulate import simulate, write_game
 from fanshu.sampling import winning_hands
 
@@ -258,6 +259,43 @@ def test_a_record_that_does_not_fit_is_refused(tmp_path: Path) -> None:
         open_writer(tmp_path / "g.parquet", "parquet", "games") as g,
     ):
         g.write(big)
+
+
+def test_write_jsonl_takes_the_text_a_shard_makes(
+    tmp_path: Path, score_lines: list[str], games: list[Game]
+) -> None:
+    text = "".join(line + "\n" for line in score_lines)
+    rules = ["sichuan" if '"id": "sc"' in line else "mcr" for line in score_lines]
+    same = io.StringIO()
+    half = len(score_lines) // 2
+    with open_writer(same, "jsonl", "score") as w:  # two shards, blank lines dropped
+        assert w.write_jsonl("\n".join(score_lines[:half]) + "\n\n") == half
+        w.write_jsonl("".join(line + "\n" for line in score_lines[half:]))
+    assert same.getvalue() == text and w.count == len(score_lines)
+    path = tmp_path / "s.parquet"
+    with open_writer(path, "parquet", "score") as w:
+        assert w.write_jsonl(text, rules=rules) == len(score_lines)
+        with pytest.raises(FormatError, match="2 rule sets for"):
+            w.write_jsonl(text, rules=["mcr", "mcr"])
+        with pytest.raises(FormatError, match="line 2 of the text: not JSON"):
+            w.write_jsonl('{"id": 1}\n{')
+    table = pq.read_table(path)
+    assert table.column("rules").to_pylist() == [*rules, None]  # and the line before the bad
+    log = "".join(line + "\n" for k, g in enumerate(games) for line in game_lines(g.events, game=k))
+    out = io.StringIO()
+    with open_writer(out, "jsonl", "games") as w:
+        assert w.write_jsonl(log) == len(games)
+    assert out.getvalue() == log
+    games_path = tmp_path / "g.parquet"
+    with open_writer(games_path, "parquet", "games") as w:
+        assert w.write_jsonl(log, players=["fan"] * 4) == len(games)
+    assert [r["players"] for r in read_records(games_path)] == [["fan"] * 4] * len(games)
+    assert [r["game"] for r in read_records(games_path)] == list(range(len(games)))
+    with (
+        pytest.raises(FormatError, match="line 1"),
+        open_writer(io.StringIO(), "jsonl", "games") as w,
+    ):
+        w.write_jsonl('{"v":1,"seq":0}\n')
 
 
 # -- reading and telling files apart ----------------------------------------------------------

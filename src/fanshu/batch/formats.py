@@ -447,6 +447,43 @@ class Writer:
             n += 1
         return n
 
+    def write_jsonl(
+        self,
+        text: str,
+        *,
+        rules: str | Sequence[str | None] | None = None,
+        players: Sequence[str] | None = None,
+    ) -> int:
+        """Write JSON Lines text as this kind's records; return how many records.  The
+        text is what the CLI writes (a shard's output): score or analyze output lines, or
+        a game log's lines of whole games.  ``rules`` (score): one rule set for every
+        line, or one per non-blank line; ``players`` (games): the bot in each seat.  A
+        JSON Lines writer writes the same bytes; a Parquet writer parses them."""
+        lines = [line for line in text.splitlines() if line.strip()]
+        if self.kind == "games":
+            n = 0
+            try:
+                for log in iter_games(lines):
+                    self.write({"game": log.index, "events": log.events, "players": players})
+                    n += 1
+            except FormatError:
+                raise
+            except FanshuError as e:  # LogError
+                raise FormatError(e.message) from None
+            return n
+        each = None if rules is None or isinstance(rules, str) else list(rules)
+        if each is not None and len(each) != len(lines):
+            raise FormatError(f"{len(each)} rule sets for {len(lines)} lines")
+        for i, line in enumerate(lines):
+            try:
+                record = json.loads(line)
+            except ValueError as e:
+                raise FormatError(f"line {i + 1} of the text: not JSON ({e})") from None
+            if not isinstance(record, dict):
+                raise FormatError(f"line {i + 1} of the text: a record is a JSON object")
+            self.write(record, rules=each[i] if each is not None else cast("str | None", rules))
+        return len(lines)
+
     def close(self) -> None:
         """Finish the file (a Parquet file's last row group and footer); idempotent."""
         if not self.closed:
@@ -479,6 +516,22 @@ class _JsonlWriter(Writer):
         self.kind = kind
         self.out = out
         self.owned = owned
+
+    def write_jsonl(
+        self,
+        text: str,
+        *,
+        rules: str | Sequence[str | None] | None = None,
+        players: Sequence[str] | None = None,
+    ) -> int:
+        if self.kind == "games":  # checked and rewritten: the same bytes for a valid log
+            return super().write_jsonl(text, rules=rules, players=players)
+        if self.closed:
+            raise FormatError("write to a closed writer")
+        lines = [line for line in text.splitlines() if line.strip()]
+        self.out.write("".join(line + "\n" for line in lines))
+        self.count += len(lines)
+        return len(lines)
 
     def _write(self, record: Mapping[str, Any], rules: str | None) -> None:
         if self.kind == "games":
