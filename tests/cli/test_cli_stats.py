@@ -182,6 +182,12 @@ def test_without_pyarrow_a_parquet_file_says_how_to_install(
     assert "pip install 'fanshu[parquet]'" in result.stderr
 
 
+def test_help_names_the_extra() -> None:
+    result = runner.invoke(app, ["stats", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "pip install 'fanshu[plot]'" in result.stdout and "--players" in result.stdout
+
+
 def test_bad_input(files: dict[str, Path], tmp_path: Path) -> None:
     missing = runner.invoke(app, ["stats", str(tmp_path / "nope.jsonl")])
     assert missing.exit_code == 2 and "cannot read" in missing.stderr

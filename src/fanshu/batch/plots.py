@@ -78,8 +78,14 @@ def _whole(*axes: Any) -> None:
         axis.set_major_locator(MaxNLocator(integer=True))
 
 
+#: Longest English fan name shown in full (Sichuan's are sentences).
+LABEL_CHARS = 32
+
+
 def _fan_label(row: Mapping[str, Any], chinese: bool) -> str:
     name, name_en = row.get("name") or "?", row.get("name_en")
+    if name_en and len(name_en) > LABEL_CHARS:
+        name_en = name_en[: LABEL_CHARS - 1].rstrip(" ,;:(") + "…"
     if chinese:
         return f"{name} {name_en}" if name_en else str(name)
     return str(name_en) if name_en else "(no English name)"
@@ -101,13 +107,14 @@ def _fans_chart(ax: Axes, fans: Sequence[Mapping[str, Any]], unit: str, title: s
     if not top:
         _empty(ax, title, "no fans: nothing was won")
         return
-    labels = [_fan_label(r, chinese) for r in top][::-1]
-    counts = [r[unit] for r in top][::-1]
-    bars = ax.barh(range(len(top)), counts, color=_BAR_COLOUR)
+    labels = [_fan_label(r, chinese) for r in top]
+    counts = [r[unit] for r in top]
+    bars = ax.barh(range(len(top)), counts, color=_BAR_COLOUR, height=0.7)
     ax.set_yticks(range(len(top)), labels, fontsize=9)
+    ax.set_ylim(max(len(top), 12) - 0.5, -0.5)  # most counted on top; few fans: thin bars
     ax.set_title(title, loc="left", fontweight="bold")
     ax.set_xlabel(f"{unit} that counted the fan")
-    shares = [r.get("share") for r in top][::-1]
+    shares = [r.get("share") for r in top]
     ax.bar_label(bars, [f" {c} ({_pct(s)})" for c, s in zip(counts, shares, strict=True)],
                  fontsize=8)  # fmt: skip
     ax.set_xlim(0, max(counts) * 1.2)

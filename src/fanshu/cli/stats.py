@@ -48,7 +48,7 @@ def stats_command(
             "--plot",
             metavar="OUT.png",
             help="Also draw the figures as charts into OUT.png (needs matplotlib: "
-            "pip install 'fanshu[plot]').",
+            "pip install 'fanshu\\[plot]').",
             show_default=False,
         ),
     ] = None,
