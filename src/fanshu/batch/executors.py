@@ -382,9 +382,34 @@ RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'fanshu[ray]
 def import_ray() -> Any:
     """The ``ray`` module, imported only now (the core library never needs it)."""
     try:
-        return importlib.import_module("ray")
+        ray = importlib.import_module("ray")
     except ImportError:
         raise RayUnavailableError(RAY_INSTALL) from None
+    _ray_messages_to_stderr()
+    return ray
+
+
+def _ray_messages_to_stderr() -> None:
+    """Make the Ray driver print its messages (``(raylet) A worker died …``) on stderr.
+
+    Ray prints the errors its raylet publishes on the driver's *stdout*, where a batch
+    command writes its data: a worker that dies would put a line of Ray's in the middle
+    of the output.  Its ``print_to_stdstream`` is looked up at each call, so wrapping it
+    sends those messages to stderr; a Ray without it is left alone.
+    """
+    try:
+        worker = importlib.import_module("ray._private.worker")
+    except ImportError:
+        return
+    original = getattr(worker, "print_to_stdstream", None)
+    if original is None or getattr(original, "_fanshu_stderr", False):
+        return
+
+    def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
+        original({**data, "is_err": True}, ignore_prefix)
+
+    to_stderr._fanshu_stderr = True  # type: ignore[attr-defined]
+    worker.print_to_stdstream = to_stderr
 
 
 class RayExecutor:
