@@ -100,7 +100,14 @@ def test_parquet_and_jsonl_give_the_same_figures(
         for k, g in enumerate(games):
             w.write({"game": k, "events": g.events, "players": MCR_BOTS})
     assert file_stats(table).to_dict() == file_stats(log, players=MCR_BOTS).to_dict()
-    # without bots: per seat only, and it says so
+    # simulate's logs name the bots in the start event
+    assert file_stats(log).to_dict() == file_stats(log, players=MCR_BOTS).to_dict()
+    # without bots (logs that do not name them): per seat only, and it says so
+    bare = [{k: v for k, v in g.events[0].items() if k != "players"} for g in games]
+    log = tmp_path / "bare.jsonl"
+    with open_writer(log, "jsonl", "games") as w:
+        for k, (g, start) in enumerate(zip(games, bare, strict=True)):
+            w.write({"game": k, "events": [start, *g.events[1:]]})
     d = file_stats(log).to_dict()
     assert d["bots"] == [] and d["games_without_bots"] == len(games)
     assert all("player" not in s for s in d["seats"])

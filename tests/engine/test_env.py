@@ -72,7 +72,9 @@ def test_episode_k_is_game_k_of_a_simulation(rules: str) -> None:
         done = info["terminated"]
         while not done:
             obs, _, done, _, info = env.step(me.choose(obs))
-        assert env.game.events == play_game(rules, k, ["random"] * n, seed).events
+        game = play_game(rules, k, ["random"] * n, seed)
+        assert game.events[0].pop("players") == ["random"] * n  # simulate names the bots
+        assert env.game.events == game.events
 
 
 def test_reset_with_a_seed_starts_that_seed_over() -> None:

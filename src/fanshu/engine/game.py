@@ -69,6 +69,7 @@ class Game:
         options: Mapping[str, Any] | Any = None,
         config: GameConfig | Mapping[str, Any] | None = None,
         wall: Sequence[int] | None = None,
+        players: Sequence[str] | None = None,
     ) -> None:
         if isinstance(config, Mapping):
             config = GameConfig.from_dict(config)
@@ -78,6 +79,14 @@ class Game:
         self.seed = seed
         v = self.variant
         self.n = v.seats
+        if players is not None and (
+            isinstance(players, str)
+            or len(players) != self.n
+            or not all(isinstance(p, str) and p for p in players)
+        ):
+            raise OptionError(f"players are {self.n} names, one per seat, not {players!r}")
+        #: Who sits where, as the log records it (bot names, people): labels only.
+        self.players = None if players is None else list(players)
         if self.config.dealer >= self.n:
             raise OptionError(f"dealer {self.config.dealer} is not a seat of {self.n}")
         # the wall's shuffle and the game's own chances (two-player events, the 换三张
@@ -120,6 +129,7 @@ class Game:
             prevalent_wind=self.config.prevalent_wind, options=v.options_dict(),
             config=self.config.to_dict(), stacked=stacked,
             wall=[CODES[t] for t in self.wall.tiles], pool=[CODES[t] for t in self.pool],
+            players=self.players,
         )  # fmt: skip
         self._deal()
 

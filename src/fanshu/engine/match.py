@@ -209,8 +209,9 @@ def play_series(
         cfg = replace(base, dealer=dealer_seat, prevalent_wind=wind)
         bots = [make_player(names[p], player_seed(seed, k, p)) for p in seating]
         label = f"{rules} series seed {seed} hand {k + 1}: "
-        game = play(Game(rules, seed=game_seed(seed, k), options=options, config=cfg), bots,
-                    label=label)  # fmt: skip
+        labels = [names[p] for p in seating]
+        game = play(Game(rules, seed=game_seed(seed, k), options=options, config=cfg,
+                         players=labels), bots, label=label)  # fmt: skip
         hand = _hand_played(k + 1, game, seating, wind)
         series.hands.append(hand)
         if series.sheet is not None:

@@ -406,7 +406,8 @@ class _Replayer:
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise FanshuError(f"its seed is a whole number, not {seed!r:.{SHOWN}}")
             self.game = Game(rules, seed=seed, options=start.get("options"),
-                             config=start.get("config"), wall=tiles)  # fmt: skip
+                             config=start.get("config"), wall=tiles,
+                             players=start.get("players"))  # fmt: skip
         except Exception as e:  # a bad field the engine did not foresee: still name it
             self.fail(0, f"cannot set up the game from the start event: {e}", expected=start, at=0)
             return False

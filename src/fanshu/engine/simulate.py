@@ -138,7 +138,7 @@ def play_game(
     names = check_players(rules, players)
     cfg = _config(config, len(names))
     bots = [make_player(name, player_seed(seed, k, s)) for s, name in enumerate(names)]
-    game = Game(rules, seed=game_seed(seed, k), options=options, config=cfg)
+    game = Game(rules, seed=game_seed(seed, k), options=options, config=cfg, players=names)
     return play(game, bots, label=f"{rules} seed {seed} game {k}: ")
 
 
