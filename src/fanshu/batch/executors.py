@@ -375,6 +375,8 @@ class LocalProcesses:
 
 # -- Ray -------------------------------------------------------------------------------------
 
+#: Ray's switch for multi-machine clusters: off, a local Ray binds to 127.0.0.1 only.
+RAY_LOOPBACK_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 #: What ``--ray`` says when Ray is not installed.
 RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'fanshu[ray]'"
 
@@ -398,7 +400,7 @@ def _ray_messages_to_stderr() -> None:
     sends those messages to stderr; a Ray without it is left alone.
     """
     try:
-        worker = importlib.import_module("ray._private.worker")
+        worker: Any = importlib.import_module("ray._private.worker")
     except ImportError:
         return
     original = getattr(worker, "print_to_stdstream", None)
@@ -416,8 +418,8 @@ class RayExecutor:
     """Shards run as Ray tasks, one CPU each.
 
     ``address`` None (or ``"local"``) starts a Ray instance on this machine with
-    ``workers`` CPUs (default: the cores), bound to 127.0.0.1, without the dashboard,
-    and shuts it down at ``close()``; any other address (``"auto"``, ``"HOST:PORT"``,
+    ``workers`` CPUs (default: the cores), listening on 127.0.0.1 only, without the
+    dashboard, and shuts it down at ``close()``; any other address (``"auto"``, ``"HOST:PORT"``,
     ``"ray://HOST:10001"``) connects to a running cluster, which must have fanshu
     installed.  If Ray is already initialised in this process, that instance is used and
     left running.  Ray starts on the first shard.
@@ -437,9 +439,14 @@ class RayExecutor:
         attempts: int = ATTEMPTS,
         faults: Mapping[int, str] | None = None,
     ) -> None:
-        self.ray = import_ray()
         self.address = address
         self.local = address in (None, "local")
+        if self.local:
+            # a Ray started here listens on the loopback address only, not on the
+            # machine's network address (read by Ray when it is first imported)
+            os.environ.setdefault(RAY_LOOPBACK_ENV, "0")
+        self.ray = import_ray()
+        self._asked = workers
         self.workers = workers or cpu_count()
         self.attempts = attempts
         self.faults = dict(faults or {})
@@ -462,14 +469,13 @@ class RayExecutor:
                      "logging_level": logging.WARNING}  # fmt: skip
             try:
                 if self.local:
-                    ray.init(address="local", num_cpus=self.workers,
-                             _node_ip_address="127.0.0.1", **quiet)  # fmt: skip
+                    ray.init(address="local", num_cpus=self.workers, **quiet)
                 else:
                     ray.init(address=self.address, **quiet)
             except Exception as e:  # ConnectionError, a bad address …
                 raise ExecutorError(f"cannot start Ray ({self.address or 'local'}): {e}") from e
             self._owned = True
-        if not self.local and self.workers == cpu_count():
+        if not self.local and self._asked is None:  # as many as the cluster has CPUs
             self.workers = max(1, int(ray.cluster_resources().get("CPU", self.workers)))
         self._remote = ray.remote(num_cpus=1, max_retries=0)(run_shard)
 
