@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -241,3 +242,22 @@ def test_a_simulation_resumed_keeps_its_summary(tmp_path: Path) -> None:
     whole = tmp_path / "whole.jsonl"
     run_to_output(task, [Shard(0, 0, range(12))], Serial(), JsonlOutput(str(whole), job=job))
     assert out.read_bytes() == whole.read_bytes()
+
+
+def test_a_device_is_written_without_a_record(tmp_path: Path) -> None:
+    report, output = _run(Path(os.devnull))
+    assert report.items == len(LINES) and not output.recorded
+    assert not Path(os.devnull + RECORD_SUFFIX).exists()
+    with pytest.raises(ResumeError, match="not a regular file"):
+        _run(Path(os.devnull), resume=True)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    _run(fifo, faults="interrupt:2")  # cut short: a pipe cannot be cut back, nor resumed
+    reader.join(timeout=30)
+    assert got == ["".join(EXPECTED.splitlines(keepends=True)[:90]).encode()]
+    assert not Path(str(fifo) + RECORD_SUFFIX).exists()

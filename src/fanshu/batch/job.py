@@ -299,6 +299,8 @@ class JsonlOutput:
         self.job: dict[str, Any] = json.loads(json.dumps(dict(job or {})))
         self.position = Position()
         self.resumed = False
+        self.recorded = False
+        self._bytes = 0
         self._last_checkpoint = 0.0
         self._file: IO[bytes] | None = None
         self._text: IO[str] | None = None
@@ -308,6 +310,10 @@ class JsonlOutput:
             self._text = stream if stream is not None else sys.stdout
             return
         self.record_path = path + RECORD_SUFFIX
+        # a device or a pipe (--out /dev/null) is written, but cannot be resumed
+        self.recorded = not os.path.exists(path) or os.path.isfile(path)
+        if not self.recorded and resume:
+            raise ResumeError(f"cannot resume {path}: not a regular file")
         record = read_record(path) if resume else None
         try:
             if record is not None:
@@ -352,6 +358,7 @@ class JsonlOutput:
         self._file.truncate(position.bytes)  # drop what was written after the record
         self._file.seek(position.bytes)
         self.position = position
+        self._bytes = position.bytes
         self.resumed = True
 
     def write(self, text: str) -> None:
@@ -359,17 +366,17 @@ class JsonlOutput:
         if not text:
             return
         if self._file is not None:
-            self._file.write(text.encode("utf-8"))
+            data = text.encode("utf-8")
+            self._file.write(data)
+            self._bytes += len(data)
         elif self._text is not None:
             self._text.write(text)
 
     def commit(self, items: int, lines: int, aggregate: Any, digest: str | None) -> None:
         """Mark everything written so far as complete: ``items`` input items done in all,
         ``lines`` more output lines, the running total (JSON) and input digest."""
-        written = self.position.bytes
-        if self._file is not None:
-            written = self._file.tell()
-        self.position = Position(items, self.position.lines + lines, written, digest, aggregate)
+        self.position = Position(items, self.position.lines + lines, self._bytes, digest,
+                                 aggregate)  # fmt: skip
         if self._text is not None:
             self._text.flush()
         now = time.monotonic()
@@ -379,6 +386,8 @@ class JsonlOutput:
             self._last_checkpoint = now
 
     def _write_record(self, *, interrupted: bool) -> None:
+        if not self.recorded:
+            return
         p = self.position
         record = {
             "fanshu_resume": RECORD_VERSION,
@@ -406,10 +415,11 @@ class JsonlOutput:
             return
         f, self._file = self._file, None
         try:
-            if complete:
+            if complete or not self.recorded:
                 f.flush()
-                with contextlib.suppress(FileNotFoundError):
-                    os.remove(self.record_path)
+                if self.recorded:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.remove(self.record_path)
             else:
                 f.truncate(self.position.bytes)
                 f.flush()
