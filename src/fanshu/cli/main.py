@@ -15,6 +15,7 @@ from fanshu.cli.play import play_command
 from fanshu.cli.replay import replay_command
 from fanshu.cli.rules import rules_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
+from fanshu.cli.serve import serve_command
 from fanshu.cli.simulate import simulate_command
 from fanshu.cli.stats import stats_command
 
@@ -37,6 +38,7 @@ app.add_typer(tournament_app, name="tournament")
 app.command("simulate")(simulate_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)
+app.command("serve")(serve_command)
 app.command("stats")(stats_command)
 
 
