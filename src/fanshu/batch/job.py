@@ -36,12 +36,13 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import IO, Any, Protocol
 
 from fanshu.batch.executors import Executor, Retry, Serial
+from fanshu.batch.formats import Format, Kind, Writer, open_writer
 from fanshu.batch.shards import Shard
 from fanshu.batch.tasks import FAULT_DIE, ShardResult, Task
 
@@ -51,7 +52,9 @@ __all__ = [
     "Faults",
     "JobReport",
     "JsonlOutput",
+    "Output",
     "Position",
+    "RecordsOutput",
     "ResumeError",
     "read_record",
     "run_job",
@@ -361,7 +364,7 @@ class JsonlOutput:
         self._bytes = position.bytes
         self.resumed = True
 
-    def write(self, text: str) -> None:
+    def write(self, text: str, result: ShardResult | None = None) -> None:
         """Append a shard's lines (each ending in a newline)."""
         if not text:
             return
@@ -428,11 +431,50 @@ class JsonlOutput:
             f.close()
 
 
+class RecordsOutput:
+    """A job's output as records through :func:`fanshu.batch.formats.open_writer`: a
+    Parquet file (``fmt="parquet"``) of ``kind`` records (``score``, ``analyze``, or
+    ``games`` with the bot in each seat as ``players``).  It has no resume record: an
+    interrupted run closes the file, which then holds the shards done before it."""
+
+    resumed = False
+    recorded = False
+
+    def __init__(
+        self, path: str, fmt: Format, kind: Kind, *, players: Sequence[str] | None = None
+    ) -> None:
+        self.path = path
+        self.position = Position()
+        self.players = None if players is None else list(players)
+        self.kind = kind
+        self._writer: Writer | None = open_writer(path, fmt, kind)
+
+    def write(self, text: str, result: ShardResult | None = None) -> None:
+        if not text or self._writer is None:
+            return
+        if self.kind == "games":
+            self._writer.write_jsonl(text, players=self.players)
+        else:
+            self._writer.write_jsonl(text, rules=None if result is None else result.rules)
+
+    def commit(self, items: int, lines: int, aggregate: Any, digest: str | None) -> None:
+        self.position = Position(items, self.position.lines + lines, 0, digest, aggregate)
+
+    def close(self, *, complete: bool) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
+
+
+#: Where a job's lines go.
+Output = JsonlOutput | RecordsOutput
+
+
 def run_to_output(
     task: Task,
     shards: Iterable[Shard[Any]],
     executor: Executor,
-    output: JsonlOutput | None,
+    output: Output | None,
     *,
     progress: Callable[[int], None] | None = None,
     digest: _Digest | None = None,
@@ -459,7 +501,7 @@ def run_to_output(
         if digest is not None:
             digest.update("".join(shard.items).encode("utf-8"))
         if output is not None:
-            output.write(result.text)
+            output.write(result.text, result)
             output.commit(shard.end, result.lines, task.dump(state["total"]),
                           None if digest is None else digest.hexdigest())  # fmt: skip
 

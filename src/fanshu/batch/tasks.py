@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import signal
 from collections import Counter
@@ -34,6 +35,7 @@ from fanshu.engine.log import GameLog, game_lines
 from fanshu.engine.replay import Mismatch, ReplayReport, replay_game
 from fanshu.engine.replay import Summary as ReplaySummary
 from fanshu.engine.simulate import Summary, play_game, simulate
+from fanshu.rules import DEFAULT_RULES
 
 __all__ = [
     "FAULT_DIE",
@@ -62,6 +64,9 @@ class ShardResult:
     text: str = ""
     lines: int = 0
     aggregate: Any = None
+    #: The rule set of each output line, when the task was asked for them (a Parquet
+    #: output's ``rules`` column: a score output line does not name its rule set).
+    rules: tuple[str | None, ...] | None = None
 
 
 class Task(Protocol):
@@ -105,12 +110,16 @@ def run_shard(task: Task, items: Sequence[Any], fault: str | None = None) -> Sha
 class LinesTask:
     """Each input line through ``handle`` (``score_line`` by default, ``analyze_line``
     for ``fanshu analyze``): one output line per non-empty input line.  The aggregate is
-    (lines scored, lines that gave an error object)."""
+    (lines scored, lines that gave an error object).  With ``with_rules`` the result also
+    names each output line's rule set (the input's ``rules``, ``mcr`` when absent; None
+    for a line that is not a JSON object)."""
 
     handle: LineHandler | None = None
+    with_rules: bool = False
 
     def run(self, items: Sequence[str]) -> ShardResult:
         out: list[str] = []
+        rules: list[str | None] = []
         ok = 0
         for line in items:
             text = process_line(line, self.handle)
@@ -119,8 +128,11 @@ class LinesTask:
             out.append(text)
             if text.endswith('"error": null}'):
                 ok += 1
+            if self.with_rules:
+                rules.append(_rules_of(line))
         n = len(out)
-        return ShardResult("\n".join(out) + "\n" if out else "", n, (ok, n - ok))
+        return ShardResult("\n".join(out) + "\n" if out else "", n, (ok, n - ok),
+                           tuple(rules) if self.with_rules else None)  # fmt: skip
 
     def empty(self) -> tuple[int, int]:
         return (0, 0)
@@ -133,6 +145,19 @@ class LinesTask:
 
     def load(self, data: Any) -> tuple[int, int]:
         return (int(data["ok"]), int(data["errors"]))
+
+
+def _rules_of(line: str) -> str | None:
+    try:
+        obj = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(obj, dict):
+        return None
+    rules = obj.get("rules")
+    if rules is None:
+        return DEFAULT_RULES
+    return rules if isinstance(rules, str) else None
 
 
 # -- simulate: game numbers in, log lines and a summary out ----------------------------

@@ -16,6 +16,7 @@ from fanshu.cli.batch import LineError, dumps
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.jsonl import (
     Execution,
+    FormatOption,
     OutOption,
     RayAddressOption,
     RayOption,
@@ -227,6 +228,7 @@ def analyze_command(
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
     out: OutOption = None,
+    output_format: FormatOption = None,
     resume: ResumeOption = False,
 ) -> None:
     """Analyse a hand (算牌): shanten for every shape, useful tiles, waits with their fan,
@@ -242,6 +244,7 @@ def analyze_command(
         hand, batch, progress=progress, example="fanshu analyze 1112345678999m",
         handle=analyze_line, verb=("analysing", "analysed"), command="analyze",
         execution=Execution(workers, ray, ray_address), out=out, resume=resume,
+        fmt=output_format,
     )  # fmt: skip
     if hand is None:
         return

@@ -37,7 +37,15 @@ from rich.progress import (
 from rich.text import Text
 
 from fanshu.batch.executors import Executor, ExecutorError, cpu_count, make_executor
-from fanshu.batch.job import JobReport, JsonlOutput, ResumeError, run_to_output
+from fanshu.batch.formats import FORMATS, Format, FormatError, Kind, format_of_path
+from fanshu.batch.job import (
+    JobReport,
+    JsonlOutput,
+    Output,
+    RecordsOutput,
+    ResumeError,
+    run_to_output,
+)
 from fanshu.batch.shards import shard_size, shards
 from fanshu.batch.tasks import LinesTask
 from fanshu.cli.batch import LineHandler
@@ -90,6 +98,17 @@ OutOption = Annotated[
         metavar="FILE",
         help="Write the output lines to FILE instead of stdout; if the run is interrupted, "
         "FILE.resume.json says where it stopped and --resume continues it.",
+        show_default=False,
+    ),
+]
+FormatOption = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        metavar="jsonl|parquet",
+        help="The format of --out FILE: JSON Lines, or Parquet (pip install "
+        "'fanshu[parquet]'; docs/results-schema.md). Default: parquet for a .parquet or "
+        ".pq FILE, else jsonl.",
         show_default=False,
     ),
 ]
@@ -225,25 +244,56 @@ def say_retries(report: JobReport, unit: str) -> None:
         typer.echo(f"retried: {report.retry_summary(unit)}", err=True)
 
 
-def stop_interrupted(report: JobReport, output: JsonlOutput | None, total: int | None,
+def stop_interrupted(report: JobReport, output: Output | None, total: int | None,
                      unit: str) -> typer.Exit:  # fmt: skip
     """Say where an interrupted run stopped (and how to go on); the Exit to raise."""
     done = output.position.items if output is not None else report.stopped_at
     of = f" of {total:,}" if total is not None else ""
-    if output is not None and output.path is not None:
+    if isinstance(output, RecordsOutput):
+        how = (f"{output.path} holds their records (a complete file; --resume continues "
+               "JSON Lines outputs only)")  # fmt: skip
+    elif output is not None and output.path is not None and output.recorded:
         how = (f"{output.path} holds their output, {output.path}.resume.json where it "
                "stopped: run the same command with --resume to go on")  # fmt: skip
+    elif output is not None and output.path is not None:
+        how = f"{output.path} holds their output"
     else:
         how = "the output above holds their lines; write to --out FILE to be able to --resume"
     typer.echo(f"interrupted: {done:,}{of} {unit} done; {how}", err=True)
     return typer.Exit(EXIT_INTERRUPTED)
 
 
-def open_output(out: str | None, *, job: dict[str, Any], resume: bool) -> JsonlOutput:
+def output_format_or_fail(fmt: str | None, out: str | None, *, resume: bool) -> Format:
+    """The format of ``--out`` (``--format``, else from its suffix: ``.parquet`` is
+    Parquet), or ``fail``: Parquet needs a file, and cannot be resumed."""
+    if fmt is None:
+        return "jsonl" if out is None else format_of_path(out)
+    if fmt not in FORMATS:
+        raise fail(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
+    if fmt == "parquet" and out is None:
+        raise fail("--format parquet needs --out FILE")
+    if fmt == "parquet" and resume:
+        raise fail("--resume continues JSON Lines outputs only, not Parquet")
+    return fmt
+
+
+def open_output(
+    out: str | None,
+    *,
+    job: dict[str, Any],
+    resume: bool,
+    fmt: Format = "jsonl",
+    kind: Kind = "score",
+    players: list[str] | None = None,
+) -> Output:
     """The output of a batch command (stdout when ``out`` is None), or ``fail``."""
     try:
+        if fmt != "jsonl" and out is not None:
+            if resume:
+                raise fail("--resume continues JSON Lines outputs only, not Parquet")
+            return RecordsOutput(out, fmt, kind, players=players)
         return JsonlOutput(out, job=job, resume=resume)
-    except ResumeError as e:
+    except (ResumeError, FormatError) as e:
         raise fail(str(e)) from None
 
 
@@ -257,16 +307,20 @@ def run_batch_file(
     out: str | None = None,
     resume: bool = False,
     command: str = "score",
+    fmt: str | None = None,
 ) -> None:
     """Run a JSON Lines file (``-`` for stdin) through ``handle`` (default: scoring) to
     stdout or ``out``, one output line per input line, in input order, on the executor of
     ``execution``; ``verb`` labels the bar and the summary, ``command`` names the job in
-    the resume record."""
+    the resume record (and the kind of Parquet records, with ``fmt`` parquet)."""
     execution = execution or Execution()
+    form = output_format_or_fail(fmt, out, resume=resume)
     stream, total = open_input(path)
     limits = ANALYZE_SHARD if command == "analyze" else SCORE_SHARD
+    kind: Kind = "analyze" if command == "analyze" else "score"
     try:
-        output = open_output(out, job={"command": command, "format": "jsonl"}, resume=resume)
+        job = {"command": command, "format": form}
+        output = open_output(out, job=job, resume=resume, fmt=form, kind=kind)
         digest = hashlib.sha256()
         skip = output.position.items
         if skip:
@@ -285,10 +339,11 @@ def run_batch_file(
         try:
             with job_progress(show, total, verb[0], "lines", completed=skip) as advance:
                 work = shards(stream, size, first=skip)
+                task = LinesTask(handle, with_rules=form != "jsonl" and kind == "score")
                 report = run_to_output(
-                    LinesTask(handle), work, executor, output, progress=advance, digest=digest
+                    task, work, executor, output, progress=advance, digest=digest
                 )
-        except ExecutorError as e:
+        except (ExecutorError, FormatError) as e:
             raise fail(str(e)) from None
         say_retries(report, "lines")
         if report.interrupted:
@@ -324,6 +379,7 @@ def hand_or_batch(
     out: str | None = None,
     resume: bool = False,
     command: str = "score",
+    fmt: str | None = None,
 ) -> str | None:
     """The HAND a one-hand command is to handle, or None once ``--batch FILE`` has been
     run instead (through ``handle``, on ``execution``, to ``out``); ``fail`` for both or
@@ -333,12 +389,13 @@ def hand_or_batch(
         if hand is not None:
             raise fail("give either a HAND or --batch FILE, not both")
         run_batch_file(batch, progress=progress, handle=handle, verb=verb,
-                       execution=execution, out=out, resume=resume, command=command)  # fmt: skip
+                       execution=execution, out=out, resume=resume, command=command,
+                       fmt=fmt)  # fmt: skip
         return None
     if hand is None:
         raise fail(f"missing HAND (e.g. {example}), or use --batch FILE")
-    if out is not None or resume:
-        raise fail("--out and --resume go with --batch FILE")
+    if out is not None or resume or fmt is not None:
+        raise fail("--out, --format and --resume go with --batch FILE")
     return hand
 
 

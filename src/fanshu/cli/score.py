@@ -25,6 +25,7 @@ from fanshu.cli.batch import (
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
 from fanshu.cli.jsonl import (
     Execution,
+    FormatOption,
     OutOption,
     RayAddressOption,
     RayOption,
@@ -426,6 +427,7 @@ def score_command(
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
     out: OutOption = None,
+    output_format: FormatOption = None,
     resume: ResumeOption = False,
 ) -> None:
     """Score a winning hand under the Chinese Official rules (国标麻将), or under another
@@ -440,6 +442,7 @@ def score_command(
     hand = hand_or_batch(
         hand, batch, progress=progress, example="fanshu score '[EEEE]123m456p789s11s'",
         execution=Execution(workers, ray, ray_address), out=out, resume=resume,
+        fmt=output_format,
     )  # fmt: skip
     if hand is None:
         return

@@ -13,18 +13,20 @@ from rich.console import Console
 from rich.table import Table
 
 from fanshu.batch.executors import ExecutorError
-from fanshu.batch.job import JobReport, JsonlOutput, run_to_output
+from fanshu.batch.job import JobReport, Output, run_to_output
 from fanshu.batch.shards import game_shards
 from fanshu.batch.tasks import SimulateTask
 from fanshu.cli.batch import LineError
 from fanshu.cli.errors import fail
 from fanshu.cli.jsonl import (
     Execution,
+    FormatOption,
     RayAddressOption,
     RayOption,
     WorkersOption,
     job_progress,
     open_output,
+    output_format_or_fail,
     say_retries,
     stop_interrupted,
     want_progress,
@@ -138,10 +140,12 @@ def simulate_command(
         typer.Option(
             "--out",
             metavar="FILE",
-            help="Write every game's events to FILE as JSON Lines (the fanshu replay log).",
+            help="Write every game's events to FILE as JSON Lines (the fanshu replay log), "
+            "or one record per game to a Parquet FILE (--format parquet, or a .parquet FILE).",
             show_default=False,
         ),
     ] = None,
+    output_format: FormatOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object.")
     ] = False,
@@ -201,12 +205,14 @@ def simulate_command(
         raise fail(str(e)) from None
     if resume and out is None:
         raise fail("--resume needs --out FILE: the run to continue is the one writing FILE")
+    form = output_format_or_fail(output_format, out, resume=resume)
     task = SimulateTask(rules, tuple(names), master, options, cfg, log=out is not None)
     output = None
     if out is not None:
         job = {"command": "simulate", "rules": rules, "games": n_games, "players": names,
                "seed": master, "options": options, "config": asdict(cfg)}  # fmt: skip
-        output = open_output(out, job=job, resume=resume)
+        output = open_output(out, job=job, resume=resume, fmt=form, kind="games",
+                             players=names)  # fmt: skip
     execution = Execution(workers, ray, ray_address)
     show = want_progress(progress, n_games)
     try:
@@ -239,7 +245,7 @@ def _run(
     task: SimulateTask,
     games: int,
     execution: Execution,
-    output: JsonlOutput | None,
+    output: Output | None,
     show: bool,
 ) -> JobReport:
     """Play the games (those an interrupted run left, with ``--resume``) on the executor,
