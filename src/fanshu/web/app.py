@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
+from starlette.routing import Match, Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -113,6 +114,19 @@ def _replay(messages: list[Message], receive: Receive) -> Receive:
     return replayed
 
 
+class StaticMount(Mount):
+    """The browser app at ``/``, except under ``/v1``, ``/docs`` and ``/openapi.json``:
+    there a wrong method stays the API's 405 (with its ``Allow``) and an unknown path its
+    404 problem, instead of the static files' answer."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        path = scope.get("path", "")
+        for prefix in (API_PREFIX, "/docs", "/openapi.json", "/redoc"):
+            if path == prefix or path.startswith(prefix + "/"):
+                return Match.NONE, {}
+        return super().matches(scope)
+
+
 def create_app(
     db_path: str | None = None,
     *,
@@ -154,6 +168,8 @@ def create_app(
         app.include_router(module.router, prefix=API_PREFIX)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
     if static.is_dir():
-        app.mount("/", StaticFiles(directory=static, html=True), name="static")
+        app.router.routes.append(
+            StaticMount("/", StaticFiles(directory=static, html=True), name="static")
+        )
     app.add_middleware(BodyLimit, limit=max_body)
     return app

@@ -18,6 +18,7 @@ be scored or recorded 422, an unknown resource 404, a request over a limit 413.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -246,11 +247,37 @@ async def _on_http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
     code, default = _HTTP_CODES.get(exc.status_code, ("http_error", "request failed"))
     detail = exc.detail if isinstance(exc.detail, str) and exc.detail else default
+    headers = dict(exc.headers or {})
     if exc.status_code == 404 and detail == "Not Found":
         detail = f"no such resource: {request.method} {request.url.path}"
-    elif exc.status_code == 405 and detail == "Method Not Allowed":
-        detail = f"{request.method} is not allowed on {request.url.path}"
-    return problem_response(Problem(code, detail, exc.status_code, headers=dict(exc.headers or {})))
+    elif exc.status_code == 405:
+        allowed = _allowed_methods(request)
+        if allowed:
+            headers["Allow"] = ", ".join(allowed)
+        if detail == "Method Not Allowed":
+            also = f" (allowed: {', '.join(allowed)})" if allowed else ""
+            detail = f"{request.method} is not allowed on {request.url.path}{also}"
+    return problem_response(Problem(code, detail, exc.status_code, headers=headers))
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method the OpenAPI description lists for this path (Starlette's own 405
+    names only the methods of the first route that matched the path)."""
+    app = request.app
+    patterns: list[tuple[re.Pattern[str], set[str]]] | None = getattr(
+        app.state, "allowed_methods", None
+    )
+    if patterns is None:
+        patterns = []
+        for template, item in app.openapi().get("paths", {}).items():
+            source = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
+            patterns.append((re.compile(f"^{source}$"), {m.upper() for m in item}))
+        app.state.allowed_methods = patterns
+    methods: set[str] = set()
+    for regex, listed in patterns:
+        if regex.match(request.url.path):
+            methods |= listed
+    return sorted(methods)
 
 
 async def _on_unexpected(request: Request, exc: Exception) -> Response:

@@ -7,7 +7,7 @@ checked by the same code; the answer is its output object.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,13 +17,12 @@ from fanshu.cli.analyze_batch import analysis_object, analyze_request, parse_ana
 from fanshu.cli.batch import LineError
 from fanshu.errors import FanshuError
 from fanshu.web.api.common import JsonResponse, json_body, ok_response, read_json, request_body
+from fanshu.web.api.score import WIND_TEXT
 from fanshu.web.problems import Problem, problem_responses
 
 __all__ = ["analyze_one", "router"]
 
 router = APIRouter(tags=["analyze"])
-
-Wind = Literal["E", "S", "W", "N"]
 
 
 class AnalyzeItem(BaseModel):
@@ -36,9 +35,11 @@ class AnalyzeItem(BaseModel):
         description="13 or 14 tiles (a kong counts as 3), melds in brackets first.",
         examples=["1112345678999m"],
     )
-    visible: str = Field("", description="Tiles seen on the table (discards, others' melds).")
-    seat_wind: Wind = "E"
-    prevalent_wind: Wind = "E"
+    visible: str | None = Field(
+        "", description="Tiles seen on the table (discards, others' melds)."
+    )
+    seat_wind: str = Field("E", description=f"门风: {WIND_TEXT}")
+    prevalent_wind: str = Field("E", description=f"圈风: {WIND_TEXT}")
     flowers: int = Field(0, ge=0, le=8)
     options: dict[str, Any] | None = Field(None, description="MCR options for the waits.")
 

@@ -14,7 +14,7 @@ A legal hand that is not complete is an answer, not an error: 200 with ``total``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -50,7 +50,8 @@ _RULES_ENUM: dict[str, Any] = {"enum": names()}
 
 router = APIRouter(tags=["score"])
 
-Wind = Literal["E", "S", "W", "N"]
+#: What a wind field takes (``fanshu.tiles.wind_from``).
+WIND_TEXT = "E, S, W or N (also e, east, 东 …)"
 
 
 class ScoreItem(BaseModel):
@@ -63,7 +64,9 @@ class ScoreItem(BaseModel):
         description="A fanshu hand string; the last concealed tile is the winning tile.",
         examples=["[EEEE]123m456p789s11s"],
     )
-    rules: str = Field("mcr", description="The rule set.", json_schema_extra=_RULES_ENUM)
+    rules: str | None = Field(
+        "mcr", description="The rule set (null: mcr).", json_schema_extra=_RULES_ENUM
+    )
     self_drawn: bool = Field(False, description="自摸")
     fourth_tile: bool = Field(False, description="和绝张: the last copy of the winning tile")
     kong: bool = Field(False, description="杠上开花 when self-drawn, 抢杠和 on a discard")
@@ -72,8 +75,8 @@ class ScoreItem(BaseModel):
     first_turn: bool = Field(False, description="A win on the first turn (天和, 地和 …)")
     ready_at_start: bool = Field(False, description="Ready from the deal (天听)")
     kong_discard: bool = Field(False, description="Won on a discard that followed a kong")
-    seat_wind: Wind = Field("E", description="门风")
-    prevalent_wind: Wind = Field("E", description="圈风")
+    seat_wind: str = Field("E", description=f"门风: {WIND_TEXT}", examples=["E"])
+    prevalent_wind: str = Field("E", description=f"圈风: {WIND_TEXT}", examples=["E"])
     flowers: int = Field(0, ge=0, le=8, description="花牌 (MCR: 1 fan each)")
     options: dict[str, Any] | None = Field(
         None, description="The rule set's options by name (GET /v1/rules/{name})."
@@ -85,7 +88,10 @@ class ScoreBatch(BaseModel):
 
     model_config = ConfigDict(extra="forbid", title="ScoreBatch")
 
-    items: list[dict[str, Any]] = Field(max_length=MAX_BATCH_ITEMS)
+    items: list[Any] = Field(
+        description=f"At most {MAX_BATCH_ITEMS} ScoreItem objects; more is a 413 problem "
+        "too_many_items.  An item that is not a valid ScoreItem gets its error object."
+    )
 
 
 _FAN = {
