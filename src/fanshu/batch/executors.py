@@ -154,7 +154,7 @@ class Serial:
     def next_done(self) -> tuple[Shard[Any], Outcome]:
         task, shard = self._queue.popleft()
         try:
-            return shard, task.run(shard.items)
+            return shard, run_shard(task, shard.items)
         except Exception as e:
             return shard, e
 

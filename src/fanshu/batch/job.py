@@ -125,6 +125,8 @@ class JobReport:
     spans: dict[int, tuple[int, int]] = field(default_factory=dict)
     interrupted: bool = False
     elapsed: float = 0.0
+    #: CPU seconds the shards written took in their workers (their sum).
+    cpu: float = 0.0
     #: The task's total over the whole job (a resumed job's earlier part included).
     aggregate: Any = None
 
@@ -221,6 +223,7 @@ def run_job(
                 report.shards += 1
                 report.items += len(shard)
                 report.lines += outcome.lines
+                report.cpu += outcome.cpu
                 report.stopped_at = shard.end
                 next_write += 1
                 if shard.index in interrupt_after:

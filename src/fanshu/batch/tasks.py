@@ -24,9 +24,10 @@ import dataclasses
 import json
 import os
 import signal
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from fanshu.cli.batch import LineHandler, process_line
@@ -67,6 +68,8 @@ class ShardResult:
     #: The rule set of each output line, when the task was asked for them (a Parquet
     #: output's ``rules`` column: a score output line does not name its rule set).
     rules: tuple[str | None, ...] | None = None
+    #: CPU seconds the shard took where it ran (not compared: it varies from run to run).
+    cpu: float = field(default=0.0, compare=False)
 
 
 class Task(Protocol):
@@ -100,7 +103,9 @@ def run_shard(task: Task, items: Sequence[Any], fault: str | None = None) -> Sha
     if fault == FAULT_DIE:
         task.run(items[: len(items) // 2])
         os.kill(os.getpid(), signal.SIGKILL)
-    return task.run(items)
+    started = time.process_time()
+    result = task.run(items)
+    return dataclasses.replace(result, cpu=time.process_time() - started)
 
 
 # -- score and analyze: JSON Lines in, JSON Lines out ------------------------------------
