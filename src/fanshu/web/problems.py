@@ -52,7 +52,7 @@ TITLES: dict[str, str] = {
     "bad_option": "Bad option or rule set",
     "invalid_input": "Invalid input",
     "not_a_win": "Not a winning hand",
-    "bad_match": "Score sheet refuses the change",
+    "bad_match": "Match or settlement refuses the request",
     "bad_settlement": "Settlement refuses the request",
     "store_error": "Database error",
     "not_found": "Not found",

@@ -23,7 +23,7 @@ from fanshu.cli.batch import (
     score_request,
 )
 from fanshu.errors import FanshuError
-from fanshu.rules import names
+from fanshu.rules import get_rules, names
 from fanshu.rules.mcr.settlement import settle_win
 from fanshu.web.api.common import JsonResponse, ok_response
 from fanshu.web.api.score import score_object
@@ -62,6 +62,11 @@ class SettleRequest(BaseModel):
     seat_wind: str = "E"
     prevalent_wind: str = "E"
     options: dict[str, Any] | None = None
+    dealer_player: str | None = Field(
+        None,
+        description="Beijing: who deals (default: the winner when dealer is true, else the "
+        "first player).",
+    )
 
 
 def settle_request(req: SettleRequest) -> dict[str, Any]:
@@ -79,6 +84,8 @@ def settle_request(req: SettleRequest) -> dict[str, Any]:
         options = None if req.options is None else rule_set.options_from(req.options)
     except LineError as e:
         raise Problem(e.code, e.message) from None
+    if req.dealer_player is not None and rule_set.name != "beijing":
+        raise Problem("bad_field", "dealer_player is for the beijing rule set")
     if req.fan is not None:
         if rule_set.name not in FAN_ONLY:
             raise Problem(
@@ -108,7 +115,12 @@ def settle_request(req: SettleRequest) -> dict[str, Any]:
         raise Problem(e.code, e.message) from None
     if not result.is_win:
         raise Problem("not_a_win", result.reason or "not a winning hand")
-    payments = rule_set.settle(req.players, req.winner, req.discarder, result, options)
+    if rule_set.name == "beijing":
+        payments = get_rules("beijing").settle(  # type: ignore[call-arg]
+            req.players, req.winner, req.discarder, result, options, dealer=req.dealer_player
+        )
+    else:
+        payments = rule_set.settle(req.players, req.winner, req.discarder, result, options)
     return {
         "rules": rule_set.name,
         "total": result.total,

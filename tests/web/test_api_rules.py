@@ -1,0 +1,62 @@
+"""GET /v1/rules and /v1/rules/{name}: the rule sets, fan tables and options."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fanshu.rules import get_rules, names
+from fanshu.web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
+        yield c
+
+
+def test_lists_every_rule_set(client: TestClient) -> None:
+    r = client.get("/v1/rules")
+    assert r.status_code == 200
+    rows = r.json()
+    assert [x["name"] for x in rows] == names()
+    mcr = rows[0]
+    assert mcr == {
+        "name": "mcr", "title_zh": "国标麻将", "title_en": "Chinese Official rules (MCR)",
+        "tiles": 144, "flowers": True, "combine": "add", "cap": None, "minimum": 8,
+        "default": True,
+    }  # fmt: skip
+    sichuan = next(x for x in rows if x["name"] == "sichuan")
+    assert (sichuan["tiles"], sichuan["combine"], sichuan["default"]) == (108, "double", False)
+
+
+@pytest.mark.parametrize("name", names())
+def test_each_rule_set_has_its_fan_table_and_options(client: TestClient, name: str) -> None:
+    body = client.get(f"/v1/rules/{name}").json()
+    rule_set = get_rules(name)
+    assert body["name"] == name
+    assert [f["key"] for f in body["fans"]] == [f.key for f in rule_set.fans]
+    assert [o["name"] for o in body["options"]] == [o[0] for o in rule_set.describe_options()]
+    for f in body["fans"]:
+        assert set(f) == {"key", "name_zh", "name_en", "value", "excludes", "source"}
+
+
+def test_mcr_fan_table(client: TestClient) -> None:
+    body = client.get("/v1/rules/mcr").json()
+    big_four = next(f for f in body["fans"] if f["name_zh"] == "大四喜")
+    assert (big_four["name_en"], big_four["value"]) == ("Big Four Winds", 88)
+    assert "pung_of_terminals_or_honors" in big_four["excludes"]
+    option = next(o for o in body["options"] if o["name"] == "two_concealed_kongs")
+    assert option["default"] == "6"
+
+
+def test_an_unknown_rule_set_is_a_404_bad_option_problem(client: TestClient) -> None:
+    r = client.get("/v1/rules/riichi")
+    assert r.status_code == 404
+    assert r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert body["code"] == "bad_option"
+    known = "mcr, beijing, sichuan, two-player"
+    assert body["detail"] == f"unknown rule set 'riichi': use one of {known}"
