@@ -1,0 +1,2126 @@
+// fanshu in the browser: calculator, analysis, score sheet and play against bots.
+// Plain ES module, no build step; talks to the fanshu server's /v1 JSON API.
+
+import { ALL_TILES, HONORS, SUITS, installSprite, tileName, tileSVG } from "./tiles.js";
+
+// ---------------------------------------------------------------------------- i18n
+
+const TEXT = {
+  "tab.calc": ["算番", "Calculator"],
+  "tab.analysis": ["算牌", "Analysis"],
+  "tab.match": ["记分", "Score sheet"],
+  "tab.play": ["对局", "Play"],
+  "picker.string": ["牌型字符串", "Hand string"],
+  "picker.rules": ["规则", "Rules"],
+  "picker.backspace": ["退格", "Undo tile"],
+  "picker.clear": ["清空", "Clear"],
+  "picker.hint": [
+    "点选下方的牌加入手牌；点手牌中的牌把它设为和牌，点和牌将其移除；点副露移除该副露。",
+    "Tap tiles below to add them. Tap a tile in the hand to make it the winning tile; tap the winning tile to take it out; tap a meld to remove it.",
+  ],
+  "picker.win": ["和", "Win"],
+  "picker.full": ["手牌已满 14 张", "The hand already has 14 tiles"],
+  "picker.empty": ["从下方的牌中选牌…", "Pick tiles from the palette below…"],
+  "picker.melds_max": ["最多四组副露", "At most four melds"],
+  "mode.tile": ["手牌", "Tiles"],
+  "mode.chow": ["吃", "Chow"],
+  "mode.pung": ["碰", "Pung"],
+  "mode.kong": ["明杠", "Kong"],
+  "mode.ckong": ["暗杠", "Concealed kong"],
+  "ctx.title": ["和牌情况", "Win context"],
+  "ctx.self_drawn": ["自摸", "Self-drawn"],
+  "ctx.fourth_tile": ["和绝张", "Last tile (4th copy)"],
+  "ctx.kong": ["杠上开花 / 抢杠和", "Kong replacement / robbing"],
+  "ctx.wall_last": ["妙手回春 / 海底捞月", "Last tile of the wall"],
+  "ctx.dealer": ["庄家", "Dealer"],
+  "ctx.first_turn": ["第一巡 (天和/地和)", "First turn (heavenly/earthly)"],
+  "ctx.seat_wind": ["门风", "Seat wind"],
+  "ctx.prevalent_wind": ["圈风", "Prevalent wind"],
+  "ctx.flowers": ["花牌", "Flowers"],
+  "result.title": ["番数", "Score"],
+  "result.fan": ["番", "fan"],
+  "result.show_excluded": ["显示不计的番", "Show excluded fans"],
+  "result.need14": ["选满 14 张牌 (杠算 3 张) 即可算番。", "Pick 14 tiles (a kong counts as 3) to score the hand."],
+  "result.have": ["现有 {0} 张。", "{0} so far."],
+  "result.not_win": ["没有和牌：", "Not a winning hand: "],
+  "result.under_min": ["不足 {0} 番起和 (花牌不计)", "Under the {0}-fan minimum (flowers not counted)"],
+  "result.multiplier": ["倍数 ×{0}", "Payment ×{0}"],
+  "result.capped": ["封顶", "capped"],
+  "result.shape": ["牌型：{0}", "Shape: {0}"],
+  "result.no_excluded": ["没有不计的番。", "No excluded fans."],
+  "result.excluded_by": ["因 {0} 不计", "excluded by {0}"],
+  "th.fan": ["番种", "Fan"],
+  "th.tiles": ["牌", "Tiles"],
+  "th.value": ["番", "Fan"],
+  "th.points": ["小计", "Points"],
+  "th.total": ["合计", "Total"],
+  "settle.title": ["结算", "Settlement"],
+  "settle.from": ["放铳", "Discarded by"],
+  "settle.self": ["自摸 (三家付)", "Self-drawn (all pay)"],
+  "wind.E": ["东", "East"],
+  "wind.S": ["南", "South"],
+  "wind.W": ["西", "West"],
+  "wind.N": ["北", "North"],
+  "shape.regular": ["四组一对", "4 sets + pair"],
+  "shape.seven_pairs": ["七对", "Seven pairs"],
+  "shape.thirteen_orphans": ["十三幺", "Thirteen orphans"],
+  "shape.honors_knitted": ["全不靠", "Honors & knitted"],
+  "shape.knitted_straight": ["组合龙", "Knitted straight"],
+  "shape.nine_gates": ["九莲宝灯", "Nine gates"],
+  "an.title": ["分析", "Analysis"],
+  "an.visible": ["已见的牌 (弃牌、他家副露)", "Tiles seen (discards, others' melds)"],
+  "an.need": ["选 13 张 (看听牌) 或 14 张 (看打哪张) 牌即可分析。", "Pick 13 tiles (for waits) or 14 (for discards) to analyse."],
+  "an.shanten": ["向听数", "Shanten"],
+  "an.complete": ["已和牌", "complete"],
+  "an.ready": ["听牌", "ready"],
+  "an.n_away": ["{0} 向听", "{0} away"],
+  "an.by_shape": ["各牌型", "By shape"],
+  "an.waits": ["听牌", "Waits"],
+  "an.useful": ["有效牌", "Useful tiles"],
+  "an.useful_n": ["共 {0} 张", "{0} tiles"],
+  "an.discards": ["打牌建议", "Discard advice"],
+  "an.th_tile": ["牌", "Tile"],
+  "an.th_left": ["剩余", "Left"],
+  "an.th_discard": ["点和", "On discard"],
+  "an.th_self": ["自摸", "Self-drawn"],
+  "an.th_discard_tile": ["打出", "Discard"],
+  "an.th_after": ["向听", "Shanten"],
+  "an.th_useful": ["有效牌", "Useful tiles"],
+  "an.th_count": ["张数", "Count"],
+  "an.under": ["不足起和", "under minimum"],
+  "an.last": ["和绝张", "last tile"],
+  "an.dead": ["已无", "none left"],
+  "an.apply": ["打出后的手牌", "Hand after this discard"],
+  "m.new": ["新比赛", "New match"],
+  "m.new_hint": ["按第一圈的座位 (东南西北) 输入四位选手。", "Enter the four players in their round-1 seats (East, South, West, North)."],
+  "m.create": ["开始比赛", "Start match"],
+  "m.open_id": ["比赛编号", "Match id"],
+  "m.open": ["打开", "Open"],
+  "m.record": ["记录第", "Record hand"],
+  "m.record_suffix": ["盘", ""],
+  "m.winner": ["和牌者", "Winner"],
+  "m.discarder": ["放铳者", "Discarded by"],
+  "m.self_drawn": ["自摸", "Self-drawn"],
+  "m.by_fan": ["按番数", "By fan total"],
+  "m.by_hand": ["按牌型", "By hand"],
+  "m.fan": ["番数 (含花)", "Fan (flowers included)"],
+  "m.hand_hint": ["使用算番页选好的牌：", "Uses the hand picked in the calculator:"],
+  "m.pick_hand": ["去选牌", "Pick the hand"],
+  "m.no_hand": ["算番页还没有 14 张牌。", "The calculator has no 14-tile hand yet."],
+  "m.submit": ["记录和牌", "Record win"],
+  "m.draw": ["荒庄", "Drawn hand"],
+  "m.undo": ["撤销上一盘", "Undo last"],
+  "m.sheet": ["记分表", "Score sheet"],
+  "m.hand_no": ["盘", "Hand"],
+  "m.round": ["{0}风圈", "{0} round"],
+  "m.dealer": ["庄", "dealer"],
+  "m.result": ["结果", "Result"],
+  "m.total": ["合计", "Total"],
+  "m.table_points": ["标准分", "Table points"],
+  "m.row_draw": ["荒庄", "Drawn"],
+  "m.row_win_self": ["{0} 自摸 {1} 番", "{0} self-drawn, {1} fan"],
+  "m.row_win": ["{0} 和 {2} 的 {1} 番", "{0} wins {1} fan off {2}"],
+  "m.row_false": ["{0} 错和", "{0} false win"],
+  "m.row_penalty": ["{0} 罚分", "{0} penalty"],
+  "m.complete": ["比赛结束", "Match complete"],
+  "m.info": ["第 {0} 盘 · {1} · 庄家 {2}", "Hand {0} · {1} · dealer {2}"],
+  "m.seat_winds": ["门风：{0}", "Seat winds: {0}"],
+  "m.need_names": ["请输入四个不同的名字", "Enter four different names"],
+  "t.title": ["赛事", "Tournament"],
+  "t.players": ["选手 (每行一位，4 的倍数)", "Players (one a line, a multiple of 4)"],
+  "t.sessions": ["轮数", "Sessions"],
+  "t.create": ["创建赛事", "Create tournament"],
+  "t.id": ["赛事编号", "Tournament id"],
+  "t.show": ["打开", "Open"],
+  "t.rank": ["名次", "Rank"],
+  "t.player": ["选手", "Player"],
+  "t.points": ["标准分", "Table points"],
+  "t.score": ["比赛分", "Score"],
+  "t.matches": ["场数", "Matches"],
+  "t.firsts": ["第一", "Firsts"],
+  "t.seating": ["座位", "Seating"],
+  "t.session": ["第 {0} 轮", "Session {0}"],
+  "t.table": ["{0} 桌", "Table {0}"],
+  "t.created": ["赛事：{0}", "Tournament: {0}"],
+  "t.seat": ["生成座位 (尽量少重复对手)", "Seat the sessions (few repeated opponents)"],
+  "t.sheet": ["记分表", "Score sheet"],
+  "t.standings": ["排名", "Standings"],
+  "p.rules": ["规则", "Rules"],
+  "p.seed": ["种子 (可空)", "Seed (optional)"],
+  "p.start": ["开局", "New game"],
+  "p.you": ["你", "You"],
+  "p.bot": ["电脑 {0}", "Bot {0}"],
+  "p.wall": ["牌墙 {0}", "Wall {0}"],
+  "p.dealer": ["庄", "Dealer"],
+  "p.ready": ["听", "Ready"],
+  "p.won": ["已和", "Won"],
+  "p.score": ["{0} 分", "{0} pts"],
+  "p.your_turn": ["轮到你：点一张牌打出", "Your turn: tap a tile to discard it"],
+  "p.ready_mode": ["报听：点一张牌打出并报听", "Declare ready: tap the tile to discard"],
+  "p.claim": ["{0} 打出了这张牌：", "{0} discarded:"],
+  "p.rob": ["{0} 加杠：可以抢杠和", "{0} adds a kong: you may rob it"],
+  "p.exchange": ["换牌：点一张要换出的牌", "Exchange: tap a tile to give"],
+  "p.give": ["换回：点一张要交出的牌", "Give back: tap a tile to give"],
+  "p.void": ["定缺：选择不要的一门", "Choose your void suit"],
+  "p.pick": ["搓牌：可以换成任意一张未见的牌", "Free pick: swap your draw for any unseen tile"],
+  "p.swap": ["可以换入一副刻子", "A triplet is offered"],
+  "p.last": ["海底捞月：要和吗？", "Last tile: win?"],
+  "p.wait": ["等待…", "Waiting…"],
+  "p.act.win": ["和", "Win"],
+  "p.act.win_total": ["和 {0} 番", "Win · {0} fan"],
+  "p.act.false_win": ["(不足起和，错和)", "(under the minimum: false win)"],
+  "p.act.pass": ["过", "Pass"],
+  "p.act.pung": ["碰", "Pung"],
+  "p.act.chow": ["吃", "Chow"],
+  "p.act.kong": ["杠", "Kong"],
+  "p.act.ready": ["报听", "Declare ready"],
+  "p.act.ready_cancel": ["取消报听", "Cancel ready"],
+  "p.act.void": ["缺{0}", "Void {0}"],
+  "p.act.pick": ["换成", "Take"],
+  "p.act.swap": ["换入", "Take triplet"],
+  "p.act.exchange": ["换出", "Give"],
+  "p.result": ["本局结果", "End of hand"],
+  "p.drawn": ["流局", "Drawn hand"],
+  "p.wins": ["{0} 和牌", "{0} wins"],
+  "p.wins_off": ["{0} 和牌 (点炮：{1})", "{0} wins off {1}"],
+  "p.wins_self": ["{0} 自摸", "{0} wins self-drawn"],
+  "p.false_win": ["{0} 错和", "{0} false win"],
+  "p.final": ["得分", "Scores"],
+  "p.again": ["再来一局", "Play again"],
+  "p.log": ["牌局记录", "Table log"],
+  "p.ev.discard": ["{0} 打 {1}", "{0} discards {1}"],
+  "p.ev.claim": ["{0} {1} {2}", "{0} {1} {2}"],
+  "p.ev.kong": ["{0} 杠 {1}", "{0} kongs {1}"],
+  "p.ev.win": ["{0} 和了！{1} 番", "{0} wins! {1} fan"],
+  "p.ev.ready": ["{0} 报听", "{0} declares ready"],
+  "p.ev.false_win": ["{0} 错和", "{0} false win"],
+  "p.ev.void": ["定缺：{0}", "Void suits: {0}"],
+  "p.ev.exchange": ["换牌", "Tiles exchanged"],
+  "p.ev.end": ["本局结束", "Hand over"],
+  "suit.m": ["万", "characters"],
+  "suit.p": ["饼", "dots"],
+  "suit.s": ["条", "bamboo"],
+  "kind.chow": ["吃", "chows"],
+  "kind.pung": ["碰", "pungs"],
+  "kind.kong": ["杠", "kongs"],
+  "rules.mcr": ["国标麻将", "Chinese Official (MCR)"],
+  "rules.sichuan": ["四川麻将 血战到底", "Sichuan (bloody battle)"],
+  "rules.two-player": ["二人麻将", "Two-player"],
+  "rules.beijing": ["北京麻将", "Beijing"],
+  "err.network": ["无法连接服务器", "Cannot reach the server"],
+  foot: ["fanshu · 国标麻将 / 四川 / 二人 / 北京 规则引擎", "fanshu · a mahjong rules engine: MCR, Sichuan, two-player, Beijing"],
+};
+
+let lang = localStorage.getItem("fanshu.lang") || ((navigator.language || "zh").startsWith("zh") ? "zh" : "en");
+
+function t(key, ...args) {
+  const pair = TEXT[key];
+  let s = pair ? pair[lang === "zh" ? 0 : 1] : key;
+  args.forEach((a, i) => {
+    s = s.replaceAll(`{${i}}`, a);
+  });
+  return s;
+}
+
+function applyI18n(root = document) {
+  if (root === document && pickerEl && !pickerEl.isConnected) applyI18n(pickerEl);
+  root.querySelectorAll("[data-i18n]").forEach((el) => {
+    el.textContent = t(el.dataset.i18n);
+  });
+  root.querySelectorAll(".seg[data-wind] button").forEach((b) => {
+    b.textContent = lang === "zh" ? t(`wind.${b.dataset.value}`) : b.dataset.value;
+    b.title = t(`wind.${b.dataset.value}`);
+  });
+}
+
+function setLang(l) {
+  lang = l;
+  localStorage.setItem("fanshu.lang", l);
+  document.documentElement.lang = l === "zh" ? "zh" : "en";
+  document.body.dataset.lang = l;
+  applyI18n();
+  renderAll();
+}
+
+/** A fan's name in the current language (the other one as a subtitle). */
+function fanNames(f) {
+  const zh = f.name || f.name_zh || "";
+  const en = f.name_en || fanEnglish(zh) || zh;
+  return lang === "zh" ? [zh, en] : [en, zh];
+}
+
+const fanEnglishByName = new Map();
+function fanEnglish(zh) {
+  return fanEnglishByName.get(zh);
+}
+
+// ---------------------------------------------------------------------------- helpers
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+function tileHTML(code, { size = "", cls = "", testid = "", attrs = "", title = true } = {}) {
+  const name = code === "back" ? "" : tileName(code, lang);
+  const tid = testid ? ` data-testid="${testid}"` : "";
+  const tt = title && name ? ` title="${esc(name)}"` : "";
+  return `<span class="tile ${size} ${cls}" data-tile="${code}"${tid}${tt}${attrs} role="img" aria-label="${esc(name || "tile")}">${tileSVG(code)}</span>`;
+}
+
+function tilesHTML(codes, opts = {}) {
+  return codes.map((c) => tileHTML(c, opts)).join("");
+}
+
+const SUIT_ORDER = { m: 0, p: 1, s: 2 };
+function tileKey(code) {
+  if (code.length === 2 && code[1] in SUIT_ORDER) return SUIT_ORDER[code[1]] * 10 + Number(code[0]);
+  const h = HONORS.indexOf(code);
+  if (h >= 0) return 40 + h;
+  return 60 + Number(code[0]);
+}
+const sortTiles = (codes) => [...codes].sort((a, b) => tileKey(a) - tileKey(b));
+
+/** Tile codes of a plain run such as "123m55pEE" (no brackets). */
+function parseRun(text) {
+  const out = [];
+  let digits = [];
+  for (const ch of text) {
+    if (/[0-9]/.test(ch)) digits.push(ch);
+    else if (ch === "m" || ch === "p" || ch === "s") {
+      if (!digits.length) throw new Error(`suit '${ch}' with no digits before it`);
+      for (const d of digits) {
+        if (d === "0") throw new Error("there is no tile 0");
+        out.push(d + ch);
+      }
+      digits = [];
+    } else if (ch === "f") {
+      throw new Error(lang === "zh" ? "花牌不写进牌型，请在「花牌」处计数" : "flowers are not part of the hand string: count them under Flowers");
+    } else if (HONORS.includes(ch)) {
+      if (digits.length) throw new Error(`digits with no suit before '${ch}'`);
+      out.push(ch);
+    } else if (/\s/.test(ch)) continue;
+    else throw new Error(`unexpected character '${ch}'`);
+  }
+  if (digits.length) throw new Error("digits with no suit after them");
+  return out;
+}
+
+/** Compact codes: "1112345678999m", "123m456p", "EEE". */
+function formatRun(codes) {
+  let out = "";
+  let digits = "";
+  let suit = "";
+  for (const c of codes) {
+    if (c.length === 2 && c[1] in SUIT_ORDER) {
+      if (digits && c[1] !== suit) {
+        out += digits + suit;
+        digits = "";
+      }
+      digits += c[0];
+      suit = c[1];
+    } else {
+      if (digits) out += digits + suit;
+      digits = "";
+      out += c;
+    }
+  }
+  if (digits) out += digits + suit;
+  return out;
+}
+
+function nextTile(code, k) {
+  return `${Number(code[0]) + k}${code[1]}`;
+}
+
+// ---------------------------------------------------------------------------- melds
+
+function meldTiles(m) {
+  if (m.kind === "chow") return [m.tile, nextTile(m.tile, 1), nextTile(m.tile, 2)];
+  if (m.kind === "pung") return [m.tile, m.tile, m.tile];
+  return [m.tile, m.tile, m.tile, m.tile];
+}
+
+function meldText(m) {
+  const run = formatRun(meldTiles(m));
+  if (m.kind === "ckong") return `[${run}]`;
+  const src = m.src ?? (m.kind === "kong" ? 1 : null);
+  return `[${run}${src && !(m.kind !== "kong" && src === 1) ? src : ""}]`;
+}
+
+function parseMeld(body) {
+  let raw = body.trim();
+  let src = null;
+  if (raw.length >= 2 && /[0-9]/.test(raw.at(-1)) && /[mpsESWNCFP]/.test(raw.at(-2))) {
+    src = Number(raw.at(-1));
+    raw = raw.slice(0, -1);
+  }
+  const tiles = parseRun(raw);
+  const shown = `[${body}]`;
+  if (tiles.length === 3 && tiles[0] !== tiles[1]) {
+    const s = sortTiles(tiles);
+    const ok = s[0].length === 2 && s[0][1] === s[2][1] && s[1] === nextTile(s[0], 1) && s[2] === nextTile(s[0], 2);
+    if (!ok) throw new Error(`a chow must be three consecutive tiles of one suit: ${shown}`);
+    return { kind: "chow", tile: s[0], src: src && src !== 1 ? src : null };
+  }
+  if ((tiles.length === 3 || tiles.length === 4) && tiles.every((x) => x === tiles[0])) {
+    if (tiles.length === 3) return { kind: "pung", tile: tiles[0], src: src && src !== 1 ? src : null };
+    if (!src) return { kind: "ckong", tile: tiles[0], src: null };
+    if (src >= 5 && src <= 7) return { kind: "akong", tile: tiles[0], src };
+    if (src >= 1 && src <= 3) return { kind: "kong", tile: tiles[0], src };
+    throw new Error(`a kong's digit is 1-3 (melded) or 5-7 (added): ${shown}`);
+  }
+  throw new Error(`not a meld: ${shown}`);
+}
+
+/** Parse a fanshu hand string into the picker's state; throws Error with a message. */
+function parseHandString(text) {
+  const melds = [];
+  let rest = "";
+  let i = 0;
+  const s = text.trim();
+  while (i < s.length) {
+    if (s[i] === "[") {
+      const j = s.indexOf("]", i + 1);
+      if (j < 0) throw new Error("'[' without a closing ']'");
+      if (rest.trim()) throw new Error("melds come before the concealed tiles");
+      melds.push(parseMeld(s.slice(i + 1, j)));
+      i = j + 1;
+    } else {
+      rest += s[i];
+      i += 1;
+    }
+  }
+  const concealed = parseRun(rest);
+  const copies = {};
+  for (const c of [...melds.flatMap(meldTiles), ...concealed]) {
+    copies[c] = (copies[c] || 0) + 1;
+    if (copies[c] > 4) throw new Error(lang === "zh" ? `${tileName(c, "zh")} 超过四张` : `more than four copies of ${c}`);
+  }
+  if (melds.length > 4) throw new Error(t("picker.melds_max"));
+  const count = melds.length * 3 + concealed.length;
+  if (count > 14) throw new Error(lang === "zh" ? `牌数过多：${count} 张` : `too many tiles: ${count}`);
+  let win = null;
+  if (count === 14) win = concealed.pop();
+  return { melds, concealed, win };
+}
+
+// ---------------------------------------------------------------------------- API
+
+class ApiError extends Error {
+  constructor(message, code, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function api(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(t("err.network"), "network", 0);
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    let detail = data && (data.detail ?? data.title);
+    if (Array.isArray(detail)) {
+      detail = detail.map((d) => (d.loc ? `${d.loc.filter((x) => x !== "body").join(".")}: ${d.msg}` : d.msg || JSON.stringify(d))).join("; ");
+    } else if (detail && typeof detail === "object") detail = JSON.stringify(detail);
+    throw new ApiError(detail || `HTTP ${res.status}`, data && data.code, res.status);
+  }
+  return data;
+}
+
+let toastTimer = 0;
+function showError(message) {
+  const el = $('[data-testid="error"]');
+  el.textContent = message;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    el.hidden = true;
+  }, 7000);
+}
+
+function hideError() {
+  $('[data-testid="error"]').hidden = true;
+}
+
+// ---------------------------------------------------------------------------- state
+
+const saved = (() => {
+  try {
+    return JSON.parse(localStorage.getItem("fanshu.state") || "{}");
+  } catch {
+    return {};
+  }
+})();
+
+const state = {
+  tab: "calc",
+  rules: [], // [{name, title, title_en}]
+  ruleInfo: {}, // name -> GET /v1/rules/{name}
+  picker: { melds: [], concealed: [], win: null, mode: "tile" },
+  ctx: {
+    rules: "mcr",
+    self_drawn: false,
+    fourth_tile: false,
+    kong: false,
+    wall_last: false,
+    dealer: false,
+    first_turn: false,
+    seat_wind: "E",
+    prevalent_wind: "E",
+    flowers: 0,
+    ...(saved.ctx || {}),
+  },
+  score: null, // {hand, result} | {hand, error}
+  showExcluded: false,
+  settleFrom: "",
+  payments: null,
+  analysis: null,
+  visible: "",
+  match: null,
+  recBy: "fan",
+  tournament: null,
+  play: null,
+};
+
+if (saved.hand) {
+  try {
+    Object.assign(state.picker, parseHandString(saved.hand));
+  } catch {
+    /* a stale saved hand: start empty */
+  }
+}
+
+function save() {
+  localStorage.setItem("fanshu.state", JSON.stringify({ hand: handString(), ctx: state.ctx }));
+}
+
+// ---------------------------------------------------------------------------- picker
+
+function tileCount() {
+  const p = state.picker;
+  return p.melds.length * 3 + p.concealed.length + (p.win ? 1 : 0);
+}
+
+function copies(code) {
+  const p = state.picker;
+  let n = 0;
+  for (const m of p.melds) n += meldTiles(m).filter((x) => x === code).length;
+  n += p.concealed.filter((x) => x === code).length;
+  if (p.win === code) n += 1;
+  return n;
+}
+
+function handString() {
+  const p = state.picker;
+  return p.melds.map(meldText).join("") + formatRun(sortTiles(p.concealed)) + (p.win || "");
+}
+
+function ruleTiles() {
+  const info = state.ruleInfo[state.ctx.rules];
+  if (info && Array.isArray(info.tiles) && info.tiles.length) return new Set(info.tiles);
+  if (state.ctx.rules === "sichuan") return new Set(ALL_TILES.filter((c) => c.length === 2));
+  return new Set(ALL_TILES);
+}
+
+function canPlace(mode, code) {
+  const p = state.picker;
+  const count = tileCount();
+  if (mode === "tile") return count < 14 && copies(code) < 4;
+  if (p.melds.length >= 4 || count + 3 > 14) return false;
+  if (mode === "chow") {
+    if (code.length !== 2 || Number(code[0]) > 7 || state.ctx.rules === "sichuan") return false;
+    return [0, 1, 2].every((k) => copies(nextTile(code, k)) < 4);
+  }
+  if (mode === "pung") return copies(code) <= 1;
+  return copies(code) === 0; // kongs
+}
+
+function normalizePicker() {
+  const p = state.picker;
+  if (tileCount() === 14 && !p.win && p.concealed.length) p.win = p.concealed.pop();
+}
+
+function place(code) {
+  const p = state.picker;
+  const mode = p.mode;
+  if (!canPlace(mode, code)) {
+    if (tileCount() >= 14) showError(t("picker.full"));
+    return;
+  }
+  if (mode === "tile") {
+    if (tileCount() === 13) p.win = code;
+    else p.concealed.push(code);
+  } else {
+    p.melds.push({ kind: mode, tile: code, src: null });
+  }
+  normalizePicker();
+  pickerChanged();
+}
+
+function tapHandTile(index) {
+  const p = state.picker;
+  if (p.win) {
+    const old = p.win;
+    p.win = p.concealed[index];
+    p.concealed[index] = old;
+  } else {
+    p.concealed.splice(index, 1);
+  }
+  pickerChanged();
+}
+
+function backspace() {
+  const p = state.picker;
+  if (p.win) p.win = null;
+  else if (p.concealed.length) p.concealed.pop();
+  else p.melds.pop();
+  pickerChanged();
+}
+
+let pickerEl = null;
+
+function buildPicker() {
+  const tpl = $("#picker-template");
+  pickerEl = tpl.content.firstElementChild.cloneNode(true);
+  // the palette: one row per suit, then honours
+  const rows = [
+    ...SUITS.map((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${s}`)),
+    HONORS,
+  ];
+  $(".palette", pickerEl).innerHTML = rows
+    .map(
+      (row, i) =>
+        `<div class="palette-row" data-row="${i < 3 ? SUITS[i] : "z"}">` +
+        row
+          .map(
+            (c) =>
+              `<button type="button" class="tile-btn" data-tile="${c}" data-testid="palette-${c}">${tileHTML(c, { title: false })}</button>`,
+          )
+          .join("") +
+        `</div>`,
+    )
+    .join("");
+  $(".palette", pickerEl).addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-tile]");
+    if (b && !b.disabled) place(b.dataset.tile);
+  });
+  $(".modes", pickerEl).addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-mode]");
+    if (!b) return;
+    state.picker.mode = b.dataset.mode;
+    renderPicker();
+  });
+  $(".hand", pickerEl).addEventListener("click", (e) => {
+    const el = e.target.closest("[data-act]");
+    if (!el) return;
+    const p = state.picker;
+    if (el.dataset.act === "meld") p.melds.splice(Number(el.dataset.index), 1);
+    else if (el.dataset.act === "win") p.win = null;
+    else if (el.dataset.act === "tile") return tapHandTile(Number(el.dataset.index));
+    pickerChanged();
+  });
+  $('[data-testid="backspace"]', pickerEl).addEventListener("click", backspace);
+  $('[data-testid="clear"]', pickerEl).addEventListener("click", () => {
+    Object.assign(state.picker, { melds: [], concealed: [], win: null });
+    pickerChanged();
+  });
+  const input = $(".hand-string", pickerEl);
+  const fromString = () => {
+    const errEl = $('[data-testid="hand-string-error"]', pickerEl);
+    const text = input.value.trim();
+    try {
+      const parsed = parseHandString(text);
+      Object.assign(state.picker, parsed);
+      errEl.hidden = true;
+      pickerChanged({ fromInput: true });
+    } catch (err) {
+      errEl.textContent = err.message;
+      errEl.hidden = false;
+    }
+  };
+  input.addEventListener("input", fromString);
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      fromString();
+      input.blur();
+    }
+  });
+  input.addEventListener("blur", () => {
+    if ($('[data-testid="hand-string-error"]', pickerEl).hidden) input.value = handString();
+  });
+  $(".rules-select", pickerEl).addEventListener("change", (e) => {
+    state.ctx.rules = e.target.value;
+    loadRuleInfo(state.ctx.rules);
+    pickerChanged();
+  });
+}
+
+function renderPicker() {
+  if (!pickerEl) return;
+  const p = state.picker;
+  const input = $(".hand-string", pickerEl);
+  if (document.activeElement !== input) input.value = handString();
+  // the hand
+  const parts = [];
+  p.melds.forEach((m, i) => {
+    const tiles = meldTiles(m);
+    const faces =
+      m.kind === "ckong"
+        ? tileHTML("back", { size: "md" }) + tilesHTML([m.tile, m.tile], { size: "md" }) + tileHTML("back", { size: "md" })
+        : tilesHTML(tiles, { size: "md" });
+    parts.push(
+      `<button type="button" class="meld ${m.kind}" data-act="meld" data-index="${i}" data-testid="hand-meld" data-meld="${meldText(m)}" title="${esc(meldText(m))}">${faces}</button>`,
+    );
+  });
+  const sorted = p.concealed.map((c, i) => [c, i]).sort((a, b) => tileKey(a[0]) - tileKey(b[0]));
+  const conc = sorted
+    .map(
+      ([c, i]) =>
+        `<button type="button" class="tile-btn in-hand" data-act="tile" data-index="${i}" data-testid="hand-tile" data-tile="${c}">${tileHTML(c, { size: "md" })}</button>`,
+    )
+    .join("");
+  if (conc) parts.push(`<span class="concealed">${conc}</span>`);
+  if (p.win) {
+    parts.push(
+      `<span class="win-slot"><span class="win-label">${t("picker.win")}</span><button type="button" class="tile-btn win" data-act="win" data-testid="win-tile" data-tile="${p.win}">${tileHTML(p.win, { size: "md" })}</button></span>`,
+    );
+  }
+  $(".hand", pickerEl).innerHTML = parts.length ? parts.join("") : `<span class="hand-empty">${t("picker.empty")}</span>`;
+  $('[data-testid="tile-count"]', pickerEl).textContent = `${tileCount()}/14`;
+  // the modes and the palette
+  $$(".mode", pickerEl).forEach((b) => b.classList.toggle("active", b.dataset.mode === p.mode));
+  const allowed = ruleTiles();
+  $$(".palette button[data-tile]", pickerEl).forEach((b) => {
+    const c = b.dataset.tile;
+    b.hidden = !allowed.has(c);
+    b.disabled = !canPlace(p.mode, c);
+    const n = copies(c);
+    b.dataset.used = n;
+    b.classList.toggle("used4", n >= 4);
+  });
+  $$(".palette-row", pickerEl).forEach((row) => {
+    row.hidden = $$("button", row).every((b) => b.hidden);
+  });
+  // the rules
+  const sel = $(".rules-select", pickerEl);
+  const names = state.rules.length ? state.rules : [{ name: "mcr" }, { name: "sichuan" }, { name: "two-player" }, { name: "beijing" }];
+  sel.innerHTML = names
+    .map((r) => `<option value="${esc(r.name)}">${esc(ruleTitle(r))}</option>`)
+    .join("");
+  sel.value = state.ctx.rules;
+}
+
+function ruleTitle(r) {
+  if (TEXT[`rules.${r.name}`]) return t(`rules.${r.name}`);
+  return (lang === "zh" ? r.title || r.title_zh : r.title_en) || r.name;
+}
+
+function pickerChanged({ fromInput = false } = {}) {
+  if (!fromInput) $('[data-testid="hand-string-error"]', pickerEl).hidden = true;
+  save();
+  renderPicker();
+  scheduleScore();
+  scheduleAnalysis();
+  renderRecordHand();
+}
+
+function placePicker() {
+  const slot = $(`#view-${state.tab} .picker-slot`);
+  if (slot && pickerEl.parentElement !== slot) slot.appendChild(pickerEl);
+}
+
+// ---------------------------------------------------------------------------- rules
+
+async function loadRules() {
+  try {
+    const data = await api("GET", "/v1/rules");
+    const list = Array.isArray(data) ? data : data.rules || data.items || [];
+    state.rules = list.map((r) => (typeof r === "string" ? { name: r } : r));
+  } catch {
+    state.rules = [];
+  }
+  renderPicker();
+}
+
+const ruleInfoPending = {};
+async function loadRuleInfo(name) {
+  if (state.ruleInfo[name] || ruleInfoPending[name]) return ruleInfoPending[name];
+  ruleInfoPending[name] = (async () => {
+    try {
+      const info = await api("GET", `/v1/rules/${encodeURIComponent(name)}`);
+      state.ruleInfo[name] = info || {};
+      for (const f of info.fans || []) {
+        const zh = f.name || f.name_zh;
+        if (zh && f.name_en) fanEnglishByName.set(zh, f.name_en);
+      }
+    } catch {
+      state.ruleInfo[name] = {};
+    }
+    renderPicker();
+  })();
+  return ruleInfoPending[name];
+}
+
+// ---------------------------------------------------------------------------- calculator
+
+let scoreSeq = 0;
+let scoreTimer = 0;
+function scheduleScore() {
+  clearTimeout(scoreTimer);
+  scoreTimer = setTimeout(runScore, 120);
+}
+
+function scoreBody(hand) {
+  const c = state.ctx;
+  return {
+    hand,
+    rules: c.rules,
+    self_drawn: c.self_drawn,
+    fourth_tile: c.fourth_tile,
+    kong: c.kong,
+    wall_last: c.wall_last,
+    seat_wind: c.seat_wind,
+    prevalent_wind: c.prevalent_wind,
+    flowers: c.flowers,
+    dealer: c.dealer,
+    first_turn: c.first_turn,
+  };
+}
+
+async function runScore() {
+  const seq = ++scoreSeq;
+  const hand = handString();
+  if (tileCount() !== 14) {
+    state.score = null;
+    state.payments = null;
+    renderScore();
+    return;
+  }
+  const box = $('[data-testid="score-result"]');
+  box.dataset.state = "loading";
+  try {
+    const result = await api("POST", "/v1/score", scoreBody(hand));
+    if (seq !== scoreSeq) return;
+    state.score = { hand, result };
+  } catch (err) {
+    if (seq !== scoreSeq) return;
+    state.score = { hand, error: err.message };
+  }
+  state.payments = null;
+  renderScore();
+  runSettle(seq);
+}
+
+function isWin(result) {
+  return result && !result.error && Array.isArray(result.fans) && result.fans.length > 0;
+}
+
+const WIN_TILE_FANS = new Set([
+  "单钓将", "边张", "嵌张", "自摸", "和绝张", "妙手回春", "海底捞月", "杠上开花", "抢杠和",
+  "杠上炮", "杠上花", "抢杠胡", "金钩钓", "大钓", "捉五魁",
+]);
+// Fans of the whole hand's pattern: shown with the whole hand when the server gives no sets.
+const HAND_FANS = new Set([
+  "断幺", "无字", "缺一门", "平和", "全带幺", "五门齐", "混一色", "清一色", "碰碰和", "七对",
+  "无番和", "平胡", "对对胡", "带幺九", "清对", "将对", "龙七对", "清七对", "清幺九", "清龙七对",
+  "推倒和", "对对和", "一条龙", "豪华七对",
+]);
+
+/** The tiles shown beside a fan: its sets, else the winning tile or the whole hand. */
+function fanTilesHTML(f, hand) {
+  const sets = Array.isArray(f.sets) ? f.sets : Array.isArray(f.tiles) ? [f.tiles] : [];
+  const groups = [];
+  for (const s of sets) {
+    try {
+      const codes = Array.isArray(s) ? s : parseRun(String(s));
+      if (codes.length) groups.push(codes);
+    } catch {
+      /* unknown set format: skip */
+    }
+  }
+  const zh = f.name || f.name_zh || "";
+  if (!groups.length && hand) {
+    if (f.name_en === "Flower Tiles" || zh === "花牌") {
+      const n = Math.min(8, f.count || 1);
+      groups.push(hand.flowers && hand.flowers.length ? hand.flowers : Array.from({ length: n }, (_, i) => `${i + 1}f`));
+    } else if (WIN_TILE_FANS.has(zh)) {
+      if (hand.win) groups.push([hand.win]);
+    } else if (HAND_FANS.has(zh) || ((f.value ?? 0) >= 6 && state.ctx.rules !== "sichuan")) {
+      groups.push(...hand.melds.map(meldTiles), [...sortTiles(hand.concealed), ...(hand.win ? [hand.win] : [])]);
+    }
+  }
+  if (!groups.length) return `<span class="muted">—</span>`;
+  return groups.map((g) => `<span class="set">${tilesHTML(g, { size: "xs" })}</span>`).join("");
+}
+
+function fanTableHTML(fans, hand, testid = "fan-table") {
+  const rows = fans
+    .map((f) => {
+      const [primary, secondary] = fanNames(f);
+      const value = f.value ?? f.unit ?? 0;
+      const count = f.count ?? 1;
+      const points = f.points ?? value * count;
+      return (
+        `<tr data-testid="fan-row" data-fan="${esc(f.name || f.name_zh || "")}" data-fan-en="${esc(f.name_en || "")}">` +
+        `<td class="fan-name"><span class="primary">${esc(primary)}</span><span class="secondary">${esc(secondary)}</span></td>` +
+        `<td class="fan-tiles">${fanTilesHTML(f, hand)}</td>` +
+        `<td class="fan-value" data-testid="fan-value">${value}${count > 1 ? `<span class="times">×${count}</span>` : ""}</td>` +
+        `<td class="fan-points" data-testid="fan-points">${points}</td>` +
+        `</tr>`
+      );
+    })
+    .join("");
+  return (
+    `<table class="fan-table" data-testid="${testid}"><thead><tr>` +
+    `<th>${t("th.fan")}</th><th>${t("th.tiles")}</th><th class="num">${t("th.value")}</th><th class="num">${t("th.points")}</th>` +
+    `</tr></thead><tbody>${rows}</tbody></table>`
+  );
+}
+
+function renderScore() {
+  const box = $('[data-testid="score-result"]');
+  if (!box) return;
+  box.dataset.state = "idle";
+  const totalEl = $('[data-testid="score-total"]');
+  const note = $('[data-testid="score-message"]');
+  const wrap = $('[data-testid="fan-table-wrap"]');
+  const exc = $('[data-testid="excluded"]');
+  const settle = $('[data-testid="settlement"]');
+  const s = state.score;
+  box.classList.remove("win", "nowin", "under");
+  settle.hidden = true;
+  exc.hidden = true;
+  if (!s) {
+    totalEl.textContent = "–";
+    note.innerHTML = `${t("result.need14")} ${t("result.have", tileCount())}`;
+    wrap.innerHTML = "";
+    box.dataset.state = "empty";
+    return;
+  }
+  if (s.error) {
+    totalEl.textContent = "–";
+    note.innerHTML = `<span class="bad">${esc(s.error)}</span>`;
+    wrap.innerHTML = "";
+    box.classList.add("nowin");
+    box.dataset.state = "error";
+    return;
+  }
+  const r = s.result;
+  if (!isWin(r)) {
+    totalEl.textContent = "0";
+    const msg = r && r.error ? r.error.message || r.error.code : "";
+    note.innerHTML = `<span class="bad">${t("result.not_win")}${esc(msg)}</span>`;
+    wrap.innerHTML = "";
+    box.classList.add("nowin");
+    box.dataset.state = "nowin";
+    return;
+  }
+  let hand = null;
+  try {
+    hand = parseHandString(s.hand);
+  } catch {
+    hand = null;
+  }
+  totalEl.textContent = String(r.total);
+  const notes = [];
+  if (r.shape && TEXT[`shape.${r.shape}`]) notes.push(t("result.shape", t(`shape.${r.shape}`)));
+  if (r.multiplier) notes.push(t("result.multiplier", r.multiplier) + (r.capped ? ` (${t("result.capped")})` : ""));
+  const minimum = (state.ruleInfo[state.ctx.rules] || {}).minimum ?? (state.ctx.rules === "mcr" ? 8 : 0);
+  const withoutFlowers = r.total_without_flowers ?? r.total - (state.ctx.rules === "mcr" ? state.ctx.flowers : 0);
+  const under = r.meets_minimum === false || (minimum && withoutFlowers < minimum);
+  if (under) notes.push(`<span class="bad">${t("result.under_min", minimum)}</span>`);
+  note.innerHTML = notes.join(" · ");
+  box.classList.add(under ? "under" : "win");
+  wrap.innerHTML = fanTableHTML(r.fans, hand);
+  // excluded fans
+  if (state.showExcluded) {
+    exc.hidden = false;
+    const list = r.excluded || [];
+    exc.innerHTML = list.length
+      ? `<ul data-testid="excluded-list">${list
+          .map((x) => {
+            const [name] = fanNames(x);
+            const by = lang === "zh" ? x.by : x.by_en || x.by;
+            return `<li data-testid="excluded-fan"><span class="primary">${esc(name)}</span> <span class="muted">${esc(t("result.excluded_by", by || "?"))}</span></li>`;
+          })
+          .join("")}</ul>`
+      : `<p class="muted">${t("result.no_excluded")}</p>`;
+  }
+  renderSettlement();
+  box.dataset.state = "win";
+}
+
+function seatsOf(rules) {
+  return rules === "two-player" ? ["E", "S"] : ["E", "S", "W", "N"];
+}
+
+function renderSettlement() {
+  const settle = $('[data-testid="settlement"]');
+  const s = state.score;
+  if (!s || !isWin(s.result)) {
+    settle.hidden = true;
+    return;
+  }
+  settle.hidden = false;
+  const seats = seatsOf(state.ctx.rules);
+  const winner = seats.includes(state.ctx.seat_wind) ? state.ctx.seat_wind : "E";
+  const from = $('[data-testid="settle-from"]');
+  const others = seats.filter((x) => x !== winner);
+  if (!others.includes(state.settleFrom)) state.settleFrom = others[others.length - 1];
+  from.disabled = state.ctx.self_drawn;
+  from.innerHTML = state.ctx.self_drawn
+    ? `<option value="">${t("settle.self")}</option>`
+    : others.map((w) => `<option value="${w}">${t(`wind.${w}`)}</option>`).join("");
+  if (!state.ctx.self_drawn) from.value = state.settleFrom;
+  const pay = $('[data-testid="payments"]');
+  const p = state.payments;
+  if (!p) {
+    pay.innerHTML = `<span class="muted">…</span>`;
+    return;
+  }
+  if (p.error) {
+    pay.innerHTML = `<span class="bad">${esc(p.error)}</span>`;
+    return;
+  }
+  pay.innerHTML = seats
+    .map((w) => {
+      const v = p.payments[w] ?? 0;
+      const cls = v > 0 ? "plus" : v < 0 ? "minus" : "";
+      return `<div class="pay ${cls} ${w === winner ? "winner" : ""}" data-testid="payment-${w}"><span class="who">${t(`wind.${w}`)}</span><span class="amount">${v > 0 ? "+" : ""}${v}</span></div>`;
+    })
+    .join("");
+}
+
+async function runSettle(seq) {
+  const s = state.score;
+  if (!s || !isWin(s.result)) return;
+  const seats = seatsOf(state.ctx.rules);
+  const winner = seats.includes(state.ctx.seat_wind) ? state.ctx.seat_wind : "E";
+  renderSettlement();
+  const discarder = state.ctx.self_drawn ? null : state.settleFrom;
+  const body = {
+    rules: state.ctx.rules,
+    players: seats,
+    winner,
+    discarder,
+    flowers: state.ctx.rules === "mcr" ? state.ctx.flowers : 0,
+  };
+  if (state.ctx.rules === "mcr") body.fan = s.result.total;
+  else {
+    const c = state.ctx;
+    Object.assign(body, {
+      hand: s.hand,
+      fourth_tile: c.fourth_tile,
+      kong: c.kong,
+      wall_last: c.wall_last,
+      dealer: c.dealer,
+      first_turn: c.first_turn,
+      seat_wind: c.seat_wind,
+      prevalent_wind: c.prevalent_wind,
+    });
+  }
+  try {
+    const out = await api("POST", "/v1/settle", body);
+    if (seq !== scoreSeq) return;
+    state.payments = { payments: out.payments || out };
+  } catch (err) {
+    if (seq !== scoreSeq) return;
+    state.payments = { error: err.message };
+  }
+  renderSettlement();
+}
+
+function bindCalculator() {
+  $$("[data-ctx]").forEach((box) => {
+    box.addEventListener("change", () => {
+      state.ctx[box.dataset.ctx] = box.checked;
+      save();
+      scheduleScore();
+    });
+  });
+  $$(".seg[data-wind]").forEach((seg) => {
+    seg.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-value]");
+      if (!b) return;
+      state.ctx[seg.dataset.wind] = b.dataset.value;
+      save();
+      renderContext();
+      scheduleScore();
+    });
+  });
+  const step = (d) => {
+    state.ctx.flowers = Math.max(0, Math.min(8, state.ctx.flowers + d));
+    save();
+    renderContext();
+    scheduleScore();
+  };
+  $('[data-testid="flowers-minus"]').addEventListener("click", () => step(-1));
+  $('[data-testid="flowers-plus"]').addEventListener("click", () => step(1));
+  $('[data-testid="toggle-excluded"]').addEventListener("change", (e) => {
+    state.showExcluded = e.target.checked;
+    renderScore();
+  });
+  $('[data-testid="settle-from"]').addEventListener("change", (e) => {
+    state.settleFrom = e.target.value;
+    state.payments = null;
+    runSettle(scoreSeq);
+  });
+}
+
+function renderContext() {
+  $$("[data-ctx]").forEach((box) => {
+    box.checked = !!state.ctx[box.dataset.ctx];
+  });
+  $$(".seg[data-wind]").forEach((seg) => {
+    $$("button", seg).forEach((b) => b.classList.toggle("active", b.dataset.value === state.ctx[seg.dataset.wind]));
+  });
+  $('[data-testid="flowers"]').textContent = String(state.ctx.flowers);
+  $(".flowers-row").hidden = !(state.ctx.rules === "mcr");
+}
+
+// ---------------------------------------------------------------------------- analysis
+
+let analysisSeq = 0;
+let analysisTimer = 0;
+function scheduleAnalysis() {
+  clearTimeout(analysisTimer);
+  analysisTimer = setTimeout(runAnalysis, 150);
+}
+
+async function runAnalysis() {
+  const seq = ++analysisSeq;
+  const n = tileCount();
+  if (state.tab !== "analysis") return;
+  if (n !== 13 && n !== 14) {
+    state.analysis = null;
+    renderAnalysis();
+    return;
+  }
+  const hand = handString();
+  const body = $('[data-testid="analysis-body"]');
+  body.dataset.state = "loading";
+  try {
+    const body = { hand, visible: state.visible, seat_wind: state.ctx.seat_wind, prevalent_wind: state.ctx.prevalent_wind };
+    if (state.ctx.rules === "mcr") body.flowers = state.ctx.flowers;
+    const out = await api("POST", "/v1/analyze", body);
+    if (seq !== analysisSeq) return;
+    state.analysis = { hand, result: out };
+  } catch (err) {
+    if (seq !== analysisSeq) return;
+    state.analysis = { hand, error: err.message };
+  }
+  renderAnalysis();
+}
+
+function shantenText(n) {
+  if (n < 0) return t("an.complete");
+  if (n === 0) return t("an.ready");
+  return t("an.n_away", n);
+}
+
+function renderAnalysis() {
+  const body = $('[data-testid="analysis-body"]');
+  if (!body) return;
+  const a = state.analysis;
+  if (!a) {
+    body.innerHTML = `<p class="muted">${t("an.need")} ${t("result.have", tileCount())}</p>`;
+    body.dataset.state = "empty";
+    return;
+  }
+  if (a.error) {
+    body.innerHTML = `<p class="bad">${esc(a.error)}</p>`;
+    body.dataset.state = "error";
+    return;
+  }
+  const r = a.result;
+  const shapes = r.shanten_by_shape || {};
+  let html =
+    `<div class="shanten-box"><div class="big" data-testid="shanten" data-value="${r.shanten}">${r.shanten}</div>` +
+    `<div><div class="label">${t("an.shanten")}</div><div class="state">${shantenText(r.shanten)}</div></div></div>`;
+  html +=
+    `<div class="shapes" data-testid="shanten-by-shape">` +
+    Object.entries(shapes)
+      .map(([k, v]) => `<span class="chip ${v === r.shanten ? "best" : ""}">${esc(TEXT[`shape.${k}`] ? t(`shape.${k}`) : k)} <b>${v}</b></span>`)
+      .join("") +
+    `</div>`;
+  if (Array.isArray(r.waits) && r.waits.length) {
+    const live = r.waits.reduce((n, w) => n + (w.remaining || 0), 0);
+    html +=
+      `<h3>${t("an.waits")} <span class="muted small">${t("an.useful_n", live)}</span></h3><div class="waits-grid" data-testid="waits">` +
+      r.waits
+        .map((w) => {
+          const flags = [];
+          if (w.remaining === 0) flags.push(t("an.dead"));
+          if (w.under_minimum_discard || w.under_minimum_self_drawn) flags.push(t("an.under"));
+          if (w.last_tile) flags.push(t("an.last"));
+          const fan =
+            w.fan_discard === null || w.fan_discard === undefined
+              ? ""
+              : `${t("an.th_discard")} <b>${w.fan_discard}</b> · ${t("an.th_self")} <b>${w.fan_self_drawn ?? "—"}</b>`;
+          return (
+            `<div class="wait-card ${w.remaining === 0 ? "dead" : ""}" data-testid="wait-row" data-tile="${w.tile}">` +
+            tileHTML(w.tile, { size: "sm" }) +
+            `<div><div class="left"><span data-testid="wait-left">${w.remaining}</span> <span class="muted small">${t("an.th_left")}</span></div>` +
+            `<div class="fan" data-testid="wait-fan">${fan}</div>${flags.length ? `<div class="flags">${flags.join(" · ")}</div>` : ""}</div></div>`
+          );
+        })
+        .join("") +
+      `</div>`;
+  }
+  if (r.useful !== undefined && r.shanten > 0) {
+    let useful = [];
+    try {
+      useful = parseRun(r.useful || "");
+    } catch {
+      useful = [];
+    }
+    html +=
+      `<h3>${t("an.useful")} <span class="muted small">${t("an.useful_n", r.useful_count ?? "")}</span></h3>` +
+      `<div class="tile-row" data-testid="useful">${tilesHTML(useful, { size: "sm" })}</div>`;
+  }
+  if (Array.isArray(r.discards) && r.discards.length) {
+    const best = r.discards[0];
+    html +=
+      `<h3>${t("an.discards")}</h3><table class="data discards" data-testid="discards-table"><thead><tr>` +
+      `<th>${t("an.th_discard_tile")}</th><th class="num">${t("an.th_after")}</th><th>${t("an.th_useful")}</th><th class="num">${t("an.th_count")}</th></tr></thead><tbody>` +
+      r.discards
+        .map((d) => {
+          let useful = [];
+          try {
+            useful = parseRun(d.useful || "");
+          } catch {
+            useful = [];
+          }
+          const good = d.shanten === best.shanten && d.useful_count === best.useful_count;
+          return (
+            `<tr data-testid="discard-row" data-tile="${d.tile}" class="${good ? "best" : ""}">` +
+            `<td><button type="button" class="tile-btn" data-discard="${d.tile}" title="${esc(t("an.apply"))}">${tileHTML(d.tile, { size: "sm" })}</button></td>` +
+            `<td class="num">${d.shanten}</td><td class="useful-tiles">${tilesHTML(useful, { size: "xs" })}</td><td class="num">${d.useful_count}</td></tr>`
+          );
+        })
+        .join("") +
+      `</tbody></table>`;
+  }
+  body.innerHTML = html;
+  body.dataset.state = "done";
+}
+
+function bindAnalysis() {
+  const vis = $('[data-testid="visible"]');
+  vis.addEventListener("input", () => {
+    state.visible = vis.value.trim();
+    scheduleAnalysis();
+  });
+  $('[data-testid="analysis-body"]').addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-discard]");
+    if (!b) return;
+    // play the advice: take the tile out of the picker's hand
+    const code = b.dataset.discard;
+    const p = state.picker;
+    if (p.win === code) p.win = null;
+    else {
+      const i = p.concealed.indexOf(code);
+      if (i < 0) return;
+      p.concealed.splice(i, 1);
+      if (p.win) {
+        p.concealed.push(p.win);
+        p.win = null;
+      }
+    }
+    pickerChanged();
+  });
+}
+
+// ---------------------------------------------------------------------------- score sheet
+
+// Seats taken at the start of each round (players by their round-1 order), sheet.py.
+const SEAT_ROTATION = [
+  [0, 1, 2, 3],
+  [1, 0, 3, 2],
+  [2, 3, 1, 0],
+  [3, 2, 0, 1],
+];
+const WINDS = ["E", "S", "W", "N"];
+
+function matchPlayers(m) {
+  return (m.players || []).map((p) => (typeof p === "string" ? p : p.name));
+}
+
+function handsPlayed(m) {
+  return (m.hands || []).filter((h) => h.kind === "win" || h.kind === "draw").length;
+}
+
+/** Winds and dealer of hand n (1-16) for the match's players. */
+function handInfo(m, n) {
+  const players = matchPlayers(m);
+  const round = Math.floor((n - 1) / 4);
+  const k = (n - 1) % 4;
+  const seats = SEAT_ROTATION[round].map((i) => players[i]); // E S W N at the round start
+  const dealer = seats[k];
+  const winds = {};
+  seats.forEach((p, i) => {
+    winds[p] = WINDS[(i - k + 4) % 4];
+  });
+  return { prevalent: WINDS[round], dealer, winds };
+}
+
+async function openMatch(id) {
+  try {
+    const m = await api("GET", `/v1/matches/${encodeURIComponent(id)}`);
+    setMatch(m);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function setMatch(m) {
+  state.match = m;
+  if (m && m.id) localStorage.setItem("fanshu.match", m.id);
+  renderMatch();
+}
+
+function renderMatch() {
+  const m = state.match;
+  const sheetCard = $('[data-testid="match-sheet-card"]');
+  const rec = $('[data-testid="match-record"]');
+  if (!m) {
+    sheetCard.hidden = true;
+    rec.hidden = true;
+    return;
+  }
+  const players = matchPlayers(m);
+  sheetCard.hidden = false;
+  $('[data-testid="match-id"]').textContent = m.id || "";
+  const played = m.hands_played ?? handsPlayed(m);
+  const complete = m.complete ?? played >= 16;
+  rec.hidden = false;
+  // the record form
+  let nextNo = complete ? null : played + 1;
+  let info = nextNo ? handInfo(m, nextNo) : null;
+  if (m.next !== undefined) {
+    nextNo = m.next ? m.next.number : null;
+    info = m.next ? { prevalent: m.next.prevalent_wind, dealer: m.next.dealer, winds: m.next.seat_winds || {} } : null;
+  }
+  $('[data-testid="record-hand-no"]').textContent = nextNo ?? "—";
+  $('[data-testid="record-info"]').innerHTML = complete
+    ? `<b>${t("m.complete")}</b>`
+    : info
+      ? `${esc(t("m.info", nextNo, t("m.round", t(`wind.${info.prevalent}`)), info.dealer))}<br><span class="muted">${esc(
+          t("m.seat_winds", players.map((p) => `${p} ${t(`wind.${info.winds[p]}`)}`).join(" · ")),
+        )}</span>`
+      : "";
+  const winSel = $('[data-testid="rec-winner"]');
+  const disSel = $('[data-testid="rec-discarder"]');
+  const keepW = winSel.value;
+  const keepD = disSel.value;
+  winSel.innerHTML = players.map((p) => `<option value="${esc(p)}">${esc(p)}</option>`).join("");
+  if (players.includes(keepW)) winSel.value = keepW;
+  const fillDis = () => {
+    const w = winSel.value;
+    const cur = disSel.value;
+    disSel.innerHTML =
+      `<option value="">${t("m.self_drawn")}</option>` +
+      players
+        .filter((p) => p !== w)
+        .map((p) => `<option value="${esc(p)}">${esc(p)}</option>`)
+        .join("");
+    disSel.value = players.includes(cur) && cur !== w ? cur : "";
+  };
+  disSel.value = keepD;
+  fillDis();
+  if (players.includes(keepD) && keepD !== winSel.value) disSel.value = keepD;
+  winSel.onchange = fillDis;
+  $$('[data-testid="match-record"] button').forEach((b) => {
+    if (["rec-submit", "rec-draw"].includes(b.dataset.testid)) b.disabled = complete;
+  });
+  $$(".rec-by button").forEach((b) => b.classList.toggle("active", b.dataset.by === state.recBy));
+  $(".rec-fan").hidden = state.recBy !== "fan";
+  $(".rec-hand").hidden = state.recBy !== "hand";
+  renderRecordHand();
+  // the sheet
+  const totals = {};
+  players.forEach((p) => {
+    totals[p] = 0;
+  });
+  const rows = (m.hands || [])
+    .map((h) => {
+      const payments = h.payments || {};
+      const deltas = {};
+      players.forEach((p) => {
+        let d = payments[p] || 0;
+        for (const pen of h.penalties || []) if (pen.player === p) d -= Math.abs(pen.points || 0);
+        deltas[p] = d;
+        totals[p] += d;
+      });
+      let what = "";
+      if (h.kind === "draw") what = t("m.row_draw");
+      else if (h.kind === "win")
+        what = h.discarder ? t("m.row_win", h.winner, h.fan, h.discarder) : t("m.row_win_self", h.winner, h.fan);
+      else if (h.kind === "false_win") what = t("m.row_false", h.offender || "");
+      else if (h.kind === "penalty") what = t("m.row_penalty", h.offender || (h.penalties && h.penalties[0] && h.penalties[0].player) || "");
+      const hi = h.kind === "win" || h.kind === "draw" ? handInfo(m, h.number) : null;
+      const handCell = h.hand
+        ? `<div class="row-hand">${handMiniHTML(h.hand)}</div>`
+        : "";
+      return (
+        `<tr data-testid="sheet-row" data-kind="${h.kind}">` +
+        `<td class="num">${h.number}${hi ? `<span class="muted small"> ${t(`wind.${hi.prevalent}`)}</span>` : ""}</td>` +
+        `<td class="what">${esc(what)}${handCell}</td>` +
+        players
+          .map((p) => {
+            const d = deltas[p];
+            return `<td class="num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}">${d > 0 ? "+" : ""}${d}<span class="running">${totals[p]}</span></td>`;
+          })
+          .join("") +
+        `</tr>`
+      );
+    })
+    .join("");
+  const serverTotals = {};
+  (m.players || []).forEach((p) => {
+    if (typeof p === "object") serverTotals[p.name] = p;
+  });
+  const totalCells = players
+    .map((p, i) => {
+      let v = totals[p];
+      if (m.totals && m.totals[p] !== undefined) v = m.totals[p];
+      else if (serverTotals[p] && serverTotals[p].total !== undefined) v = serverTotals[p].total;
+      return `<td class="num sum" data-testid="total-${i}">${v}</td>`;
+    })
+    .join("");
+  const tp = players.map((p) =>
+    m.table_points ? m.table_points[p] ?? null : serverTotals[p] ? serverTotals[p].table_points : null,
+  );
+  const tpRow = tp.some((x) => x !== null && x !== undefined)
+    ? `<tr class="tp"><th colspan="2">${t("m.table_points")}</th>${tp.map((x, i) => `<td class="num" data-testid="table-points-${i}">${x ?? ""}</td>`).join("")}</tr>`
+    : "";
+  $('[data-testid="match-sheet"]').innerHTML =
+    `<table class="data sheet"><thead><tr><th class="num">${t("m.hand_no")}</th><th>${t("m.result")}</th>` +
+    players.map((p, i) => `<th class="num player" data-testid="sheet-player-${i}">${esc(p)}</th>`).join("") +
+    `</tr></thead><tbody>${rows}</tbody><tfoot><tr><th colspan="2">${t("m.total")}</th>${totalCells}</tr>${tpRow}</tfoot></table>`;
+}
+
+function handMiniHTML(text) {
+  try {
+    const h = parseHandString(text);
+    return (
+      h.melds.map((m) => `<span class="set">${tilesHTML(meldTiles(m), { size: "xs" })}</span>`).join("") +
+      `<span class="set">${tilesHTML(sortTiles(h.concealed), { size: "xs" })}</span>` +
+      (h.win ? `<span class="set win">${tileHTML(h.win, { size: "xs" })}</span>` : "")
+    );
+  } catch {
+    return `<code>${esc(text)}</code>`;
+  }
+}
+
+function renderRecordHand() {
+  const el = $('[data-testid="rec-hand-show"]');
+  if (!el) return;
+  el.innerHTML = tileCount() === 14 ? `${handMiniHTML(handString())}<code class="small">${esc(handString())}</code>` : `<span class="muted">${t("m.no_hand")}</span>`;
+}
+
+function bindMatch() {
+  $('[data-testid="match-create"]').addEventListener("click", async () => {
+    const names = [0, 1, 2, 3].map((i) => $(`[data-testid="player-${i}"]`).value.trim());
+    if (names.some((n) => !n) || new Set(names).size !== 4) {
+      showError(t("m.need_names"));
+      return;
+    }
+    try {
+      setMatch(await api("POST", "/v1/matches", { players: names }));
+    } catch (err) {
+      showError(err.message);
+    }
+  });
+  $('[data-testid="match-open"]').addEventListener("click", () => {
+    const id = $('[data-testid="match-id-input"]').value.trim();
+    if (id) openMatch(id);
+  });
+  $$(".rec-by button").forEach((b) =>
+    b.addEventListener("click", () => {
+      state.recBy = b.dataset.by;
+      renderMatch();
+    }),
+  );
+  const record = async (body) => {
+    const m = state.match;
+    if (!m) return;
+    const btns = $$('[data-testid="match-record"] button');
+    btns.forEach((b) => (b.disabled = true));
+    try {
+      const out = await api("POST", `/v1/matches/${encodeURIComponent(m.id)}/hands`, body);
+      // the server answers with the match (or the new row): read the match back if needed
+      if (out && out.hands && out.players) setMatch({ ...out, id: out.id || m.id });
+      else setMatch(await api("GET", `/v1/matches/${encodeURIComponent(m.id)}`));
+    } catch (err) {
+      showError(err.message);
+      renderMatch();
+    } finally {
+      btns.forEach((b) => (b.disabled = false));
+      renderMatch();
+    }
+  };
+  $('[data-testid="rec-submit"]').addEventListener("click", () => {
+    const winner = $('[data-testid="rec-winner"]').value;
+    const discarder = $('[data-testid="rec-discarder"]').value || null;
+    const body = { winner, discarder };
+    if (state.recBy === "hand") {
+      if (tileCount() !== 14) {
+        showError(t("m.no_hand"));
+        return;
+      }
+      body.hand = handString();
+      if (state.ctx.flowers) body.flowers = state.ctx.flowers;
+    } else {
+      body.fan = Number($('[data-testid="rec-fan"]').value);
+    }
+    record(body);
+  });
+  $('[data-testid="rec-draw"]').addEventListener("click", () => record({ draw: true }));
+  $('[data-testid="rec-undo"]').addEventListener("click", async () => {
+    const m = state.match;
+    if (!m) return;
+    try {
+      const out = await api("POST", `/v1/matches/${encodeURIComponent(m.id)}/undo`, {});
+      if (out && out.hands && out.players) setMatch({ ...out, id: out.id || m.id });
+      else setMatch(await api("GET", `/v1/matches/${encodeURIComponent(m.id)}`));
+    } catch (err) {
+      showError(err.message);
+    }
+  });
+  // tournaments
+  $('[data-testid="tour-create"]').addEventListener("click", async () => {
+    const players = $('[data-testid="tour-players"]')
+      .value.split(/[\n,，、]+/)
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const sessions = Number($('[data-testid="tour-sessions"]').value) || null;
+    try {
+      const info = await api("POST", "/v1/tournaments", { players, sessions });
+      $('[data-testid="tour-id"]').value = info.id;
+      await loadTournament(info.id, info);
+    } catch (err) {
+      showError(err.message);
+    }
+  });
+  $('[data-testid="tour-show"]').addEventListener("click", () => {
+    const id = $('[data-testid="tour-id"]').value.trim();
+    if (id) loadTournament(id);
+  });
+  $('[data-testid="tour-body"]').addEventListener("click", async (e) => {
+    const tour = state.tournament;
+    if (!tour) return;
+    const id = tour.info.id;
+    try {
+      if (e.target.closest("[data-tour-seat]")) {
+        await api("POST", `/v1/tournaments/${encodeURIComponent(id)}/seating`, {});
+        await loadTournament(id);
+        return;
+      }
+      const tb = e.target.closest("[data-table]");
+      if (tb) {
+        const [session, table] = tb.dataset.table.split("-");
+        const m = await api("POST", `/v1/tournaments/${encodeURIComponent(id)}/tables/${session}/${table}/match`, {});
+        setMatch(m);
+        $('[data-testid="match-sheet-card"]').scrollIntoView({ behavior: "smooth", block: "start" });
+      }
+    } catch (err) {
+      showError(err.message);
+    }
+  });
+}
+
+async function loadTournament(id, info = null) {
+  try {
+    const [full, standings] = await Promise.all([
+      info ? Promise.resolve(info) : api("GET", `/v1/tournaments/${encodeURIComponent(id)}`),
+      api("GET", `/v1/tournaments/${encodeURIComponent(id)}/standings`),
+    ]);
+    state.tournament = { info: full, standings: Array.isArray(standings) ? standings : standings.standings || [] };
+    localStorage.setItem("fanshu.tournament", id);
+  } catch (err) {
+    showError(err.message);
+  }
+  renderTournament();
+}
+
+function renderTournament() {
+  const el = $('[data-testid="tour-body"]');
+  const tour = state.tournament;
+  if (!el || !tour) return;
+  const info = tour.info || {};
+  let html = `<p class="muted small">${esc(t("t.created", info.name ? `${info.name} (${info.id})` : info.id))}</p>`;
+  const seatings = info.seatings || [];
+  const results = new Map((info.results || []).map((r) => [`${r.session}-${r.table}`, r]));
+  if (seatings.length) {
+    html +=
+      `<h3>${t("t.seating")}</h3>` +
+      seatings
+        .map(
+          (se) =>
+            `<div class="seating" data-testid="tour-session"><b>${t("t.session", se.session)}</b>` +
+            (se.tables || [])
+              .map((table, j) => {
+                const key = `${se.session}-${j + 1}`;
+                const r = results.get(key);
+                const played = r && r.match ? (r.match.hands || []).filter((h) => h.kind === "win" || h.kind === "draw").length : 0;
+                const done = r && (r.totals || played >= 16);
+                return (
+                  `<div class="tour-table"><span class="chip ${done ? "best" : ""}">${t("t.table", j + 1)}</span> ${esc(table.join(" · "))} ` +
+                  `<button type="button" class="btn small" data-table="${key}" data-testid="tour-table-${key}">${t("t.sheet")}</button></div>`
+                );
+              })
+              .join("") +
+            `</div>`,
+        )
+        .join("");
+  }
+  if (!info.sessions || seatings.length < info.sessions) {
+    html += `<div class="row"><button type="button" class="btn" data-tour-seat="1" data-testid="tour-seat">${t("t.seat")}</button></div>`;
+  }
+  const st = tour.standings;
+  if (st && st.length) {
+    html +=
+      `<h3>${t("t.standings")}</h3><table class="data standings" data-testid="tour-standings"><thead><tr><th class="num">${t("t.rank")}</th><th>${t("t.player")}</th>` +
+      `<th class="num">${t("t.points")}</th><th class="num">${t("t.score")}</th><th class="num">${t("t.matches")}</th><th class="num">${t("t.firsts")}</th></tr></thead><tbody>` +
+      st
+        .map(
+          (x) =>
+            `<tr data-testid="standing-row"><td class="num">${x.rank ?? ""}</td><td>${esc(x.player ?? x.name ?? "")}</td><td class="num">${x.table_points ?? ""}</td>` +
+            `<td class="num">${x.score ?? ""}</td><td class="num">${x.matches ?? ""}</td><td class="num">${x.firsts ?? ""}</td></tr>`,
+        )
+        .join("") +
+      `</tbody></table>`;
+  }
+  el.innerHTML = html;
+}
+
+// ---------------------------------------------------------------------------- play
+
+const PLAY_SEATS = { mcr: 4, sichuan: 4, "two-player": 2 };
+
+function seatName(q) {
+  const p = state.play;
+  if (!p) return "";
+  if (q === p.obs.seat) return t("p.you");
+  const others = [...Array(p.seats).keys()].filter((s) => s !== p.obs.seat);
+  return t("p.bot", others.indexOf(q) + 1);
+}
+
+/** The bot kind in a seat ("greedy", "fan" …), as the server names the players. */
+function seatKind(q) {
+  const p = state.play;
+  const name = (p.players || [])[q];
+  return name && name !== "you" ? name : "";
+}
+
+function windLetter(w) {
+  if (typeof w === "string" && WINDS.includes(w)) return w;
+  if (typeof w === "number") return WINDS[w] || "E";
+  return "E";
+}
+
+function seatWind(q) {
+  const p = state.play;
+  if (p.seats !== 4) return null; // the two-player game has no seat winds
+  const v = (p.obs.seats || [])[q];
+  if (v && v.seat_wind !== undefined) return windLetter(v.seat_wind);
+  return WINDS[(q - (p.obs.dealer ?? 0) + 4) % 4];
+}
+
+function voidSuit(v) {
+  if (v === null || v === undefined) return null;
+  return typeof v === "string" ? v : ["m", "s", "p"][v] || null;
+}
+
+function legalSet() {
+  const p = state.play;
+  return new Set(p && p.obs && !p.done ? p.obs.legal_actions || [] : []);
+}
+
+async function startGame() {
+  const rules = $('[data-testid="play-rules"]').value;
+  const seedText = $('[data-testid="play-seed"]').value.trim();
+  const body = { rules };
+  if (seedText !== "") body.seed = Number(seedText);
+  const btn = $('[data-testid="play-start"]');
+  btn.disabled = true;
+  try {
+    const out = await api("POST", "/v1/games", body);
+    state.play = {
+      id: out.id,
+      rules: out.rules || rules,
+      players: out.players || [],
+      seats: PLAY_SEATS[rules] || (out.observation && out.observation.seats ? out.observation.seats.length : 4),
+      obs: out.observation,
+      done: !!out.done,
+      scores: out.scores,
+      result: out.result,
+      events: [],
+      log: [],
+      readyMode: false,
+      busy: false,
+    };
+    ingestEvents(out.events_new || []);
+    loadRuleInfo(rules);
+    renderPlay();
+    if (state.play.done) finishGame();
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+async function act(action) {
+  const p = state.play;
+  if (!p || p.busy || p.done) return;
+  p.busy = true;
+  renderPlayBusy();
+  try {
+    const out = await api("POST", `/v1/games/${encodeURIComponent(p.id)}/actions`, { action });
+    p.obs = out.observation || p.obs;
+    p.done = !!out.done;
+    p.scores = out.scores || p.scores;
+    p.result = out.result || p.result;
+    if (out.players) p.players = out.players;
+    p.readyMode = false;
+    ingestEvents(out.events_new || []);
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    p.busy = false;
+  }
+  renderPlay();
+  if (p.done) finishGame();
+}
+
+function describeEvent(e) {
+  const who = (q) => (q === undefined || q === null ? "" : seatName(q));
+  const tn = (c) => (c ? tileName(c, lang) : "");
+  switch (e.type) {
+    case "discard":
+      return e.seat === state.play.obs.seat && !e.auto ? null : t("p.ev.discard", who(e.seat), tn(e.tile));
+    case "claim":
+      return t("p.ev.claim", who(e.seat), t(`kind.${e.kind}`) || e.kind, tn(e.tile));
+    case "kong":
+      return t("p.ev.kong", who(e.seat), tn(e.tile));
+    case "win":
+      return t("p.ev.win", who(e.seat), e.total);
+    case "ready":
+      return t("p.ev.ready", who(e.seat));
+    case "false_win":
+      return t("p.ev.false_win", who(e.seat));
+    case "void":
+      return t("p.ev.void", (e.suits || []).map((s, i) => `${seatName(i)} ${t(`suit.${voidSuit(s)}`)}`).join(" · "));
+    case "exchange":
+      return t("p.ev.exchange");
+    case "end":
+      return t("p.ev.end");
+    default:
+      return null;
+  }
+}
+
+function ingestEvents(events) {
+  const p = state.play;
+  for (const e of events) {
+    p.events.push(e);
+  }
+}
+
+function renderLog() {
+  const p = state.play;
+  const lines = p.events
+    .map((e) => [e, describeEvent(e)])
+    .filter(([, s]) => s)
+    .slice(-40);
+  return lines
+    .map(([e, s]) => `<li class="ev-${e.type} ${e.seat === p.obs.seat ? "mine" : ""}">${esc(s)}</li>`)
+    .join("");
+}
+
+function meldCodes(text) {
+  if (!text) return ["back", "back", "back", "back"];
+  try {
+    const m = parseMeld(text.replace(/^\[|\]$/g, ""));
+    return meldTiles(m);
+  } catch {
+    return [];
+  }
+}
+
+function meldsHTML(melds, size) {
+  return (melds || [])
+    .map((m) => {
+      const codes = meldCodes(m);
+      const concealedKong = m && /^\[[^\]]*[mpsESWNCFP]\]$/.test(m) && codes.length === 4;
+      const faces = concealedKong ? ["back", codes[1], codes[2], "back"] : codes;
+      return `<span class="meld-shown" data-meld="${esc(m || "")}">${tilesHTML(faces, { size })}</span>`;
+    })
+    .join("");
+}
+
+function seatPanelHTML(q, position) {
+  const p = state.play;
+  const v = (p.obs.seats || [])[q] || {};
+  const w = seatWind(q);
+  const isDealer = (p.obs.dealer ?? 0) === q;
+  const lastD = p.obs.last_discarder;
+  const discards = v.discards || [];
+  const badges = [
+    w ? `<span class="badge wind">${t(`wind.${w}`)}</span>` : "",
+    isDealer ? `<span class="badge dealer">${t("p.dealer")}</span>` : "",
+    v.declared_ready ? `<span class="badge ready">${t("p.ready")}</span>` : "",
+    v.won ? `<span class="badge won">${t("p.won")}</span>` : "",
+    voidSuit(v.void) ? `<span class="badge void">${t("p.act.void", t(`suit.${voidSuit(v.void)}`))}</span>` : "",
+  ].join("");
+  const nBacks = Math.max(0, v.concealed_count || 0);
+  const backs =
+    q === p.obs.seat
+      ? ""
+      : `<div class="backs">${tilesHTML(Array(nBacks).fill("back"), { size: "xs", title: false })}</div>` +
+        `<span class="backs-count">${tileHTML("back", { size: "xs", title: false })}×${nBacks}</span>`;
+  const flowers = (v.flowers || []).length ? `<span class="flowers">${tilesHTML(v.flowers, { size: "xs" })}</span>` : "";
+  return (
+    `<div class="seat seat-${position} ${p.obs.seat === q ? "me" : ""}" data-testid="seat-${q}" data-seat="${q}">` +
+    `<div class="seat-head"><span class="seat-name" title="${esc(seatKind(q))}">${esc(seatName(q))}</span>${badges}<span class="seat-score" data-testid="seat-score-${q}">${v.score ?? (p.scores || [])[q] ?? 0}</span></div>` +
+    (q === p.obs.seat ? "" : `<div class="seat-melds">${backs}${meldsHTML(v.melds, "sm")}${flowers}</div>`) +
+    `<div class="river" data-testid="discards-${q}">${discards
+      .map((c, i) => tileHTML(c, { size: "xs", cls: i === discards.length - 1 && lastD === q ? "last" : "" }))
+      .join("")}</div>` +
+    `</div>`
+  );
+}
+
+function promptText() {
+  const p = state.play;
+  const o = p.obs;
+  const legal = o.legal_actions || [];
+  if (p.done) return "";
+  if (!legal.length) return t("p.wait");
+  const from = o.last_discarder !== null && o.last_discarder !== undefined ? seatName(o.last_discarder) : "";
+  switch (o.phase) {
+    case "claim":
+      return t("p.claim", from);
+    case "rob":
+      return t("p.rob", from);
+    case "exchange":
+      return t("p.exchange");
+    case "give":
+      return t("p.give");
+    case "void":
+      return t("p.void");
+    case "pick":
+      return t("p.pick");
+    case "swap":
+      return t("p.swap");
+    case "last":
+      return t("p.last");
+    default:
+      return p.readyMode ? t("p.ready_mode") : t("p.your_turn");
+  }
+}
+
+/** Legal actions that are played by tapping a tile of the hand: action word per tile. */
+function tileActions() {
+  const p = state.play;
+  const map = new Map();
+  for (const a of legalSet()) {
+    const [word, tile] = a.split(" ");
+    if (!tile) continue;
+    if (word === "discard" && !p.readyMode) map.set(tile, a);
+    else if (word === "ready" && p.readyMode) map.set(tile, a);
+    else if (word === "exchange") map.set(tile, a);
+  }
+  return map;
+}
+
+function actionButtonsHTML() {
+  const p = state.play;
+  const o = p.obs;
+  const legal = [...legalSet()];
+  const btns = [];
+  const hasReady = legal.some((a) => a.startsWith("ready "));
+  for (const a of legal) {
+    const [word, tile] = a.split(" ");
+    let label = "";
+    let tiles = [];
+    let cls = "";
+    if (word === "discard" || word === "ready" || word === "exchange") continue;
+    if (word === "win") {
+      label = o.win_total !== null && o.win_total !== undefined ? t("p.act.win_total", o.win_total) : t("p.act.win");
+      if (o.win_accepted === false) label += ` ${t("p.act.false_win")}`;
+      cls = "win";
+      const wt = o.last_discard || o.drawn;
+      if (wt) tiles = [wt];
+    } else if (word === "pass") {
+      label = t("p.act.pass");
+      cls = "pass";
+    } else if (word === "pung") {
+      label = t("p.act.pung");
+      cls = "claim";
+      if (o.last_discard) tiles = [o.last_discard, o.last_discard, o.last_discard];
+    } else if (word === "chow") {
+      label = t("p.act.chow");
+      cls = "claim";
+      tiles = [tile, nextTile(tile, 1), nextTile(tile, 2)];
+    } else if (word === "kong") {
+      label = t("p.act.kong");
+      cls = "claim";
+      tiles = [tile, tile, tile, tile];
+    } else if (word === "void") {
+      label = t("p.act.void", t(`suit.${tile[1]}`));
+      cls = "claim";
+      tiles = [tile];
+    } else if (word === "pick") {
+      label = t("p.act.pick");
+      tiles = [tile];
+    } else if (word === "swap") {
+      label = t("p.act.swap");
+      tiles = [tile, tile, tile];
+    } else {
+      label = a;
+    }
+    const testid = `act-${a.replace(" ", "-")}`;
+    btns.push(
+      `<button type="button" class="act ${cls}" data-action="${esc(a)}" data-testid="${testid}"><span class="act-label">${esc(label)}</span>${tiles.length ? `<span class="act-tiles">${tilesHTML(tiles, { size: "xs" })}</span>` : ""}</button>`,
+    );
+  }
+  if (hasReady) {
+    btns.unshift(
+      `<button type="button" class="act ready ${p.readyMode ? "on" : ""}" data-ready-toggle="1" data-testid="act-ready-toggle">${esc(p.readyMode ? t("p.act.ready_cancel") : t("p.act.ready"))}</button>`,
+    );
+  }
+  return btns.join("");
+}
+
+function renderPlay() {
+  const el = $('[data-testid="play-table"]');
+  const p = state.play;
+  if (!p) {
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  const o = p.obs;
+  const me = o.seat ?? 0;
+  const n = p.seats;
+  const order = n === 2 ? { top: (me + 1) % 2 } : { right: (me + 1) % 4, top: (me + 2) % 4, left: (me + 3) % 4 };
+  const tap = tileActions();
+  // my hand: the drawn tile set apart at the right
+  const hand = [...(o.hand || [])];
+  let drawn = o.drawn && !p.done ? o.drawn : null;
+  if (drawn) {
+    const i = hand.lastIndexOf(drawn);
+    if (i >= 0) hand.splice(i, 1);
+    else drawn = null;
+  }
+  const sortedHand = sortTiles(hand);
+  const myTile = (c, extra) => {
+    const a = tap.get(c);
+    return `<button type="button" class="tile-btn my-tile ${a ? "playable" : ""} ${extra}" data-tile="${c}" ${a ? `data-action="${esc(a)}"` : "disabled"} data-testid="${extra === "drawn" ? "my-drawn" : "my-tile"}">${tileHTML(c, { size: "lg" })}</button>`;
+  };
+  const myV = (o.seats || [])[me] || {};
+  const myFlowers = (myV.flowers || []).length ? `<span class="flowers">${tilesHTML(myV.flowers, { size: "xs" })}</span>` : "";
+  const center =
+    `<div class="center" data-testid="play-center">` +
+    `<div class="wall">${esc(t("p.wall", o.wall_remaining ?? "?"))}</div>` +
+    (o.last_discard && !p.done ? `<div class="on-offer">${tileHTML(o.last_discard, { size: "md", cls: "offer" })}</div>` : "") +
+    `<div class="prevalent">${n === 4 && p.rules === "mcr" ? t("m.round", t(`wind.${windLetter(o.prevalent_wind)}`)) : t(`rules.${p.rules}`)}</div>` +
+    `</div>`;
+  el.dataset.rules = p.rules;
+  el.dataset.phase = o.phase || "";
+  el.dataset.done = p.done ? "true" : "false";
+  el.dataset.busy = p.busy ? "true" : "false";
+  el.dataset.seats = String(n);
+  el.innerHTML =
+    `<div class="felt seats-${n}">` +
+    Object.entries(order)
+      .map(([pos, q]) => seatPanelHTML(q, pos))
+      .join("") +
+    center +
+    seatPanelHTML(me, "bottom") +
+    `</div>` +
+    `<div class="my-area">` +
+    `<div class="prompt" data-testid="play-status">${esc(promptText())}${
+      o.last_discard && !p.done && (o.legal_actions || []).length ? ` ${tileHTML(o.last_discard, { size: "sm" })}` : ""
+    }</div>` +
+    `<div class="my-melds" data-testid="my-melds">${meldsHTML(o.melds, "md")}${myFlowers}</div>` +
+    `<div class="my-hand" data-testid="my-hand">${sortedHand.map((c) => myTile(c, "")).join("")}${drawn ? `<span class="gap"></span>${myTile(drawn, "drawn")}` : ""}</div>` +
+    `<div class="actions" data-testid="actions">${p.done ? "" : actionButtonsHTML()}</div>` +
+    `</div>` +
+    `<div class="play-result-slot"></div>` +
+    `<details class="log"><summary>${t("p.log")}</summary><ol data-testid="play-log">${renderLog()}</ol></details>`;
+  if (p.done && p.resultHTML) $(".play-result-slot", el).innerHTML = p.resultHTML;
+}
+
+function renderPlayBusy() {
+  const el = $('[data-testid="play-table"]');
+  el.dataset.busy = state.play && state.play.busy ? "true" : "false";
+  $$("button", el).forEach((b) => {
+    if (state.play.busy) b.disabled = true;
+  });
+}
+
+async function finishGame() {
+  const p = state.play;
+  const res = p.result || {};
+  const wins = Array.isArray(res.wins) ? res.wins : p.events.filter((e) => e.type === "win");
+  const falseWins = Array.isArray(res.false_wins) ? res.false_wins : p.events.filter((e) => e.type === "false_win");
+  const end = p.events.filter((e) => e.type === "end").pop() || {};
+  const finalScores = res.scores || end.scores || p.scores || [];
+  await loadRuleInfo(p.rules);
+  const blocks = [];
+  for (const w of wins) {
+    let fans = (w.fans || []).map((f) =>
+      Array.isArray(f) ? { name: f[0], value: f[1], count: f[2] ?? 1 } : f,
+    );
+    let hand = null;
+    try {
+      hand = parseHandString(w.hand || "");
+      hand.flowers = ((p.obs.seats || [])[w.seat] || {}).flowers || [];
+    } catch {
+      hand = null;
+    }
+    // the fan table with the tiles of each fan: score the hand again, keep it if it agrees
+    try {
+      const q = w.seat;
+      const body = {
+        hand: w.hand,
+        rules: p.rules,
+        self_drawn: w.source === null || w.source === undefined,
+        kong: !!w.robbed,
+      };
+      if (p.seats === 4) {
+        body.seat_wind = seatWind(q);
+        body.prevalent_wind = windLetter(p.obs.prevalent_wind);
+      }
+      if (p.rules === "mcr") body.flowers = ((p.obs.seats || [])[q] || {}).flowers?.length || 0;
+      const r = await api("POST", "/v1/score", body);
+      if (isWin(r) && r.total === w.total) fans = r.fans;
+    } catch {
+      /* keep the event's fans */
+    }
+    const title =
+      w.source === null || w.source === undefined
+        ? t("p.wins_self", seatName(w.seat))
+        : t("p.wins_off", seatName(w.seat), seatName(w.source));
+    blocks.push(
+      `<div class="win-block" data-testid="play-win" data-seat="${w.seat}">` +
+        `<h3>${esc(title)} <span class="total-chip" data-testid="play-win-total">${w.total} ${t("result.fan")}</span></h3>` +
+        `<div class="win-hand">${handMiniHTML(w.hand || "")}</div>` +
+        fanTableHTML(fans, hand, "play-fan-table") +
+        `</div>`,
+    );
+  }
+  for (const f of falseWins) blocks.push(`<p class="bad">${esc(t("p.false_win", seatName(f.seat)))}</p>`);
+  if (!wins.length) blocks.push(`<p class="drawn" data-testid="play-drawn">${t("p.drawn")}</p>`);
+  const scores =
+    `<div class="final-scores" data-testid="play-scores">` +
+    finalScores
+      .map((s, q) => `<div class="pay ${s > 0 ? "plus" : s < 0 ? "minus" : ""}"><span class="who">${esc(seatName(q))}</span><span class="amount">${s > 0 ? "+" : ""}${s}</span></div>`)
+      .join("") +
+    `</div>`;
+  p.resultHTML =
+    `<section class="card play-result" data-testid="play-result">` +
+    `<h2>${t("p.result")}</h2>${blocks.join("")}<h3>${t("p.final")}</h3>${scores}` +
+    `<button type="button" class="btn primary" data-testid="play-again">${t("p.again")}</button></section>`;
+  renderPlay();
+}
+
+function bindPlay() {
+  $('[data-testid="play-start"]').addEventListener("click", startGame);
+  $('[data-testid="play-table"]').addEventListener("click", (e) => {
+    const again = e.target.closest('[data-testid="play-again"]');
+    if (again) {
+      startGame();
+      return;
+    }
+    const toggle = e.target.closest("[data-ready-toggle]");
+    if (toggle && state.play) {
+      state.play.readyMode = !state.play.readyMode;
+      renderPlay();
+      return;
+    }
+    const b = e.target.closest("button[data-action]");
+    if (b && !b.disabled) act(b.dataset.action);
+  });
+}
+
+// ---------------------------------------------------------------------------- shell
+
+function showTab(tab) {
+  if (!["calc", "analysis", "match", "play"].includes(tab)) tab = "calc";
+  state.tab = tab;
+  $$(".view").forEach((v) => {
+    v.hidden = v.dataset.view !== tab;
+  });
+  $$(".tab").forEach((a) => {
+    a.classList.toggle("active", a.dataset.tab === tab);
+    a.setAttribute("aria-selected", a.dataset.tab === tab ? "true" : "false");
+  });
+  placePicker();
+  if (tab === "analysis") scheduleAnalysis();
+  if (tab === "match") renderMatch();
+  document.body.dataset.tab = tab;
+}
+
+function renderAll() {
+  renderPicker();
+  renderContext();
+  renderScore();
+  renderAnalysis();
+  renderMatch();
+  renderTournament();
+  if (state.play) {
+    if (state.play.done) finishGame();
+    else renderPlay();
+  }
+}
+
+function init() {
+  installSprite();
+  document.body.dataset.lang = lang;
+  document.documentElement.lang = lang;
+  buildPicker();
+  bindCalculator();
+  bindAnalysis();
+  bindMatch();
+  bindPlay();
+  $('[data-testid="lang-toggle"]').addEventListener("click", () => setLang(lang === "zh" ? "en" : "zh"));
+  $('[data-testid="error"]').addEventListener("click", hideError);
+  window.addEventListener("hashchange", () => showTab(location.hash.slice(1)));
+  showTab(location.hash.slice(1) || "calc");
+  applyI18n();
+  renderAll();
+  scheduleScore();
+  loadRules();
+  loadRuleInfo(state.ctx.rules);
+  const mid = localStorage.getItem("fanshu.match");
+  if (mid) {
+    $('[data-testid="match-id-input"]').value = mid;
+  }
+  const tid = localStorage.getItem("fanshu.tournament");
+  if (tid) $('[data-testid="tour-id"]').value = tid;
+  if (mid && !state.match) openMatch(mid);
+  document.body.dataset.ready = "true";
+}
+
+init();
