@@ -1,0 +1,193 @@
+"""/v1/matches: score sheets in the database, recorded over HTTP and read by the store
+(the same file ``fanshu match`` uses)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import fanshu
+from fanshu.match.store import Store
+from fanshu.web.app import create_app
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "club.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(str(db)), raise_server_exceptions=False) as c:
+        yield c
+
+
+def ok(r: Any, status: int = 200) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"] == "application/json"
+    return dict(r.json())
+
+
+def problem(r: Any, status: int, code: str) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert (body["status"], body["code"]) == (status, code)
+    return dict(body)
+
+
+def new(client: TestClient, **extra: Any) -> dict[str, Any]:
+    return ok(client.post("/v1/matches", json={"players": PLAYERS, **extra}), 201)
+
+
+def test_a_new_match_is_empty_and_says_who_deals(client: TestClient) -> None:
+    m = new(client)
+    assert m["players"] == [{"name": p, "total": 0, "table_points": None} for p in PLAYERS]
+    assert m["hands"] == [] and m["totals"] == dict.fromkeys(PLAYERS, 0)
+    assert (m["hands_played"], m["complete"], m["table_points"]) == (0, False, None)
+    assert m["next"] == {
+        "number": 1, "prevalent_wind": "E", "dealer": "Ann",
+        "seat_winds": {"Ann": "E", "Bo": "S", "Cy": "W", "Di": "N"},
+    }  # fmt: skip
+    assert m["scale"] == [4, 2, 1, 0]
+    assert new(client, scale_48=True)["scale"] == [48, 24, 12, 0]
+
+
+def test_record_hands_penalties_false_wins_undo_and_correct(client: TestClient, db: Path) -> None:
+    mid = new(client)["id"]
+    url = f"/v1/matches/{mid}"
+    m = ok(client.post(f"{url}/hands", json={"winner": "Bo", "discarder": "Di", "fan": 10}))
+    assert m["totals"] == {"Ann": -8, "Bo": 34, "Cy": -8, "Di": -18}
+    scored_hand = "[EEEE]123m456p789s11s"
+    m = ok(client.post(f"{url}/hands", json={"winner": "Cy", "hand": scored_hand}))
+    row = m["hands"][-1]
+    # scored with hand 2's winds: Bo deals, so Cy's seat wind is South
+    scored = fanshu.score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S")
+    assert (row["fan"], row["self_drawn"], row["hand"]) == (scored.total, True, scored_hand)
+    assert row["fans"] == scored.to_dict()["fans"]
+    m = ok(client.post(f"{url}/hands", json={"draw": True}))
+    assert m["hands_played"] == 3 and m["next"]["number"] == 4
+    m = ok(client.post(f"{url}/penalties", json={"player": "Di", "points": 10, "reason": "slow"}))
+    assert m["hands"][-1]["penalties"] == [{"player": "Di", "points": 10, "reason": "slow"}]
+    m = ok(client.post(f"{url}/false-wins", json={"player": "Ann", "kind": "under_minimum"}))
+    assert m["hands"][-1]["payments"] == {"Ann": -30, "Bo": 10, "Cy": 10, "Di": 10}
+    m = ok(client.post(f"{url}/undo"))
+    assert m["removed"]["kind"] == "false_win" and len(m["hands"]) == 4
+    m = ok(client.put(f"{url}/hands/3", json={"winner": "Ann", "fan": 8}))
+    assert m["hands"][2]["winner"] == "Ann"
+    assert m["running_totals"][-1] == m["totals"]
+    assert sum(m["totals"].values()) == -10  # the free penalty is paid to nobody
+    # the same file, read by the store the command line uses
+    with Store.open(str(db)) as s:
+        assert s.load_match(mid).totals() == m["totals"]
+    listed = ok_list(client.get("/v1/matches"))
+    assert [(x["id"], x["hands_played"]) for x in listed] == [(mid, 3)]
+    assert ok(client.get(url)) == {k: v for k, v in m.items() if k != "removed"}
+
+
+def ok_list(r: Any) -> list[Any]:
+    assert r.status_code == 200, r.text
+    return list(r.json())
+
+
+def test_a_full_match_has_table_points_and_refuses_a_17th_hand(client: TestClient) -> None:
+    mid = new(client)["id"]
+    for n in range(16):
+        winner = PLAYERS[n % 4]
+        m = ok(client.post(f"/v1/matches/{mid}/hands", json={"winner": winner, "fan": 8 + n}))
+    assert m["complete"] is True and m["next"] is None
+    assert sorted(m["table_points"].values()) == [0, 1, 2, 4]
+    body = problem(client.post(f"/v1/matches/{mid}/hands", json={"draw": True}), 422, "bad_match")
+    assert body["detail"] == "the match is complete: all 16 hands are recorded"
+
+
+def test_export_as_json_and_csv(client: TestClient) -> None:
+    mid = new(client)["id"]
+    client.post(f"/v1/matches/{mid}/hands", json={"winner": "Bo", "discarder": "Di", "fan": 10})
+    r = client.get(f"/v1/matches/{mid}/export")
+    assert r.status_code == 200 and r.json()["id"] == mid
+    r = client.get(f"/v1/matches/{mid}/export", params={"format": "csv"})
+    assert r.headers["content-type"].startswith("text/csv")
+    assert "Bo" in r.text
+    problem(client.get(f"/v1/matches/{mid}/export", params={"format": "xml"}), 422, "bad_field")
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("get", "", None),
+        ("post", "/hands", {"draw": True}),
+        ("put", "/hands/1", {"draw": True}),
+        ("post", "/penalties", {"player": "Ann", "points": 5}),
+        ("post", "/false-wins", {"player": "Ann", "kind": "not_complete"}),
+        ("post", "/undo", None),
+        ("get", "/export", None),
+    ],
+)
+def test_an_unknown_match_is_a_404_problem(
+    client: TestClient, method: str, path: str, body: Any
+) -> None:
+    mid = new(client)["id"]
+    r = client.request(method, f"/v1/matches/zzzzzz{path}", json=body)
+    detail = problem(r, 404, "not_found")["detail"]
+    assert detail == f"no match 'zzzzzz' (recent matches: {mid})"
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "detail"),
+    [
+        ({"winner": "Bo", "discarder": "Di", "fan": 7}, "bad_match",
+         "a win needs 8 fan without flowers: 7 fan; record it as a 错和 (false win, "
+         "under_minimum) instead"),
+        ({"winner": "Eve", "fan": 8}, "bad_match", "unknown winner 'Eve': the players are "
+         "Ann, Bo, Cy, Di"),
+        ({"winner": "Bo", "hand": "123m456p789s11s135m"}, "bad_match", None),
+        ({"winner": "Bo", "hand": "123m4x"}, "bad_notation", "unknown suit 'x' at 5"),
+        ({"draw": True, "winner": "Bo"}, "bad_field",
+         "a drawn hand (draw) takes no winner, discarder, fan, hand or flowers"),
+        ({"fan": 8}, "bad_field", "give the winner, or draw: true for a drawn hand"),
+        ({"winner": "Bo"}, "bad_field", "give the fan total (fan) or the hand (hand), one of them"),
+        ({"winner": "Bo", "fan": 8, "discarder": "Di", "self_drawn": True}, "bad_field",
+         "say how the hand was won: self_drawn true or the discarder (one of them)"),
+        ({"winner": "Bo", "fan": 8, "kong": True}, "bad_field", "unknown key 'kong'"),
+        ({"winner": "Bo", "fan": 8.5}, "bad_field", None),
+    ],
+)  # fmt: skip
+def test_bad_hands_are_422_problems_and_change_nothing(
+    client: TestClient, body: dict[str, Any], code: str, detail: str | None
+) -> None:
+    mid = new(client)["id"]
+    got = problem(client.post(f"/v1/matches/{mid}/hands", json=body), 422, code)
+    if detail is not None:
+        assert got["detail"] == detail
+    assert ok(client.get(f"/v1/matches/{mid}"))["hands"] == []
+
+
+def test_bad_new_matches_and_penalties(client: TestClient) -> None:
+    body = problem(client.post("/v1/matches", json={"players": PLAYERS[:3]}), 422, "bad_match")
+    assert body["detail"] == "an MCR table has four players, not 3: ['Ann', 'Bo', 'Cy']"
+    body = problem(client.post("/v1/matches", json={"players": "Ann"}), 422, "bad_field")
+    assert body["errors"][0]["field"] == "players"
+    mid = new(client)["id"]
+    r = client.post(f"/v1/matches/{mid}/penalties", json={"player": "Ann", "points": -5})
+    assert problem(r, 422, "bad_match")["detail"].startswith("penalty points are deducted")
+    r = client.post(f"/v1/matches/{mid}/undo")
+    assert problem(r, 422, "bad_match")["detail"] == "nothing to undo: the score sheet is empty"
+    r = client.post(f"/v1/matches/{mid}/false-wins", json={"player": "Ann", "kind": "x"})
+    problem(r, 422, "bad_field")
+
+
+def test_memory_database_is_a_scratch_file_for_the_app(tmp_path: Path) -> None:
+    app = create_app(":memory:")
+    with TestClient(app) as c:
+        mid = ok(c.post("/v1/matches", json={"players": PLAYERS}), 201)["id"]
+        assert ok(c.get(f"/v1/matches/{mid}"))["id"] == mid
+        scratch = Path(app.state.db.target)
+        assert scratch.exists()
+    assert not scratch.exists()  # removed when the app stops
