@@ -228,9 +228,14 @@ async def _on_validation(request: Request, exc: Exception) -> Response:
         for e in errors
     ):
         body = next(e for e in errors if _field_name(e.get("loc", ())) == "body")
-        return problem_response(
-            Problem("bad_json", f"the body must be a JSON object, not {_shown(body.get('input'))}")
-        )
+        given = body.get("input")
+        if isinstance(given, bytes | str):  # not sent as JSON: FastAPI did not decode it
+            detail = "the body must be a JSON object sent as Content-Type: application/json"
+        else:
+            detail = f"the body must be a JSON object, not {_shown(given)}"
+        return problem_response(Problem("bad_json", detail))
+    if any(tuple(e.get("loc", ())) == ("body",) and e.get("type") == "missing" for e in errors):
+        return problem_response(Problem("bad_json", "the request needs a JSON object body"))
     detail, items = validation_detail(errors)
     return problem_response(Problem("bad_field", detail, errors=items))
 

@@ -197,7 +197,9 @@ def _seats(session: Session, obs: Observation) -> list[dict[str, Any]]:
         {
             "seat": q,
             "name": session.names[q],
-            "seat_wind": WINDS[session.game.variant.seat_wind(session.game, q)],
+            "seat_wind": WINDS[session.game.variant.seat_wind(session.game, q)]
+            if session.game.n == len(WINDS)
+            else None,
             "melds": [None if m is None else str(m) for m in v.melds],
             "discards": [t.code for t in v.discards],
             "flowers": [t.code for t in v.flowers],
@@ -216,10 +218,11 @@ def observation(session: Session) -> dict[str, Any]:
     g = session.game
     obs = g.observe(session.me)
     out = obs.to_dict()
+    winds = g.n == len(WINDS)  # the two-player game has no winds
     out.update(
         dealer=obs.dealer,
-        seat_wind=WINDS[obs.seat_wind],
-        prevalent_wind=WINDS[g.variant.prevalent_wind(g)],
+        seat_wind=WINDS[obs.seat_wind] if winds else None,
+        prevalent_wind=WINDS[g.variant.prevalent_wind(g)] if winds else None,
         last_discarder=obs.last_discarder,
         win_total=obs.win_total,
         win_accepted=obs.win_accepted,

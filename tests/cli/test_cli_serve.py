@@ -1,0 +1,136 @@
+"""``fanshu serve``: starts the HTTP service on a port, says where, answers, stops on
+SIGTERM; a port in use or a missing web extra is an ``error:`` line and status 2."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from fanshu.cli.main import app
+
+CMD = [sys.executable, "-c", "from fanshu.cli import run; run()"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str, Path]]:
+    db = tmp_path / "served.db"
+    port = free_port()
+    proc = subprocess.Popen(
+        [*CMD, "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "FANSHU_DB": str(tmp_path / "not-this.db")},
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()  # printed once the port is bound
+        yield proc, line, db
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.load(r)
+
+
+def test_serve_starts_answers_and_stops(
+    server: tuple[subprocess.Popen[str], str, Path],
+) -> None:
+    proc, line, db = server
+    assert line.startswith("fanshu serving on http://127.0.0.1:") and line.endswith("/")
+    url = line.removeprefix("fanshu serving on ")
+    rules = get(url + "v1/rules")
+    assert rules[0]["name"] == "mcr"
+    req = urllib.request.Request(
+        url + "v1/matches",
+        data=json.dumps({"players": ["A", "B", "C", "D"]}).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        assert r.status == 201
+    assert db.exists()  # --db, not $FANSHU_DB
+    proc.send_signal(signal.SIGTERM)
+    # uvicorn shuts down, then lets the signal end the process, as SIGTERM does
+    assert proc.wait(timeout=10) in (0, -signal.SIGTERM)
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()
+
+
+def test_port_zero_picks_a_free_port() -> None:
+    proc = subprocess.Popen(
+        [*CMD, "serve", "--port", "0", "--db", ":memory:"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()
+        port = int(line.rsplit(":", 1)[1].rstrip("/"))
+        assert port > 0
+        assert get(f"http://127.0.0.1:{port}/v1/rules/sichuan")["name"] == "sichuan"
+        proc.send_signal(signal.SIGINT)  # Ctrl-C: a clean stop, status 130
+        _, err = proc.communicate(timeout=10)
+        assert proc.returncode == 130 and "Traceback" not in err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_port_in_use_is_an_error_line() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        result = CliRunner().invoke(app, ["serve", "--port", str(port)])
+    assert result.exit_code == 2
+    assert f"error: cannot listen on 127.0.0.1:{port}:" in result.output
+    assert "fanshu serving" not in result.output
+
+
+def test_without_the_web_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def no_uvicorn(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "uvicorn":
+            raise ImportError("No module named 'uvicorn'", name="uvicorn")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_uvicorn)
+    result = CliRunner().invoke(app, ["serve", "--port", "0"])
+    assert result.exit_code == 2
+    assert "error: fanshu serve needs uvicorn: pip install 'fanshu[web]'" in result.output
+
+
+def test_help_names_the_options() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db"):
+        assert option in result.output
