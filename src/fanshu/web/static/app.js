@@ -903,6 +903,7 @@ function renderScore() {
   const exc = $('[data-testid="excluded"]');
   const settle = $('[data-testid="settlement"]');
   const s = state.score;
+  box.dataset.hand = s ? s.hand : "";
   box.classList.remove("win", "nowin", "under");
   settle.hidden = true;
   exc.hidden = true;
@@ -1138,6 +1139,7 @@ function renderAnalysis() {
   const body = $('[data-testid="analysis-body"]');
   if (!body) return;
   const a = state.analysis;
+  body.dataset.hand = a ? a.hand : "";
   if (!a) {
     body.innerHTML = `<p class="muted">${t("an.need")} ${t("result.have", tileCount())}</p>`;
     body.dataset.state = "empty";

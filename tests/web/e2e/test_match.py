@@ -1,0 +1,106 @@
+"""The score sheet in the browser: a match created, hands recorded by fan total and by
+the hand picked in the calculator, a draw, undo, the running sheet; a tournament seated
+with its standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+
+
+def _new_match(ui: Any) -> None:
+    ui.tab("match")
+    for i, name in enumerate(PLAYERS):
+        ui.tid(f"player-{i}").fill(name)
+    ui.tid("match-create").click()
+    ui.page.wait_for_selector('[data-testid="match-sheet"] table')
+
+
+def _rows(ui: Any, n: int) -> Any:
+    ui.page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=\"sheet-row\"]').length === n", arg=n
+    )
+    return ui.tid("sheet-row")
+
+
+def _totals(ui: Any) -> list[str]:
+    return [ui.tid(f"total-{i}").inner_text() for i in range(4)]
+
+
+def test_record_hands_and_see_the_sheet_update(ui: Any) -> None:
+    # the hand to record later, picked in the calculator
+    ui.paste_hand("[EEEE]123m456p789s11s")
+    ui.wait_scored()
+    _new_match(ui)
+    assert [ui.tid(f"sheet-player-{i}").inner_text() for i in range(4)] == PLAYERS
+    assert ui.tid("record-hand-no").inner_text() == "1"
+    assert _totals(ui) == ["0", "0", "0", "0"]
+
+    # hand 1 by fan total: Ann wins 12 fan off Bo
+    ui.tid("rec-winner").select_option("Ann")
+    ui.tid("rec-discarder").select_option("Bo")
+    ui.tid("rec-fan").fill("12")
+    ui.tid("rec-submit").click()
+    rows = _rows(ui, 1)
+    assert "12" in rows.nth(0).inner_text()
+    assert _totals(ui) == ["36", "-20", "-8", "-8"]
+    assert ui.tid("record-hand-no").inner_text() == "2"
+
+    # hand 2 by the picked hand: Cy self-drawn, scored with hand 2's winds by the server
+    ui.tid("rec-by-hand").click()
+    assert ui.tid("rec-hand-show").locator(".tile").count() == 15
+    ui.tid("rec-winner").select_option("Cy")
+    ui.tid("rec-discarder").select_option("")
+    ui.tid("rec-submit").click()
+    rows = _rows(ui, 2)
+    assert rows.nth(1).locator(".row-hand .tile").count() == 15
+    totals = [int(x) for x in _totals(ui)]
+    assert sum(totals) == 0 and totals[2] > 0
+
+    # hand 3 drawn, then undone
+    ui.tid("rec-draw").click()
+    rows = _rows(ui, 3)
+    assert rows.nth(2).get_attribute("data-kind") == "draw"
+    ui.tid("rec-undo").click()
+    _rows(ui, 2)
+    assert ui.tid("record-hand-no").inner_text() == "3"
+
+    # the match is in the database: it reopens by its id in a fresh page
+    match_id = ui.tid("match-id").inner_text()
+    ui.page.evaluate("localStorage.clear()")
+    ui.page.reload()
+    ui.page.wait_for_selector('body[data-ready="true"]')
+    ui.tab("match")
+    ui.tid("match-id-input").fill(match_id)
+    ui.tid("match-open").click()
+    _rows(ui, 2)
+    assert [int(x) for x in _totals(ui)] == totals
+
+
+def test_a_win_under_eight_fan_is_refused_with_the_servers_reason(ui: Any) -> None:
+    _new_match(ui)
+    ui.tid("rec-fan").fill("5")
+    ui.tid("rec-submit").click()
+    error = ui.tid("error")
+    error.wait_for()
+    assert "8 fan" in error.inner_text()
+    assert ui.tid("sheet-row").count() == 0
+
+
+def test_tournament_seating_and_standings(ui: Any) -> None:
+    ui.tab("match")
+    ui.tid("tour-players").fill("\n".join("ABCDEFGH"))
+    ui.tid("tour-sessions").fill("2")
+    ui.tid("tour-create").click()
+    ui.tid("tour-standings").wait_for()
+    assert ui.tid("standing-row").count() == 8
+    ui.tid("tour-seat").click()
+    ui.page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=\"tour-session\"]').length === 2"
+    )
+    # a table's score sheet opens in the sheet view
+    ui.tid("tour-table-1-1").click()
+    ui.page.wait_for_selector('[data-testid="match-sheet"] table')
+    names = [ui.tid(f"sheet-player-{i}").inner_text() for i in range(4)]
+    assert len(set(names)) == 4 and set(names) <= set("ABCDEFGH")
