@@ -340,7 +340,9 @@ def new_session(body: NewGame, table: GameTable) -> Session:
     if config.dealer >= n:
         raise OptionError(f"dealer is a seat number 0-{n - 1}, not {config.dealer}")
     master = secrets.randbelow(1_000_000) if body.seed is None else body.seed
-    game = Game(body.rules, seed=game_seed(master, 0), options=body.options, config=config)
+    game = Game(
+        body.rules, seed=game_seed(master, 0), options=body.options, config=config, players=names
+    )
     bots = {s: make_player(names[s], player_seed(master, 0, s)) for s in range(n) if s != body.seat}
     session = Session(table.new_id(), game, body.seat, names, bots, master)
     session.advance()
