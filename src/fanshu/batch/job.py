@@ -193,15 +193,21 @@ def run_job(
     report.executor, report.workers = runner.name, runner.workers
     report.stopped_at = first.start
     pending: Iterator[Shard[Any]] = chain([first] if second is None else [first, second], source)
-    capacity = 2 * runner.workers
-    window = window or 4 * runner.workers + 4
+
+    def room() -> bool:
+        """Whether to hand the executor another shard: two per worker at most (one
+        running, one waiting), and at most ``window`` ahead of the output.  Worked out
+        each time: a Ray cluster's size is known only once Ray has started."""
+        ahead = window or 4 * runner.workers + 4
+        return runner.pending < 2 * runner.workers and next_read - next_write < ahead
+
     done: dict[int, tuple[Shard[Any], ShardResult | BaseException]] = {}
     spans: dict[int, tuple[int, int]] = {}
     next_write = next_read = first.index
     exhausted = False
     try:
         while True:
-            while not exhausted and runner.pending < capacity and next_read - next_write < window:
+            while not exhausted and room():
                 shard = next(pending, None)
                 if shard is None:
                     exhausted = True
@@ -236,6 +242,7 @@ def run_job(
         raise
     finally:
         runner.close()
+        report.workers = runner.workers
         report.retries = list(runner.retries)
         report.spans = {r.shard: spans[r.shard] for r in report.retries if r.shard in spans}
         report.elapsed = time.monotonic() - started
