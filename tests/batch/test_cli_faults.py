@@ -173,3 +173,13 @@ def test_ctrl_c_then_resume(tmp_path: Path) -> None:
                           check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert out.read_bytes() == expected.encode("utf-8")
+
+
+@pytest.mark.parametrize("command", ["score", "analyze", "simulate", "replay"])
+def test_help_names_the_batch_options(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for option in ("--workers", "--ray", "--ray-address", "pip install 'fanshu[ray]'"):
+        assert option in result.stdout, option
+    if command != "replay":
+        assert "--resume" in result.stdout and "--format" in result.stdout

@@ -78,7 +78,7 @@ RayOption = Annotated[
     typer.Option(
         "--ray",
         help="Run on Ray: a local Ray instance started for the run (--workers CPUs), or "
-        "the cluster of --ray-address. Needs pip install 'fanshu[ray]'.",
+        "the cluster of --ray-address. Needs pip install 'fanshu\\[ray]'.",
     ),
 ]
 RayAddressOption = Annotated[
@@ -107,7 +107,7 @@ FormatOption = Annotated[
         "--format",
         metavar="jsonl|parquet",
         help="The format of --out FILE: JSON Lines, or Parquet (pip install "
-        "'fanshu[parquet]'; docs/results-schema.md). Default: parquet for a .parquet or "
+        "'fanshu\\[parquet]'; docs/results-schema.md). Default: parquet for a .parquet or "
         ".pq FILE, else jsonl.",
         show_default=False,
     ),
