@@ -1640,7 +1640,7 @@ function windLetter(w) {
 
 function seatWind(q) {
   const p = state.play;
-  if (p.seats !== 4) return null; // the two-player game has no seat winds
+  if (p.seats !== 4 || p.rules !== "mcr") return null; // only MCR scores seat winds
   const v = (p.obs.seats || [])[q];
   if (v && v.seat_wind !== undefined) return windLetter(v.seat_wind);
   return WINDS[(q - (p.obs.dealer ?? 0) + 4) % 4];
@@ -1747,12 +1747,12 @@ function ingestEvents(events) {
   }
 }
 
-function renderLog() {
+function renderLog(limit = 40) {
   const p = state.play;
   const lines = p.events
     .map((e) => [e, describeEvent(e)])
     .filter(([, s]) => s)
-    .slice(-40);
+    .slice(-limit);
   return lines
     .map(([e, s]) => `<li class="ev-${e.type} ${e.seat === p.obs.seat ? "mine" : ""}">${esc(s)}</li>`)
     .join("");
@@ -1935,6 +1935,8 @@ function renderPlay() {
     else drawn = null;
   }
   const sortedHand = sortTiles(hand);
+  // only some tiles may be played now (报听, a void suit …): the others are dimmed
+  const partial = tap.size > 0 && [...hand, ...(drawn ? [drawn] : [])].some((c) => !tap.has(c));
   const myTile = (c, extra) => {
     const a = tap.get(c);
     return `<button type="button" class="tile-btn my-tile ${a ? "playable" : ""} ${extra}" data-tile="${c}" ${a ? `data-action="${esc(a)}"` : "disabled"} data-testid="${extra === "drawn" ? "my-drawn" : "my-tile"}">${tileHTML(c, { size: "lg" })}</button>`;
@@ -1961,11 +1963,12 @@ function renderPlay() {
     seatPanelHTML(me, "bottom") +
     `</div>` +
     `<div class="my-area">` +
+    `<ol class="ticker" data-testid="play-ticker">${p.done ? "" : renderLog(2)}</ol>` +
     `<div class="prompt" data-testid="play-status">${esc(promptText())}${
       o.last_discard && !p.done && (o.legal_actions || []).length ? ` ${tileHTML(o.last_discard, { size: "sm" })}` : ""
     }</div>` +
     `<div class="my-melds" data-testid="my-melds">${meldsHTML(o.melds, "md")}${myFlowers}</div>` +
-    `<div class="my-hand" data-testid="my-hand">${sortedHand.map((c) => myTile(c, "")).join("")}${drawn ? `<span class="gap"></span>${myTile(drawn, "drawn")}` : ""}</div>` +
+    `<div class="my-hand ${partial ? "partial" : ""}" data-testid="my-hand">${sortedHand.map((c) => myTile(c, "")).join("")}${drawn ? `<span class="gap"></span>${myTile(drawn, "drawn")}` : ""}</div>` +
     `<div class="actions" data-testid="actions">${p.done ? "" : actionButtonsHTML()}</div>` +
     `</div>` +
     `<div class="play-result-slot"></div>` +
