@@ -145,6 +145,8 @@ class Execution:
 
 
 # -- input, progress and reports ---------------------------------------------------------
+
+
 def open_input(path: str) -> tuple[IO[str], int | None]:
     """The input stream and, for a regular file, its number of lines (for the bar)."""
     if path == "-":
@@ -397,6 +399,3 @@ def hand_or_batch(
     if out is not None or resume or fmt is not None:
         raise fail("--out, --format and --resume go with --batch FILE")
     return hand
-
-
-# -- the command ------------------------------------------------------------------------
