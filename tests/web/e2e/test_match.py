@@ -29,9 +29,6 @@ def _totals(ui: Any) -> list[str]:
 
 
 def test_record_hands_and_see_the_sheet_update(ui: Any) -> None:
-    # the hand to record later, picked in the calculator
-    ui.paste_hand("[EEEE]123m456p789s11s")
-    ui.wait_scored()
     _new_match(ui)
     assert [ui.tid(f"sheet-player-{i}").inner_text() for i in range(4)] == PLAYERS
     assert ui.tid("record-hand-no").inner_text() == "1"
@@ -47,9 +44,16 @@ def test_record_hands_and_see_the_sheet_update(ui: Any) -> None:
     assert _totals(ui) == ["36", "-20", "-8", "-8"]
     assert ui.tid("record-hand-no").inner_text() == "2"
 
-    # hand 2 by the picked hand: Cy self-drawn, scored with hand 2's winds by the server
+    # hand 2 by the hand picked in the sheet view: Cy self-drawn, scored by the server
+    # with hand 2's winds
     ui.tid("rec-by-hand").click()
-    assert ui.tid("rec-hand-show").locator(".tile").count() == 15
+    picker = ui.page.locator('[data-testid="match-record"] [data-testid="picker"]')
+    assert picker.is_visible()
+    ui.tid("mode-ckong").click()
+    ui.click_tiles("E")
+    ui.tid("mode-tile").click()
+    ui.click_tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s 1s 1s")
+    assert ui.tid("hand-string").input_value() == "[EEEE]123m456p1789s1s"
     ui.tid("rec-winner").select_option("Cy")
     ui.tid("rec-discarder").select_option("")
     ui.tid("rec-submit").click()

@@ -104,8 +104,11 @@ const TEXT = {
   "m.by_fan": ["按番数", "By fan total"],
   "m.by_hand": ["按牌型", "By hand"],
   "m.fan": ["番数 (含花)", "Fan (flowers included)"],
-  "m.hand_hint": ["使用算番页选好的牌：", "Uses the hand picked in the calculator:"],
-  "m.pick_hand": ["去选牌", "Pick the hand"],
+  "m.hand_hint": [
+    "选出和牌的牌 (与算番页共用)，按本盘的门风、圈风计番：",
+    "Pick the winning hand (shared with the calculator); it is scored with this hand's winds:",
+  ],
+  "m.flowers": ["花牌", "Flowers"],
   "m.no_hand": ["算番页还没有 14 张牌。", "The calculator has no 14-tile hand yet."],
   "m.submit": ["记录和牌", "Record win"],
   "m.draw": ["荒庄", "Drawn hand"],
@@ -737,7 +740,6 @@ function pickerChanged({ fromInput = false } = {}) {
   renderPicker();
   scheduleScore();
   scheduleAnalysis();
-  renderRecordHand();
 }
 
 function placePicker() {
@@ -1354,7 +1356,6 @@ function renderMatch() {
   $$(".rec-by button").forEach((b) => b.classList.toggle("active", b.dataset.by === state.recBy));
   $(".rec-fan").hidden = state.recBy !== "fan";
   $(".rec-hand").hidden = state.recBy !== "hand";
-  renderRecordHand();
   // the sheet
   const totals = {};
   players.forEach((p) => {
@@ -1431,12 +1432,6 @@ function handMiniHTML(text) {
   }
 }
 
-function renderRecordHand() {
-  const el = $('[data-testid="rec-hand-show"]');
-  if (!el) return;
-  el.innerHTML = tileCount() === 14 ? `${handMiniHTML(handString())}<code class="small">${esc(handString())}</code>` : `<span class="muted">${t("m.no_hand")}</span>`;
-}
-
 function bindMatch() {
   $('[data-testid="match-create"]').addEventListener("click", async () => {
     const names = [0, 1, 2, 3].map((i) => $(`[data-testid="player-${i}"]`).value.trim());
@@ -1488,10 +1483,11 @@ function bindMatch() {
         return;
       }
       body.hand = handString();
-      if (state.ctx.flowers) body.flowers = state.ctx.flowers;
     } else {
       body.fan = Number($('[data-testid="rec-fan"]').value);
     }
+    const flowers = Number($('[data-testid="rec-flowers"]').value) || 0;
+    if (flowers) body.flowers = flowers;
     record(body);
   });
   $('[data-testid="rec-draw"]').addEventListener("click", () => record({ draw: true }));
