@@ -109,10 +109,19 @@ def test_a_port_in_use_is_an_error_line() -> None:
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        result = CliRunner().invoke(app, ["serve", "--port", str(port)])
+        result = CliRunner().invoke(app, ["serve", "--port", str(port), "--db", ":memory:"])
     assert result.exit_code == 2
     assert f"error: cannot listen on 127.0.0.1:{port}:" in result.output
     assert "fanshu serving" not in result.output
+
+
+def test_a_database_that_cannot_be_opened_is_an_error_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"error: cannot open the database {tmp_path}: it is a directory" in result.output
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", "postgres://h/db"])
+    assert result.exit_code == 2
+    assert "error: unsupported database 'postgres://h/db'" in result.output
 
 
 def test_without_the_web_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,6 +39,18 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _check_database(db: str | None) -> None:
+    """Open the score-sheet database once, so that a bad --db fails now, not on the
+    first request."""
+    from fanshu.errors import FanshuError
+    from fanshu.match.store import Store
+
+    try:
+        Store.open(db).close()
+    except FanshuError as e:
+        raise fail(e.message) from None
+
+
 def _url(host: str, port: int) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
@@ -64,6 +76,8 @@ def serve_command(
         from fanshu.web.app import create_app
     except ImportError as e:
         raise fail(f"fanshu serve needs {e.name or 'fastapi'}: pip install 'fanshu[web]'") from None
+    if db is None or db.strip() != ":memory:":
+        _check_database(db)
     sock = _listen(host, port)
     bound_port = sock.getsockname()[1]
     app = create_app(db)
