@@ -33,8 +33,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The whole suite: lint, types, unit, property, doctest and differential tests.
-test: lint typecheck
+# Debian's Chromium for the browser tests (tests/web/e2e: Playwright drives it; never
+# `playwright install`, which downloads a browser of its own).
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
+
+# The whole suite: lint, types, unit, property, doctest, differential, HTTP and browser tests.
+test: lint typecheck $(CHROMIUM)
 	$(BIN)/pytest -n 2 src tests
 
 bench: $(STAMP)
