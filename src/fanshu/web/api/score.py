@@ -46,7 +46,7 @@ from fanshu.web.problems import Problem, problem_responses
 
 __all__ = ["router", "score_object"]
 
-_RULES_ENUM: dict[str, Any] = {"enum": names()}
+_RULES_ENUM: dict[str, Any] = {"enum": [*names(), None]}
 
 router = APIRouter(tags=["score"])
 
