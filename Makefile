@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	rm -f $(VENV)/.installed-* && touch $@
 
-# fanshu's main job on the embedded default: score and analyse hands, then keep the score
-# of a match in SQLite (a demo file; the real default is the user's data directory).
+# fanshu's main job on the embedded default: score and analyse hands, keep the score of a
+# match in SQLite (a demo file; the real default is the user's data directory), then serve
+# the web app and the HTTP API on that file (it prints the address; Ctrl-C stops it).
 DEMO_DB := $(VENV)/fanshu-demo.db
 run: $(STAMP)
 	$(BIN)/fanshu score '[EEEE]123m456p789s11s' --self-drawn --seat-wind S --excluded
@@ -25,6 +26,7 @@ run: $(STAMP)
 	$(BIN)/fanshu match record $$id --winner Cy --self-drawn --hand '[EEEE]123m456p789s11s' --db $(DEMO_DB) && \
 	$(BIN)/fanshu match record $$id --draw --db $(DEMO_DB) && \
 	$(BIN)/fanshu match show $$id --db $(DEMO_DB)
+	$(BIN)/fanshu serve --db $(DEMO_DB)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -48,6 +50,8 @@ test: lint typecheck $(CHROMIUM)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_mcr.py
 	$(BIN)/python bench/bench_shanten.py
+	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_http.py --seconds 5
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
