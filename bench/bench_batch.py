@@ -12,10 +12,12 @@ the same shards, executor, input digest and in-order output to ``--out``) with
 
 Each is run ``--repeat`` times, in turn, and the best run kept: the machine is shared,
 and load from other processes only ever slows a run down.  The load average is printed
-before and after.  Every output must be byte-identical.  The CPU seconds of the shards
-(in their workers) and of this process are printed too: unlike wall time they are not
-stretched by other processes, and from them an estimate of the 2-worker speedup on two
-idle cores (the serial CPU time over half the 2-worker one).
+before and after, and what the machine lets two processes do at all: two plain Python
+processes scoring half the hands each, side by side, against one doing both halves (no
+batch machinery; best of the rounds).  Every output must be byte-identical.  The CPU
+seconds of the shards (in their workers) and of this process are printed too: unlike wall
+time they are not stretched by other processes, and from them an estimate of the
+2-worker speedup on two idle cores (the serial CPU time over half the 2-worker one).
 
 ``--cli`` also times the whole command once per executor (``fanshu score --batch FILE
 --out OUT --workers N | --ray``, a fresh process; Ray's start included), end to end.
@@ -83,6 +85,35 @@ def _time_job(path: Path, out: Path, execution: Execution, n: int) -> tuple[floa
     return wall, report.cpu, parent
 
 
+#: One plain process scoring lines FIRST..LAST of a file, with no batch machinery.
+PLAIN = """
+import sys
+from fanshu.batch.tasks import LinesTask
+with open(sys.argv[1], encoding="utf-8") as f:
+    lines = f.readlines()[int(sys.argv[2]):int(sys.argv[3])]
+LinesTask().run(lines)
+"""
+
+
+def _ceiling(path: Path, n: int) -> float:
+    """What two processes can do on this machine now: the wall time of one plain process
+    scoring half the hands, twice, over that of two such processes side by side (each
+    its half).  Both include starting Python and reading the file."""
+    half = n // 2
+
+    def plain(first: int, last: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-c", PLAIN, str(path), str(first), str(last)])
+
+    started = time.perf_counter()
+    plain(0, half).wait()
+    alone = time.perf_counter() - started
+    started = time.perf_counter()
+    pair = [plain(0, half), plain(half, 2 * half)]
+    for p in pair:
+        p.wait()
+    return 2 * alone / (time.perf_counter() - started)
+
+
 def _fanshu() -> list[str]:
     script = Path(sys.executable).with_name("fanshu")
     return [str(script)] if script.exists() else [sys.executable, "-m", "fanshu.cli.main"]
@@ -117,8 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         best: dict[str, float] = {}
         cpu: dict[str, tuple[float, float]] = {}
         outputs: dict[str, bytes] = {}
+        ceilings: list[float] = []
         try:
             for _ in range(args.repeat):
+                ceilings.append(_ceiling(path, args.n))
                 for name, execution in CONFIGS.items():
                     out = Path(tmp) / f"{name}.jsonl"
                     elapsed, shard_cpu, parent_cpu = _time_job(path, out, execution, args.n)
@@ -135,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         rate = {k: args.n / v for k, v in best.items()}
         results["hands_per_s"] = {k: round(v) for k, v in rate.items()}
         results["speedup_2_workers"] = round(rate["workers=2"] / rate["workers=1"], 2)
+        results["speedup_2_plain_processes"] = round(max(ceilings), 2)
         results["ray_vs_processes"] = round(rate["ray"] / rate["workers=2"], 3)
         # CPU seconds (not slowed by other processes): the shards in their workers, and
         # this process (reading, sending, receiving, writing)
@@ -173,6 +207,8 @@ def main(argv: list[str] | None = None) -> int:
               f"(from CPU times, on two idle cores: "
               f"{results['speedup_2_workers_idle_estimate']:.2f}x);  "
               f"Ray / 2 processes: {results['ray_vs_processes']:.3f}")  # fmt: skip
+        print(f"  the machine now: two plain processes side by side, each half the hands, "
+              f"{results['speedup_2_plain_processes']:.2f}x one doing both halves")  # fmt: skip
         print(
             f"  Ray local start {results['ray_start_s']} s, stop {results['ray_stop_s']} s "
             "(outside the timings)"
