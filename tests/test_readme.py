@@ -251,6 +251,16 @@ def _game_wall(game: Any, out: str, ns: dict[str, Any]) -> None:
     assert len(Game("two-player", seed=7).wall.tiles) == 71
 
 
+def _served_app(client: Any, out: str, ns: dict[str, Any]) -> None:
+    import inspect
+
+    from fanshu.cli import serve
+
+    assert "create_app(db)" in inspect.getsource(serve)  # `fanshu serve` runs this app
+    assert client.get("/").status_code == 200 and "<html" in client.get("/").text.lower()
+    assert client.get("/openapi.json").json()["paths"]["/v1/score"]
+
+
 # The prose of a claim (what is left after its value), word for word -> its check.
 PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "九莲宝灯 …": _nine_gates,
@@ -263,6 +273,7 @@ PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "ready (-1 complete, 1 one tile away …)": _shanten_scale,
     "14 tiles: every discard ranked": _discards_ranked,
     '144 tiles shuffled by the seed; "sichuan", "two-player"': _game_wall,
+    "the same app `fanshu serve` runs": _served_app,
     "九莲宝灯 waits on nine kinds, each scored on a discard and self-drawn; 9m is dead"
     " (three held, one visible): listed with 0 left, not scored": _nine_gates_waits,
 }
