@@ -494,7 +494,10 @@ class RayExecutor:
         while True:
             if not self._refs:
                 raise ExecutorError("no shard is running")
-            ready, _ = ray.wait(list(self._refs), num_returns=1, timeout=0.5)
+            try:
+                ready, _ = ray.wait(list(self._refs), num_returns=1, timeout=0.5)
+            except errors.RayError as e:  # the cluster went away …
+                raise ExecutorError(f"Ray failed: {type(e).__name__}: {e}") from e
             if not ready:
                 continue
             ref = ready[0]
