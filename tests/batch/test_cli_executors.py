@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from fanshu.batch.executors import RAY_LOOPBACK_ENV
+from fanshu.batch.executors import RAY_LOCAL_CONFIG, RAY_LOOPBACK_ENV
 from fanshu.batch.job import FAULT_ENV
 from fanshu.batch.samples import analyze_lines, score_lines
 from fanshu.cli.analyze_batch import analyze_line
@@ -39,7 +39,7 @@ def ray_local() -> Iterator[Any]:
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.WARNING)  # fmt: skip
+             logging_level=logging.WARNING, _system_config=RAY_LOCAL_CONFIG)  # fmt: skip
     yield ray
     ray.shutdown()
 

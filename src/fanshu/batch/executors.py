@@ -377,6 +377,10 @@ class LocalProcesses:
 
 #: Ray's switch for multi-machine clusters: off, a local Ray binds to 127.0.0.1 only.
 RAY_LOOPBACK_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+#: The system config of a Ray started here for a job: Ray runs its workers at nice 15,
+#: behind everything else on the machine; these workers are the job, as local worker
+#: processes are, and run at normal priority.
+RAY_LOCAL_CONFIG: dict[str, Any] = {"worker_niceness": 0}
 #: What ``--ray`` says when Ray is not installed.
 RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'fanshu[ray]'"
 
@@ -419,7 +423,8 @@ class RayExecutor:
 
     ``address`` None (or ``"local"``) starts a Ray instance on this machine with
     ``workers`` CPUs (default: the cores), listening on 127.0.0.1 only, without the
-    dashboard, and shuts it down at ``close()``; any other address (``"auto"``, ``"HOST:PORT"``,
+    dashboard, its workers at normal priority (:data:`RAY_LOCAL_CONFIG`), and shuts it
+    down at ``close()``; any other address (``"auto"``, ``"HOST:PORT"``,
     ``"ray://HOST:10001"``) connects to a running cluster, which must have fanshu
     installed.  If Ray is already initialised in this process, that instance is used and
     left running.  Ray starts on the first shard.
@@ -469,7 +474,8 @@ class RayExecutor:
                      "logging_level": logging.WARNING}  # fmt: skip
             try:
                 if self.local:
-                    ray.init(address="local", num_cpus=self.workers, **quiet)
+                    ray.init(address="local", num_cpus=self.workers,
+                             _system_config=RAY_LOCAL_CONFIG, **quiet)  # fmt: skip
                 else:
                     ray.init(address=self.address, **quiet)
             except Exception as e:  # ConnectionError, a bad address …

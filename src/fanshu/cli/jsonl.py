@@ -59,6 +59,8 @@ EXIT_INTERRUPTED = 130
 #: line takes about 0.1 ms, an analysed one a few ms.
 SCORE_SHARD = (100, 1000)
 ANALYZE_SHARD = (10, 100)
+#: On Ray, shards may be this many times larger than the most above.
+RAY_SHARDS_LARGER = 4
 
 # -- the options ---------------------------------------------------------------------------
 
@@ -139,9 +141,13 @@ class Execution:
             raise fail(str(e)) from None
 
     def size_for(self, total: int | None, limits: tuple[int, int]) -> int:
-        """Items per shard for ``total`` items (see :func:`fanshu.batch.shards.shard_size`)."""
+        """Items per shard for ``total`` items (see :func:`fanshu.batch.shards.shard_size`);
+        on Ray, up to :data:`RAY_SHARDS_LARGER` times larger, since a Ray task costs
+        milliseconds more than a shard sent down a pipe (its items and result go through
+        Ray's object store)."""
         workers = self.workers or cpu_count()
-        return shard_size(total, workers, least=limits[0], most=limits[1])
+        most = limits[1] * (RAY_SHARDS_LARGER if self.ray or self.ray_address else 1)
+        return shard_size(total, workers, least=limits[0], most=most)
 
 
 # -- input, progress and reports ---------------------------------------------------------
