@@ -142,3 +142,47 @@ def test_ray_missing_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
     with pytest.raises(RayUnavailableError, match=r"pip install 'fanshu\[ray\]'"):
         make_executor(2, ray=True)
+
+
+class _FakeRay:
+    """Just enough of the ``ray`` module to see how the executor starts it."""
+
+    def __init__(self) -> None:
+        self.inits: list[dict[str, Any]] = []
+        self.shut = 0
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **kwargs: Any) -> None:
+        self.inits.append(kwargs)
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": 8.0}
+
+    def remote(self, **options: Any) -> Any:
+        return lambda f: f
+
+    def shutdown(self) -> None:
+        self.shut += 1
+
+
+def test_a_local_ray_is_started_for_the_job(monkeypatch: pytest.MonkeyPatch) -> None:
+    import fanshu.batch.executors as ex
+
+    fake = _FakeRay()
+    monkeypatch.setattr(ex, "import_ray", lambda: fake)
+    monkeypatch.delenv(ex.RAY_LOOPBACK_ENV, raising=False)
+    local = ex.RayExecutor(None, 3)
+    assert os.environ[ex.RAY_LOOPBACK_ENV] == "0"  # set before Ray is imported: loopback
+    local.start()
+    [kwargs] = fake.inits
+    assert kwargs["address"] == "local" and kwargs["num_cpus"] == 3
+    assert kwargs["_system_config"] == {"worker_niceness": 0}  # not Ray's nice 15
+    assert kwargs["include_dashboard"] is False and kwargs["log_to_driver"] is False
+    local.close()
+    assert fake.shut == 1
+    cluster = ex.RayExecutor("10.1.2.3:6379")  # a cluster: its own config, its CPUs
+    cluster.start()
+    assert fake.inits[-1]["address"] == "10.1.2.3:6379"
+    assert "_system_config" not in fake.inits[-1] and cluster.workers == 8
