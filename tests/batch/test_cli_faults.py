@@ -183,3 +183,16 @@ def test_help_names_the_batch_options(command: str) -> None:
         assert option in result.stdout, option
     if command != "replay":
         assert "--resume" in result.stdout and "--format" in result.stdout
+
+
+def test_interrupted_without_output(tmp_path: Path) -> None:
+    sim = _run("simulate", "--games", "40", "--workers", "2", "--json", fault="interrupt:1")
+    assert sim.exit_code == 130 and sim.stdout == ""
+    assert "hands done; no summary of part of a run; with --out FILE, --resume" in sim.stderr
+    log = tmp_path / "games.jsonl"
+    assert _run("simulate", "--games", "40", "--out", str(log)).exit_code == 0
+    replay = _run("replay", str(log), "--workers", "2", fault="interrupt:0")
+    assert replay.exit_code == 130 and replay.stdout == ""
+    assert replay.stderr.startswith("interrupted: ") and "no summary of part of a log" in (
+        replay.stderr
+    )

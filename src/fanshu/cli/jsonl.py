@@ -253,8 +253,9 @@ def say_retries(report: JobReport, unit: str) -> None:
 
 
 def stop_interrupted(report: JobReport, output: Output | None, total: int | None,
-                     unit: str) -> typer.Exit:  # fmt: skip
-    """Say where an interrupted run stopped (and how to go on); the Exit to raise."""
+                     unit: str, *, how: str | None = None) -> typer.Exit:  # fmt: skip
+    """Say where an interrupted run stopped (and how to go on, or ``how`` when the run
+    writes no output); the Exit to raise."""
     done = output.position.items if output is not None else report.stopped_at
     of = f" of {total:,}" if total is not None else ""
     if isinstance(output, RecordsOutput):
@@ -265,7 +266,7 @@ def stop_interrupted(report: JobReport, output: Output | None, total: int | None
                "stopped: run the same command with --resume to go on")  # fmt: skip
     elif output is not None and output.path is not None:
         how = f"{output.path} holds their output"
-    else:
+    elif how is None:
         how = "the output above holds their lines; write to --out FILE to be able to --resume"
     typer.echo(f"interrupted: {done:,}{of} {unit} done; {how}", err=True)
     return typer.Exit(EXIT_INTERRUPTED)

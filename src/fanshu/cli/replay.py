@@ -91,7 +91,7 @@ def replay_command(
             stream.close()
     say_retries(report, "games")
     if report.interrupted:
-        raise stop_interrupted(report, None, None, "games")
+        raise stop_interrupted(report, None, None, "games", how="no summary of part of a log")
     summary: Summary = report.aggregate
     elapsed = report.elapsed
     data = {"file": _name(file), **summary.to_dict()}

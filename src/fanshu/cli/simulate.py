@@ -223,7 +223,9 @@ def simulate_command(
         raise fail(str(e)) from None
     say_retries(report, "hands")
     if report.interrupted:
-        raise stop_interrupted(report, output, n_games, "hands")
+        raise stop_interrupted(report, output, n_games, "hands",
+                               how="no summary of part of a run; with --out FILE, --resume "
+                               "continues it")  # fmt: skip
     summary: Summary = report.aggregate
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
