@@ -32,9 +32,9 @@ from typing import Any
 from fanshu.analysis.advice import Analysis, analyze
 from fanshu.cli.batch import (
     LineError,
-    _kind,
     _show,
     error_object,
+    kind_of,
     parse_request,
     run_batch,
 )
@@ -93,7 +93,7 @@ def analysis_object(id_: Any, analysis: Analysis) -> dict[str, Any]:
 def analyze_line(obj: Any) -> dict[str, Any]:
     """Analyse one decoded input object and return its output object.  Never raises."""
     if not isinstance(obj, dict):
-        return error_object(None, "bad_json", f"a line must be a JSON object, not {_kind(obj)}")
+        return error_object(None, "bad_json", f"a line must be a JSON object, not {kind_of(obj)}")
     id_ = obj.get("id")
     try:
         result = analyze_request(parse_analyze_request(obj))

@@ -252,7 +252,7 @@ def score_line(obj: dict[str, Any]) -> dict[str, Any]:
     """Score one decoded input object and return its output object.  Never raises."""
     id_ = obj.get("id") if isinstance(obj, dict) else None
     if not isinstance(obj, dict):
-        return error_object(None, "bad_json", f"a line must be a JSON object, not {_kind(obj)}")
+        return error_object(None, "bad_json", f"a line must be a JSON object, not {kind_of(obj)}")
     try:
         result = score_request(parse_request(obj))
     except LineError as e:
@@ -264,7 +264,8 @@ def score_line(obj: dict[str, Any]) -> dict[str, Any]:
     return result_object(id_, result)
 
 
-def _kind(value: object) -> str:
+def kind_of(value: object) -> str:
+    """What a JSON value is, for messages: ``an array``, ``a string`` …"""
     if isinstance(value, list):
         return "an array"
     if isinstance(value, str):
@@ -273,6 +274,8 @@ def _kind(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "a boolean"
+    if isinstance(value, dict):
+        return "an object"
     return "a number"
 
 

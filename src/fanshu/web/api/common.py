@@ -12,6 +12,7 @@ from fastapi import Request
 from pydantic import BaseModel
 from starlette.responses import Response
 
+from fanshu.cli.batch import kind_of
 from fanshu.web.problems import Problem
 
 __all__ = [
@@ -41,21 +42,6 @@ class JsonResponse(Response):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def kind_of(value: object) -> str:
-    """What a JSON value is, for messages: ``an array``, ``a string`` …"""
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, dict):
-        return "an object"
-    return "a number"
 
 
 def shown(value: object) -> str:
