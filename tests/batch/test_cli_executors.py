@@ -39,7 +39,7 @@ def ray_local() -> Iterator[Any]:
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.WARNING, _system_config=RAY_LOCAL_CONFIG)  # fmt: skip
+             logging_level=logging.WARNING, _system_config=dict(RAY_LOCAL_CONFIG))  # fmt: skip
     yield ray
     ray.shutdown()
 

@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from fanshu.batch.shards import Shard
@@ -380,7 +381,7 @@ RAY_LOOPBACK_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 #: The system config of a Ray started here for a job: Ray runs its workers at nice 15,
 #: behind everything else on the machine; these workers are the job, as local worker
 #: processes are, and run at normal priority.
-RAY_LOCAL_CONFIG: dict[str, Any] = {"worker_niceness": 0}
+RAY_LOCAL_CONFIG: Mapping[str, Any] = MappingProxyType({"worker_niceness": 0})
 #: What ``--ray`` says when Ray is not installed.
 RAY_INSTALL = "--ray needs Ray, which is not installed: pip install 'fanshu[ray]'"
 
@@ -474,8 +475,9 @@ class RayExecutor:
                      "logging_level": logging.WARNING}  # fmt: skip
             try:
                 if self.local:
+                    # a copy: ray.init adds its own keys to the dict it is given
                     ray.init(address="local", num_cpus=self.workers,
-                             _system_config=RAY_LOCAL_CONFIG, **quiet)  # fmt: skip
+                             _system_config=dict(RAY_LOCAL_CONFIG), **quiet)  # fmt: skip
                 else:
                     ray.init(address=self.address, **quiet)
             except Exception as e:  # ConnectionError, a bad address …
