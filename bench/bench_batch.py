@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
 
         started = time.perf_counter()
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-                 logging_level=logging.WARNING, _system_config=RAY_LOCAL_CONFIG)  # fmt: skip
+                 logging_level=logging.WARNING, _system_config=dict(RAY_LOCAL_CONFIG))  # fmt: skip
         results["ray_start_s"] = round(time.perf_counter() - started, 2)
         port = ray.get_runtime_context().gcs_address.rsplit(":", 1)[1]
         configs = {
