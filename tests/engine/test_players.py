@@ -259,3 +259,17 @@ def test_fan_player_wins_more_mcr_hands_than_greedy_200(request: pytest.FixtureR
     alone_fan, _, _ = mcr_wins(["fan"] * 4, range(100, 300))
     alone_greedy, _, _ = mcr_wins(["greedy"] * 4, range(100, 300))
     assert alone_fan["fan"] > alone_greedy["greedy"]
+
+
+def test_the_fan_player_scores_with_the_games_options() -> None:
+    # the observation carries the game's options, so the fan player's wait values follow
+    # them (a Sichuan cap of 2 fan), not the rule set's defaults (cap 4 fan)
+    from fanshu.engine.players.base import View
+    from fanshu.engine.players.fan import Planner
+
+    g = Game("sichuan", seed=1, options={"cap": 2})
+    obs = g.observe(0)
+    assert obs.options == {"cap": 2}
+    assert Planner(obs, View.of(obs)).options.cap == 2
+    plain = Game("sichuan", seed=1)
+    assert Planner(plain.observe(0), View.of(plain.observe(0))).options.cap != 2

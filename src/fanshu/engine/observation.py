@@ -4,7 +4,8 @@ concealed tiles (a concealed kong shows only that it is a kong)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fanshu.engine.actions import Action, ActionKind
@@ -55,6 +56,8 @@ class Observation:
     #: whether the rule set accepts it (MCR: 8 fan without flowers, else a 错和).
     win_total: int | None = None
     win_accepted: bool | None = None
+    #: The rule set's options of this game, as given (``{}``: the defaults).
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def counts(self) -> list[int]:
@@ -133,4 +136,5 @@ def observe(game: Game, seat: int) -> Observation:
         visible=tuple(visible),
         win_total=win_total,
         win_accepted=win_accepted,
+        options=dict(game.variant.option_data),
     )  # fmt: skip

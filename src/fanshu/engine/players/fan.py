@@ -126,7 +126,7 @@ class Planner:
             for r in routes
         }  # fmt: skip
         self.scorer = get_rules(self.rules)
-        self.options = self.scorer.options_from({})
+        self.options = self.scorer.options_from(obs.options)  # the game's, not defaults
         self._outs: dict[tuple[tuple[int, ...], tuple[Meld, ...]], tuple[float, float]] = {}
 
     # -- how routes and waits are weighed -------------------------------------------
