@@ -1,5 +1,6 @@
-"""The ``fanshu`` command line: ``fanshu score``, ``fanshu fans``, ``fanshu analyze``,
-``fanshu --version``."""
+"""The ``fanshu`` command line: score, fans, rules and analyze; match and tournament
+score sheets; play, simulate and replay games; stats over result files; serve the web
+app and HTTP API; ``fanshu --version``."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ from fanshu.cli.stats import stats_command
 app = typer.Typer(
     name="fanshu",
     help="fanshu (番数): a mahjong rules engine. Score hands under the Chinese Official "
-    "rules (国标麻将, MCR) and the other rule sets of the documents, analyse them, and keep "
-    "score of matches and tournaments.",
+    "rules (国标麻将, MCR) and the other rule sets of the documents, analyse them, keep "
+    "score of matches and tournaments, play and simulate games, and serve the web app.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
