@@ -123,7 +123,6 @@ class Game:
         self._last_kong_discard = False  # the discard on the table followed a kong
         self._claim_tile = -1
         self._claim_from = -1
-        self._counter = 0  # setup progress (exchanges)
         self._emit(
             "start", rules=self.rules, seed=seed, seats=self.n, dealer=self.config.dealer,
             prevalent_wind=self.config.prevalent_wind, options=v.options_dict(),
@@ -226,7 +225,7 @@ class Game:
         """The flowers dealt to ``s`` are shown and replaced from the back."""
         self._flower_draws(s, len(self.seat[s].flowers))
 
-    def _flower_draws(self, s: int, n: int, *, initial: bool = False) -> int | None:
+    def _flower_draws(self, s: int, n: int) -> int | None:
         """Replace ``n`` flowers from the back; return the last non-flower drawn (or None)."""
         last = None
         while n:
@@ -545,7 +544,7 @@ class Game:
         feeder = self._kong_feeder if self._after_kong else None
         self._record_win(s, t, None, result)
         self.variant.settle_win(self, s, result, kong_feeder=feeder)
-        self._after_win([s], s)
+        self._after_win(s)
 
     def _wins_on_discard(
         self, winners: list[int], d: int, t: int, *, robbing: bool = False
@@ -569,7 +568,7 @@ class Game:
         for q, result in won:
             self._record_win(q, t, d, result, robbing=robbing)
         self.variant.settle_discard_wins(self, d, won, robbing=robbing)
-        self._after_win([q for q, _ in won], won[-1][0])
+        self._after_win(won[-1][0])
         return True
 
     def _record_win(
@@ -590,7 +589,7 @@ class Game:
         self._emit("false_win", seat=s, hand=str(result.hand), total=result.total)
         self.variant.settle_false_win(self, s)
 
-    def _after_win(self, won: list[int], last: int) -> None:
+    def _after_win(self, last: int) -> None:
         if self.variant.hand_over(self):
             self._finish("win")
             return

@@ -45,7 +45,6 @@ class SichuanVariant(Variant):
         self._order = [(game.config.dealer + i) % 4 for i in range(4)]
         if game.config.exchange_three:
             game._mode = "exchange"
-            game._counter = 0
             self._ask_exchange(game, self._order[0])
         else:
             self._ask_void(game, 0)
@@ -62,7 +61,6 @@ class SichuanVariant(Variant):
 
     def _ask_void(self, game: Game, i: int) -> None:
         game._mode = "void"
-        game._counter = i
         s = self._order[i]
         game._ask(s, [Action(ActionKind.VOID, suit * 9) for suit in range(3)])
 
@@ -75,9 +73,9 @@ class SichuanVariant(Variant):
             if len(st.given) < 3:
                 self._ask_exchange(game, s)
                 return
-            game._counter += 1
-            if game._counter < 4:
-                self._ask_exchange(game, self._order[game._counter])
+            nxt = self._order.index(s) + 1  # seats choose in turn from the dealer
+            if nxt < 4:
+                self._ask_exchange(game, self._order[nxt])
                 return
             step = game.rng.choice((1, 2, 3))
             moved = [list(game.seat[q].given) for q in range(4)]
@@ -90,8 +88,9 @@ class SichuanVariant(Variant):
             self._ask_void(game, 0)
             return
         st.void = a.tile // 9
-        if game._counter + 1 < 4:
-            self._ask_void(game, game._counter + 1)
+        nxt = self._order.index(s) + 1
+        if nxt < 4:
+            self._ask_void(game, nxt)
             return
         game._emit("void", suits=[SUITS[game.seat[q].void or 0] for q in range(4)])
         for q in range(4):

@@ -18,7 +18,7 @@ Readings fanshu takes where the seed is terse (docs/engine.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fanshu.analysis.shanten import shanten
 from fanshu.engine.actions import Action, ActionKind
@@ -219,6 +219,3 @@ class TwoPlayerVariant(Variant):
         if t in st.waits and self.may_win(game, s, game._hand(s, t, self_drawn=True)):
             game._mode = "last"
             game._ask(s, [Action(A.WIN), PASS])
-
-    def meets_minimum(self, result: Any) -> bool:
-        return bool(result.is_win)
