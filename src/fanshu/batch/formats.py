@@ -38,7 +38,7 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import IO, Any, Literal, cast, get_args
 
-from fanshu.engine.log import META, game_lines, iter_games
+from fanshu.engine.log import META, game_lines, iter_games, starts_turn
 from fanshu.errors import FanshuError
 
 __all__ = [
@@ -354,7 +354,7 @@ def game_record(
         kind = e.get("type")
         if kind == "act":
             decisions += 1
-        elif (kind == "draw" and not e.get("back")) or kind == "claim":
+        elif starts_turn(e):
             turns += 1
         elif kind == "win":
             seat = _int(e.get("seat"))

@@ -47,6 +47,13 @@ class LogError(FanshuError):
 # -- writing --------------------------------------------------------------------------
 
 
+def starts_turn(event: Mapping[str, Any]) -> bool:
+    """Whether a logged event begins a seat's turn: a draw from the front of the wall
+    (not a replacement) or a claim.  Turn counts in summaries all use this."""
+    kind = event.get("type")
+    return (kind == "draw" and not event.get("back")) or kind == "claim"
+
+
 def event_line(event: Mapping[str, Any], *, game: int, seq: int) -> str:
     """One event as its line (no newline): meta fields first, None fields left out."""
     record: dict[str, Any] = {"v": FORMAT_VERSION, "game": game, "seq": seq}

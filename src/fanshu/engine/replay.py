@@ -30,7 +30,7 @@ from typing import Any
 from fanshu.engine.actions import ActionError
 from fanshu.engine.game import Game
 from fanshu.engine.invariants import conservation_errors, zero_sum_errors
-from fanshu.engine.log import META, GameLog, iter_games
+from fanshu.engine.log import META, GameLog, iter_games, starts_turn
 from fanshu.errors import FanshuError
 from fanshu.tiles import TILE_OF_CODE
 
@@ -163,7 +163,7 @@ def game_figures(events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         kind = e.get("type")
         if kind == "act":
             decisions += 1
-        elif (kind == "draw" and not e.get("back")) or kind == "claim":
+        elif starts_turn(e):
             turns += 1
         elif kind == "win":
             for f in e.get("fans") or ():

@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
-from fanshu.engine.log import game_lines
+from fanshu.engine.log import game_lines, starts_turn
 from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.variants import VARIANTS
 from fanshu.errors import FanshuError, OptionError
@@ -186,9 +186,7 @@ class Summary:
                 self.discards += 1
             elif kind == "act":
                 self.decisions += 1
-            # a turn starts with a draw from the front or with a claimed tile (a kong's
-            # replacement draw continues the same turn)
-            if (kind == "draw" and not e.get("back")) or kind == "claim":
+            if starts_turn(e):  # a kong's replacement draw continues the same turn
                 self.turns += 1
         for s, v in enumerate(game.scores):
             self.score_by_seat[s] += v
