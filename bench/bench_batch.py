@@ -17,6 +17,14 @@ and stop are printed apart): every run is a new Ray job, with new Ray workers, s
 compared with plain processes on equal terms; ``ray (--ray)`` is the whole command that
 starts and stops its own Ray.
 
+What a job costs before it scores anything is measured apart: the same ``--workers 2``
+and Ray commands on ``--floor-n`` hands (200 by default: four shards, so both start their
+two workers).  Ray's fixed cost beyond that of plain processes — importing Ray in the
+command, starting the job's two Ray workers (each a new Python that imports Ray and
+fanshu; Ray keeps no worker from one job to the next), disconnecting — is printed as a
+share of the 2-worker run, beside the ratio of the two once each one's fixed cost is taken
+away (the speed of the scoring itself).
+
 Each is run ``--repeat`` times, in turn, and the best run kept: the machine is shared,
 and load from other processes only ever slows a run down.  The load average is printed
 before and after, and so is what the machine lets two processes do at all in the same
@@ -70,12 +78,26 @@ def _fanshu() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "fanshu.cli.main"]
 
 
-def _command(path: Path, out: Path, extra: list[str]) -> float:
-    """Wall seconds of one ``fanshu score --batch`` run."""
+def _busy() -> float | None:
+    """CPU seconds the whole machine has spent busy since boot (Linux), or None."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # less idle, iowait
+
+
+def _command(path: Path, out: Path, extra: list[str]) -> tuple[float, float | None]:
+    """Wall seconds of one ``fanshu score --batch`` run, and the CPU seconds the machine
+    spent in them (every process: the command, its workers, Ray's)."""
+    busy = _busy()
     started = time.perf_counter()
     subprocess.run([*_fanshu(), "score", "--batch", str(path), "--out", str(out), *extra],
                    check=True, stderr=subprocess.DEVNULL)  # fmt: skip
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = _busy()
+    return wall, None if busy is None or after is None else after - busy
 
 
 def _ceiling(path: Path, n: int) -> float:
@@ -102,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=100_000, help="hands (default 100,000)")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (best kept)")
+    parser.add_argument("--floor-n", type=int, default=200,
+                        help="hands of the job whose time is taken as the fixed cost")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -117,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
             for line in score_lines(args.seed, args.n):
                 f.write(line + "\n")
         results["generate_s"] = round(time.perf_counter() - started, 2)
+        tiny = Path(tmp) / "few-hands.jsonl"
+        with path.open(encoding="utf-8") as f, tiny.open("w", encoding="utf-8") as g:
+            g.writelines(line for _, line in zip(range(args.floor_n), f, strict=False))
 
         started = time.perf_counter()
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
@@ -129,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
             "ray": ["--ray-address", f"127.0.0.1:{port}"],
         }
         best: dict[str, float] = {}
+        cpu: dict[str, float | None] = {}  # the machine's CPU seconds in the best run
+        floor: dict[str, float] = {}
         outputs: dict[str, bytes] = {}
         ceilings: list[float] = []
         try:
@@ -136,14 +165,20 @@ def main(argv: list[str] | None = None) -> int:
                 ceilings.append(_ceiling(path, args.n))
                 for name, extra in configs.items():
                     out = Path(tmp) / f"{name}.jsonl"
-                    best[name] = min(best.get(name, float("inf")), _command(path, out, extra))
+                    wall, used = _command(path, out, extra)
+                    if wall < best.get(name, float("inf")):
+                        best[name], cpu[name] = wall, used
                     outputs[name] = out.read_bytes()
+                for name in ("workers=2", "ray"):
+                    out = Path(tmp) / f"{name}-few.jsonl"
+                    took, _ = _command(tiny, out, configs[name])
+                    floor[name] = min(floor.get(name, float("inf")), took)
         finally:
             started = time.perf_counter()
             ray.shutdown()
             results["ray_stop_s"] = round(time.perf_counter() - started, 2)
         out = Path(tmp) / "ray-local.jsonl"
-        best["ray (--ray)"] = _command(path, out, ["--ray", "--workers", "2"])
+        best["ray (--ray)"], cpu["ray (--ray)"] = _command(path, out, ["--ray", "--workers", "2"])
         outputs["ray (--ray)"] = out.read_bytes()
     results["load_after"] = _load()
     results["identical"] = len(set(outputs.values())) == 1
@@ -153,6 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     results["speedup_2_workers"] = round(rate["workers=2"] / rate["workers=1"], 2)
     results["ray_vs_processes"] = round(rate["ray"] / rate["workers=2"], 3)
     results["speedup_2_plain_processes"] = round(max(ceilings), 2)
+    results["cpu_s"] = {k: None if v is None else round(v, 2) for k, v in cpu.items()}
+    results["fixed_s"] = {k: round(v, 2) for k, v in floor.items()}
+    ray_extra = floor["ray"] - floor["workers=2"]
+    results["ray_extra_fixed_share"] = round(ray_extra / best["workers=2"], 3)
 
     if args.json:
         print(json.dumps(results, indent=2))
@@ -161,12 +200,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.n:,} hands; a fresh command each run, best of {args.repeat}; "
               f"{os.cpu_count()} cores; {load}")  # fmt: skip
         for name in best:
+            used = results["cpu_s"].get(name)
             print(f"  {name:<12} {results['seconds'][name]:7.2f} s  "
-                  f"{results['hands_per_s'][name]:>8,} hands/s")  # fmt: skip
+                  f"{results['hands_per_s'][name]:>8,} hands/s"
+                  + ("" if used is None else f"  {used:6.2f} CPU s"))  # fmt: skip
         print(f"  2 workers / 1 worker: {results['speedup_2_workers']:.2f}x;  "
               f"Ray (running) / 2 processes: {results['ray_vs_processes']:.3f}")  # fmt: skip
         print(f"  the machine in the same rounds: two plain processes side by side, each half "
               f"the hands: {results['speedup_2_plain_processes']:.2f}x one doing both")  # fmt: skip
+        fixed = results["fixed_s"]
+        print(f"  fixed cost of a job (the same command on {args.floor_n} hands): 2 processes "
+              f"{fixed['workers=2']:.2f} s, Ray {fixed['ray']:.2f} s; Ray's extra "
+              f"{fixed['ray'] - fixed['workers=2']:.2f} s is "
+              f"{results['ray_extra_fixed_share']:.1%} of the 2-worker run")  # fmt: skip
         print(
             f"  Ray local start {results['ray_start_s']} s, stop {results['ray_stop_s']} s "
             "(outside the 'ray' timings; inside 'ray (--ray)')"
