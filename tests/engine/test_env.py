@@ -8,6 +8,7 @@ import random
 import pytest
 
 from fanshu.engine.actions import Action, ActionError, ActionKind
+from fanshu.engine.autoplay import SimulationError
 from fanshu.engine.env import MahjongEnv
 from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.simulate import game_seed, play_game, player_seed
@@ -154,6 +155,16 @@ def test_opponents_may_be_player_objects() -> None:
     _episode(env, random.Random(3))
     assert First.calls > 0
     assert MahjongEnv("mcr", opponents="random, random,random").opponents == ["random"] * 3
+
+
+def test_an_opponent_that_fails_is_a_simulation_error_naming_the_episode() -> None:
+    class Wins:
+        def choose(self, obs: object) -> Action:
+            return Action(ActionKind.WIN)
+
+    env = MahjongEnv("two-player", opponents=[Wins()], seat=1, seed=3)
+    with pytest.raises(SimulationError, match=r"^two-player seed 3 episode 0: seat 0 chose win"):
+        env.reset()
 
 
 def test_built_in_bots_as_opponents() -> None:

@@ -8,13 +8,13 @@ import json
 
 import pytest
 
+from fanshu.engine.autoplay import play_until
 from fanshu.engine.game import Game
 from fanshu.engine.log import iter_games
 from fanshu.engine.simulate import (
     SimulationError,
     Summary,
     game_seed,
-    play,
     play_game,
     player_seed,
     simulate,
@@ -160,4 +160,4 @@ class _Cheat:
 def test_a_bot_choosing_an_illegal_action_names_the_hand() -> None:
     game = Game("two-player", seed=1)
     with pytest.raises(SimulationError, match=r"game 7: seat 0 chose win: seat 0 cannot win"):
-        play(game, [_Cheat(), _Cheat()], label="game 7: ")  # type: ignore[list-item]
+        play_until(game, [_Cheat(), _Cheat()], label="game 7: ")  # type: ignore[list-item]

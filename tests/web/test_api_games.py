@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from fanshu.engine.actions import Action
 from fanshu.engine.game import Game
+from fanshu.engine.observation import Observation
 from fanshu.engine.simulate import game_seed
 from fanshu.web.app import create_app
 
@@ -188,6 +190,25 @@ def test_unknown_and_forgotten_games_are_404(client: TestClient) -> None:
     assert r.status_code == 204 and r.content == b""
     problem(client.get(f"/v1/games/{gid}"), 404, "game_not_found")
     problem(client.delete(f"/v1/games/{gid}"), 404, "game_not_found")
+
+
+class _Broken:
+    def choose(self, observation: Observation) -> Action:
+        raise KeyError("oops")
+
+
+def test_a_bot_fault_is_a_500_internal_error() -> None:
+    app = create_app(":memory:")
+    with TestClient(app, raise_server_exceptions=False) as c:
+        state = ok(c.post("/v1/games", json={"rules": "two-player", "seed": 1}), 201)
+        session = app.state.games.get(state["id"])
+        session.bots = {1: _Broken()}
+        r = c.post(f"/v1/games/{state['id']}/actions", json={"action": 0})
+        body = problem(r, 500, "internal_error")
+        assert body["detail"] == (
+            f"SimulationError: game {state['id']}: seat 1, action None: KeyError: 'oops' "
+            "(please report it)"
+        )
 
 
 def test_the_game_table_keeps_the_most_recently_used() -> None:

@@ -20,6 +20,8 @@
   ``score`` (the learner's now), and at the end ``scores`` and ``winners``.
 - A hand can end before the learner's first decision (another seat's 天和): ``reset``
   then returns ``info["terminated"] = True`` and the final ``score``; call ``reset`` again.
+- An opponent that fails, or chooses what the game refuses, is a
+  :class:`~fanshu.engine.autoplay.SimulationError` naming the episode and the seat.
 
 >>> env = MahjongEnv("two-player", opponents=["random"], seed=1)
 >>> obs, info = env.reset()
@@ -39,11 +41,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fanshu.engine.actions import Action, ActionError
+from fanshu.engine.autoplay import play_until
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
 from fanshu.engine.observation import Observation
 from fanshu.engine.players import Player, make_player
-from fanshu.engine.simulate import MAX_DECISIONS, SimulationError, game_seed, player_seed
+from fanshu.engine.simulate import game_seed, player_seed
 from fanshu.engine.simulate import seats_of as _seats_of
 from fanshu.errors import OptionError
 
@@ -155,16 +158,8 @@ class MahjongEnv:
 
     def _play_bots(self) -> None:
         """The other seats decide until the learner is asked or the hand ends."""
-        game = self.game
-        for _ in range(MAX_DECISIONS):
-            s = game.to_act
-            if s is None or s == self.seat:
-                return
-            game.step(self._bots[s].choose(game.observe(s)), seat=s)
-        raise SimulationError(
-            f"{self.rules} seed {self.master_seed} episode {self.episode}: no end after "
-            f"{MAX_DECISIONS} decisions"
-        )
+        label = f"{self.rules} seed {self.master_seed} episode {self.episode}: "
+        play_until(self.game, self._bots, self.seat, label=label)
 
     def _info(self, obs: Observation) -> dict[str, Any]:
         game = self.game

@@ -34,16 +34,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from fanshu.engine.autoplay import SimulationError, play_until
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
 from fanshu.engine.players import make_player
-from fanshu.engine.simulate import (
-    SimulationError,
-    check_players,
-    game_seed,
-    play,
-    player_seed,
-)
+from fanshu.engine.simulate import check_players, game_seed, player_seed
 from fanshu.errors import OptionError
 from fanshu.match.sheet import (
     HANDS_PER_MATCH,
@@ -210,8 +205,8 @@ def play_series(
         bots = [make_player(names[p], player_seed(seed, k, p)) for p in seating]
         label = f"{rules} series seed {seed} hand {k + 1}: "
         labels = [names[p] for p in seating]
-        game = play(Game(rules, seed=game_seed(seed, k), options=options, config=cfg,
-                         players=labels), bots, label=label)  # fmt: skip
+        game = Game(rules, seed=game_seed(seed, k), options=options, config=cfg, players=labels)
+        play_until(game, bots, label=label)
         hand = _hand_played(k + 1, game, seating, wind)
         series.hands.append(hand)
         if series.sheet is not None:

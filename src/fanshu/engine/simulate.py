@@ -22,12 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from fanshu.engine.autoplay import SimulationError, play_until
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
 from fanshu.engine.log import game_lines, starts_turn
-from fanshu.engine.players import PLAYERS, Player, make_player
+from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.variants import VARIANTS
-from fanshu.errors import FanshuError, OptionError
+from fanshu.errors import OptionError
 
 __all__ = [
     "SimulationError",
@@ -40,16 +41,6 @@ __all__ = [
     "simulate",
     "write_game",
 ]
-
-#: Decisions after which a hand is taken to be stuck (an engine bug, not a long hand:
-#: a random MCR hand takes about 100).
-MAX_DECISIONS = 20_000
-
-
-class SimulationError(FanshuError):
-    """A hand that could not be played to its end (a bot or engine fault)."""
-
-    code = "simulation_failed"
 
 
 def game_seed(seed: int, k: int) -> int:
@@ -99,27 +90,6 @@ def _config(config: GameConfig | Mapping[str, Any] | None, seats: int) -> GameCo
     return config
 
 
-def play(game: Game, players: Sequence[Player], *, label: str = "") -> Game:
-    """Ask each bot for its decisions until the hand is over."""
-    for _ in range(MAX_DECISIONS):
-        s = game.to_act
-        if s is None:
-            return game
-        action = None
-        try:
-            action = players[s].choose(game.observe(s))
-            game.step(action)
-        except FanshuError as e:
-            raise SimulationError(f"{label}seat {s} chose {action}: {e}") from None
-        except Exception as e:  # an engine or bot bug: say which hand shows it
-            raise SimulationError(
-                f"{label}seat {s}, action {action}: {type(e).__name__}: {e}"
-            ) from e
-    if game.to_act is None:
-        return game
-    raise SimulationError(f"{label}no end after {MAX_DECISIONS} decisions")
-
-
 def play_game(
     rules: str,
     k: int,
@@ -139,7 +109,8 @@ def play_game(
     cfg = _config(config, len(names))
     bots = [make_player(name, player_seed(seed, k, s)) for s, name in enumerate(names)]
     game = Game(rules, seed=game_seed(seed, k), options=options, config=cfg, players=names)
-    return play(game, bots, label=f"{rules} seed {seed} game {k}: ")
+    play_until(game, bots, label=f"{rules} seed {seed} game {k}: ")
+    return game
 
 
 # -- the summary ---------------------------------------------------------------------

@@ -34,17 +34,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from fanshu.engine.actions import Action, ActionError
+from fanshu.engine.autoplay import SimulationError, play_until
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
 from fanshu.engine.observation import Observation
 from fanshu.engine.players import PLAYERS, Player, make_player
-from fanshu.engine.simulate import (
-    MAX_DECISIONS,
-    check_players,
-    game_seed,
-    player_seed,
-    seats_of,
-)
+from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.engine.variants import VARIANTS
 from fanshu.errors import FanshuError, OptionError
 from fanshu.rules import get_rules
@@ -80,13 +75,13 @@ class Session:
     def advance(self) -> None:
         """Let the bots play until the human seat is asked or the hand is over."""
         g = self.game
-        for _ in range(MAX_DECISIONS):
-            s = g.to_act
-            if s is None or s == self.me:
-                break
-            g.step(self.bots[s].choose(g.observe(s)), seat=s)
-        else:  # pragma: no cover - an engine fault
-            raise RuntimeError(f"game {self.id}: no end after {MAX_DECISIONS} decisions")
+        try:
+            play_until(g, self.bots, self.me, label=f"game {self.id}: ")
+        except SimulationError as err:
+            # a bot or engine fault, not the request's: a 500 like any other bug
+            raise Problem(
+                "internal_error", f"{type(err).__name__}: {err.message} (please report it)", 500
+            ) from err
         for e in g.events[self.seen :]:
             shown = public_event(e, self.me, g.n)
             if shown is not None:
