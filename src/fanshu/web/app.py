@@ -2,7 +2,9 @@
 
 - JSON endpoints under ``/v1`` (one module per resource in :mod:`fanshu.web.api`):
   score, analyze, rules, settle, matches, tournaments, games;
-- the OpenAPI description at ``/openapi.json`` and its pages at ``/docs``;
+- the OpenAPI description at ``/openapi.json`` and its pages at ``/docs`` (Swagger UI),
+  whose script and style are served from ``/docs/assets`` (the files shipped by the
+  ``fastapi-offline`` package), so they work with no network;
 - the browser app (``fanshu/web/static/``) at ``/``;
 - every error a problem document (:mod:`fanshu.web.problems`); request bodies over
   1 MiB are refused with 413 ``too_large`` before they are read in full.
@@ -16,9 +18,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib.resources import files
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.openapi.docs import get_swagger_ui_html
+from starlette.responses import HTMLResponse
 from starlette.routing import Match, Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -30,10 +35,17 @@ from fanshu.web.api.db import Database
 from fanshu.web.api.games import GameTable
 from fanshu.web.problems import Problem, install_handlers, problem_response
 
-__all__ = ["API_PREFIX", "STATIC_DIR", "BodyLimit", "create_app"]
+__all__ = ["API_PREFIX", "DOCS_ASSETS", "DOCS_ASSETS_DIR", "STATIC_DIR", "BodyLimit", "create_app"]
 
 API_PREFIX = "/v1"
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+#: Where the API pages' scripts and styles are served: under ``/docs``, which the browser
+#: app's mount leaves to the API.
+DOCS_ASSETS = "/docs/assets"
+#: Swagger UI 5 (``swagger-ui-bundle.js``, ``swagger-ui.css``) and ``favicon.png``, as the
+#: ``fastapi-offline`` package ships them (the ``web`` extra pins it).  FastAPI's own page
+#: would fetch them from a CDN.
+DOCS_ASSETS_DIR = Path(str(files("fastapi_offline") / "static"))
 
 DESCRIPTION = """\
 Score mahjong hands under the Chinese Official rules (MCR) and the other rule sets of
@@ -127,6 +139,25 @@ class StaticMount(Mount):
         return super().matches(scope)
 
 
+def _add_docs_pages(app: FastAPI) -> None:
+    """``/docs`` as FastAPI builds it, with every URL on this server (FastAPI's
+    "self-hosting JavaScript and CSS for docs")."""
+    app.mount(DOCS_ASSETS, StaticFiles(directory=DOCS_ASSETS_DIR), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger_ui(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        return get_swagger_ui_html(
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} - Swagger UI",
+            swagger_js_url=f"{root}{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{root}{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{root}{DOCS_ASSETS}/favicon.png",
+            # no badge from the online validator (validator.swagger.io)
+            swagger_ui_parameters={"validatorUrl": None},
+        )
+
+
 def create_app(
     db_path: str | None = None,
     *,
@@ -146,6 +177,9 @@ def create_app(
         database.close()
 
     app = FastAPI(
+        docs_url=None,  # replaced by a same-origin page (FastAPI's loads from a CDN)
+        # No ReDoc: its page loads Redocly's logo from their CDN (seen in the e2e test).
+        redoc_url=None,
         title="fanshu",
         version=__version__,
         summary="A mahjong rules engine over HTTP",
@@ -164,6 +198,7 @@ def create_app(
     app.state.db = database
     app.state.games = GameTable(max_games)
     install_handlers(app)
+    _add_docs_pages(app)
     for module in (score, analyze, rules, settle, matches, tournaments, games):
         app.include_router(module.router, prefix=API_PREFIX)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR

@@ -138,15 +138,18 @@ class PageProblems:
             route.abort()
 
 
-def _page(browser: Any, server_url: str, viewport: dict[str, int]) -> Iterator[Any]:
+def _page(
+    browser: Any, server_url: str, viewport: dict[str, int], *, app: bool = True
+) -> Iterator[Any]:
     context = browser.new_context(viewport=viewport, locale="en-US")
     context.set_default_timeout(TIMEOUT_MS)
     problems = PageProblems(server_url)
     context.route("**/*", problems.route)
     page = context.new_page()
     page.on("pageerror", lambda e: problems.errors.append(str(e)))
-    page.goto(server_url)
-    page.wait_for_selector('body[data-ready="true"]')
+    if app:
+        page.goto(server_url)
+        page.wait_for_selector('body[data-ready="true"]')
     try:
         yield page
     finally:
@@ -159,6 +162,13 @@ def _page(browser: Any, server_url: str, viewport: dict[str, int]) -> Iterator[A
 def page(browser: Any, server_url: str) -> Iterator[Any]:
     """A desktop-sized page of the app (English labels: the browser's locale is en-US)."""
     yield from _page(browser, server_url, DESKTOP)
+
+
+@pytest.fixture
+def blank_page(browser: Any, server_url: str) -> Iterator[Any]:
+    """A desktop-sized page that has not loaded anything yet, with the same checks (no
+    JavaScript error, no request leaving the server): for the server's other pages."""
+    yield from _page(browser, server_url, DESKTOP, app=False)
 
 
 @pytest.fixture
