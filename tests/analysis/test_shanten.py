@@ -222,3 +222,50 @@ def test_useful_tiles_lower_shanten_by_exactly_one(hm: tuple[list[int], int]) ->
                 continue
             assert after_by[name] >= v - 1
             assert (after_by[name] == v - 1) == (t in S.useful_tiles(counts, melds, name)), name
+
+
+# -- part of a hand ---------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(hands(13), hands(14)))
+def test_partial_shanten_is_the_whole_hand_shanten_on_whole_hands(
+    hm: tuple[list[int], int],
+) -> None:
+    counts, melds = hm
+    assert S.partial_shanten_by_shape(counts, melds) == S.shanten_by_shape(counts, melds)
+    assert S.partial_regular_shanten(counts, melds) == S.regular_shanten(counts, melds)
+
+
+@st.composite
+def parts(draw: st.DrawFn) -> tuple[list[int], int]:
+    """(counts, melds) of any number of tiles up to 17, with 0-4 sets already made."""
+    melds = draw(st.integers(0, 4))
+    n = draw(st.integers(0, 17))
+    picks = draw(st.lists(st.integers(0, 135), min_size=n, max_size=n, unique=True))
+    return counts_of(p // 4 for p in picks), melds
+
+
+@settings(max_examples=300, deadline=None)
+@given(parts())
+def test_partial_shanten_never_counts_fewer_than_the_tiles_missing(
+    hm: tuple[list[int], int],
+) -> None:
+    counts, melds = hm
+    floor = 13 - 3 * melds - sum(counts)
+    by = S.partial_shanten_by_shape(counts, melds)
+    assert all(v >= floor for v in by.to_dict().values() if v is not None)
+    assert by.regular == S.partial_regular_shanten(counts, melds) >= floor
+    assert (by.seven_pairs is None) == (melds > 0)
+    assert (by.knitted_straight is None) == (melds > 1)
+
+
+def test_partial_shanten_of_one_suit_and_of_an_exchange_hand() -> None:
+    assert S.partial_regular_shanten(c("123m456m789m11p")) == 2  # 11 tiles: a set to find
+    assert S.partial_regular_shanten(c("1112345678999m")) == 0  # a whole hand
+    # 17 tiles (two-player exchange): a complete hand and three spare tiles
+    assert S.partial_regular_shanten(c("123m456m789m111s55pEWN")) == -1
+    by = S.partial_shanten_by_shape(c("11m22m33m44m55m66m77m88m"))  # 16 tiles, 8 pairs
+    assert by.seven_pairs == -1
+    with pytest.raises(ValueError, match="0-4 melds, not 5"):
+        S.partial_regular_shanten(c("11m"), 5)

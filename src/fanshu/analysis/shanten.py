@@ -53,6 +53,8 @@ __all__ = [
     "ShapeShanten",
     "honors_knitted_shanten",
     "knitted_straight_shanten",
+    "partial_regular_shanten",
+    "partial_shanten_by_shape",
     "regular_shanten",
     "seven_pairs_shanten",
     "shanten",
@@ -559,6 +561,68 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
             if x < best:
                 best = x
     return best
+
+
+# -- part of a hand ---------------------------------------------------------------
+#
+# The bots also need the distance of tiles that are not a whole hand: one suit (for a
+# flush), the hand without a Sichuan void suit, a hand of 12 or 17 tiles during the
+# two-player exchanges.  The formulas assume a spare tile for every unit still empty; a
+# part may not have them, so neither function gives less than the tiles it lacks.
+
+
+def _partial_floor(counts: Sequence[int], melds: int) -> int:
+    if not 0 <= melds <= 4:
+        raise ValueError(f"a hand has 0-4 melds, not {melds}")
+    return 13 - 3 * melds - sum(counts)
+
+
+def partial_regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
+    """Regular shanten of any number of tiles (34 counts, not checked further) with
+    ``melds`` sets already made: the formula ``8 - 2*sets - partials - pair``, but
+    never less than the tiles missing (``13 - 3*melds - tiles``).  On a hand of 13 or
+    14 tiles it is :func:`regular_shanten`.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> partial_regular_shanten(counts_of(parse_tiles("123m456m789m11p")))  # a set to find
+    2
+    >>> partial_regular_shanten(counts_of(parse_tiles("123m456m789m11p3s")))
+    1
+    """
+    floor = _partial_floor(counts, melds)
+    r = _regular(counts, melds)
+    return floor if floor > r else r
+
+
+def partial_shanten_by_shape(counts: Sequence[int], melds: int = 0) -> ShapeShanten:
+    """Every shape's shanten (None where the melds rule it out) of any number of tiles,
+    each never less than the tiles missing (``13 - 3*melds - tiles``); for 组合龙 with
+    one meld the meld is the set beside the straight.  On a hand of 13 or 14 tiles it
+    is :func:`shanten_by_shape`.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> s = partial_shanten_by_shape(counts_of(parse_tiles("147m258s369p11p")))  # 11 tiles
+    >>> s.knitted_straight, s.regular, s.overall  # 组合龙 and a pair: a set to find
+    (2, 7, 2)
+    >>> partial_shanten_by_shape(counts_of(parse_tiles("11m22s")), melds=3).seven_pairs is None
+    True
+    """
+    floor = _partial_floor(counts, melds)
+    a, b, d, h = _infos(counts)
+    regular = 8 - 2 * melds - _best[_product(_product(a[0], b[0]), _product(d[0], h[0]))][4 - melds]
+    if melds:
+        knitted = max(_knitted(a, b, d, h, 1), floor) if melds == 1 else None
+        return ShapeShanten(max(regular, floor), None, None, None, knitted)
+    pairs = a[1] + b[1] + d[1] + h[1]
+    return ShapeShanten(
+        max(regular, floor),
+        max(6 - min(pairs, 7), floor),  # more than seven pairs are no nearer
+        max(13 - a[2] - b[2] - d[2] - h[2] - (a[3] or b[3] or d[3] or h[3]), floor),
+        max(_honors_knitted(a, b, d, h), floor),
+        max(_knitted(a, b, d, h, 0), floor),
+    )
 
 
 def shanten_of_hand(hand: Hand) -> int:

@@ -1,8 +1,9 @@
 """Shanten for the bots: on counts of any size, with the tiles a seat may not use left out.
 
-``fanshu.analysis.shanten`` answers for whole hands (13 or 14 tiles).  A bot also needs
-the distance of part of a hand: the tiles of one suit for 清一色, the hand without the
-Sichuan void suit, a hand of 12 or 17 tiles during the two-player exchanges.  The
+A bot needs the distance of whole hands (13 or 14 tiles) and of part of a hand: the
+tiles of one suit for 清一色, the hand without the Sichuan void suit, a hand of 12 or 17
+tiles during the two-player exchanges.  ``fanshu.analysis.shanten`` gives both
+(``shanten``; ``partial_regular_shanten`` and ``partial_shanten_by_shape``).  The
 formula ``8 - 2*sets - partials - pair`` assumes a spare tile for every unit still
 empty; a part of a hand may not have them, so :func:`regular` never returns less than
 the tiles the part lacks (``13 - 3*sets - tiles``), which is exact for the formula.
@@ -22,10 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fanshu.analysis.shanten import (
-    _honors_knitted,  # the bots need these formulas on partial hands; see module text
-    _infos,
-    _knitted,
-    _regular,
+    partial_regular_shanten,
+    partial_shanten_by_shape,
     shanten,
     useful_tiles,
 )
@@ -58,9 +57,7 @@ def masked(c: Sequence[int], mask: Sequence[int]) -> list[int]:
 
 def regular(c: Sequence[int], fixed: int) -> int:
     """Regular shanten of any number of tiles with ``fixed`` sets already made (≤ 4)."""
-    r = _regular(c, fixed)
-    floor = 13 - 3 * fixed - sum(c)
-    return floor if floor > r else r
+    return partial_regular_shanten(c, fixed)
 
 
 def pairs(c: Sequence[int]) -> int:
@@ -96,23 +93,12 @@ def pungs(c: Sequence[int], fixed: int) -> int:
 def overall(c: Sequence[int], melds: int, special: bool = True) -> int:
     """The least shanten of any size of hand: regular and 七对, and with ``special`` the
     MCR shapes (十三幺, 全不靠, 组合龙)."""
-    n = sum(c)
-    if special and n + 3 * melds in (13, 14):
-        return shanten(c, melds)
-    s = regular(c, melds)
-    if melds:
-        if special and melds == 1:
-            k = _knitted(*_infos(c), 1)
-            s = min(s, max(k, 10 - n))
-        return s
-    s = min(s, pairs(c))
     if special:
-        floor = 13 - n
-        a, b, d, h = _infos(c)
-        orphans = 13 - a[2] - b[2] - d[2] - h[2] - (a[3] or b[3] or d[3] or h[3])
-        s = min(s, max(orphans, floor), max(_honors_knitted(a, b, d, h), floor))
-        s = min(s, max(_knitted(a, b, d, h, 0), floor))
-    return s
+        if sum(c) + 3 * melds in (13, 14):
+            return shanten(c, melds)
+        return partial_shanten_by_shape(c, melds).overall
+    s = regular(c, melds)
+    return s if melds else min(s, pairs(c))
 
 
 def useful(
