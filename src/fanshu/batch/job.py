@@ -495,8 +495,9 @@ def run_to_output(
     ``aggregate``, which starts from the output's resumed total.
 
     ``digest`` (a ``hashlib`` object, already fed the input a resume skipped) is fed the
-    text of each shard's items in order — items must then be strings — and kept in the
-    record, so that a resume can check it is given the same input.  ``faults`` default to
+    text of each shard's items in order — items must then be strings, or the shard's
+    ``extra`` the bytes they were read from — and kept in the record, so that a resume
+    can check it is given the same input.  ``faults`` default to
     :meth:`Faults.from_env`.  The output is closed: complete, or interrupted.
     """
     faults = Faults.from_env() if faults is None else faults
@@ -509,7 +510,10 @@ def run_to_output(
     def on_result(shard: Shard[Any], result: ShardResult) -> None:
         state["total"] = task.merge(state["total"], result.aggregate)
         if digest is not None:
-            digest.update("".join(shard.items).encode("utf-8"))
+            # parsed items (a replay's games) ride with their input's bytes in ``extra``
+            extra = shard.extra
+            digest.update(extra if isinstance(extra, bytes)
+                          else "".join(shard.items).encode("utf-8"))  # fmt: skip
         if output is not None:
             output.write(result.text, result)
             output.commit(shard.end, result.lines, task.dump(state["total"]),
