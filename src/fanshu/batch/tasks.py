@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from fanshu.cli.batch import LineHandler, process_line
 from fanshu.engine.config import GameConfig
-from fanshu.engine.log import GameLog, game_lines
+from fanshu.engine.log import GameLog, game_lines, iter_games
 from fanshu.engine.replay import Mismatch, ReplayReport, replay_game
 from fanshu.engine.replay import Summary as ReplaySummary
 from fanshu.engine.simulate import Summary, play_game, simulate
@@ -46,7 +46,11 @@ __all__ = [
     "SimulateTask",
     "Task",
     "logged_games",
+    "logged_games_text",
     "merge_summary",
+    "replay_record",
+    "replay_summary_from_json",
+    "replay_summary_to_json",
     "run_shard",
     "summary_from_json",
     "summary_to_json",
@@ -246,7 +250,7 @@ def summary_from_json(data: Mapping[str, Any]) -> Summary:
     return Summary(**values)
 
 
-# -- replay: logged games in, replay reports out -----------------------------------------
+# -- replay: logged games in, a line per game and replay reports out ----------------------
 
 #: The reason :func:`fanshu.engine.replay.iter_replays` gives for a game the log skips.
 NO_EVENTS = "the log has no events of this game"
@@ -263,12 +267,60 @@ def logged_games(games: Iterable[GameLog]) -> Iterator[GameLog]:
         expected = log.index + 1
 
 
+def logged_games_text(lines: Iterable[bytes]) -> Iterator[tuple[GameLog, bytes]]:
+    """:func:`logged_games` of a log read as bytes, each game with the bytes of its lines
+    as read (any blank lines before it included; b"" for a game the log skips), so that
+    a resumed replay can check it is given the same log (a digest of those bytes).
+
+    >>> log = [b'{"v":1,"game":0,"seq":0,"type":"start"}\\n', b"\\n",
+    ...        b'{"v":1,"game":2,"seq":0,"type":"start"}\\n']
+    >>> [(g.index, g.lines, text.count(b"\\n")) for g, text in logged_games_text(log)]
+    [(0, [1], 1), (1, [], 0), (2, [3], 2)]
+    """
+    read: list[tuple[int, bytes]] = []  # lines read and not yet given to a game
+
+    def reading() -> Iterator[bytes]:
+        for lineno, line in enumerate(lines, start=1):
+            read.append((lineno, line))
+            yield line
+
+    for log in logged_games(iter_games(reading())):
+        if not log.lines:
+            yield log, b""
+            continue
+        # the reader has read one line past the game (the next game's first): keep it
+        n = next((i for i, (lineno, _) in enumerate(read) if lineno > log.lines[-1]), len(read))
+        text = b"".join(line for _, line in read[:n])
+        del read[:n]
+        yield log, text
+
+
+def replay_record(log: GameLog, report: ReplayReport) -> dict[str, Any]:
+    """A replayed game as the line ``fanshu replay --out`` writes (docs/batch.md):
+    ``game``, ``line`` (its first line in the log), ``ok``, ``events`` (logged),
+    ``checked`` (the events that came out as logged before the first mismatch), the
+    figures the log gives and the ``mismatch`` (null when ok)."""
+    m = report.mismatch
+    return {
+        "game": report.game, "line": log.lines[0] if log.lines else None, "ok": report.ok,
+        "events": report.events,
+        "checked": report.events if m is None else min(m.seq, report.events),
+        "rules": report.rules, "seats": report.seats, "decisions": report.decisions,
+        "turns": report.turns, "result": report.result, "winners": report.winners,
+        "scores": report.scores, "fans": report.fans,
+        "mismatch": None if m is None else m.to_dict(),
+    }  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayTask:
-    """Replay each logged game (items are :class:`GameLog`); no output lines, the
-    aggregate the games' :class:`ReplayReport`, summed into a replay ``Summary``.  A
-    game with no events stands for a game number the log skips (see
-    :func:`logged_games`), reported as :func:`fanshu.engine.replay.iter_replays` does."""
+    """Replay each logged game (items are :class:`GameLog`); the output is a line per
+    game (:func:`replay_record`) when ``lines`` is set, the aggregate the games'
+    :class:`ReplayReport`, summed into a replay ``Summary``.  A game with no events
+    stands for a game number the log skips (see :func:`logged_games`), reported as
+    :func:`fanshu.engine.replay.iter_replays` does."""
+
+    lines: bool = False
 
     def run(self, items: Sequence[GameLog]) -> ShardResult:
         reports = [
@@ -277,7 +329,11 @@ class ReplayTask:
             else ReplayReport(log.index, mismatch=Mismatch(log.index, 0, None, NO_EVENTS))
             for log in items
         ]
-        return ShardResult("", 0, reports)
+        if not self.lines:
+            return ShardResult("", 0, reports)
+        out = [json.dumps(replay_record(log, r), ensure_ascii=False) + "\n"
+               for log, r in zip(items, reports, strict=True)]  # fmt: skip
+        return ShardResult("".join(out), len(out), reports)
 
     def empty(self) -> ReplaySummary:
         return ReplaySummary()
@@ -288,7 +344,29 @@ class ReplayTask:
         return total
 
     def dump(self, total: ReplaySummary) -> Any:
-        raise NotImplementedError("a replay has no JSON Lines output to resume")
+        return replay_summary_to_json(total)
 
     def load(self, data: Any) -> ReplaySummary:
-        raise NotImplementedError("a replay has no JSON Lines output to resume")
+        return replay_summary_from_json(data)
+
+
+# The engine's replay Summary has no JSON round trip of its own and keeps its per-rule-set
+# totals in ``_rules``; a resume record needs them, so they are read and restored here.
+# Counters keep their order (it breaks ties among fans in the summary).
+
+
+def replay_summary_to_json(total: ReplaySummary) -> dict[str, Any]:
+    """A replay summary as JSON: games, the mismatches, the totals per rule set."""
+    rules = {name: {**r, "fans": dict(r["fans"])} for name, r in total._rules.items()}
+    return {"games": total.games, "mismatches": [m.to_dict() for m in total.mismatches],
+            "rules": rules}  # fmt: skip
+
+
+def replay_summary_from_json(data: Mapping[str, Any]) -> ReplaySummary:
+    """The replay summary :func:`replay_summary_to_json` wrote."""
+    total = ReplaySummary()
+    total.games = int(data["games"])
+    names = [f.name for f in dataclasses.fields(Mismatch)]
+    total.mismatches = [Mismatch(**{k: m.get(k) for k in names}) for m in data["mismatches"]]
+    total._rules = {name: {**r, "fans": Counter(r["fans"])} for name, r in data["rules"].items()}
+    return total

@@ -1,14 +1,17 @@
 """``fanshu replay FILE``: replay every game of a JSON Lines game log (``fanshu simulate
 --out``, ``fanshu.engine.log``), verify that each comes out exactly as logged, and
-summarise the games: wins per seat, drawn games, length, fans."""
+summarise the games: wins per seat, drawn games, length, fans.  ``--out OUT`` adds a
+line per game, resumable (``--resume``) as the other batch commands' outputs are."""
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import IO, Annotated, Any
 
 import typer
@@ -17,9 +20,9 @@ from rich.console import Console
 from rich.table import Table
 
 from fanshu.batch.executors import ExecutorError
-from fanshu.batch.job import run_to_output
-from fanshu.batch.shards import shards
-from fanshu.batch.tasks import ReplayTask, logged_games
+from fanshu.batch.job import JobReport, Output, run_to_output
+from fanshu.batch.shards import Shard, shards
+from fanshu.batch.tasks import ReplayTask, logged_games_text
 from fanshu.cli.errors import fail
 from fanshu.cli.jsonl import (
     Execution,
@@ -27,12 +30,13 @@ from fanshu.cli.jsonl import (
     RayOption,
     WorkersOption,
     job_progress,
+    open_output,
     say_retries,
     stop_interrupted,
     want_progress,
     where,
 )
-from fanshu.engine.log import GameLog, LogError, iter_games
+from fanshu.engine.log import GameLog, LogError
 from fanshu.engine.replay import Summary
 from fanshu.errors import FanshuError
 from fanshu.rules import get_rules
@@ -48,6 +52,17 @@ def replay_command(
         str, typer.Argument(metavar="FILE", help="A JSON Lines game log, or - for stdin.")
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="OUT",
+            help="Also write one JSON line per game to OUT (game, its first line in the log, "
+            "ok, events checked, the mismatch); if the run is interrupted, OUT.resume.json "
+            "says where it stopped and --resume continues it.",
+            show_default=False,
+        ),
+    ] = None,
     progress: Annotated[
         bool | None,
         typer.Option(
@@ -60,28 +75,41 @@ def replay_command(
     workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue an interrupted run writing --out OUT from where OUT.resume.json "
+            "says it stopped (the same log, unchanged): OUT and the summary are those of an "
+            "uninterrupted run.",
+        ),
+    ] = False,
 ) -> None:
     """Replay every game of a game log and verify it: each game is rebuilt from its start
     event and its logged decisions, every event must come out as logged, no tile may be
     created or lost, and the payments must add up to zero.  Prints a summary: games, wins
-    per seat, drawn games, average length, fan frequency.  Games are replayed on
-    --workers local processes or on Ray; the summary is the same either way.
+    per seat, drawn games, average length, fan frequency; --out OUT adds a line per game.
+    Games are replayed on --workers local processes or on Ray; the summary and OUT are
+    the same either way.
 
     Exit status: 0 every game replays as logged, 1 a game does not (each named on stderr
     by game, event and line), 2 the file cannot be read or a line is not a log event,
-    130 after Ctrl-C.
+    130 after Ctrl-C (with --out OUT, --resume continues).
     """
+    if resume and out is None:
+        raise fail("--resume needs --out OUT: the run to continue is the one writing OUT")
+    if out is not None and file != "-" and _same_file(file, out):
+        raise fail(f"--out {out} is the log being replayed: write the lines to another file")
     stream, total = _open(file)
-    show = want_progress(progress, total)
     execution = Execution(workers, ray, ray_address)
+    output: Output | None = None
     try:
-        games = logged_games(iter_games(stream))
-        # a game is about a hundred lines: aim the shard size at the games in the file
-        size = execution.size_for(None if total is None else total // 100 + 1, REPLAY_SHARD)
-        executor = execution.executor()
-        with job_progress(show, total, "replaying", "lines") as advance:
-            work = shards(games, size, weigh=_lines_weigher())
-            report = run_to_output(ReplayTask(), work, executor, None, progress=advance)
+        if out is not None:
+            job = {"command": "replay", "log": file if file == "-" else os.path.abspath(file),
+                   "format": "jsonl"}  # fmt: skip
+            output = open_output(out, job=job, resume=resume)
+        show = want_progress(progress, total, to_file=out is not None)
+        report = _run(file, stream, total, execution, output, show)
     except LogError as e:
         raise fail(f"{_name(file)}: {e}") from None
     except ExecutorError as e:
@@ -91,7 +119,9 @@ def replay_command(
             stream.close()
     say_retries(report, "games")
     if report.interrupted:
-        raise stop_interrupted(report, None, None, "games", how="no summary of part of a log")
+        raise stop_interrupted(report, output, None, "games",
+                               how="no summary of part of a log; with --out OUT, --resume "
+                               "continues it")  # fmt: skip
     summary: Summary = report.aggregate
     elapsed = report.elapsed
     data = {"file": _name(file), **summary.to_dict()}
@@ -103,7 +133,7 @@ def replay_command(
     else:
         _print_summary(data, _Stdout(highlight=False))
     if show:
-        rate = summary.games / elapsed if elapsed else 0.0
+        rate = report.items / elapsed if elapsed else 0.0  # this run's games
         Console(stderr=True, highlight=False).print(
             f"replayed {summary.games} games in {elapsed:.1f}s ({rate:.0f} games/s) "
             f"on {where(report)}"
@@ -118,11 +148,69 @@ def replay_command(
 REPLAY_SHARD = (4, 50)
 
 
+def _run(
+    file: str,
+    stream: IO[bytes],
+    total: int | None,
+    execution: Execution,
+    output: Output | None,
+    show: bool,
+) -> JobReport:
+    """Replay the games (after a resume, those an interrupted run left, once the games
+    it did are checked to be the same bytes) on the executor, writing a line per game to
+    ``output`` in game order.  The output is closed whatever happens."""
+    games = logged_games_text(stream)
+    digest = hashlib.sha256()
+    skip = output.position.items if output is not None else 0
+    skipped_lines = 0
+    try:
+        for log, text in islice(games, skip):
+            digest.update(text)
+            skipped_lines = log.lines[-1] if log.lines else skipped_lines
+        if output is not None and skip and digest.hexdigest() != output.position.digest:
+            raise fail(f"cannot resume: the first {skip} games of {_name(file)} are not the "
+                       f"log {output.path} was written from")  # fmt: skip
+        # a game is about a hundred lines: aim the shard size at the games left
+        left = None if total is None else (total - skipped_lines) // 100 + 1
+        size = execution.size_for(left, REPLAY_SHARD)
+        executor = execution.executor()
+    except BaseException:
+        if output is not None:
+            output.close(complete=False)
+        raise
+    task = ReplayTask(lines=output is not None)
+    with job_progress(show, total, "replaying", "lines", completed=skipped_lines) as advance:
+        work = _shards(games, size, skip, skipped_lines)
+        return run_to_output(task, work, executor, output, progress=advance, digest=digest)
+
+
+def _shards(
+    games: Iterable[tuple[GameLog, bytes]], size: int, first: int, first_line: int
+) -> Iterator[Shard[GameLog]]:
+    """Shards of ``size`` games from game ``first`` on, each with the log's bytes of its
+    games (for the resume digest) and, as its progress weight, the log lines up to its
+    last game's last line from where the shard before it ended."""
+    last = first_line
+    for shard in shards(games, size, first=first):
+        logs = [log for log, _ in shard.items]
+        end = max((log.lines[-1] for log in logs if log.lines), default=last)
+        yield Shard(shard.index, shard.start, logs, end - last,
+                    extra=b"".join(text for _, text in shard.items))  # fmt: skip
+        last = end
+
+
 # -- input and progress ---------------------------------------------------------------
 
 
 def _name(file: str) -> str:
     return "stdin" if file == "-" else file
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # either does not exist (yet): not the same
+        return False
 
 
 def _open(file: str) -> tuple[IO[bytes], int | None]:
@@ -136,20 +224,6 @@ def _open(file: str) -> tuple[IO[bytes], int | None]:
     except OSError as e:
         raise fail(f"cannot read {file}: {e.strerror or e}") from None
     return stream, total
-
-
-def _lines_weigher() -> Callable[[Sequence[GameLog]], int]:
-    """What a shard of games adds to the bar: the file's lines up to its last game's
-    last line, from where the shard before it ended."""
-    last = 0
-
-    def weigh(logs: Sequence[GameLog]) -> int:
-        nonlocal last
-        end = max((log.lines[-1] for log in logs if log.lines), default=last)
-        weight, last = end - last, end
-        return weight
-
-    return weigh
 
 
 def _stdout_gone() -> None:
