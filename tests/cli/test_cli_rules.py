@@ -16,12 +16,12 @@ import fanshu
 import fanshu.rules as registry
 from fanshu.cli.batch import LineError, score_line
 from fanshu.cli.main import app
-from fanshu.cli.rules import tile_count
 from fanshu.cli.score import parse_option_assignments
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
 from fanshu.rules import get_rules, names
 from fanshu.rules.base import CountedFan, FanRow, RuleResult
+from fanshu.rules.listing import tile_count
 from fanshu.rules.mcr.options import McrOptions
 
 runner = CliRunner()
@@ -89,7 +89,7 @@ def test_rules_mcr_json() -> None:
     assert out["name"] == "mcr" and out["minimum"] == 8 and out["cap"] is None
     assert len(out["fans"]) == len(rs.fans) >= 82
     first = next(f for f in out["fans"] if f["key"] == "big_four_winds")
-    assert first["name"] == "大四喜" and first["value"] == 88
+    assert first["name"] == first["name_zh"] == "大四喜" and first["value"] == 88
     assert "little_four_winds" in first["excludes"]
     assert "1998" in first["source"]
     assert [o["name"] for o in out["options"]] == [f.name for f in dataclasses.fields(McrOptions)]

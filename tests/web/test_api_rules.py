@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from fanshu.cli.main import app
 from fanshu.rules import get_rules, names
 from fanshu.web.app import create_app
 
@@ -40,7 +43,8 @@ def test_each_rule_set_has_its_fan_table_and_options(client: TestClient, name: s
     assert [f["key"] for f in body["fans"]] == [f.key for f in rule_set.fans]
     assert [o["name"] for o in body["options"]] == [o[0] for o in rule_set.describe_options()]
     for f in body["fans"]:
-        assert set(f) == {"key", "name_zh", "name_en", "value", "excludes", "source"}
+        assert set(f) == {"key", "name_zh", "name", "name_en", "value", "excludes", "source"}
+        assert f["name"] == f["name_zh"]  # the older key, kept for fanshu rules --json
 
 
 def test_mcr_fan_table(client: TestClient) -> None:
@@ -60,3 +64,15 @@ def test_an_unknown_rule_set_is_a_404_bad_option_problem(client: TestClient) -> 
     assert body["code"] == "bad_option"
     known = "mcr, beijing, sichuan, two-player"
     assert body["detail"] == f"unknown rule set 'riichi': use one of {known}"
+
+
+@pytest.mark.parametrize("name", [None, *names()])
+def test_the_api_answers_what_fanshu_rules_json_prints(
+    client: TestClient, name: str | None
+) -> None:
+    args = ["rules", "--json"] if name is None else ["rules", name, "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    r = client.get("/v1/rules" if name is None else f"/v1/rules/{name}")
+    assert r.status_code == 200
+    assert r.json() == json.loads(result.stdout)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich import box
@@ -14,56 +14,9 @@ from rich.text import Text
 
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.errors import FanshuError
-from fanshu.rules import DEFAULT_RULES, get_rules, names
+from fanshu.rules import get_rules, names
 from fanshu.rules.base import RuleSet
-
-#: Copies of each tile kind, and the number of flower tiles when a rule set uses them.
-_COPIES = 4
-_FLOWERS = 8
-
-
-def tile_count(rule_set: RuleSet) -> int:
-    """Physical tiles in play: 144 for MCR (with flowers), 136 without, 108 for Sichuan."""
-    return _COPIES * len(rule_set.tiles) + (_FLOWERS if rule_set.flowers else 0)
-
-
-def summary(rule_set: RuleSet) -> dict[str, Any]:
-    """One rule set as a row of ``fanshu rules``."""
-    return {
-        "name": rule_set.name,
-        "title_zh": rule_set.title_zh,
-        "title_en": rule_set.title_en,
-        "tiles": tile_count(rule_set),
-        "flowers": bool(rule_set.flowers),
-        "combine": rule_set.combine,
-        "cap": rule_set.cap,
-        "minimum": rule_set.minimum,
-        "default": rule_set.name == DEFAULT_RULES,
-    }
-
-
-def details(rule_set: RuleSet) -> dict[str, Any]:
-    """One rule set in full, for ``fanshu rules NAME``: its summary, shapes, fan table
-    and options."""
-    return {
-        **summary(rule_set),
-        "shapes": list(rule_set.shapes),
-        "fans": [
-            {
-                "key": f.key,
-                "name": f.name_zh,
-                "name_en": f.name_en,
-                "value": f.value,
-                "excludes": list(f.excludes),
-                "source": f.source,
-            }
-            for f in rule_set.fans
-        ],
-        "options": [
-            {"name": name, "default": default, "note": note}
-            for name, default, note in rule_set.describe_options()
-        ],
-    }
+from fanshu.rules.listing import rule_details, rule_listing, rule_summary
 
 
 def _cap_text(cap: int | None) -> str:
@@ -86,7 +39,7 @@ def _list_table(rule_sets: Sequence[RuleSet]) -> Table:
     table.add_column("Cap", justify="right", no_wrap=True)
     table.add_column("Min", justify="right", no_wrap=True)
     for rs in rule_sets:
-        row = summary(rs)
+        row = rule_summary(rs)
         name = row["name"] + (" (default)" if row["default"] else "")
         table.add_row(
             name, row["title_zh"], row["title_en"], str(row["tiles"]), _combine_text(rs),
@@ -141,7 +94,7 @@ def _options_table(rule_set: RuleSet) -> Table | None:
 
 
 def _print_details(rule_set: RuleSet, console: Console) -> None:
-    row = summary(rule_set)
+    row = rule_summary(rule_set)
     console.print(Text(f"{rule_set.title_zh} {rule_set.title_en} ({rule_set.name})", "bold"))
     flowers = " with flowers" if row["flowers"] else ""
     cap = f"cap {row['cap']} fan" if row["cap"] is not None else "no cap"
@@ -173,14 +126,16 @@ def rules_command(
     """List the rule sets fanshu scores (name, titles, tiles, how fan combine, cap,
     minimum), or, given NAME, that rule set's fan table and options.
 
+    The JSON is what GET /v1/rules[/NAME] answers.  Each fan has its Chinese name as
+    name_zh (preferred) and as name (the same, kept for older scripts).
+
     Exit status: 0 done, 2 unknown rule set.
     """
     if name is None:
-        rule_sets = [get_rules(n) for n in names()]
         if as_json:
-            typer.echo(json.dumps([summary(rs) for rs in rule_sets], ensure_ascii=False, indent=2))
+            typer.echo(json.dumps(rule_listing(), ensure_ascii=False, indent=2))
             return
-        Console(highlight=False).print(_list_table(rule_sets))
+        Console(highlight=False).print(_list_table([get_rules(n) for n in names()]))
         return
     try:
         rule_set = get_rules(name)
@@ -191,6 +146,6 @@ def rules_command(
             raise typer.Exit(EXIT_BAD_INPUT) from None
         raise fail(e.message) from None
     if as_json:
-        typer.echo(json.dumps(details(rule_set), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(rule_details(rule_set), ensure_ascii=False, indent=2))
         return
     _print_details(rule_set, Console(highlight=False))
