@@ -342,6 +342,18 @@ def test_unreadable_files_are_named(tmp_path: Path) -> None:
     log.write_text('{"v":1,"game":0,"seq":0,"type":"start"}\n{"v":1,"game":0,"type":"end"}\n')
     with pytest.raises(FormatError, match="line 2"):
         list(read_records(log))
+    replay = tmp_path / "replay.jsonl"
+    replay.write_text('{"game": 0, "line": 1, "ok": true, "checked": 3, "mismatch": null}\n')
+    with pytest.raises(FormatError, match=r"line 1: a replay report .*the log that was replayed"):
+        sniff(replay)
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text('{"id": 1, "error": {"code": "x"}}\n{"hand": "[EEEE]123m456p789s11s"}\n')
+    with pytest.raises(FormatError, match=r"line 2: a hand to score \(a --batch input line\)"):
+        sniff(hands)
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"name": "x"}\n')
+    with pytest.raises(FormatError, match="line 1: not a score result"):
+        sniff(other)
     broken = tmp_path / "broken.parquet"
     broken.write_bytes(b"PAR1 and then nothing")
     with pytest.raises(FormatError, match="not a readable Parquet file"):

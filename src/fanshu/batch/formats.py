@@ -690,7 +690,10 @@ def _first_objects(path: Path, limit: int) -> Iterator[tuple[int, Any]]:
 def sniff(path: str | Path) -> tuple[Format, Kind]:
     """A results file's format (by its first bytes: ``PAR1`` is Parquet) and kind (from
     a Parquet file's metadata, or from the first JSON Lines records: log events are
-    ``games``, objects with ``shanten`` are ``analyze``, others ``score``)."""
+    ``games``, objects with ``shanten`` are ``analyze``, with ``total`` ``score``; error
+    objects, which either may hold, are passed over, and a file of nothing else is
+    ``score``).  Any other object — the per-game reports of ``fanshu replay --out``, the
+    input lines of a batch — is refused, saying what it is."""
     path = Path(path)
     try:
         with open(path, "rb") as f:
@@ -704,14 +707,27 @@ def sniff(path: str | Path) -> tuple[Format, Kind]:
         except Exception as e:  # pyarrow raises its own errors for a broken file
             raise FormatError(f"{path}: not a readable Parquet file ({e})") from None
         return "parquet", _parquet_kind(schema, path)
-    for _, obj in _first_objects(path, 1000):
+    for lineno, obj in _first_objects(path, 1000):
         if _is_event(obj):
             return "jsonl", "games"
         if isinstance(obj, dict) and "shanten" in obj:
             return "jsonl", "analyze"
         if isinstance(obj, dict) and "total" in obj:
             return "jsonl", "score"
+        if isinstance(obj, dict) and "error" in obj:
+            continue
+        raise FormatError(f"{path}, line {lineno}: {_not_results(obj)}")
     return "jsonl", "score"
+
+
+def _not_results(obj: object) -> str:
+    """Why a JSON Lines object is none of the results fanshu reads."""
+    reads = "fanshu reads score results, analyses and game logs"
+    if isinstance(obj, dict) and {"game", "checked", "mismatch"} <= set(obj):
+        return f"a replay report (fanshu replay --out); {reads}: give the log that was replayed"
+    if isinstance(obj, dict) and "hand" in obj:
+        return f"a hand to score (a --batch input line), not a result; {reads}"
+    return "not a score result (it has no total), an analysis (no shanten) or a log event"
 
 
 def _parquet_kind(schema: Any, path: Path) -> Kind:
