@@ -272,6 +272,16 @@ def stop_interrupted(report: JobReport, output: Output | None, total: int | None
     return typer.Exit(EXIT_INTERRUPTED)
 
 
+def stop_while_checking(output: Output, unit: str) -> typer.Exit:
+    """Ctrl-C while ``--resume`` reads the part of the input already done, before any new
+    output: the file and its record stay as they were.  The Exit to raise."""
+    output.close(complete=False)
+    typer.echo(f"interrupted while checking the {output.position.items:,} {unit} already "
+               f"done; {output.path} and its record are as they were: run the same command "
+               "with --resume to go on", err=True)  # fmt: skip
+    return typer.Exit(EXIT_INTERRUPTED)
+
+
 def output_format_or_fail(fmt: str | None, out: str | None, *, resume: bool) -> Format:
     """The format of ``--out`` (``--format``, else from its suffix: ``.parquet`` is
     Parquet), or ``fail``: Parquet needs a file, and cannot be resumed."""
@@ -333,8 +343,11 @@ def run_batch_file(
         digest = hashlib.sha256()
         skip = output.position.items
         if skip:
-            for line in islice(stream, skip):
-                digest.update(line.encode("utf-8"))
+            try:
+                for line in islice(stream, skip):
+                    digest.update(line.encode("utf-8"))
+            except KeyboardInterrupt:
+                raise stop_while_checking(output, "lines") from None
             if digest.hexdigest() != output.position.digest:
                 output.close(complete=False)
                 raise fail(

@@ -33,6 +33,7 @@ from fanshu.cli.jsonl import (
     open_output,
     say_retries,
     stop_interrupted,
+    stop_while_checking,
     want_progress,
     where,
 )
@@ -164,9 +165,13 @@ def _run(
     skip = output.position.items if output is not None else 0
     skipped_lines = 0
     try:
-        for log, text in islice(games, skip):
-            digest.update(text)
-            skipped_lines = log.lines[-1] if log.lines else skipped_lines
+        try:
+            for log, text in islice(games, skip):
+                digest.update(text)
+                skipped_lines = log.lines[-1] if log.lines else skipped_lines
+        except KeyboardInterrupt:
+            assert output is not None  # games are skipped on a resume only
+            raise stop_while_checking(output, "games") from None
         if output is not None and skip and digest.hexdigest() != output.position.digest:
             raise fail(f"cannot resume: the first {skip} games of {_name(file)} are not the "
                        f"log {output.path} was written from")  # fmt: skip
