@@ -34,9 +34,31 @@ const TEXT = {
   "ctx.wall_last": ["妙手回春 / 海底捞月", "Last tile of the wall"],
   "ctx.dealer": ["庄家", "Dealer"],
   "ctx.first_turn": ["第一巡 (天和/地和)", "First turn (heavenly/earthly)"],
+  "ctx.ready_at_start": ["起手听牌 (天听)", "Ready from the deal"],
+  "ctx.kong_discard": ["杠后打出 (杠上炮)", "Discard after a kong"],
   "ctx.seat_wind": ["门风", "Seat wind"],
   "ctx.prevalent_wind": ["圈风", "Prevalent wind"],
   "ctx.flowers": ["花牌", "Flowers"],
+  "opt.title": ["规则选项", "Rule options"],
+  "opt.hint": [
+    "选项、默认值和说明来自服务器 (GET /v1/rules/{0})；改过的选项随算番和结算一起发送。",
+    "The options, their defaults and notes come from the server (GET /v1/rules/{0}); changed ones are sent with the score and the settlement.",
+  ],
+  "opt.changed": ["已改 {0} 项", "{0} changed"],
+  "opt.all_default": ["均为默认", "all defaults"],
+  "opt.default": ["默认 ({0})", "Default ({0})"],
+  "opt.yes": ["是", "yes"],
+  "opt.no": ["否", "no"],
+  "opt.none": ["不封顶 / 无", "none"],
+  "opt.reset": ["全部恢复默认", "Reset to defaults"],
+  "opt.int_placeholder": ["默认 {0}；填整数", "default {0}; a whole number"],
+  "opt.int_none_placeholder": ["默认 {0}；整数或 none (不封顶)", "default {0}; a whole number or none"],
+  "opt.bad_int": ["「{0}」要填整数，不能是 “{1}”", "{0}: give a whole number, not “{1}”"],
+  "opt.bad_int_none": ["「{0}」要填整数或 none，不能是 “{1}”", "{0}: give a whole number or none, not “{1}”"],
+  "opt.bad": ["规则选项有误：{0}", "Bad rule option: {0}"],
+  "opt.loading": ["正在读取规则选项…", "Loading the rule options…"],
+  "opt.empty": ["这套规则没有选项。", "This rule set has no options."],
+  "opt.unavailable": ["无法读取规则选项：{0}", "Cannot load the rule options: {0}"],
   "result.title": ["番数", "Score"],
   "result.fan": ["番", "fan"],
   "result.show_excluded": ["显示不计的番", "Show excluded fans"],
@@ -45,7 +67,8 @@ const TEXT = {
   "result.not_win": ["没有和牌：", "Not a winning hand: "],
   "result.under_min": ["不足 {0} 番起和 (花牌不计)", "Under the {0}-fan minimum (flowers not counted)"],
   "result.multiplier": ["倍数 ×{0}", "Payment ×{0}"],
-  "result.capped": ["封顶", "capped"],
+  "result.payment": ["每家付 {0}", "{0} from each payer"],
+  "result.capped_at": ["封顶：按 {0} 番付", "capped: paid as {0} fan"],
   "result.shape": ["牌型：{0}", "Shape: {0}"],
   "result.no_excluded": ["没有不计的番。", "No excluded fans."],
   "result.excluded_by": ["因 {0} 不计", "excluded by {0}"],
@@ -484,11 +507,15 @@ const state = {
     wall_last: false,
     dealer: false,
     first_turn: false,
+    ready_at_start: false,
+    kong_discard: false,
     seat_wind: "E",
     prevalent_wind: "E",
     flowers: 0,
+    options: {}, // rule set name -> {option: JSON value}, only those changed from the default
     ...(saved.ctx || {}),
   },
+  optionErrors: {}, // option name -> message, for input that cannot be sent
   score: null, // {hand, result} | {hand, error}
   showExcluded: false,
   settleFrom: "",
@@ -669,7 +696,10 @@ function buildPicker() {
   });
   $(".rules-select", pickerEl).addEventListener("change", (e) => {
     state.ctx.rules = e.target.value;
+    state.optionErrors = {};
     loadRuleInfo(state.ctx.rules);
+    renderOptions();
+    renderContext();
     pickerChanged();
   });
 }
@@ -771,12 +801,288 @@ async function loadRuleInfo(name) {
         const zh = f.name || f.name_zh;
         if (zh && f.name_en) fanEnglishByName.set(zh, f.name_en);
       }
-    } catch {
-      state.ruleInfo[name] = {};
+    } catch (err) {
+      state.ruleInfo[name] = { error: err.message };
     }
     renderPicker();
+    if (name === state.ctx.rules) {
+      renderOptions();
+      renderContext();
+    }
   })();
   return ruleInfoPending[name];
+}
+
+// ---------------------------------------------------------------------------- rule options
+
+// Each rule set's options are read from GET /v1/rules/{name} (name, default, note), and
+// the kind of control from the default: true/false, a number (or none), else text.  The
+// server says nothing of labels or of the values a text option takes, so those few are
+// kept here; an option the server adds later still gets a row (labelled by its name,
+// with a text field) and a `choices` list from the server wins over this one.
+const OPTION_LABELS = {
+  concealed_and_melded_kong: ["明暗杠番数", "Concealed + melded kong (明暗杠) value"],
+  two_concealed_kongs: ["双暗杠番数", "Two concealed kongs (双暗杠) value"],
+  knitted_straight_waits: ["组合龙可计边张、嵌张、单钓", "Edge, closed and single waits with a knitted straight"],
+  honors_knitted_all_types: ["全不靠可计五门齐", "Honours & knitted with All Types"],
+  seven_pairs_tile_hog: ["七对可计四归一", "Tile Hog in Seven Pairs"],
+  all_terminals_triple_pung: ["清幺九可计三同刻", "Triple Pung with All Terminals"],
+  seven_pairs_combines: ["七对与绿一色、字一色等复合", "Seven Pairs with All Green, All Honours …"],
+  blessings: ["非正式番 (天和、地和、人和、天听…)", "Non-official fans (heavenly hand …)"],
+  cap: ["封顶 (番)", "Cap (fan)"],
+  payer_cap: ["每人最多输 (分)", "Most one player pays (points)"],
+  claimed_self_drawn_only: ["吃碰后只能自摸", "Self-draw only after a chow or pung"],
+  plain_self_drawn_only: ["无加番牌型只能自摸", "No bonus shape: self-draw only"],
+  hun_yi_se_winds_only: ["混一色须有风牌", "Half Flush needs winds"],
+  robbed_kong_pays: ["抢杠和按何种付分", "Robbing a kong pays as"],
+  follow_dealer_points: ["跟庄 (分)", "Following the dealer (points)"],
+  burn_penalty: ["烧庄 (分)", "Burnt dealer (points)"],
+  burn_total: ["连续烧庄算法", "Repeated burnt dealer"],
+  mutual_calls: ["互包次数", "Claims that bind two players"],
+  preset: ["番表", "Fan table"],
+  base: ["底分", "Base points"],
+  self_drawn_fan: ["自摸加一番", "Self-draw +1 fan"],
+  ready_payment: ["查大叫按", "Ready hands at a draw pay"],
+  kong_feeder_pays: ["杠上花由点杠者付", "Kong feeder pays for 杠上花"],
+  golden_hook_self_drawn: ["金钩钓须自摸", "Golden hook only self-drawn"],
+  void_suit: ["须缺一门", "Void suit required"],
+  sea_bottom: ["海底加一番", "Last tile +1 fan"],
+  flower_pig_refunds: ["花猪退杠钱", "Flower pig refunds kongs"],
+  chicken_hand: ["无番和番数", "Chicken hand value"],
+};
+const OPTION_CHOICES = {
+  concealed_and_melded_kong: [5, 6],
+  two_concealed_kongs: [6, 8],
+  chicken_hand: [8, 1],
+  blessings: ["off", "lianzhong", "two_player"],
+  preset: ["seed000", "seed002"],
+  ready_payment: ["max", "min"],
+  robbed_kong_pays: ["discard", "self-drawn"],
+  burn_total: ["sum", "last"],
+};
+const CHOICE_LABELS = {
+  "blessings=off": ["不计", "off"],
+  "blessings=lianzhong": ["联众番值", "lianzhong values"],
+  "blessings=two_player": ["二人麻将番值", "two-player values"],
+  "preset=seed000": ["seed000 麻将算翻", "seed000"],
+  "preset=seed002": ["seed002 封顶四番", "seed002 (capped at 4)"],
+  "ready_payment=max": ["最大番 (max)", "the best hand (max)"],
+  "ready_payment=min": ["最小番 (min)", "the least hand (min)"],
+  "robbed_kong_pays=discard": ["点和 (discard)", "a discard (discard)"],
+  "robbed_kong_pays=self-drawn": ["自摸 (self-drawn)", "a self-draw (self-drawn)"],
+  "burn_total=sum": ["逐次相加 (sum)", "every round added (sum)"],
+  "burn_total=last": ["只算最后一次 (last)", "the last doubled amount (last)"],
+};
+
+/** A default as /v1/rules writes it ("true", "5", "none", "off") as a JSON value. */
+function optionValue(text) {
+  const s = String(text).trim();
+  if (s === "true" || s === "false") return s === "true";
+  if (s === "none" || s === "null") return null;
+  if (/^-?\d+$/.test(s)) return Number(s);
+  return s;
+}
+
+/** The defaults of an option: {"": value}, or one per value of another option when the
+ * server writes "seed000: none, seed002: 4" (the default follows Sichuan's preset). */
+function optionDefaults(opt) {
+  const text = String(opt.default ?? "");
+  const parts = text.split(/,\s*/).map((x) => x.match(/^([\w-]+):\s*(.+)$/));
+  if (parts.every(Boolean)) return Object.fromEntries(parts.map((m) => [m[1], optionValue(m[2])]));
+  return { "": optionValue(text) };
+}
+
+function optionKind(opt) {
+  if (Array.isArray(opt.choices) && opt.choices.length) return "choice";
+  if (OPTION_CHOICES[opt.name]) return "choice";
+  const values = Object.values(optionDefaults(opt));
+  if (values.every((v) => typeof v === "boolean")) return "bool";
+  if (values.every((v) => v === null || Number.isInteger(v))) return "int";
+  return "text";
+}
+
+/** Whether a number option also takes none (no cap …): its default or its note says so. */
+function optionTakesNone(opt) {
+  return Object.values(optionDefaults(opt)).includes(null) || /\b(none|null)\b/.test(opt.note || "");
+}
+
+function intPlaceholder(opt) {
+  return t(optionTakesNone(opt) ? "opt.int_none_placeholder" : "opt.int_placeholder", valueText(opt, defaultOption(opt)));
+}
+
+function optionChoices(opt) {
+  return Array.isArray(opt.choices) && opt.choices.length ? opt.choices : OPTION_CHOICES[opt.name] || [];
+}
+
+function ruleOptions(rules = state.ctx.rules) {
+  const info = state.ruleInfo[rules];
+  return info && Array.isArray(info.options) ? info.options : [];
+}
+
+function chosenOptions(rules = state.ctx.rules) {
+  return state.ctx.options[rules] || {};
+}
+
+/** The value an option has now: the one chosen, else its default. */
+function effectiveOption(opt, rules = state.ctx.rules, seen = new Set()) {
+  const chosen = chosenOptions(rules);
+  return Object.hasOwn(chosen, opt.name) ? chosen[opt.name] : defaultOption(opt, rules, seen);
+}
+
+/** An option's default, following the option it depends on (the preset) when it does. */
+function defaultOption(opt, rules = state.ctx.rules, seen = new Set()) {
+  const defaults = optionDefaults(opt);
+  if (Object.hasOwn(defaults, "")) return defaults[""];
+  seen.add(opt.name);
+  for (const other of ruleOptions(rules)) {
+    if (seen.has(other.name)) continue;
+    const v = String(effectiveOption(other, rules, seen));
+    if (Object.hasOwn(defaults, v)) return defaults[v];
+  }
+  return Object.values(defaults)[0];
+}
+
+function optionLabel(name) {
+  const pair = OPTION_LABELS[name];
+  return pair ? pair[lang === "zh" ? 0 : 1] : name;
+}
+
+function valueText(opt, v) {
+  if (v === true) return t("opt.yes");
+  if (v === false) return t("opt.no");
+  if (v === null) return t("opt.none");
+  const pair = CHOICE_LABELS[`${opt.name}=${v}`];
+  return pair ? pair[lang === "zh" ? 0 : 1] : String(v);
+}
+
+/** The options to send with a request: the changed ones, or undefined for none. */
+function optionsBody(rules = state.ctx.rules) {
+  const chosen = chosenOptions(rules);
+  return Object.keys(chosen).length ? { ...chosen } : undefined;
+}
+
+function setOption(name, value, isDefault) {
+  const rules = state.ctx.rules;
+  const chosen = { ...chosenOptions(rules) };
+  if (isDefault) delete chosen[name];
+  else chosen[name] = value;
+  state.ctx.options = { ...state.ctx.options, [rules]: chosen };
+  save();
+}
+
+function optionControlHTML(opt) {
+  const kind = optionKind(opt);
+  const id = `opt-${opt.name}`;
+  const chosen = chosenOptions();
+  const has = Object.hasOwn(chosen, opt.name);
+  if (kind === "int" || kind === "text") {
+    const v = has ? (chosen[opt.name] === null ? "none" : String(chosen[opt.name])) : "";
+    const hint = kind === "int" ? intPlaceholder(opt) : valueText(opt, defaultOption(opt));
+    return `<input type="text" data-testid="${id}" data-option="${esc(opt.name)}" data-kind="${kind}" value="${esc(v)}" autocomplete="off" spellcheck="false"${kind === "int" ? ' inputmode="numeric"' : ""} placeholder="${esc(hint)}">`;
+  }
+  const values = kind === "bool" ? [true, false] : optionChoices(opt);
+  const options = values
+    .map((v) => `<option value="${esc(JSON.stringify(v))}"${has && chosen[opt.name] === v ? " selected" : ""}>${esc(valueText(opt, v))}</option>`)
+    .join("");
+  return `<select data-testid="${id}" data-option="${esc(opt.name)}" data-kind="${kind}"><option value=""${has ? "" : " selected"} data-default="1"></option>${options}</select>`;
+}
+
+/** The option rows of the current rule set (built again when the rule set, the language
+ * or the server's answer changes; typing only updates them). */
+function renderOptions() {
+  const card = $('[data-testid="rule-options"]');
+  if (!card) return;
+  const rules = state.ctx.rules;
+  const info = state.ruleInfo[rules];
+  const list = $('[data-testid="opt-list"]');
+  $('[data-testid="opt-hint"]').textContent = t("opt.hint", rules);
+  list.dataset.rules = rules;
+  if (!info) {
+    list.innerHTML = `<p class="muted">${t("opt.loading")}</p>`;
+  } else if (info.error) {
+    list.innerHTML = `<p class="bad">${esc(t("opt.unavailable", info.error))}</p>`;
+  } else if (!ruleOptions(rules).length) {
+    list.innerHTML = `<p class="muted">${t("opt.empty")}</p>`;
+  } else {
+    list.innerHTML = ruleOptions(rules)
+      .map(
+        (opt) =>
+          `<div class="opt-row" data-testid="opt-row" data-option="${esc(opt.name)}">` +
+          `<label class="opt-label" for="opt-input-${esc(opt.name)}"><span class="primary">${esc(optionLabel(opt.name))}</span> <code class="muted small">${esc(opt.name)}</code></label>` +
+          `<div class="opt-control">${optionControlHTML(opt)}</div>` +
+          `<div class="opt-note muted small">${esc(opt.note || "")}</div>` +
+          `<div class="opt-error bad small" data-testid="opt-error-${esc(opt.name)}" hidden></div>` +
+          `</div>`,
+      )
+      .join("");
+    $$(".opt-control > *", list).forEach((el) => {
+      el.id = `opt-input-${el.dataset.option}`;
+    });
+  }
+  refreshOptions();
+}
+
+/** What follows a change without rebuilding the rows: the defaults shown (some follow
+ * another option), the changed marks, the count, the errors. */
+function refreshOptions() {
+  const rules = state.ctx.rules;
+  const byName = new Map(ruleOptions(rules).map((o) => [o.name, o]));
+  const chosen = chosenOptions(rules);
+  const serverError = state.score && state.score.optionError ? state.score.error : "";
+  $$('[data-testid="opt-row"]').forEach((row) => {
+    const opt = byName.get(row.dataset.option);
+    if (!opt) return;
+    const def = valueText(opt, defaultOption(opt));
+    const control = $("[data-option]", row.querySelector(".opt-control"));
+    if (control.tagName === "SELECT") control.querySelector("option[data-default]").textContent = t("opt.default", def);
+    else if (control.dataset.kind === "int") control.placeholder = intPlaceholder(opt);
+    else control.placeholder = def;
+    const local = state.optionErrors[opt.name] || "";
+    const named = serverError && new RegExp(`\\b${opt.name}\\b`).test(serverError) ? serverError : "";
+    const err = $(".opt-error", row);
+    err.textContent = local || named;
+    err.hidden = !(local || named);
+    row.classList.toggle("changed", Object.hasOwn(chosen, opt.name));
+    row.classList.toggle("invalid", !!(local || named));
+  });
+  const n = Object.keys(chosen).length;
+  $('[data-testid="opt-count"]').textContent = n ? t("opt.changed", n) : t("opt.all_default");
+  $('[data-testid="rule-options"]').classList.toggle("has-changes", n > 0);
+}
+
+function bindOptions() {
+  const list = $('[data-testid="opt-list"]');
+  const changed = (el) => {
+    const name = el.dataset.option;
+    delete state.optionErrors[name];
+    const raw = el.value.trim();
+    if (el.tagName === "SELECT") setOption(name, raw ? JSON.parse(raw) : undefined, !raw);
+    else if (!raw) setOption(name, undefined, true);
+    else if (el.dataset.kind === "int") {
+      const v = optionValue(raw);
+      const opt = ruleOptions().find((o) => o.name === name) || { name };
+      if ((v === null && optionTakesNone(opt)) || Number.isInteger(v)) setOption(name, v, false);
+      else {
+        state.optionErrors[name] = t(optionTakesNone(opt) ? "opt.bad_int_none" : "opt.bad_int", optionLabel(name), raw);
+        setOption(name, undefined, true);
+      }
+    } else setOption(name, optionValue(raw), false);
+    refreshOptions();
+    scheduleScore();
+  };
+  list.addEventListener("change", (e) => {
+    if (e.target.dataset.option) changed(e.target);
+  });
+  list.addEventListener("input", (e) => {
+    if (e.target.dataset.option && e.target.tagName === "INPUT") changed(e.target);
+  });
+  $('[data-testid="opt-reset"]').addEventListener("click", () => {
+    state.ctx.options = { ...state.ctx.options, [state.ctx.rules]: {} };
+    state.optionErrors = {};
+    save();
+    renderOptions();
+    scheduleScore();
+  });
 }
 
 // ---------------------------------------------------------------------------- calculator
@@ -802,6 +1108,9 @@ function scoreBody(hand) {
     flowers: c.flowers,
     dealer: c.dealer,
     first_turn: c.first_turn,
+    ready_at_start: c.ready_at_start,
+    kong_discard: c.kong_discard,
+    options: optionsBody(),
   };
 }
 
@@ -815,17 +1124,29 @@ async function runScore() {
     return;
   }
   const box = $('[data-testid="score-result"]');
+  // an option typed wrong is not sent as its default: the score would mislead
+  const options = JSON.stringify(optionsBody() || {}); // what this score was asked with
+  const bad = Object.values(state.optionErrors);
+  if (bad.length) {
+    state.score = { hand, options, error: t("opt.bad", bad[0]) };
+    state.payments = null;
+    renderScore();
+    return;
+  }
   box.dataset.state = "loading";
   try {
     const result = await api("POST", "/v1/score", scoreBody(hand));
     if (seq !== scoreSeq) return;
-    state.score = { hand, result };
+    state.score = { hand, options, result };
   } catch (err) {
     if (seq !== scoreSeq) return;
-    state.score = { hand, error: err.message };
+    // bad_option: the server refused an option value (its message names the option)
+    const optionError = err.code === "bad_option" && !!optionsBody();
+    state.score = { hand, options, error: optionError ? t("opt.bad", err.message) : err.message, optionError };
   }
   state.payments = null;
   renderScore();
+  refreshOptions();
   runSettle(seq);
 }
 
@@ -906,6 +1227,7 @@ function renderScore() {
   const settle = $('[data-testid="settlement"]');
   const s = state.score;
   box.dataset.hand = s ? s.hand : "";
+  box.dataset.options = s ? s.options : "";
   box.classList.remove("win", "nowin", "under");
   settle.hidden = true;
   exc.hidden = true;
@@ -943,7 +1265,11 @@ function renderScore() {
   totalEl.textContent = String(r.total);
   const notes = [];
   if (r.shape && TEXT[`shape.${r.shape}`]) notes.push(t("result.shape", t(`shape.${r.shape}`)));
-  if (r.multiplier) notes.push(t("result.multiplier", r.multiplier) + (r.capped ? ` (${t("result.capped")})` : ""));
+  if (r.multiplier) notes.push(t("result.multiplier", r.multiplier));
+  // capped is the fan paid after the cap (null: no cap); say so only when it bites
+  if (Number.isInteger(r.capped) && r.capped < r.total) notes.push(`<span data-testid="score-capped">${t("result.capped_at", r.capped)}</span>`);
+  const payment = r.details && r.details.payment;
+  if (Number.isInteger(payment)) notes.push(`<span data-testid="score-payment">${t("result.payment", payment)}</span>`);
   const minimum = (state.ruleInfo[state.ctx.rules] || {}).minimum ?? (state.ctx.rules === "mcr" ? 8 : 0);
   const withoutFlowers = r.total_without_flowers ?? r.total - (state.ctx.rules === "mcr" ? state.ctx.flowers : 0);
   const under = r.meets_minimum === false || (minimum && withoutFlowers < minimum);
@@ -1023,6 +1349,7 @@ async function runSettle(seq) {
     winner,
     discarder,
     flowers: state.ctx.rules === "mcr" ? state.ctx.flowers : 0,
+    options: optionsBody(),
   };
   if (state.ctx.rules === "mcr") body.fan = s.result.total;
   else {
@@ -1034,6 +1361,8 @@ async function runSettle(seq) {
       wall_last: c.wall_last,
       dealer: c.dealer,
       first_turn: c.first_turn,
+      ready_at_start: c.ready_at_start,
+      kong_discard: c.kong_discard,
       seat_wind: c.seat_wind,
       prevalent_wind: c.prevalent_wind,
     });
@@ -1094,7 +1423,9 @@ function renderContext() {
     $$("button", seg).forEach((b) => b.classList.toggle("active", b.dataset.value === state.ctx[seg.dataset.wind]));
   });
   $('[data-testid="flowers"]').textContent = String(state.ctx.flowers);
-  $(".flowers-row").hidden = !(state.ctx.rules === "mcr");
+  const info = state.ruleInfo[state.ctx.rules];
+  const flowers = info && typeof info.flowers === "boolean" ? info.flowers : state.ctx.rules === "mcr";
+  $(".flowers-row").hidden = !flowers;
 }
 
 // ---------------------------------------------------------------------------- analysis
@@ -1120,7 +1451,10 @@ async function runAnalysis() {
   body.dataset.state = "loading";
   try {
     const body = { hand, visible: state.visible, seat_wind: state.ctx.seat_wind, prevalent_wind: state.ctx.prevalent_wind };
-    if (state.ctx.rules === "mcr") body.flowers = state.ctx.flowers;
+    if (state.ctx.rules === "mcr") {
+      body.flowers = state.ctx.flowers;
+      body.options = optionsBody("mcr"); // the waits are scored by MCR with these
+    }
     const out = await api("POST", "/v1/analyze", body);
     if (seq !== analysisSeq) return;
     state.analysis = { hand, result: out };
@@ -2086,6 +2420,7 @@ function showTab(tab) {
 function renderAll() {
   renderPicker();
   renderContext();
+  renderOptions();
   renderScore();
   renderAnalysis();
   renderMatch();
@@ -2102,6 +2437,7 @@ function init() {
   document.documentElement.lang = lang;
   buildPicker();
   bindCalculator();
+  bindOptions();
   bindAnalysis();
   bindMatch();
   bindPlay();
