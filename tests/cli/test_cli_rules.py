@@ -114,6 +114,12 @@ def test_rules_name_for_every_rule_set(name: str) -> None:
         assert default in line
 
 
+def test_rules_help_names_the_preferred_fan_name_key() -> None:
+    result = invoke("rules", "--help")
+    assert result.exit_code == 0, result.output
+    assert "name_zh (preferred)" in result.stdout and "GET /v1/rules/NAME" in result.stdout
+
+
 @pytest.mark.parametrize("args", [["rules", "nope"], ["rules", "nope", "--json"]])
 def test_rules_unknown_name(args: list[str]) -> None:
     result = invoke(*args)

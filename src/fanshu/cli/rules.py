@@ -126,8 +126,9 @@ def rules_command(
     """List the rule sets fanshu scores (name, titles, tiles, how fan combine, cap,
     minimum), or, given NAME, that rule set's fan table and options.
 
-    The JSON is what GET /v1/rules[/NAME] answers.  Each fan has its Chinese name as
-    name_zh (preferred) and as name (the same, kept for older scripts).
+    The JSON is what GET /v1/rules and GET /v1/rules/NAME answer.  Each fan
+    has its Chinese name as name_zh (preferred) and as name (the same, kept
+    for older scripts).
 
     Exit status: 0 done, 2 unknown rule set.
     """
