@@ -1,10 +1,12 @@
 """The score sheet in the browser: a match created, hands recorded by fan total and by
-the hand picked in the calculator, a draw, undo, the running sheet; a tournament seated
-with its standings."""
+the hand picked in the calculator, a draw, false wins and penalties, undo, the running
+sheet; a tournament seated with its standings."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
+from urllib.request import urlopen
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
@@ -80,6 +82,90 @@ def test_record_hands_and_see_the_sheet_update(ui: Any) -> None:
     ui.tid("match-open").click()
     _rows(ui, 2)
     assert [int(x) for x in _totals(ui)] == totals
+
+
+def _api_totals(server_url: str, match_id: str) -> list[int]:
+    with urlopen(f"{server_url}v1/matches/{match_id}") as r:
+        match = json.load(r)
+    return [match["totals"][p] for p in PLAYERS]
+
+
+def _ints(ui: Any) -> list[int]:
+    return [int(x) for x in _totals(ui)]
+
+
+def test_false_wins_and_a_penalty_in_the_sheet_and_undone(ui: Any, server_url: str) -> None:
+    _new_match(ui)
+    match_id = ui.tid("match-id").inner_text()
+    ui.tid("rec-winner").select_option("Ann")
+    ui.tid("rec-discarder").select_option("Bo")
+    ui.tid("rec-fan").fill("12")
+    ui.tid("rec-submit").click()
+    _rows(ui, 1)
+    assert _ints(ui) == [36, -20, -8, -8]
+    assert "during hand 2" in ui.tid("pen-hint").inner_text()
+
+    # 错和: Cy claims a win under 8 fan and pays each other player 10
+    assert ui.tid("pen-points").is_hidden()
+    ui.tid("pen-player").select_option("Cy")
+    ui.tid("pen-kind").select_option("under_minimum")
+    ui.tid("pen-submit").click()
+    row = _rows(ui, 2).nth(1)
+    assert row.get_attribute("data-kind") == "false_win"
+    assert "Cy false win (under 8 fan)" in row.inner_text()
+    assert _ints(ui) == _api_totals(server_url, match_id) == [46, -10, -38, 2]
+
+    # 诈和: Bo's hand is not complete, 20 to each
+    ui.tid("pen-player").select_option("Bo")
+    ui.tid("pen-kind").select_option("not_complete")
+    ui.tid("pen-submit").click()
+    row = _rows(ui, 3).nth(2)
+    assert "Bo false win (not complete)" in row.inner_text()
+    assert _ints(ui) == _api_totals(server_url, match_id) == [66, -70, -18, 22]
+
+    # a referee's penalty: points deducted from Di, paid to nobody, with its reason
+    ui.tid("pen-player").select_option("Di")
+    ui.tid("pen-kind").select_option("penalty")
+    assert ui.tid("pen-points").is_visible()
+    ui.tid("pen-points").fill("5")
+    ui.tid("pen-reason").fill("slow play")
+    ui.tid("pen-submit").click()
+    row = _rows(ui, 4).nth(3)
+    assert row.get_attribute("data-kind") == "penalty"
+    assert "Di penalty, 5 points: slow play" in row.inner_text()
+    assert _ints(ui) == _api_totals(server_url, match_id) == [66, -70, -18, 17]
+    # none of them is a hand: the next hand is still 2
+    assert ui.tid("record-hand-no").inner_text() == "2"
+
+    # points that are not a whole number above 0 are refused before anything is sent
+    for bad in ("0", "2.5", "ten"):
+        ui.tid("pen-points").fill(bad)
+        ui.tid("pen-submit").click()
+        error = ui.tid("error")
+        error.wait_for()
+        assert f"Points: give a whole number above 0, not “{bad}”" == error.inner_text()
+        error.click()  # dismissed
+    assert ui.tid("sheet-row").count() == 4
+
+    # Undo last row takes back the penalty, then the 诈和
+    ui.tid("rec-undo").click()
+    _rows(ui, 3)
+    assert _ints(ui) == _api_totals(server_url, match_id) == [66, -70, -18, 22]
+    ui.tid("rec-undo").click()
+    _rows(ui, 2)
+    assert _ints(ui) == _api_totals(server_url, match_id) == [46, -10, -38, 2]
+
+    # the server's refusal is shown as it words it (a player the list does not offer)
+    ui.tid("pen-kind").select_option("under_minimum")
+    ui.page.evaluate(
+        """() => { const s = document.querySelector('[data-testid="pen-player"]');
+                   s.add(new Option("Zed", "Zed")); s.value = "Zed"; }"""
+    )
+    ui.tid("pen-submit").click()
+    error = ui.tid("error")
+    error.wait_for()
+    assert "unknown offender 'Zed'" in error.inner_text()
+    assert ui.tid("sheet-row").count() == 2
 
 
 def test_a_win_under_eight_fan_is_refused_with_the_servers_reason(ui: Any) -> None:

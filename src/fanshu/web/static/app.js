@@ -135,7 +135,19 @@ const TEXT = {
   "m.no_hand": ["算番页还没有 14 张牌。", "The calculator has no 14-tile hand yet."],
   "m.submit": ["记录和牌", "Record win"],
   "m.draw": ["荒庄", "Drawn hand"],
-  "m.undo": ["撤销上一盘", "Undo last"],
+  "m.undo": ["撤销最后一行", "Undo last row"],
+  "m.extra": ["错和与罚分", "False wins and penalties"],
+  "m.extra_hint": ["记在第 {0} 盘之中，不算一盘；可用「撤销最后一行」撤销。", "Recorded during hand {0}, not counted as a hand; Undo last row takes it back."],
+  "m.pen_player": ["选手", "Player"],
+  "m.pen_kind": ["类别", "What"],
+  "m.kind_under_minimum": ["错和：不足 8 番 (赔另三家各 10 分)", "False win under 8 fan (10 to each other player)"],
+  "m.kind_not_complete": ["诈和：没有和牌 (赔另三家各 20 分)", "False win, hand not complete (20 to each)"],
+  "m.kind_penalty": ["罚分：裁判判罚 (扣分，不给他人)", "Referee's penalty (deducted, paid to nobody)"],
+  "m.pen_points": ["扣分", "Points"],
+  "m.pen_reason": ["原因 (可空)", "Reason (optional)"],
+  "m.pen_submit": ["记入记分表", "Add to the sheet"],
+  "m.pen_bad_points": ["扣分要填大于 0 的整数，不能是 “{0}”", "Points: give a whole number above 0, not “{0}”"],
+  "m.pen_no_player": ["请先选择选手", "Choose the player first"],
   "m.sheet": ["记分表", "Score sheet"],
   "m.hand_no": ["盘", "Hand"],
   "m.round": ["{0}风圈", "{0} round"],
@@ -147,7 +159,9 @@ const TEXT = {
   "m.row_win_self": ["{0} 自摸 {1} 番", "{0} self-drawn, {1} fan"],
   "m.row_win": ["{0} 和 {2} 的 {1} 番", "{0} wins {1} fan off {2}"],
   "m.row_false": ["{0} 错和", "{0} false win"],
-  "m.row_penalty": ["{0} 罚分", "{0} penalty"],
+  "m.row_false_under_minimum": ["{0} 错和 (不足 8 番)", "{0} false win (under 8 fan)"],
+  "m.row_false_not_complete": ["{0} 诈和 (没有和牌)", "{0} false win (not complete)"],
+  "m.row_penalty": ["{0} 罚 {1} 分", "{0} penalty, {1} points"],
   "m.complete": ["比赛结束", "Match complete"],
   "m.info": ["第 {0} 盘 · {1} · 庄家 {2}", "Hand {0} · {1} · dealer {2}"],
   "m.seat_winds": ["门风：{0}", "Seat winds: {0}"],
@@ -1687,6 +1701,15 @@ function renderMatch() {
   $$('[data-testid="match-record"] button').forEach((b) => {
     if (["rec-submit", "rec-draw"].includes(b.dataset.testid)) b.disabled = complete;
   });
+  // false wins and penalties: the player, and the hand they are recorded in
+  const penSel = $('[data-testid="pen-player"]');
+  const keepP = penSel.value;
+  penSel.innerHTML = players.map((p) => `<option value="${esc(p)}">${esc(p)}</option>`).join("");
+  if (players.includes(keepP)) penSel.value = keepP;
+  $('[data-testid="pen-hint"]').textContent = t("m.extra_hint", nextNo ?? 16);
+  $$(".rec-extra .pen-only").forEach((el) => {
+    el.hidden = $('[data-testid="pen-kind"]').value !== "penalty";
+  });
   $$(".rec-by button").forEach((b) => b.classList.toggle("active", b.dataset.by === state.recBy));
   $(".rec-fan").hidden = state.recBy !== "fan";
   $(".rec-hand").hidden = state.recBy !== "hand";
@@ -1709,8 +1732,14 @@ function renderMatch() {
       if (h.kind === "draw") what = t("m.row_draw");
       else if (h.kind === "win")
         what = h.discarder ? t("m.row_win", h.winner, h.fan, h.discarder) : t("m.row_win_self", h.winner, h.fan);
-      else if (h.kind === "false_win") what = t("m.row_false", h.offender || "");
-      else if (h.kind === "penalty") what = t("m.row_penalty", h.offender || (h.penalties && h.penalties[0] && h.penalties[0].player) || "");
+      else if (h.kind === "false_win") {
+        const key = `m.row_false_${h.false_win}`;
+        what = t(TEXT[key] ? key : "m.row_false", h.offender || "");
+      } else if (h.kind === "penalty") {
+        const pen = (h.penalties && h.penalties[0]) || {};
+        what = t("m.row_penalty", pen.player || h.offender || "", Math.abs(pen.points || 0));
+        if (pen.reason) what += (lang === "zh" ? "：" : ": ") + pen.reason;
+      }
       const hi = h.kind === "win" || h.kind === "draw" ? handInfo(m, h.number) : null;
       const handCell = h.hand
         ? `<div class="row-hand">${handMiniHTML(h.hand)}</div>`
@@ -1789,13 +1818,14 @@ function bindMatch() {
       renderMatch();
     }),
   );
-  const record = async (body) => {
+  // POST a row to the match (a hand, a false win or a penalty); the answer is the match
+  const record = async (body, what = "hands") => {
     const m = state.match;
     if (!m) return;
     const btns = $$('[data-testid="match-record"] button');
     btns.forEach((b) => (b.disabled = true));
     try {
-      const out = await api("POST", `/v1/matches/${encodeURIComponent(m.id)}/hands`, body);
+      const out = await api("POST", `/v1/matches/${encodeURIComponent(m.id)}/${what}`, body);
       // the server answers with the match (or the new row): read the match back if needed
       if (out && out.hands && out.players) setMatch({ ...out, id: out.id || m.id });
       else setMatch(await api("GET", `/v1/matches/${encodeURIComponent(m.id)}`));
@@ -1825,6 +1855,27 @@ function bindMatch() {
     record(body);
   });
   $('[data-testid="rec-draw"]').addEventListener("click", () => record({ draw: true }));
+  $('[data-testid="pen-kind"]').addEventListener("change", () => renderMatch());
+  $('[data-testid="pen-submit"]').addEventListener("click", () => {
+    const player = $('[data-testid="pen-player"]').value;
+    const kind = $('[data-testid="pen-kind"]').value;
+    if (!player) {
+      showError(t("m.pen_no_player"));
+      return;
+    }
+    if (kind !== "penalty") {
+      record({ player, kind }, "false-wins");
+      return;
+    }
+    const raw = $('[data-testid="pen-points"]').value.trim();
+    const points = Number(raw);
+    if (!/^\d+$/.test(raw) || points < 1) {
+      showError(t("m.pen_bad_points", raw));
+      return;
+    }
+    const reason = $('[data-testid="pen-reason"]').value.trim();
+    record({ player, points, reason }, "penalties");
+  });
   $('[data-testid="rec-undo"]').addEventListener("click", async () => {
     const m = state.match;
     if (!m) return;
