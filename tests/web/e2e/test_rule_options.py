@@ -204,3 +204,12 @@ def test_a_bad_value_is_explained_at_the_option_and_in_the_score(
     ui.tid("opt-base").fill("3")
     scored(ui, SICHUAN_PAIRS, {"base": 3})
     assert error.is_hidden()
+
+
+def test_a_kept_option_the_server_no_longer_has_is_dropped(ui: Any) -> None:
+    saved = {"hand": MCR_KONGS, "ctx": {"rules": "mcr", "options": {"mcr": {"gone": 1}}}}
+    ui.page.evaluate("s => localStorage.setItem('fanshu.state', JSON.stringify(s))", saved)
+    ui.page.reload()
+    ui.page.wait_for_selector('body[data-ready="true"]')
+    scored(ui, MCR_KONGS, {})
+    assert ui.tid("score-total").inner_text() == "11"

@@ -811,6 +811,14 @@ async function loadRuleInfo(name) {
     try {
       const info = await api("GET", `/v1/rules/${encodeURIComponent(name)}`);
       state.ruleInfo[name] = info || {};
+      // options kept from an older server that it no longer has: they would be refused
+      const known = new Set((info.options || []).map((o) => o.name));
+      const kept = state.ctx.options[name] || {};
+      if (Object.keys(kept).some((k) => !known.has(k))) {
+        state.ctx.options = { ...state.ctx.options, [name]: Object.fromEntries(Object.entries(kept).filter(([k]) => known.has(k))) };
+        save();
+        if (name === state.ctx.rules) scheduleScore();
+      }
       for (const f of info.fans || []) {
         const zh = f.name || f.name_zh;
         if (zh && f.name_en) fanEnglishByName.set(zh, f.name_en);
