@@ -164,7 +164,8 @@ def test_plot_in_chinese_when_a_cjk_font_is_installed(
 def test_without_matplotlib_plot_says_how_to_install(
     files: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+    # None in sys.modules makes the import fail, whether or not another test imported it
+    for name in ["matplotlib", *[m for m in sys.modules if m.startswith("matplotlib.")]]:
         monkeypatch.setitem(sys.modules, name, None)
     out = tmp_path / "x.png"
     result = runner.invoke(app, ["stats", str(files["log"]), "--plot", str(out)])
@@ -177,7 +178,7 @@ def test_without_matplotlib_plot_says_how_to_install(
 def test_without_pyarrow_a_parquet_file_says_how_to_install(
     files: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name in [m for m in sys.modules if m == "pyarrow" or m.startswith("pyarrow.")]:
+    for name in ["pyarrow", *[m for m in sys.modules if m.startswith("pyarrow.")]]:
         monkeypatch.setitem(sys.modules, name, None)
     result = runner.invoke(app, ["stats", str(files["table"])])
     assert result.exit_code == 2
