@@ -1,6 +1,7 @@
 """``--format parquet`` (``fanshu.batch.formats``) through the batch layer: the same
 file, byte for byte, on one worker or two; the records of the JSON Lines output; an
-interrupted run leaves a valid file of the shards done; no ``--resume`` of Parquet."""
+interrupted run leaves a valid file of the shards done and a resume record, and
+``--resume`` gives the records of an uninterrupted run."""
 
 from __future__ import annotations
 
@@ -48,18 +49,50 @@ def test_score_parquet_is_the_same_file_on_any_workers(tmp_path: Path) -> None:
         assert record == expected
 
 
-def test_interrupted_parquet_is_a_valid_file_of_the_shards_done(tmp_path: Path) -> None:
+def test_interrupted_parquet_is_a_valid_file_and_resumes(tmp_path: Path) -> None:
     path = _input(tmp_path)
-    out = tmp_path / "scores.parquet"
-    args = ["score", "--batch", str(path), "--out", str(out), "--workers", "2"]
+    whole, out = tmp_path / "whole.parquet", tmp_path / "scores.parquet"
+    args = ["score", "--batch", str(path), "--workers", "2"]
+    assert runner.invoke(app, [*args, "--out", str(whole)]).exit_code == 0
+    expected = list(read_records(whole))
+    args += ["--out", str(out)]
     result = runner.invoke(app, args, env={FAULT_ENV: "interrupt:1"})
     assert result.exit_code == 130
-    assert "--resume continues JSON Lines outputs only" in result.stderr
     done = int(result.stderr.split()[1].replace(",", ""))
-    assert 0 < done < 901 and len(list(read_records(out))) == done
+    assert 0 < done < 901
+    assert list(read_records(out)) == expected[:done]  # a valid file of the shards done
+    record = json.loads(Path(str(out) + RECORD_SUFFIX).read_text(encoding="utf-8"))
+    assert record["interrupted"] is True and record["stopped_at"]["records"] == done
+    assert f"{out}.resume.json where it stopped" in result.stderr
+    # interrupted again on the resume (one worker), then to the end
+    again = runner.invoke(app, [*args[:-4], "--workers", "1", "--out", str(out), "--resume"],
+                          env={FAULT_ENV: "interrupt:0"})  # fmt: skip
+    assert again.exit_code == 130, again.output
+    assert len(list(read_records(out))) > done and not Path(f"{out}.partial").exists()
+    last = runner.invoke(app, [*args, "--resume"])
+    assert last.exit_code == 0, last.output
+    assert list(read_records(out)) == expected
     assert not Path(str(out) + RECORD_SUFFIX).exists()
-    again = runner.invoke(app, [*args, "--resume"])
-    assert again.exit_code == 2 and "JSON Lines outputs only" in again.stderr
+    nothing = runner.invoke(app, [*args, "--resume"])
+    assert nothing.exit_code == 2 and "nothing to resume" in nothing.stderr
+
+
+def test_a_parquet_resume_checks_the_file_and_the_job(tmp_path: Path) -> None:
+    path = _input(tmp_path)
+    out = tmp_path / "scores.parquet"
+    args = ["score", "--batch", str(path), "--out", str(out), "--workers", "1"]
+    assert runner.invoke(app, args, env={FAULT_ENV: "interrupt:2"}).exit_code == 130
+    kept = out.read_bytes()
+    analyze = runner.invoke(app, ["analyze", "--batch", str(path), "--out", str(out),
+                                  "--resume"])  # fmt: skip
+    assert analyze.exit_code == 2
+    assert 'another job: command was "score", now "analyze"' in analyze.stderr
+    jsonl = runner.invoke(app, [*args, "--format", "jsonl", "--resume"])
+    assert jsonl.exit_code == 2 and 'format was "parquet", now "jsonl"' in jsonl.stderr
+    out.write_bytes(kept[: len(kept) // 2])  # a file that was cut
+    cut = runner.invoke(app, [*args, "--resume"])
+    assert cut.exit_code == 2 and "not a readable Parquet file" in cut.stderr
+    assert not Path(f"{out}.partial").exists()
 
 
 def test_simulate_parquet_and_format_errors(tmp_path: Path) -> None:
@@ -80,3 +113,17 @@ def test_simulate_parquet_and_format_errors(tmp_path: Path) -> None:
     ):
         result = runner.invoke(app, args)
         assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_an_interrupted_parquet_simulation_resumes(tmp_path: Path) -> None:
+    whole, part = tmp_path / "whole.pq", tmp_path / "part.pq"
+    args = ["simulate", "--rules", "two-player", "--games", "40", "--seed", "6", "--json"]
+    expected = runner.invoke(app, [*args, "--out", str(whole), "--workers", "2"])
+    assert expected.exit_code == 0, expected.output
+    first = runner.invoke(app, [*args, "--out", str(part), "--workers", "2"],
+                          env={FAULT_ENV: "interrupt:1"})  # fmt: skip
+    assert first.exit_code == 130 and 0 < len(list(read_records(part))) < 40
+    resumed = runner.invoke(app, [*args, "--out", str(part), "--workers", "2", "--resume"])
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout == expected.stdout  # the summary of all 40 games
+    assert list(read_records(part)) == list(read_records(whole))

@@ -484,6 +484,11 @@ class Writer:
             self.write(record, rules=each[i] if each is not None else cast("str | None", rules))
         return len(lines)
 
+    def copy_records(self, path: str | Path) -> int:
+        """Write every record of the file ``path`` (of this format and kind, as this
+        writer writes them) and return how many: the start of a resumed output."""
+        raise FormatError(f"{self.fmt} records are not copied; only Parquet outputs are")
+
     def close(self) -> None:
         """Finish the file (a Parquet file's last row group and footer); idempotent."""
         if not self.closed:
@@ -617,6 +622,24 @@ class _ParquetWriter(Writer):
                 f"{bad[0][1] if bad else '?'}; {len(bad)} record(s) not written"
             ) from None
         self.writer.write_table(table, row_group_size=table.num_rows)
+
+    def copy_records(self, path: str | Path) -> int:
+        _, pq = _pyarrow()
+        try:
+            source = pq.ParquetFile(str(path))
+            schema = source.schema_arrow
+        except Exception as e:  # pyarrow's own errors for a missing or broken file
+            raise FormatError(f"{path}: not a readable Parquet file ({e})") from None
+        if not schema.remove_metadata().equals(self.schema.remove_metadata()):
+            raise FormatError(f"{path} does not hold fanshu's {self.kind} records")
+        self._flush()
+        n = 0
+        for batch in source.iter_batches(batch_size=self.row_group_size):
+            self.writer.write_batch(batch, row_group_size=batch.num_rows)
+            n += batch.num_rows
+        self.count += n
+        self.appended += n
+        return n
 
     def _close(self) -> None:
         try:

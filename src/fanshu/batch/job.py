@@ -42,7 +42,7 @@ from itertools import chain
 from typing import IO, Any, Protocol
 
 from fanshu.batch.executors import Executor, Retry, Serial
-from fanshu.batch.formats import Format, Kind, Writer, open_writer
+from fanshu.batch.formats import Format, FormatError, Kind, Writer, open_writer
 from fanshu.batch.shards import Shard
 from fanshu.batch.tasks import FAULT_DIE, ShardResult, Task
 
@@ -267,6 +267,9 @@ class Position:
     bytes: int = 0
     digest: str | None = None
     aggregate: Any = None
+    #: Records written (a Parquet output's rows, checked against the file on a resume;
+    #: None for JSON Lines, whose bytes are checked).
+    records: int | None = None
 
 
 def read_record(path: str) -> dict[str, Any] | None:
@@ -281,6 +284,55 @@ def read_record(path: str) -> dict[str, Any] | None:
     if not isinstance(data, dict) or data.get("fanshu_resume") != RECORD_VERSION:
         raise ResumeError(f"{path}{RECORD_SUFFIX} is not a resume record this fanshu reads")
     return data
+
+
+def _same_job(path: str, record: Mapping[str, Any], job: Mapping[str, Any]) -> None:
+    """ResumeError unless ``record`` was written by ``job``, naming the first difference."""
+    old = record.get("job") or {}
+    for key in sorted(set(old) | set(job)):
+        if old.get(key) != job.get(key):
+            raise ResumeError(
+                f"{path} is the output of another job: {key} was "
+                f"{json.dumps(old.get(key), ensure_ascii=False)}, now "
+                f"{json.dumps(job.get(key), ensure_ascii=False)}"
+            )
+
+
+def _recorded_position(record_path: str, record: Mapping[str, Any]) -> Position:
+    at = record.get("stopped_at") or {}
+    try:
+        return Position(int(at["items"]), int(at["lines"]), int(at.get("bytes", 0)),
+                        record.get("input_sha256"), record.get("aggregate"),
+                        None if at.get("records") is None else int(at["records"]))  # fmt: skip
+    except (KeyError, TypeError, ValueError):
+        raise ResumeError(f"{record_path} has no valid stopped_at") from None
+
+
+def _write_record(record_path: str, job: Mapping[str, Any], p: Position, *,
+                  interrupted: bool) -> None:  # fmt: skip
+    """Write the resume record of an output at ``p`` (atomically: a new file renamed)."""
+    record = {
+        "fanshu_resume": RECORD_VERSION,
+        "job": job,
+        "complete": False,
+        "interrupted": interrupted,
+        "stopped_at": {"items": p.items, "lines": p.lines, "bytes": p.bytes}
+        | ({} if p.records is None else {"records": p.records}),
+        "input_sha256": p.digest,
+        "aggregate": p.aggregate,
+    }
+    tmp = record_path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(record, f, ensure_ascii=False)
+        f.write("\n")
+    os.replace(tmp, record_path)
+
+
+def _nothing_to_resume(path: str, record_path: str) -> ResumeError:
+    return ResumeError(
+        f"nothing to resume: {path} has no resume record ({record_path}), so it is "
+        "complete or was not written by fanshu; run without --resume to write it anew"
+    )
 
 
 class _Digest(Protocol):
@@ -332,11 +384,7 @@ class JsonlOutput:
             if record is not None:
                 self._reopen(path, record)
             elif resume and os.path.exists(path):
-                raise ResumeError(
-                    f"nothing to resume: {path} has no resume record ({self.record_path}), "
-                    "so it is complete or was not written by fanshu; run without --resume "
-                    "to write it anew"
-                )
+                raise _nothing_to_resume(path, self.record_path)
             else:
                 self._file = open(path, "wb")  # noqa: SIM115 (closed by close())
                 self._write_record(interrupted=False)
@@ -344,20 +392,8 @@ class JsonlOutput:
             raise ResumeError(f"cannot write {path}: {e.strerror or e}") from None
 
     def _reopen(self, path: str, record: Mapping[str, Any]) -> None:
-        old = record.get("job") or {}
-        for key in sorted(set(old) | set(self.job)):
-            if old.get(key) != self.job.get(key):
-                raise ResumeError(
-                    f"{path} is the output of another job: {key} was "
-                    f"{json.dumps(old.get(key), ensure_ascii=False)}, now "
-                    f"{json.dumps(self.job.get(key), ensure_ascii=False)}"
-                )
-        at = record.get("stopped_at") or {}
-        try:
-            position = Position(int(at["items"]), int(at["lines"]), int(at["bytes"]),
-                                record.get("input_sha256"), record.get("aggregate"))  # fmt: skip
-        except (KeyError, TypeError, ValueError):
-            raise ResumeError(f"{self.record_path} has no valid stopped_at") from None
+        _same_job(path, record, self.job)
+        position = _recorded_position(self.record_path, record)
         try:
             size = os.path.getsize(path)
         except OSError:
@@ -399,23 +435,8 @@ class JsonlOutput:
             self._last_checkpoint = now
 
     def _write_record(self, *, interrupted: bool) -> None:
-        if not self.recorded:
-            return
-        p = self.position
-        record = {
-            "fanshu_resume": RECORD_VERSION,
-            "job": self.job,
-            "complete": False,
-            "interrupted": interrupted,
-            "stopped_at": {"items": p.items, "lines": p.lines, "bytes": p.bytes},
-            "input_sha256": p.digest,
-            "aggregate": p.aggregate,
-        }
-        tmp = self.record_path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(record, f, ensure_ascii=False)
-            f.write("\n")
-        os.replace(tmp, self.record_path)
+        if self.recorded:
+            _write_record(self.record_path, self.job, self.position, interrupted=interrupted)
 
     def close(self, *, complete: bool) -> None:
         """Finish the output: a complete one loses its record; an incomplete one (Ctrl-C)
@@ -444,20 +465,65 @@ class JsonlOutput:
 class RecordsOutput:
     """A job's output as records through :func:`fanshu.batch.formats.open_writer`: a
     Parquet file (``fmt="parquet"``) of ``kind`` records (``score``, ``analyze``, or
-    ``games`` with the bot in each seat as ``players``).  It has no resume record: an
-    interrupted run closes the file, which then holds the shards done before it."""
+    ``games`` with the bot in each seat as ``players``).
 
-    resumed = False
-    recorded = False
+    Its resume record (``FILE.resume.json``, as for :class:`JsonlOutput`) is written when
+    an interrupted run closes the file — a Parquet file is readable only once closed, so
+    a process killed mid-run leaves nothing to resume.  ``resume`` copies the records of
+    the interrupted file into a new one (``FILE.partial``, renamed over ``FILE`` when the
+    run stops) and the job goes on from there: the records are those of an uninterrupted
+    run (the row groups may be cut differently).
+    """
 
     def __init__(
-        self, path: str, fmt: Format, kind: Kind, *, players: Sequence[str] | None = None
+        self,
+        path: str,
+        fmt: Format,
+        kind: Kind,
+        *,
+        players: Sequence[str] | None = None,
+        job: Mapping[str, Any] | None = None,
+        resume: bool = False,
     ) -> None:
         self.path = path
-        self.position = Position()
-        self.players = None if players is None else list(players)
         self.kind = kind
-        self._writer: Writer | None = open_writer(path, fmt, kind)
+        self.players = None if players is None else list(players)
+        self.job: dict[str, Any] = json.loads(json.dumps(dict(job or {})))
+        self.position = Position()
+        self.resumed = False
+        self.record_path = path + RECORD_SUFFIX
+        self.recorded = not os.path.exists(path) or os.path.isfile(path)
+        if not self.recorded and resume:
+            raise ResumeError(f"cannot resume {path}: not a regular file")
+        record = read_record(path) if resume else None
+        self._target = path  # where the records go: FILE, or FILE.partial on a resume
+        if record is None:
+            if resume and os.path.exists(path):
+                raise _nothing_to_resume(path, self.record_path)
+            self._writer: Writer | None = open_writer(path, fmt, kind)
+            if self.recorded:
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(self.record_path)  # an old run's, now overwritten
+            return
+        _same_job(path, record, self.job)
+        self.position = _recorded_position(self.record_path, record)
+        self._target = path + ".partial"
+        self._writer = open_writer(self._target, fmt, kind)
+        try:
+            copied = self._writer.copy_records(path)
+            vouched = self.position.records
+            if copied != vouched:
+                raise ResumeError(
+                    f"cannot resume: {path} has {copied:,} records, not the "
+                    f"{vouched or 0:,} its record vouches for (it was changed)"
+                )
+        except (FormatError, ResumeError) as e:
+            self._writer.close()
+            with contextlib.suppress(OSError):
+                os.remove(self._target)
+            raise e if isinstance(e, ResumeError) else ResumeError(
+                f"cannot resume {path}: {e}") from None  # fmt: skip
+        self.resumed = True
 
     def write(self, text: str, result: ShardResult | None = None) -> None:
         if not text or self._writer is None:
@@ -468,12 +534,26 @@ class RecordsOutput:
             self._writer.write_jsonl(text, rules=None if result is None else result.rules)
 
     def commit(self, items: int, lines: int, aggregate: Any, digest: str | None) -> None:
-        self.position = Position(items, self.position.lines + lines, 0, digest, aggregate)
+        records = self._writer.count if self._writer is not None else self.position.records
+        self.position = Position(items, self.position.lines + lines, 0, digest, aggregate,
+                                 records)  # fmt: skip
 
     def close(self, *, complete: bool) -> None:
+        """Close the file (renaming ``FILE.partial`` over ``FILE`` after a resume); a
+        complete one loses its record, an incomplete one's says where it stopped."""
         writer, self._writer = self._writer, None
-        if writer is not None:
-            writer.close()
+        if writer is None:
+            return
+        writer.close()
+        if self._target != self.path:
+            os.replace(self._target, self.path)
+        if not self.recorded:
+            return
+        if complete:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self.record_path)
+        else:
+            _write_record(self.record_path, self.job, self.position, interrupted=True)
 
 
 #: Where a job's lines go.

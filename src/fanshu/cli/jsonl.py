@@ -258,10 +258,7 @@ def stop_interrupted(report: JobReport, output: Output | None, total: int | None
     writes no output); the Exit to raise."""
     done = output.position.items if output is not None else report.stopped_at
     of = f" of {total:,}" if total is not None else ""
-    if isinstance(output, RecordsOutput):
-        how = (f"{output.path} holds their records (a complete file; --resume continues "
-               "JSON Lines outputs only)")  # fmt: skip
-    elif output is not None and output.path is not None and output.recorded:
+    if output is not None and output.path is not None and output.recorded:
         how = (f"{output.path} holds their output, {output.path}.resume.json where it "
                "stopped: run the same command with --resume to go on")  # fmt: skip
     elif output is not None and output.path is not None:
@@ -284,15 +281,13 @@ def stop_while_checking(output: Output, unit: str) -> typer.Exit:
 
 def output_format_or_fail(fmt: str | None, out: str | None, *, resume: bool) -> Format:
     """The format of ``--out`` (``--format``, else from its suffix: ``.parquet`` is
-    Parquet), or ``fail``: Parquet needs a file, and cannot be resumed."""
+    Parquet), or ``fail``: Parquet needs a file."""
     if fmt is None:
         return "jsonl" if out is None else format_of_path(out)
     if fmt not in FORMATS:
         raise fail(f"--format is one of {', '.join(FORMATS)}, not {fmt!r}")
     if fmt == "parquet" and out is None:
         raise fail("--format parquet needs --out FILE")
-    if fmt == "parquet" and resume:
-        raise fail("--resume continues JSON Lines outputs only, not Parquet")
     return fmt
 
 
@@ -308,9 +303,7 @@ def open_output(
     """The output of a batch command (stdout when ``out`` is None), or ``fail``."""
     try:
         if fmt != "jsonl" and out is not None:
-            if resume:
-                raise fail("--resume continues JSON Lines outputs only, not Parquet")
-            return RecordsOutput(out, fmt, kind, players=players)
+            return RecordsOutput(out, fmt, kind, players=players, job=job, resume=resume)
         return JsonlOutput(out, job=job, resume=resume)
     except (ResumeError, FormatError) as e:
         raise fail(str(e)) from None
