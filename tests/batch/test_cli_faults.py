@@ -23,7 +23,7 @@ from fanshu.batch.job import FAULT_ENV, RECORD_SUFFIX
 from fanshu.batch.samples import score_lines
 from fanshu.cli.batch import run_batch
 from fanshu.cli.main import app
-from support.interrupts import islice_interrupted_after
+from support.interrupts import ctrl_c_while_resume_checks
 
 runner = CliRunner()
 HANDS = 2500
@@ -207,23 +207,11 @@ def test_interrupted_without_output(tmp_path: Path) -> None:
 def test_ctrl_c_while_a_resume_checks_the_lines_done(
     hands: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import fanshu.cli.jsonl
+
     path, expected = hands
     out = tmp_path / "scores.jsonl"
     args = ("score", "--batch", str(path), "--out", str(out), "--workers", "1")
-    assert _run(*args, fault="interrupt:2").exit_code == 130
-    record = Path(str(out) + RECORD_SUFFIX)
-    before = (out.read_bytes(), json.loads(record.read_text(encoding="utf-8")))
-    done = before[1]["stopped_at"]["items"]
-    import fanshu.cli.jsonl
-
-    with monkeypatch.context() as m:
-        m.setattr(fanshu.cli.jsonl, "islice", islice_interrupted_after(5))
-        checking = _run(*args, "--resume")
-    assert checking.exit_code == 130, checking.output  # not click's "Aborted!"
-    assert checking.stderr == (
-        f"interrupted while checking the {done:,} lines already done; {out} and its record "
-        "are as they were: run the same command with --resume to go on\n"
-    )
-    assert (out.read_bytes(), json.loads(record.read_text(encoding="utf-8"))) == before
+    ctrl_c_while_resume_checks(_run, args, out, fanshu.cli.jsonl, "lines", monkeypatch)
     finished = _run(*args, "--resume")
     assert finished.exit_code == 0 and out.read_bytes() == expected.encode("utf-8")

@@ -26,7 +26,7 @@ from fanshu.batch.tasks import (
 from fanshu.cli.main import app
 from fanshu.engine.log import iter_games
 from fanshu.engine.replay import Summary, iter_replays
-from support.interrupts import islice_interrupted_after
+from support.interrupts import ctrl_c_while_resume_checks
 
 runner = CliRunner()
 GAMES = 60
@@ -287,22 +287,10 @@ def test_the_summary_survives_the_resume_record(
 def test_ctrl_c_while_a_resume_checks_the_games_done(
     log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import fanshu.cli.replay
+
     whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
     assert _run("replay", str(log), "--out", str(whole), "--workers", "1").exit_code == 0
     args = ("replay", str(log), "--out", str(part), "--workers", "1")
-    assert _run(*args, fault="interrupt:2").exit_code == 130
-    record = Path(str(part) + RECORD_SUFFIX)
-    before = (part.read_bytes(), json.loads(record.read_text(encoding="utf-8")))
-    done = before[1]["stopped_at"]["items"]
-    import fanshu.cli.replay
-
-    with monkeypatch.context() as m:
-        m.setattr(fanshu.cli.replay, "islice", islice_interrupted_after(2))
-        checking = _run(*args, "--resume")
-    assert checking.exit_code == 130, checking.output
-    assert checking.stderr == (
-        f"interrupted while checking the {done:,} games already done; {part} and its record "
-        "are as they were: run the same command with --resume to go on\n"
-    )
-    assert (part.read_bytes(), json.loads(record.read_text(encoding="utf-8"))) == before
+    ctrl_c_while_resume_checks(_run, args, part, fanshu.cli.replay, "games", monkeypatch)
     assert _run(*args, "--resume").exit_code == 0 and part.read_bytes() == whole.read_bytes()
