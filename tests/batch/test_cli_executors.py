@@ -107,6 +107,17 @@ def test_a_ray_worker_that_dies_mid_shard(hands: tuple[Path, str], ray_local: An
     assert "shard 1 (lines " in result.stderr and "WorkerCrashedError" in result.stderr
 
 
+def test_a_ray_shard_that_hangs_is_cancelled_and_run_again(
+    hands: tuple[Path, str], ray_local: Any
+) -> None:
+    path, expected = hands
+    result = _ok("score", "--batch", str(path), "--ray", "--shard-timeout", "3",
+                 env={FAULT_ENV: "hang:1"})  # fmt: skip
+    assert result.stdout == expected
+    assert "shard 1 (lines " in result.stderr
+    assert "no shard finished for 3 s: the oldest taken as hung (cancelled)" in result.stderr
+
+
 def test_ray_address_joins_a_running_cluster(hands: tuple[Path, str], ray_local: Any) -> None:
     path, expected = hands
     port = ray_local.get_runtime_context().gcs_address.rsplit(":", 1)[1]

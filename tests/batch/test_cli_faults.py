@@ -55,6 +55,20 @@ def test_workers_that_die_mid_shard(hands: tuple[Path, str]) -> None:
     assert err.count("died (killed by SIGKILL)") == 2
 
 
+def test_a_hung_worker_is_stopped_and_its_shard_run_again(hands: tuple[Path, str]) -> None:
+    path, expected = hands
+    result = _run("score", "--batch", str(path), "--workers", "2", "--shard-timeout", "1.5",
+                  fault="hang:3")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stdout == expected
+    assert result.stderr.startswith("retried: 1 retry (1 shard run again, nothing lost")
+    assert "  shard 3 (lines " in result.stderr
+    assert "hung: its shard ran over 1.5 s" in result.stderr
+    bad = _run("score", "--batch", str(path), "--shard-timeout", "0")
+    assert bad.exit_code == 2
+    assert "--shard-timeout is a number of seconds above 0, not 0" in bad.stderr
+
+
 def test_simulate_worker_death_keeps_log_and_summary(tmp_path: Path) -> None:
     args = ("simulate", "--games", "60", "--seed", "4", "--json")
     plain, faulty = tmp_path / "a.jsonl", tmp_path / "b.jsonl"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from fanshu.batch.executors import (
+    ExecutorError,
     LocalProcesses,
     RayUnavailableError,
     Serial,
@@ -21,7 +22,7 @@ from fanshu.batch.executors import (
 )
 from fanshu.batch.samples import score_lines
 from fanshu.batch.shards import Shard, shards
-from fanshu.batch.tasks import FAULT_DIE, LinesTask, SimulateTask
+from fanshu.batch.tasks import FAULT_DIE, FAULT_HANG, LinesTask, SimulateTask
 from fanshu.errors import OptionError
 
 LINES = list(score_lines(11, 600, broken_every=13))
@@ -96,6 +97,31 @@ def test_a_worker_killed_from_outside() -> None:
     assert f"worker {victim.process.pid} died (killed by SIGKILL)" in ex.retries[0].reason
 
 
+def test_a_shard_that_hangs_has_its_worker_stopped_and_runs_again() -> None:
+    work = list(shards(LINES, 50))
+    expected = _all_done(Serial(), work)
+    ex = LocalProcesses(2, faults={4: FAULT_HANG}, shard_timeout=1.0)
+    started = time.monotonic()
+    try:
+        got = _all_done(ex, work)
+    finally:
+        ex.close()
+    assert got == expected
+    assert [(r.shard, r.attempt) for r in ex.retries] == [(4, 0)]
+    assert ex.retries[0].reason.endswith("hung: its shard ran over 1 s (stopped)")
+    assert time.monotonic() - started < 30  # found after about a second, not waited out
+
+
+def test_a_shard_that_always_hangs_fails_the_job() -> None:
+    ex = LocalProcesses(1, attempts=1, faults={0: FAULT_HANG}, shard_timeout=0.5)
+    try:
+        ex.submit(TASK, Shard(0, 0, LINES[:10]))
+        with pytest.raises(ShardFailedError, match=r"shard 0 .* failed 1 times; last: .*hung"):
+            ex.next_done()
+    finally:
+        ex.close()
+
+
 def test_a_shard_whose_workers_keep_dying_fails_the_job() -> None:
     ex = LocalProcesses(2, attempts=1, faults={0: FAULT_DIE})
     try:
@@ -131,6 +157,10 @@ def test_close_and_abort_leave_no_worker() -> None:
 
 def test_make_executor() -> None:
     assert isinstance(make_executor(1), Serial)
+    timed = make_executor(1, shard_timeout=5)  # a hung shard needs a worker to stop
+    assert isinstance(timed, LocalProcesses) and timed.shard_timeout == 5
+    with pytest.raises(ExecutorError, match="--shard-timeout is a number of seconds above 0"):
+        make_executor(2, shard_timeout=0)
     ex = make_executor(3)
     assert isinstance(ex, LocalProcesses) and ex.workers == 3
     assert make_executor().workers >= 1

@@ -141,7 +141,8 @@ def test_interrupt_fault_stops_after_that_shard() -> None:
 def test_faults_parse() -> None:
     assert Faults.parse("") == Faults()
     assert Faults.parse("die:1,die:2").worker_faults() == {1: "die", 2: "die"}
-    with pytest.raises(ValueError, match="die:K or interrupt:K"):
+    assert Faults.parse("hang:1,die:2").worker_faults() == {1: "hang", 2: "die"}
+    with pytest.raises(ValueError, match="die:K, hang:K or interrupt:K"):
         Faults.parse("explode:3")
 
 

@@ -9,7 +9,11 @@ the running shards (Ctrl-C), ``close()`` lets the workers go.  Shards finish in 
 putting them back in order is the job's business.
 
 A shard whose worker dies (killed, out of memory, a crash in native code) is run again,
-up to ``attempts`` times in all; each such retry is recorded in ``retries``.  An exception
+up to ``attempts`` times in all; each such retry is recorded in ``retries``.  With a
+``shard_timeout``, so is a shard that hangs: local processes stop a worker whose shard has
+run that many seconds; on Ray, when no shard has finished for that long, the oldest one
+running is cancelled.  (In this process there is nothing to stop: :class:`Serial` has no
+timeout.)  An exception
 raised by a task is not retried — the same items would raise it again — but returned, so
 that the job reports it where the shard's output would have gone.
 
@@ -31,6 +35,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import time
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -216,6 +221,8 @@ class _Worker:
     conn: Connection
     #: The shard it is running (with its task and attempt), None when idle.
     job: tuple[Task, Shard[Any], int] | None = None
+    #: When it was handed that shard (time.monotonic()).
+    since: float = 0.0
 
 
 class LocalProcesses:
@@ -237,11 +244,13 @@ class LocalProcesses:
         start_method: str | None = None,
         attempts: int = ATTEMPTS,
         faults: Mapping[int, str] | None = None,
+        shard_timeout: float | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError(f"workers is at least 1, not {workers}")
         self.workers = workers
         self.attempts = attempts
+        self.shard_timeout = shard_timeout
         self.faults = dict(faults or {})
         self.start_method = start_method or default_start_method()
         self.retries: list[Retry] = []
@@ -290,6 +299,7 @@ class LocalProcesses:
                 self._discard(worker)
                 continue
             worker.job = (task, shard, attempt)
+            worker.since = time.monotonic()
             self._busy.append(worker)
 
     def _discard(self, worker: _Worker) -> None:
@@ -306,13 +316,45 @@ class LocalProcesses:
                 raise ExecutorError("no shard is running")
             handles: list[Any] = [w.conn for w in self._busy]
             handles += [w.process.sentinel for w in self._busy]
-            ready = set(wait(handles))
+            ready = set(wait(handles, self._time_left()))
+            if not ready:  # a shard ran past --shard-timeout
+                self._stop_hung()
+                continue
             # results first: a worker that sent its result and then exited has finished
             for worker in list(self._busy):
                 if worker.conn in ready or worker.process.sentinel in ready:
                     done = self._collect(worker)
                     if done is not None:
                         return done
+
+    def _time_left(self) -> float | None:
+        """Seconds until the longest-running shard reaches the timeout (None: no timeout)."""
+        if self.shard_timeout is None:
+            return None
+        oldest = min(w.since for w in self._busy)
+        return max(0.0, oldest + self.shard_timeout - time.monotonic())
+
+    def _stop_hung(self) -> None:
+        """Stop each worker whose shard has run past the timeout; run the shard again."""
+        assert self.shard_timeout is not None
+        now = time.monotonic()
+        for worker in [w for w in self._busy if now - w.since >= self.shard_timeout]:
+            self._busy.remove(worker)
+            pid = worker.process.pid
+            self._discard(worker)
+            assert worker.job is not None
+            self._retry(*worker.job, f"worker {pid} hung: its shard ran over "
+                        f"{self.shard_timeout:g} s (stopped)")  # fmt: skip
+
+    def _retry(self, task: Task, shard: Shard[Any], attempt: int, reason: str) -> None:
+        """Queue ``shard`` again after its attempt ``attempt`` failed, or give up."""
+        if attempt + 1 >= self.attempts:
+            raise ShardFailedError(
+                f"shard {shard.index} (items {shard.start}-{shard.end - 1}) failed "
+                f"{self.attempts} times; last: {reason}"
+            )
+        self.retries.append(Retry(shard.index, attempt, reason))
+        self._queue.appendleft((task, shard, attempt + 1))
 
     def _collect(self, worker: _Worker) -> tuple[Shard[Any], Outcome] | None:
         """The finished shard of a worker that is ready, or None (after requeueing its
@@ -339,14 +381,7 @@ class LocalProcesses:
         code = worker.process.exitcode
         pid = worker.process.pid
         self._discard(worker)
-        reason = f"worker {pid} died ({_describe_exit(code)})"
-        if attempt + 1 >= self.attempts:
-            raise ShardFailedError(
-                f"shard {shard.index} (items {shard.start}-{shard.end - 1}) failed "
-                f"{self.attempts} times; last: {reason}"
-            )
-        self.retries.append(Retry(shard.index, attempt, reason))
-        self._queue.appendleft((task, shard, attempt + 1))
+        self._retry(task, shard, attempt, f"worker {pid} died ({_describe_exit(code)})")
         return None
 
     def abort(self) -> None:
@@ -431,7 +466,10 @@ class RayExecutor:
     left running.  Ray starts on the first shard.
 
     Ray's own retries are off: a task whose worker dies comes back as a Ray system error
-    and is resubmitted here, so that retries are counted as for local processes.
+    and is resubmitted here, so that retries are counted as for local processes.  Ray
+    does not say when a task starts running, so ``shard_timeout`` is read as "no shard
+    has finished for that long": the oldest shard sent is then cancelled (its worker
+    stopped) and sent again.
     """
 
     name = "ray"
@@ -444,8 +482,11 @@ class RayExecutor:
         *,
         attempts: int = ATTEMPTS,
         faults: Mapping[int, str] | None = None,
+        shard_timeout: float | None = None,
     ) -> None:
         self.address = address
+        self.shard_timeout = shard_timeout
+        self._progress = 0.0  # when a shard last finished, or the first was sent
         self.local = address in (None, "local")
         if self.local:
             # a Ray started here listens on the loopback address only, not on the
@@ -489,6 +530,8 @@ class RayExecutor:
 
     def submit(self, task: Task, shard: Shard[Any]) -> None:
         self.start()
+        if not self._refs:
+            self._progress = time.monotonic()
         self._send(task, shard, 0)
 
     def _send(self, task: Task, shard: Shard[Any], attempt: int) -> None:
@@ -507,7 +550,9 @@ class RayExecutor:
             except errors.RayError as e:  # the cluster went away …
                 raise ExecutorError(f"Ray failed: {type(e).__name__}: {e}") from e
             if not ready:
+                self._cancel_hung()
                 continue
+            self._progress = time.monotonic()
             ref = ready[0]
             task, shard, attempt = self._refs.pop(ref)
             try:
@@ -517,12 +562,31 @@ class RayExecutor:
                 return shard, cause if isinstance(cause, BaseException) else e
             except errors.RayError as e:  # the worker died, the node went away …
                 reason = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-                if attempt + 1 >= self.attempts:
-                    raise ShardFailedError(
-                        f"shard {shard.index} failed {self.attempts} times; last: {reason}"
-                    ) from None
-                self.retries.append(Retry(shard.index, attempt, reason))
-                self._send(task, shard, attempt + 1)
+                self._retry(task, shard, attempt, reason)
+
+    def _retry(self, task: Task, shard: Shard[Any], attempt: int, reason: str) -> None:
+        """Send ``shard`` again after its attempt ``attempt`` failed, or give up."""
+        if attempt + 1 >= self.attempts:
+            raise ShardFailedError(
+                f"shard {shard.index} failed {self.attempts} times; last: {reason}"
+            ) from None
+        self.retries.append(Retry(shard.index, attempt, reason))
+        self._send(task, shard, attempt + 1)
+
+    def _cancel_hung(self) -> None:
+        """When no shard has finished for ``shard_timeout`` seconds, cancel the oldest
+        one sent (Ray stops its worker) and send it again."""
+        if self.shard_timeout is None or not self._refs:
+            return
+        if time.monotonic() - self._progress < self.shard_timeout:
+            return
+        ref = next(iter(self._refs))  # the oldest: dicts keep the order shards were sent
+        task, shard, attempt = self._refs.pop(ref)
+        with contextlib.suppress(Exception):
+            self.ray.cancel(ref, force=True)
+        self._progress = time.monotonic()
+        self._retry(task, shard, attempt, f"no shard finished for {self.shard_timeout:g} s: "
+                    "the oldest taken as hung (cancelled)")  # fmt: skip
 
     def abort(self) -> None:
         for ref in list(self._refs):
@@ -544,15 +608,21 @@ def make_executor(
     ray: bool = False,
     ray_address: str | None = None,
     faults: Mapping[int, str] | None = None,
+    shard_timeout: float | None = None,
 ) -> Executor:
     """The executor the command-line options ask for: Ray when ``ray`` (or an address is
     given), else ``workers`` local processes (default: the cores), or this process alone
-    for one worker."""
+    for one worker — then with no ``shard_timeout``, unless one is asked for: a worker
+    process is needed to stop a shard that hangs."""
+    if shard_timeout is not None and not shard_timeout > 0:
+        raise ExecutorError(
+            f"--shard-timeout is a number of seconds above 0, not {shard_timeout:g}"
+        )
     if ray or ray_address is not None:
-        return RayExecutor(ray_address, workers, faults=faults)
+        return RayExecutor(ray_address, workers, faults=faults, shard_timeout=shard_timeout)
     n = cpu_count() if workers is None else workers
     if n < 1:
         raise ExecutorError(f"--workers is at least 1, not {n}")
-    if n == 1:
+    if n == 1 and shard_timeout is None:
         return Serial()
-    return LocalProcesses(n, faults=faults)
+    return LocalProcesses(n, faults=faults, shard_timeout=shard_timeout)

@@ -44,7 +44,7 @@ from typing import IO, Any, Protocol
 from fanshu.batch.executors import Executor, Retry, Serial
 from fanshu.batch.formats import Format, FormatError, Kind, Writer, open_writer
 from fanshu.batch.shards import Shard
-from fanshu.batch.tasks import FAULT_DIE, ShardResult, Task
+from fanshu.batch.tasks import FAULT_DIE, FAULT_HANG, ShardResult, Task
 
 __all__ = [
     "FAULT_ENV",
@@ -62,8 +62,9 @@ __all__ = [
 ]
 
 #: Test hook: ``die:K`` (the worker running shard K dies half way through it, on the
-#: shard's first attempt) and ``interrupt:K`` (the job stops as if by Ctrl-C once shard K
-#: is written), comma-separated.  Shards are numbered from 0 in each run.
+#: shard's first attempt), ``hang:K`` (it hangs there instead, for ``--shard-timeout`` to
+#: find) and ``interrupt:K`` (the job stops as if by Ctrl-C once shard K is written),
+#: comma-separated.  Shards are numbered from 0 in each run.
 FAULT_ENV = "FANSHU_BATCH_FAULT"
 #: The resume record of ``FILE`` is ``FILE`` + this.
 RECORD_SUFFIX = ".resume.json"
@@ -77,27 +78,29 @@ CHECKPOINT_EVERY = 0.5
 class Faults:
     """Faults a test asks for (see :data:`FAULT_ENV`).
 
-    >>> Faults.parse("die:3, interrupt:5,die:7")
-    Faults(die=frozenset({3, 7}), interrupt=frozenset({5}))
+    >>> Faults.parse("die:3, interrupt:5,die:7,hang:2")
+    Faults(die=frozenset({3, 7}), interrupt=frozenset({5}), hang=frozenset({2}))
     """
 
     die: frozenset[int] = frozenset()
     interrupt: frozenset[int] = frozenset()
+    hang: frozenset[int] = frozenset()
 
     @classmethod
     def parse(cls, text: str) -> Faults:
         die: set[int] = set()
         interrupt: set[int] = set()
+        hang: set[int] = set()
         for part in text.split(","):
             part = part.strip()
             if not part:
                 continue
             kind, _, k = part.partition(":")
-            target = {"die": die, "interrupt": interrupt}.get(kind.strip())
+            target = {"die": die, "interrupt": interrupt, "hang": hang}.get(kind.strip())
             if target is None or not k.strip().isdigit():
-                raise ValueError(f"{FAULT_ENV}: die:K or interrupt:K, not {part!r}")
+                raise ValueError(f"{FAULT_ENV}: die:K, hang:K or interrupt:K, not {part!r}")
             target.add(int(k))
-        return cls(frozenset(die), frozenset(interrupt))
+        return cls(frozenset(die), frozenset(interrupt), frozenset(hang))
 
     @classmethod
     def from_env(cls) -> Faults:
@@ -105,7 +108,7 @@ class Faults:
 
     def worker_faults(self) -> dict[int, str]:
         """The faults for the executor: shard number to fault."""
-        return {k: FAULT_DIE for k in self.die}
+        return {**{k: FAULT_HANG for k in self.hang}, **{k: FAULT_DIE for k in self.die}}
 
 
 @dataclass

@@ -40,6 +40,7 @@ from fanshu.rules import DEFAULT_RULES
 
 __all__ = [
     "FAULT_DIE",
+    "FAULT_HANG",
     "LinesTask",
     "ReplayTask",
     "ShardResult",
@@ -59,6 +60,9 @@ __all__ = [
 #: The fault a test can ask a worker for (``FANSHU_BATCH_FAULT=die:K``): it dies
 #: (SIGKILL) half way through shard K, on the shard's first attempt only.
 FAULT_DIE = "die"
+#: The fault ``FANSHU_BATCH_FAULT=hang:K`` asks for: the worker stops making progress half
+#: way through shard K, on its first attempt (for ``--shard-timeout`` to notice).
+FAULT_HANG = "hang"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +106,14 @@ class Task(Protocol):
 
 def run_shard(task: Task, items: Sequence[Any], fault: str | None = None) -> ShardResult:
     """Run ``task`` on a shard's items, as a worker does.  ``fault`` is a test hook:
-    :data:`FAULT_DIE` kills this process half way through the shard (the executor is
-    to notice, and run the shard again elsewhere)."""
-    if fault == FAULT_DIE:
+    :data:`FAULT_DIE` kills this process half way through the shard, :data:`FAULT_HANG`
+    makes it hang there (the executor is to notice, and run the shard again elsewhere)."""
+    if fault in (FAULT_DIE, FAULT_HANG):
         task.run(items[: len(items) // 2])
-        os.kill(os.getpid(), signal.SIGKILL)
+        if fault == FAULT_DIE:
+            os.kill(os.getpid(), signal.SIGKILL)
+        while True:  # hung: only being stopped from outside ends it
+            time.sleep(60)
     started = time.process_time()
     result = task.run(items)
     return dataclasses.replace(result, cpu=time.process_time() - started)

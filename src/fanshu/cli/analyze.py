@@ -21,6 +21,7 @@ from fanshu.cli.jsonl import (
     RayAddressOption,
     RayOption,
     ResumeOption,
+    ShardTimeoutOption,
     WorkersOption,
     hand_or_batch,
 )
@@ -227,6 +228,7 @@ def analyze_command(
     workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
+    shard_timeout: ShardTimeoutOption = None,
     out: OutOption = None,
     output_format: FormatOption = None,
     resume: ResumeOption = False,
@@ -243,7 +245,7 @@ def analyze_command(
     hand = hand_or_batch(
         hand, batch, progress=progress, example="fanshu analyze 1112345678999m",
         handle=analyze_line, verb=("analysing", "analysed"), command="analyze",
-        execution=Execution(workers, ray, ray_address), out=out, resume=resume,
+        execution=Execution(workers, ray, ray_address, shard_timeout), out=out, resume=resume,
         fmt=output_format,
     )  # fmt: skip
     if hand is None:

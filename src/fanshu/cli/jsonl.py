@@ -93,6 +93,18 @@ RayAddressOption = Annotated[
         show_default=False,
     ),
 ]
+ShardTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--shard-timeout",
+        metavar="SECONDS",
+        help="Take a shard as hung when it runs longer than SECONDS (on Ray: when no shard "
+        "has finished for that long): stop its worker and run it again, as for a worker "
+        "that dies. Needs worker processes (with --workers 1, one is started). Default: "
+        "no limit.",
+        show_default=False,
+    ),
+]
 OutOption = Annotated[
     str | None,
     typer.Option(
@@ -127,16 +139,19 @@ ResumeOption = Annotated[
 
 @dataclass(frozen=True, slots=True)
 class Execution:
-    """Where a batch runs, from ``--workers``, ``--ray`` and ``--ray-address``."""
+    """Where a batch runs, from ``--workers``, ``--ray``, ``--ray-address`` and
+    ``--shard-timeout``."""
 
     workers: int | None = None
     ray: bool = False
     ray_address: str | None = None
+    shard_timeout: float | None = None
 
     def executor(self) -> Executor:
         """The executor, or ``fail`` (e.g. ``--ray`` without Ray installed)."""
         try:
-            return make_executor(self.workers, ray=self.ray, ray_address=self.ray_address)
+            return make_executor(self.workers, ray=self.ray, ray_address=self.ray_address,
+                                 shard_timeout=self.shard_timeout)  # fmt: skip
         except ExecutorError as e:
             raise fail(str(e)) from None
 

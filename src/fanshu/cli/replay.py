@@ -28,6 +28,7 @@ from fanshu.cli.jsonl import (
     Execution,
     RayAddressOption,
     RayOption,
+    ShardTimeoutOption,
     WorkersOption,
     job_progress,
     open_output,
@@ -76,6 +77,7 @@ def replay_command(
     workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
+    shard_timeout: ShardTimeoutOption = None,
     resume: Annotated[
         bool,
         typer.Option(
@@ -102,7 +104,7 @@ def replay_command(
     if out is not None and file != "-" and _same_file(file, out):
         raise fail(f"--out {out} is the log being replayed: write the lines to another file")
     stream, total = _open(file)
-    execution = Execution(workers, ray, ray_address)
+    execution = Execution(workers, ray, ray_address, shard_timeout)
     output: Output | None = None
     try:
         if out is not None:

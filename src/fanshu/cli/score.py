@@ -30,6 +30,7 @@ from fanshu.cli.jsonl import (
     RayAddressOption,
     RayOption,
     ResumeOption,
+    ShardTimeoutOption,
     WorkersOption,
     hand_or_batch,
 )
@@ -426,6 +427,7 @@ def score_command(
     workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
+    shard_timeout: ShardTimeoutOption = None,
     out: OutOption = None,
     output_format: FormatOption = None,
     resume: ResumeOption = False,
@@ -441,7 +443,7 @@ def score_command(
     """
     hand = hand_or_batch(
         hand, batch, progress=progress, example="fanshu score '[EEEE]123m456p789s11s'",
-        execution=Execution(workers, ray, ray_address), out=out, resume=resume,
+        execution=Execution(workers, ray, ray_address, shard_timeout), out=out, resume=resume,
         fmt=output_format,
     )  # fmt: skip
     if hand is None:

@@ -23,6 +23,7 @@ from fanshu.cli.jsonl import (
     FormatOption,
     RayAddressOption,
     RayOption,
+    ShardTimeoutOption,
     WorkersOption,
     job_progress,
     open_output,
@@ -178,6 +179,7 @@ def simulate_command(
     workers: WorkersOption = None,
     ray: RayOption = False,
     ray_address: RayAddressOption = None,
+    shard_timeout: ShardTimeoutOption = None,
     resume: Annotated[
         bool,
         typer.Option(
@@ -213,7 +215,7 @@ def simulate_command(
                "seed": master, "options": options, "config": asdict(cfg)}  # fmt: skip
         output = open_output(out, job=job, resume=resume, fmt=form, kind="games",
                              players=names)  # fmt: skip
-    execution = Execution(workers, ray, ray_address)
+    execution = Execution(workers, ray, ray_address, shard_timeout)
     show = want_progress(progress, n_games)
     try:
         report = _run(task, n_games, execution, output, show)
