@@ -113,9 +113,12 @@ def test_rule_sets(ui: Any) -> None:
     # no honours in a Sichuan set
     assert ui.tid("palette-E").is_hidden()
     ui.paste_hand("11123455678999m")
-    ui.tid("ctx-self_drawn").check()
     ui.page.wait_for_selector('[data-testid="fan-row"][data-fan="清一色"]')
-    assert "×8" in ui.tid("score-message").inner_text()
+    ui.tid("ctx-self_drawn").check()
+    # the hand was scored before self-drawn was ticked (×4): wait for the new score
+    ui.page.wait_for_function(
+        "document.querySelector('[data-testid=\"score-message\"]').innerText.includes('×8')"
+    )
     assert ui.tid("payment-E").locator(".amount").inner_text() == "+24"
 
 
