@@ -15,6 +15,11 @@ A :class:`Store` keeps matches (局) and tournaments in one SQLite file:
   processes writing to one file queue behind each other's write lock instead of losing
   a hand.
 
+The web app's games against bots (``/v1/games``) live in a ``games`` table versioned on
+its own (:data:`GAMES_MIGRATIONS`, recorded in ``schema_parts``) and created on first
+use: the score-sheet schema and its ``user_version`` stay as they are, so a fanshu that
+knows nothing of games still opens a file the server has used.
+
 >>> store = Store.open(":memory:")
 >>> mid = store.create_match(["Ann", "Bo", "Cy", "Di"])
 >>> store.record_win(mid, "Bo", discarder="Di", fan=10).payments
@@ -54,11 +59,13 @@ from fanshu.rules.mcr.settlement import MatchError
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
+    "GAMES_MIGRATIONS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "MatchSummary",
     "Store",
     "StoreError",
+    "StoredGame",
     "default_db_path",
     "resolve_db_path",
 ]
@@ -219,6 +226,42 @@ MIGRATIONS: tuple[Migration, ...] = (_MIGRATION_1,)
 #: The schema version this fanshu writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: Parts of the schema that only some commands use, each with its own version (a row
+#: here): a part's tables are created and migrated by the code that uses them, on first
+#: use, so the core version above (``user_version``) does not change for them.
+_PARTS_TABLE = """CREATE TABLE IF NOT EXISTS schema_parts (
+    name    TEXT PRIMARY KEY,
+    version INTEGER NOT NULL CHECK (version >= 1)
+) WITHOUT ROWID"""
+
+_GAMES_1: tuple[str, ...] = (
+    # One hand against the bots of the web app (``/v1/games``): how it was dealt (rules,
+    # seed, human seat, players, options, config) and its engine log as JSON Lines
+    # (docs/engine-log.md).  ``events`` counts the log's lines: the row's version.
+    # ``touched`` orders the rows by their last write; pruning keeps the newest.
+    """CREATE TABLE games (
+        id         TEXT PRIMARY KEY,
+        created    TEXT NOT NULL,
+        updated    TEXT NOT NULL,
+        touched    INTEGER NOT NULL,
+        written_by TEXT NOT NULL DEFAULT '',
+        rules      TEXT NOT NULL,
+        seat       INTEGER NOT NULL CHECK (seat >= 0),
+        players    TEXT NOT NULL CHECK (json_valid(players) AND json_type(players) = 'array'),
+        seed       INTEGER NOT NULL,
+        options    TEXT CHECK (options IS NULL OR json_valid(options)),
+        config     TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(config)),
+        events     INTEGER NOT NULL CHECK (events >= 0),
+        done       INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+        log        TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_by_touched ON games(touched)",
+)
+
+#: The forward migrations of the ``games`` part (its ``schema_parts`` row), as with
+#: :data:`MIGRATIONS`: append new ones; never edit a released one.
+GAMES_MIGRATIONS: tuple[Migration, ...] = (_GAMES_1,)
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -265,6 +308,30 @@ class MatchSummary:
             "hands_played": self.hands_played,
             "totals": dict(self.totals),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """One row of the ``games`` table: a hand against bots as the web app stores it.
+
+    The store only keeps it; :mod:`fanshu.web.api.games` writes and rebuilds it.
+    ``log`` is the hand's engine log (JSON Lines, docs/engine-log.md) and ``events`` its
+    number of events, the row's version.
+    """
+
+    id: str
+    rules: str
+    seat: int
+    players: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] | None
+    config: dict[str, Any]
+    events: int
+    done: bool
+    log: str
+    written_by: str = ""  # the fanshu version that wrote the row
+    created: str = ""
+    updated: str = ""
 
 
 class Store:
@@ -917,6 +984,139 @@ class Store:
             self._sync_tournament(c, tid, t)
             self._log(c, "import", {"format": fmt, "from_id": from_id}, tournament_id=tid)
             return tid
+
+    # -- parts of the schema -------------------------------------------------------------
+
+    def part_version(self, name: str) -> int:
+        """The version of schema part ``name`` in the file (0: not created yet)."""
+        try:
+            row = self._conn.execute(
+                "SELECT version FROM schema_parts WHERE name = ?", (name,)
+            ).fetchone()
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                return 0
+            raise StoreError(f"cannot use {self.path} as a fanshu database: {exc}") from None
+        return 0 if row is None else int(row[0])
+
+    def _migrate_part(self, name: str, migrations: Sequence[Migration]) -> None:
+        """Create or migrate schema part ``name`` as :meth:`_migrate` does the core: the
+        missing steps, in order, in one transaction with the version they reach."""
+        target = len(migrations)
+        version = self.part_version(name)
+        if version == target:
+            return
+        newer = (
+            f"the database {self.path} has {name} schema version {{}}, newer than this "
+            f"fanshu understands ({target}): upgrade fanshu"
+        )
+        if version > target:
+            raise StoreError(newer.format(version))
+        with self._transaction() as c:
+            c.execute(_PARTS_TABLE)
+            # Read again under the write lock: another process may have migrated meanwhile.
+            version = self.part_version(name)
+            if version > target:
+                raise StoreError(newer.format(version))
+            for n in range(version, target):
+                step = migrations[n]
+                if callable(step):
+                    step(c)
+                else:
+                    for statement in step:
+                        c.execute(statement)
+            c.execute(
+                "INSERT INTO schema_parts (name, version) VALUES (?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET version = excluded.version",
+                (name, target),
+            )
+
+    # -- games against bots (the web app's /v1/games) ------------------------------------
+
+    def open_games(self) -> None:
+        """Create or migrate the ``games`` table (:data:`GAMES_MIGRATIONS`)."""
+        self._migrate_part("games", GAMES_MIGRATIONS)
+
+    def game_version(self, game_id: str) -> int | None:
+        """The stored version (event count) of a game, or None if there is no such game."""
+        row = self._conn.execute("SELECT events FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """A stored game, or None; :class:`StoreError` for a row that does not read back."""
+        row = self._conn.execute(
+            "SELECT id, rules, seat, players, seed, options, config, events, done, log, "
+            "written_by, created, updated FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        gid, rules, seat, players, seed, options, config, events, done, log, by, made, at = row
+        try:
+            return StoredGame(
+                gid, rules, int(seat), tuple(json.loads(players)), int(seed),
+                None if options is None else json.loads(options), json.loads(config),
+                int(events), bool(done), log, by, made, at,
+            )  # fmt: skip
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"game {game_id!r} does not read back: {exc}") from None
+
+    def _game_values(self, game: StoredGame) -> tuple[Any, ...]:
+        return (
+            game.rules, game.seat, _dumps(list(game.players)), game.seed,
+            None if game.options is None else _dumps(game.options), _dumps(game.config),
+            game.events, int(game.done), game.log, game.written_by,
+        )  # fmt: skip
+
+    @staticmethod
+    def _next_touch(c: sqlite3.Connection) -> int:
+        return int(c.execute("SELECT coalesce(max(touched), 0) + 1 FROM games").fetchone()[0])
+
+    def insert_game(self, game: StoredGame, *, keep: int) -> list[str]:
+        """Store a new game and, in the same transaction, delete the games beyond the
+        ``keep`` most recently written; returns the ids deleted."""
+        if keep < 1:
+            raise StoreError(f"keep at least 1 game, not {keep}")
+        with self._transaction() as c:
+            if c.execute("SELECT 1 FROM games WHERE id = ?", (game.id,)).fetchone():
+                raise StoreError(f"a game {game.id!r} already exists in {self.path}")
+            now = _now()
+            c.execute(
+                "INSERT INTO games (rules, seat, players, seed, options, config, events, done, "
+                "log, written_by, id, created, updated, touched) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*self._game_values(game), game.id, now, now, self._next_touch(c)),
+            )
+            # the oldest rows past ``keep``: an index scan from the newest
+            gone = [
+                r[0]
+                for r in c.execute(
+                    "SELECT id FROM games ORDER BY touched DESC LIMIT -1 OFFSET ?", (keep,)
+                )
+            ]
+            c.executemany("DELETE FROM games WHERE id = ?", [(g,) for g in gone])
+            return gone
+
+    def update_game(self, game: StoredGame, *, previous: int) -> bool:
+        """Write a game's new state if the stored one is still version ``previous``
+        (else another writer got there first, or the game is gone: False)."""
+        with self._transaction() as c:
+            cur = c.execute(
+                "UPDATE games SET rules = ?, seat = ?, players = ?, seed = ?, options = ?, "
+                "config = ?, events = ?, done = ?, log = ?, written_by = ?, updated = ?, "
+                "touched = ? WHERE id = ? AND events = ?",
+                (*self._game_values(game), _now(), self._next_touch(c), game.id, previous),
+            )
+            return cur.rowcount == 1
+
+    def delete_game(self, game_id: str) -> bool:
+        """Delete a stored game; False if there was none."""
+        with self._transaction() as c:
+            return c.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 1
+
+    def count_games(self) -> int:
+        """How many games are stored."""
+        return int(self._conn.execute("SELECT count(*) FROM games").fetchone()[0])
 
 
 def _rules(options: dict[str, Any]) -> McrOptions | None:
