@@ -211,11 +211,15 @@ def test_a_bot_fault_is_a_500_internal_error() -> None:
         )
 
 
-def test_the_game_table_keeps_the_most_recently_used() -> None:
-    with TestClient(create_app(":memory:", max_games=2)) as c:
-        ids = [ok(c.post("/v1/games", json={"seed": s}), 201)["id"] for s in range(2)]
+def test_memory_keeps_the_most_recently_used_and_the_rest_come_back_from_the_database() -> None:
+    app = create_app(":memory:", max_games=2)
+    table = app.state.games
+    with TestClient(app) as c:
+        states = [ok(c.post("/v1/games", json={"seed": s}), 201) for s in range(2)]
+        ids = [s["id"] for s in states]
         ok(c.get(f"/v1/games/{ids[0]}"))  # used: now the most recent
         third = ok(c.post("/v1/games", json={"seed": 2}), 201)["id"]
-        assert c.get(f"/v1/games/{ids[1]}").status_code == 404  # the least recently used
-        for gid in (ids[0], third):
-            assert c.get(f"/v1/games/{gid}").status_code == 200
+        assert len(table) == 2 and ids[1] not in table  # the least recently used
+        assert (ids[0], third) == tuple(k for k in (ids[0], third) if k in table)
+        assert ok(c.get(f"/v1/games/{ids[1]}")) == states[1]  # rebuilt from the database
+        assert len(table) == 2 and ids[1] in table and ids[0] not in table

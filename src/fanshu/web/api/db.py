@@ -1,4 +1,5 @@
-"""The score-sheet database behind ``/v1/matches`` and ``/v1/tournaments``.
+"""The database behind ``/v1/matches``, ``/v1/tournaments`` and ``/v1/games`` (score
+sheets, and the games against bots: :mod:`fanshu.web.api.games`).
 
 Each request opens its own :class:`~fanshu.match.store.Store` (a store is not shared
 between threads) on the file given to ``fanshu serve --db``, else ``$FANSHU_DB``, else
@@ -21,7 +22,7 @@ __all__ = ["Database"]
 
 
 class Database:
-    """Where the score sheets are; :meth:`open` gives a store for one request."""
+    """Where the score sheets and games are; :meth:`open` gives a store for one request."""
 
     def __init__(self, target: str | None = None) -> None:
         self._scratch: tempfile.TemporaryDirectory[str] | None = None

@@ -16,16 +16,30 @@ Events are the engine's log (docs/engine-log.md) with what the seat may not see 
 out: the wall and the seed (until the end), the other seats' dealt tiles, draws,
 concealed kongs, exchanged tiles and decisions.
 
-Games live in memory only, keyed by random ids; the server keeps the
-:data:`~fanshu.web.api.common.MAX_GAMES` most recently used and forgets older ones.
+Games are kept in the server's database (``fanshu serve --db``), in the ``games`` table
+of :mod:`fanshu.match.store`: how the hand was dealt (rules, seed, seat, bots, options,
+config) and its engine log, written in one transaction after every change.  A game not
+in memory (after a restart, in another worker process, or dropped from the
+:data:`~fanshu.web.api.common.MAX_GAMES` most recently used kept in memory) is rebuilt
+from its row: dealt again and played again with the human's logged decisions, the bots
+deciding as they did (their seeds follow from the game's), and checked event by event
+against the stored log.  Every request checks the stored version (the event count), so
+a game played on in another process is rebuilt rather than served stale, and a write
+that would overwrite another's is refused (409 ``game_conflict``).  A row that cannot be
+rebuilt (corrupt, or from an incompatible fanshu) is a 410 ``game_unreadable`` problem.
+The database keeps the :data:`MAX_STORED_GAMES` most recently played games, finished
+ones too; starting a new game deletes the oldest beyond that.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -33,20 +47,35 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from fanshu import __version__
 from fanshu.engine.actions import Action, ActionError
 from fanshu.engine.autoplay import SimulationError, play_until
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
+from fanshu.engine.log import event_line, game_lines, parse_line
 from fanshu.engine.observation import Observation
 from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.engine.variants import VARIANTS
 from fanshu.errors import FanshuError, OptionError
+from fanshu.match.store import Store, StoredGame, StoreError
 from fanshu.rules import get_rules
 from fanshu.web.api.common import MAX_GAMES, JsonResponse, ok_response
+from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
 
-__all__ = ["GameTable", "Session", "public_event", "router", "state"]
+__all__ = [
+    "MAX_STORED_GAMES",
+    "GameTable",
+    "Session",
+    "public_event",
+    "rebuild",
+    "router",
+    "state",
+    "stored",
+]
+
+log = logging.getLogger(__name__)
 
 _ENGINE_RULES: dict[str, Any] = {"enum": list(VARIANTS)}
 
@@ -56,6 +85,10 @@ WINDS = "ESWN"
 SUITS = "msp"  # a 定缺 suit by index, as the void event writes it
 #: The largest seed accepted (the engine's seeds are 63-bit).
 MAX_SEED = 2**63 - 1
+#: Games kept in the database: the most recently played (created or acted on), finished
+#: ones too; a new game deletes the oldest beyond this.  A stored MCR hand is about
+#: 10-16 KB of log, so this bounds the table near 160 MB.
+MAX_STORED_GAMES = 10_000
 
 
 @dataclass(eq=False)
@@ -68,60 +101,86 @@ class Session:
     names: list[str]
     bots: dict[int, Player]
     seed: int
+    options: dict[str, Any] | None = None  # as the request gave them (stored as given)
+    config: GameConfig = field(default_factory=GameConfig)
     log: list[dict[str, Any]] = field(default_factory=list)
     seen: int = 0  # events of game.events already filtered into log
+    stored: int = -1  # the event count of the version in the database
+    live: bool = True  # False once dropped for a change that was not stored
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def advance(self) -> None:
-        """Let the bots play until the human seat is asked or the hand is over."""
+    def play_bots(self) -> None:
+        """Let the bots play until the human seat is asked or the hand is over
+        (``SimulationError`` if they cannot)."""
         g = self.game
-        try:
-            play_until(g, self.bots, self.me, label=f"game {self.id}: ")
-        except SimulationError as err:
-            # a bot or engine fault, not the request's: a 500 like any other bug
-            raise Problem(
-                "internal_error", f"{type(err).__name__}: {err.message} (please report it)", 500
-            ) from err
+        play_until(g, self.bots, self.me, label=f"game {self.id}: ")
         for e in g.events[self.seen :]:
             shown = public_event(e, self.me, g.n)
             if shown is not None:
                 self.log.append(shown)
         self.seen = len(g.events)
 
+    def advance(self) -> None:
+        """:meth:`play_bots`, a bot or engine fault being a 500 problem."""
+        try:
+            self.play_bots()
+        except SimulationError as err:
+            # a bot or engine fault, not the request's: a 500 like any other bug
+            raise Problem(
+                "internal_error", f"{type(err).__name__}: {err.message} (please report it)", 500
+            ) from err
+
 
 class GameTable:
-    """The games in memory: at most ``limit``, the least recently used forgotten first."""
+    """The games in memory, a cache of the database's: at most ``limit``, the least
+    recently used dropped first; the database keeps the ``keep`` most recently played."""
 
-    def __init__(self, limit: int = MAX_GAMES) -> None:
+    def __init__(self, limit: int = MAX_GAMES, keep: int = MAX_STORED_GAMES) -> None:
         self.limit = limit
+        self.keep = keep
         self._games: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._games)
 
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._games
+
     def add(self, session: Session) -> None:
         with self._lock:
+            old = self._games.get(session.id)
+            if old is not None and old is not session:
+                old.live = False  # replaced by a newer version: requests waiting on it retry
             self._games[session.id] = session
+            self._games.move_to_end(session.id)
             while len(self._games) > self.limit:
                 self._games.popitem(last=False)
 
-    def get(self, game_id: str) -> Session:
+    def cached(self, game_id: str) -> Session | None:
+        """The game if it is in memory (now the most recently used), else None."""
         with self._lock:
             session = self._games.get(game_id)
-            if session is None:
-                raise Problem(
-                    "game_not_found",
-                    f"no game {game_id!r}: it never existed or was forgotten (the server "
-                    f"keeps the {self.limit} most recently used games, in memory only)",
-                )
-            self._games.move_to_end(game_id)
+            if session is not None:
+                self._games.move_to_end(game_id)
             return session
 
-    def remove(self, game_id: str) -> None:
-        self.get(game_id)
+    def get(self, game_id: str) -> Session:
+        """The game in memory; ``game_not_found`` if it is not there."""
+        session = self.cached(game_id)
+        if session is None:
+            raise not_found(game_id, self.keep)
+        return session
+
+    def drop(self, game_id: str, session: Session | None = None) -> None:
+        """Forget a game in memory (only if it is still ``session``, when given)."""
         with self._lock:
-            self._games.pop(game_id, None)
+            current = self._games.get(game_id)
+            if current is not None and (session is None or current is session):
+                del self._games[game_id]
+                current.live = False
+        if session is not None:
+            session.live = False
 
     def new_id(self) -> str:
         while True:
@@ -318,8 +377,41 @@ def _table(request: Request) -> GameTable:
     return table
 
 
+@contextmanager
+def _store(request: Request) -> Iterator[Store]:
+    """The app's database for one request, its ``games`` table created if need be."""
+    database: Database = request.app.state.db
+    with database.open() as store:
+        store.open_games()
+        yield store
+
+
+def not_found(game_id: str, keep: int) -> Problem:
+    return Problem(
+        "game_not_found",
+        f"no game {game_id!r}: it never existed, was deleted, or was among the oldest "
+        f"when more than {keep} were stored",
+    )
+
+
+def deal(
+    game_id: str,
+    rules: str,
+    seat: int,
+    names: list[str],
+    seed: int,
+    options: dict[str, Any] | None,
+    config: GameConfig,
+) -> Session:
+    """A new session: the hand dealt and the bots seated, before anyone plays.  Seeds
+    as game 0 of ``fanshu simulate --seed seed``, so a stored game deals the same again."""
+    game = Game(rules, seed=game_seed(seed, 0), options=options, config=config, players=names)
+    bots = {s: make_player(names[s], player_seed(seed, 0, s)) for s in range(game.n) if s != seat}
+    return Session(game_id, game, seat, names, bots, seed, options, config)
+
+
 def new_session(body: NewGame, table: GameTable) -> Session:
-    """Deal a hand and let the bots play to the human's first decision."""
+    """Deal a hand and let the bots play to the human's first decision (not stored)."""
     n = seats_of(body.rules)
     if body.seat >= n:
         raise OptionError(f"seat is 0-{n - 1} for {body.rules}, not {body.seat}")
@@ -335,14 +427,161 @@ def new_session(body: NewGame, table: GameTable) -> Session:
     if config.dealer >= n:
         raise OptionError(f"dealer is a seat number 0-{n - 1}, not {config.dealer}")
     master = secrets.randbelow(1_000_000) if body.seed is None else body.seed
-    game = Game(
-        body.rules, seed=game_seed(master, 0), options=body.options, config=config, players=names
-    )
-    bots = {s: make_player(names[s], player_seed(master, 0, s)) for s in range(n) if s != body.seat}
-    session = Session(table.new_id(), game, body.seat, names, bots, master)
+    session = deal(table.new_id(), body.rules, body.seat, names, master, body.options, config)
     session.advance()
+    return session
+
+
+# -- the database ---------------------------------------------------------------------------
+
+
+def stored(session: Session) -> StoredGame:
+    """The session as its database row."""
+    g = session.game
+    return StoredGame(
+        id=session.id,
+        rules=g.rules,
+        seat=session.me,
+        players=tuple(session.names),
+        seed=session.seed,
+        options=session.options,
+        config=session.config.to_dict(),
+        events=len(g.events),
+        done=g.done,
+        log="".join(line + "\n" for line in game_lines(g.events, game=0)),
+        written_by=__version__,
+    )
+
+
+class RebuildError(FanshuError):
+    """A stored game that does not play again as it was logged."""
+
+    code = "game_unreadable"
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _check(logged: list[str], made: list[dict[str, Any]], start: int) -> int:
+    """Compare the events made from ``start`` on with the stored ones; return how many
+    now match.  ``RebuildError`` at the first difference, named by event and field."""
+    for seq in range(start, len(made)):
+        line = event_line(made[seq], game=0, seq=seq)
+        if seq >= len(logged):
+            raise RebuildError(
+                f"the rebuilt game goes on past the stored log's {len(logged)} events"
+            )
+        if line != logged[seq]:
+            was, now = json.loads(logged[seq]), json.loads(line)
+            fields = [k for k in {**was, **now} if was.get(k) != now.get(k)]
+            raise RebuildError(
+                f"event {seq} ({was.get('type')}) differs in {', '.join(fields)}: stored "
+                f"{_short(was.get(fields[0]))}, rebuilt {_short(now.get(fields[0]))}"
+            )
+    return len(made)
+
+
+def rebuild(row: StoredGame) -> Session:
+    """The session a row records: dealt again and played again with the human's logged
+    decisions (the bots, from their seeds, deciding as they did), every event checked
+    against the stored log as it is made.  ``FanshuError`` (or any error a corrupt row
+    causes) if it cannot be rebuilt exactly."""
+    lines = row.log.splitlines()
+    if len(lines) != row.events:
+        raise RebuildError(f"the row says {row.events} events, its log has {len(lines)}")
+    events = [parse_line(text, n) for n, text in enumerate(lines, start=1)]  # its version
+    decisions = [
+        e.get("action") for e in events if e.get("type") == "act" and e.get("seat") == row.seat
+    ]
+    names = list(row.players)
+    session = deal(
+        row.id, row.rules, row.seat, names, row.seed, row.options, GameConfig.from_dict(row.config)
+    )
+    g = session.game
+    session.play_bots()
+    checked = _check(lines, g.events, 0)
+    for k, action in enumerate(decisions):
+        if not isinstance(action, str):
+            raise RebuildError(f"decision {k} is not an action: {action!r}")
+        g.step(action, seat=row.seat)  # ActionError if the stored log asks the impossible
+        session.play_bots()
+        checked = _check(lines, g.events, checked)
+    if checked != len(lines):
+        raise RebuildError(f"the stored log has {len(lines)} events, the rebuilt game {checked}")
+    session.stored = row.events
+    return session
+
+
+def unreadable(row: StoredGame, err: BaseException) -> Problem:
+    reason = err.message if isinstance(err, FanshuError) else f"{type(err).__name__}: {err}"
+    by = f" (by fanshu {row.written_by})" if row.written_by else ""
+    return Problem(
+        "game_unreadable",
+        f"game {row.id!r} is stored{by} but cannot be rebuilt: {reason}; start a new "
+        "game (DELETE this one to remove it)",
+        410,
+    )
+
+
+def find(request: Request, game_id: str) -> Session:
+    """The game in its latest stored version: from memory when that is it, else rebuilt
+    from the database (and kept in memory)."""
+    table = _table(request)
+    with _store(request) as store:
+        version = store.game_version(game_id)
+        if version is None:
+            table.drop(game_id)
+            raise not_found(game_id, table.keep)
+        session = table.cached(game_id)
+        if session is not None and session.live and session.stored == version:
+            return session
+        try:
+            row = store.load_game(game_id)
+        except StoreError as err:
+            raise Problem(
+                "game_unreadable", f"game {game_id!r} is stored but {err.message}", 410
+            ) from None
+        if row is None:  # deleted since the version was read
+            raise not_found(game_id, table.keep)
+    try:
+        session = rebuild(row)
+    except Exception as err:  # a corrupt row may fail anywhere: report it, keep serving
+        problem = unreadable(row, err)
+        # a traceback only where the engine did not foresee the fault
+        log.warning("%s", problem.detail, exc_info=not isinstance(err, FanshuError))
+        raise problem from None
     table.add(session)
     return session
+
+
+def _busy(game_id: str) -> Problem:
+    # found dropped (by another request's failed write) each time: rare, say so
+    return Problem("game_conflict", f"game {game_id!r} keeps changing: try again", 409)
+
+
+def save(request: Request, session: Session, *, new: bool = False) -> None:
+    """Write the session's new state; on any failure it is dropped from memory (its
+    stored version is the truth) and the request fails."""
+    table = _table(request)
+    try:
+        with _store(request) as store:
+            row = stored(session)
+            if new:
+                for gone in store.insert_game(row, keep=table.keep):
+                    table.drop(gone)
+            elif not store.update_game(row, previous=session.stored):
+                raise Problem(
+                    "game_conflict",
+                    f"game {session.id!r} was changed or deleted by another request meanwhile "
+                    "(another server process?): GET it and try again",
+                    409,
+                )
+    except BaseException:
+        table.drop(session.id, session)
+        raise
+    session.stored = row.events
 
 
 def play(session: Session, action: str | int) -> int:
@@ -416,6 +655,8 @@ def new_game(body: NewGame, request: Request) -> JsonResponse:
     except FanshuError as e:
         raise Problem.of(e) from None
     with session.lock:
+        save(request, session, new=True)
+        _table(request).add(session)
         return JsonResponse(state(session, 0), status_code=201)
 
 
@@ -423,7 +664,10 @@ def new_game(body: NewGame, request: Request) -> JsonResponse:
     "/games/{game_id}",
     summary="The game as the human seat sees it",
     response_class=JsonResponse,
-    responses={200: ok_response("The game", _STATE_SCHEMA), **problem_responses(404, 422)},
+    responses={
+        200: ok_response("The game", _STATE_SCHEMA),
+        **problem_responses(404, 409, 410, 422),
+    },
 )
 def get_game(
     game_id: str,
@@ -431,9 +675,12 @@ def get_game(
     since: Annotated[int, Query(ge=0, description="events_new from this event on")] = 0,
 ) -> JsonResponse:
     """The game now; `events_new` holds the events from number `since` (default: all)."""
-    session = _table(request).get(game_id)
-    with session.lock:
-        return JsonResponse(state(session, since))
+    for _ in range(3):
+        session = find(request, game_id)
+        with session.lock:
+            if session.live:
+                return JsonResponse(state(session, since))
+    raise _busy(game_id)
 
 
 @router.post(
@@ -442,26 +689,43 @@ def get_game(
     response_class=JsonResponse,
     responses={
         200: ok_response("The game, at the human's next decision", _STATE_SCHEMA),
-        **problem_responses(400, 404, 413, 422),
+        **problem_responses(400, 404, 409, 410, 413, 422),
     },
 )
 def act(game_id: str, body: GameAction, request: Request) -> JsonResponse:
     """Apply the human's action, then the bots play until the human must decide again
     or the hand is over.  An action that is not legal is a 422 problem `illegal_action`
     with `legal_actions`."""
-    session = _table(request).get(game_id)
-    with session.lock:
-        start = play(session, body.action)
-        return JsonResponse(state(session, start))
+    for _ in range(3):
+        session = find(request, game_id)
+        with session.lock:
+            if not session.live:  # dropped while this request waited for the lock
+                continue
+            count = len(session.game.events)
+            try:
+                start = play(session, body.action)
+            except BaseException:
+                if len(session.game.events) != count:  # changed, never to be stored
+                    _table(request).drop(game_id, session)
+                raise
+            save(request, session)
+            return JsonResponse(state(session, start))
+    raise _busy(game_id)
 
 
 @router.delete(
     "/games/{game_id}",
     status_code=204,
-    summary="Forget a game",
-    responses={204: {"description": "Forgotten"}, **problem_responses(404)},
+    summary="Delete a game",
+    responses={204: {"description": "Deleted"}, **problem_responses(404)},
 )
 def forget_game(game_id: str, request: Request) -> Response:
-    """Forget a game (games are also forgotten when more than 1,000 are kept)."""
-    _table(request).remove(game_id)
+    """Delete a game from the database (the oldest games are also deleted when more than
+    10,000 are stored)."""
+    table = _table(request)
+    with _store(request) as store:
+        deleted = store.delete_game(game_id)
+    table.drop(game_id, table.cached(game_id))
+    if not deleted:
+        raise not_found(game_id, table.keep)
     return Response(status_code=204)
