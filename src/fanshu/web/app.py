@@ -55,7 +55,8 @@ hands against the built-in bots.
 Every error is a problem document (RFC 9457, `application/problem+json`) with `type`,
 `title`, `status`, `detail` and `code`; `code` and `detail` are the error code and
 message of the `fanshu` command line.  Limits: request bodies up to 1 MiB (413
-`too_large`), batches up to 1,000 hands (413 `too_many_items`), 1,000 games in memory.
+`too_large`), batches up to 1,000 hands (413 `too_many_items`); games against the bots
+are kept in the database (the 10,000 most recently played), so a restart continues them.
 """
 
 
