@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from fanshu.web.app import STATIC_DIR, create_app
 from fanshu.web.problems import TITLES
+from support.http import problem as checked_problem
 
 ENDPOINTS = {
     "/v1/score": {"post"},
@@ -57,11 +58,9 @@ def client(static: Path) -> Iterator[TestClient]:
 
 
 def problem(r: Any, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"] == "application/problem+json"
-    body = r.json()
-    assert (body["status"], body["code"], body["title"]) == (status, code, TITLES[code])
-    return dict(body)
+    body = checked_problem(r, status, code)
+    assert body["title"] == TITLES[code]
+    return body
 
 
 def test_the_openapi_description_lists_every_endpoint(client: TestClient) -> None:

@@ -14,28 +14,13 @@ from fanshu.engine.game import Game
 from fanshu.engine.observation import Observation
 from fanshu.engine.simulate import game_seed
 from fanshu.web.app import create_app
+from support.http import ok, problem
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
         yield c
-
-
-def ok(r: Any, status: int = 200) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"] == "application/json"
-    return dict(r.json())
-
-
-def problem(r: Any, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"] == "application/problem+json"
-    body = r.json()
-    assert (body["status"], body["code"], body["type"]) == (
-        status, code, f"urn:fanshu:problem:{code}",
-    )  # fmt: skip
-    return dict(body)
 
 
 def play_out(client: TestClient, state: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from fanshu.match.store import Store
 from fanshu.web.api import games
 from fanshu.web.app import create_app
+from support.http import ok, problem
 
 
 @pytest.fixture
@@ -38,19 +39,6 @@ def serve() -> Iterator[Callable[..., TestClient]]:
     yield start
     for c in started:
         c.__exit__(None, None, None)
-
-
-def ok(r: Any, status: int = 200) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    return dict(r.json())
-
-
-def problem(r: Any, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"] == "application/problem+json"
-    body = r.json()
-    assert (body["status"], body["code"]) == (status, code)
-    return dict(body)
 
 
 def act(c: TestClient, gid: str, k: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 import fanshu
 from fanshu.match.store import Store
 from fanshu.web.app import create_app
+from support.http import ok, problem
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
@@ -26,20 +27,6 @@ def db(tmp_path: Path) -> Path:
 def client(db: Path) -> Iterator[TestClient]:
     with TestClient(create_app(str(db)), raise_server_exceptions=False) as c:
         yield c
-
-
-def ok(r: Any, status: int = 200) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"] == "application/json"
-    return dict(r.json())
-
-
-def problem(r: Any, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"] == "application/problem+json"
-    body = r.json()
-    assert (body["status"], body["code"]) == (status, code)
-    return dict(body)
 
 
 def new(client: TestClient, **extra: Any) -> dict[str, Any]:

@@ -13,26 +13,13 @@ from fastapi.testclient import TestClient
 import fanshu
 from fanshu.cli.batch import run_batch, score_line
 from fanshu.web.app import create_app
-
-PROBLEM = "application/problem+json"
+from support.http import problem
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
         yield c
-
-
-def problem(r: Any, status: int, code: str) -> dict[str, Any]:
-    """The problem document of a response, checked for status, media type and members."""
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"].startswith(PROBLEM)
-    body = r.json()
-    assert body["status"] == status
-    assert body["code"] == code
-    assert body["type"] == f"urn:fanshu:problem:{code}"
-    assert body["title"] and body["detail"]
-    return dict(body)
 
 
 def test_scores_an_mcr_hand_with_the_batch_object_and_the_display_extras(

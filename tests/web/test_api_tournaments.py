@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from fanshu.match.store import Store
 from fanshu.web.app import create_app
+from support.http import ok, problem
 
 PLAYERS = [f"P{i}" for i in range(1, 9)]
 
@@ -24,19 +24,6 @@ def db(tmp_path: Path) -> Path:
 def client(db: Path) -> Iterator[TestClient]:
     with TestClient(create_app(str(db)), raise_server_exceptions=False) as c:
         yield c
-
-
-def ok(r: Any, status: int = 200) -> Any:
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def problem(r: Any, status: int, code: str) -> dict[str, Any]:
-    assert r.status_code == status, r.text
-    assert r.headers["content-type"] == "application/problem+json"
-    body = r.json()
-    assert (body["status"], body["code"]) == (status, code)
-    return dict(body)
 
 
 def test_a_tournament_from_seating_to_standings(client: TestClient, db: Path) -> None:
