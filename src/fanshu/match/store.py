@@ -151,6 +151,16 @@ def _looks_like_windows(text: str) -> bool:
 #: migration runs in one transaction together with the ``user_version`` bump.
 Migration = Sequence[str] | Callable[[sqlite3.Connection], None]
 
+
+def _run_step(c: sqlite3.Connection, step: Migration) -> None:
+    """Apply one migration step: a function of the connection, or SQL statements."""
+    if callable(step):
+        step(c)
+    else:
+        for statement in step:
+            c.execute(statement)
+
+
 _MIGRATION_1: tuple[str, ...] = (
     """CREATE TABLE tournaments (
         id       TEXT PRIMARY KEY,
@@ -398,12 +408,7 @@ class Store:
             # Read again under the write lock: another process may have migrated meanwhile.
             version = c.execute("PRAGMA user_version").fetchone()[0]
             for n in range(version, target):
-                step = MIGRATIONS[n]
-                if callable(step):
-                    step(c)
-                else:
-                    for statement in step:
-                        c.execute(statement)
+                _run_step(c, MIGRATIONS[n])
                 c.execute(f"PRAGMA user_version = {n + 1}")
 
     def schema_version(self) -> int:
@@ -1019,12 +1024,7 @@ class Store:
             if version > target:
                 raise StoreError(newer.format(version))
             for n in range(version, target):
-                step = migrations[n]
-                if callable(step):
-                    step(c)
-                else:
-                    for statement in step:
-                        c.execute(statement)
+                _run_step(c, migrations[n])
             c.execute(
                 "INSERT INTO schema_parts (name, version) VALUES (?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET version = excluded.version",
