@@ -188,6 +188,10 @@ const TEXT = {
   "p.rules": ["规则", "Rules"],
   "p.seed": ["种子 (可空)", "Seed (optional)"],
   "p.start": ["开局", "New game"],
+  "p.abandon": ["放弃这局", "Abandon this game"],
+  "p.resumed": ["接着上次的对局：从离开的地方继续。", "Your unfinished game is back where you left it."],
+  "p.resumed_done": ["上次的对局已经结束：结果如下。", "Your last game is over: here is its result."],
+  "p.gone": ["上次的对局已不在服务器上，请开新局。", "Your last game is no longer on the server: start a new one."],
   "p.you": ["你", "You"],
   "p.bot": ["电脑 {0}", "Bot {0}"],
   "p.wall": ["牌墙 {0}", "Wall {0}"],
@@ -540,6 +544,7 @@ const state = {
   recBy: "fan",
   tournament: null,
   play: null,
+  playNotice: null, // an i18n key: what became of the remembered game on load
 };
 
 if (saved.hand) {
@@ -2045,6 +2050,32 @@ function legalSet() {
   return new Set(p && p.obs && !p.done ? p.obs.legal_actions || [] : []);
 }
 
+// The id of the game being played, kept over a reload (a finished one until the next game).
+const GAME_KEY = "fanshu.game";
+
+/** The page's game from a game state answer (POST /v1/games or GET /v1/games/{id}). */
+function playFrom(out, rules) {
+  const r = out.rules || rules;
+  state.play = {
+    id: out.id,
+    rules: r,
+    players: out.players || [],
+    seats: PLAY_SEATS[r] || (out.observation && out.observation.seats ? out.observation.seats.length : 4),
+    obs: out.observation,
+    done: !!out.done,
+    scores: out.scores,
+    result: out.result,
+    events: [],
+    log: [],
+    readyMode: false,
+    busy: false,
+  };
+  ingestEvents(out.events_new || []);
+  loadRuleInfo(r);
+  renderPlay();
+  if (state.play.done) finishGame();
+}
+
 async function startGame() {
   const rules = $('[data-testid="play-rules"]').value;
   const seedText = $('[data-testid="play-seed"]').value.trim();
@@ -2054,28 +2085,56 @@ async function startGame() {
   btn.disabled = true;
   try {
     const out = await api("POST", "/v1/games", body);
-    state.play = {
-      id: out.id,
-      rules: out.rules || rules,
-      players: out.players || [],
-      seats: PLAY_SEATS[rules] || (out.observation && out.observation.seats ? out.observation.seats.length : 4),
-      obs: out.observation,
-      done: !!out.done,
-      scores: out.scores,
-      result: out.result,
-      events: [],
-      log: [],
-      readyMode: false,
-      busy: false,
-    };
-    ingestEvents(out.events_new || []);
-    loadRuleInfo(rules);
-    renderPlay();
-    if (state.play.done) finishGame();
+    state.playNotice = null;
+    localStorage.setItem(GAME_KEY, out.id);
+    playFrom(out, rules);
   } catch (err) {
     showError(err.message);
   } finally {
     btn.disabled = false;
+  }
+}
+
+/** A game the server no longer has (deleted, past the bound) or cannot rebuild. */
+function isGoneGame(err) {
+  return err && (err.status === 404 || err.status === 410);
+}
+
+/** Forget the page's game: no table, no remembered id. */
+function dropGame(notice = null) {
+  state.play = null;
+  state.playNotice = notice;
+  localStorage.removeItem(GAME_KEY);
+  renderPlay();
+}
+
+/** On load: show the remembered game again where it was; a finished one once, with its
+ * result; one the server no longer has is forgotten with a short notice. */
+async function resumeGame(id) {
+  try {
+    const out = await api("GET", `/v1/games/${encodeURIComponent(id)}`);
+    if (state.play) return; // a new game was started meanwhile
+    state.playNotice = out.done ? "p.resumed_done" : "p.resumed";
+    if (out.done) localStorage.removeItem(GAME_KEY);
+    const sel = $('[data-testid="play-rules"]');
+    if ([...sel.options].some((o) => o.value === out.rules)) sel.value = out.rules;
+    playFrom(out, out.rules);
+  } catch (err) {
+    if (state.play || localStorage.getItem(GAME_KEY) !== id) return;
+    if (isGoneGame(err)) dropGame("p.gone");
+    else showError(err.message); // the server is unreachable: keep the id for the next load
+  }
+}
+
+async function abandonGame() {
+  const p = state.play;
+  dropGame();
+  if (p && !p.done) {
+    try {
+      await api("DELETE", `/v1/games/${encodeURIComponent(p.id)}`);
+    } catch {
+      /* already gone: nothing to abandon */
+    }
   }
 }
 
@@ -2094,10 +2153,15 @@ async function act(action) {
     p.readyMode = false;
     ingestEvents(out.events_new || []);
   } catch (err) {
+    if (isGoneGame(err) && state.play === p) {
+      dropGame("p.gone");
+      return;
+    }
     showError(err.message);
   } finally {
     p.busy = false;
   }
+  if (state.play !== p) return; // abandoned meanwhile
   renderPlay();
   if (p.done) finishGame();
 }
@@ -2302,14 +2366,26 @@ function actionButtonsHTML() {
   return btns.join("");
 }
 
+function renderPlayNotice() {
+  const note = $('[data-testid="play-notice"]');
+  note.hidden = !state.playNotice;
+  note.textContent = state.playNotice ? t(state.playNotice) : "";
+  note.dataset.notice = state.playNotice || "";
+  $('[data-testid="play-abandon"]').hidden = !(state.play && !state.play.done);
+}
+
 function renderPlay() {
   const el = $('[data-testid="play-table"]');
   const p = state.play;
+  renderPlayNotice();
   if (!p) {
     el.hidden = true;
+    el.innerHTML = "";
+    delete el.dataset.game;
     return;
   }
   el.hidden = false;
+  el.dataset.game = p.id;
   const o = p.obs;
   const me = o.seat ?? 0;
   const n = p.seats;
@@ -2375,6 +2451,7 @@ function renderPlayBusy() {
 
 async function finishGame() {
   const p = state.play;
+  if (!p) return;
   const res = p.result || {};
   const wins = Array.isArray(res.wins) ? res.wins : p.events.filter((e) => e.type === "win");
   const falseWins = Array.isArray(res.false_wins) ? res.false_wins : p.events.filter((e) => e.type === "false_win");
@@ -2432,6 +2509,7 @@ async function finishGame() {
       .map((s, q) => `<div class="pay ${s > 0 ? "plus" : s < 0 ? "minus" : ""}"><span class="who">${esc(seatName(q))}</span><span class="amount">${s > 0 ? "+" : ""}${s}</span></div>`)
       .join("") +
     `</div>`;
+  if (state.play !== p) return; // abandoned or replaced meanwhile
   p.resultHTML =
     `<section class="card play-result" data-testid="play-result">` +
     `<h2>${t("p.result")}</h2>${blocks.join("")}<h3>${t("p.final")}</h3>${scores}` +
@@ -2441,6 +2519,7 @@ async function finishGame() {
 
 function bindPlay() {
   $('[data-testid="play-start"]').addEventListener("click", startGame);
+  $('[data-testid="play-abandon"]').addEventListener("click", abandonGame);
   $('[data-testid="play-table"]').addEventListener("click", (e) => {
     const again = e.target.closest('[data-testid="play-again"]');
     if (again) {
@@ -2487,7 +2566,7 @@ function renderAll() {
   if (state.play) {
     if (state.play.done) finishGame();
     else renderPlay();
-  }
+  } else renderPlayNotice();
 }
 
 function init() {
@@ -2516,6 +2595,8 @@ function init() {
   const tid = localStorage.getItem("fanshu.tournament");
   if (tid) $('[data-testid="tour-id"]').value = tid;
   if (mid && !state.match) openMatch(mid);
+  const gid = localStorage.getItem(GAME_KEY);
+  if (gid) resumeGame(gid);
   document.body.dataset.ready = "true";
 }
 
