@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from fanshu.cli.analyze_batch import analyze_line
-from fanshu.web.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
-        yield c
 
 
 def test_a_ready_hand_gives_its_waits_as_the_batch_line_does(client: TestClient) -> None:

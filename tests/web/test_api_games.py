@@ -3,7 +3,6 @@ human seat is shown (and not shown); illegal actions; the bounded game table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,12 +14,6 @@ from fanshu.engine.observation import Observation
 from fanshu.engine.simulate import game_seed
 from fanshu.web.app import create_app
 from support.http import ok, problem
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
-        yield c
 
 
 def play_out(client: TestClient, state: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:

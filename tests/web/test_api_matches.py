@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +18,8 @@ PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "club.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(db)), raise_server_exceptions=False) as c:
-        yield c
+def client(file_client: TestClient) -> TestClient:
+    return file_client  # a database file of each test's own (tests/web/conftest.py)
 
 
 def new(client: TestClient, **extra: Any) -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,13 +10,6 @@ from typer.testing import CliRunner
 
 from fanshu.cli.main import app
 from fanshu.rules import get_rules, names
-from fanshu.web.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
-        yield c
 
 
 def test_lists_every_rule_set(client: TestClient) -> None:

@@ -12,14 +12,7 @@ from fastapi.testclient import TestClient
 
 import fanshu
 from fanshu.cli.batch import run_batch, score_line
-from fanshu.web.app import create_app
 from support.http import problem
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
-        yield c
 
 
 def test_scores_an_mcr_hand_with_the_batch_object_and_the_display_extras(

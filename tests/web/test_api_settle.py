@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from fanshu.rules.mcr.settlement import settle_win
-from fanshu.web.app import create_app
 
 P = ["Ann", "Bo", "Cy", "Di"]
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:"), raise_server_exceptions=False) as c:
-        yield c
 
 
 def settled(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:

@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from fanshu.match.store import Store
-from fanshu.web.app import create_app
 from support.http import ok, problem
 
 PLAYERS = [f"P{i}" for i in range(1, 9)]
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "club.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(db)), raise_server_exceptions=False) as c:
-        yield c
+def client(file_client: TestClient) -> TestClient:
+    return file_client  # a database file of each test's own (tests/web/conftest.py)
 
 
 def test_a_tournament_from_seating_to_standings(client: TestClient, db: Path) -> None:
