@@ -71,7 +71,9 @@ def test_a_worker_that_dies_mid_shard_has_its_shard_run_again() -> None:
         (8, 0),
     ]
     assert all("killed by SIGKILL" in r.reason for r in ex.retries)
-    assert ex.started == 4  # two replacements
+    # shard 3 dies with work queued behind it, so a replacement starts; shard 8 may die
+    # when the other worker is already idle, which then takes the shard again
+    assert ex.started in (3, 4)
 
 
 def test_a_worker_killed_from_outside() -> None:
