@@ -395,12 +395,12 @@ def test_a_tile_created_by_the_engine_is_caught(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_payments_that_do_not_add_up_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    pay = Game._pay
+    pay = Game.pay
 
     def faulty(self: Game, payments: Any, reason: str) -> None:
         pay(self, {**payments, 0: payments.get(0, 0) + 1}, reason)
 
-    monkeypatch.setattr(Game, "_pay", faulty)
+    monkeypatch.setattr(Game, "pay", faulty)
     g = first_game("sichuan", settles)
     report = replay_game(g.events)
     m = report.mismatch

@@ -123,7 +123,7 @@ class Game:
         self._last_kong_discard = False  # the discard on the table followed a kong
         self._claim_tile = -1
         self._claim_from = -1
-        self._emit(
+        self.emit(
             "start", rules=self.rules, seed=seed, seats=self.n, dealer=self.config.dealer,
             prevalent_wind=self.config.prevalent_wind, options=v.options_dict(),
             config=self.config.to_dict(), stacked=stacked,
@@ -159,7 +159,7 @@ class Game:
         if action not in legal:
             offered = ", ".join(str(a) for a in legal)
             raise ActionError(f"seat {s} cannot {action} now; legal: {offered}")
-        self._emit("act", seat=s, action=str(action))
+        self.emit("act", seat=s, action=str(action))
         self._pending.pop(0)
         handler = _HANDLERS[self._mode]
         handler(self, s, action)
@@ -179,21 +179,76 @@ class Game:
         if WIN not in self.legal_actions(seat):
             raise ActionError(f"seat {seat} cannot win now")
         if self._mode in (CLAIM, ROB):
-            return self._hand(seat, self._claim_tile, robbing=self._mode == ROB)
+            return self.hand_with(seat, self._claim_tile, robbing=self._mode == ROB)
         assert self._drawn is not None
-        return self._hand(seat, self._drawn, self_drawn=True)
+        return self.hand_with(seat, self._drawn, self_drawn=True)
 
-    # -- events -------------------------------------------------------------------
+    # -- the hooks a variant drives the hand with ------------------------------------
+    #
+    # A variant (``fanshu.engine.variants``) changes the flow only through these, as a
+    # ``chess.variant`` board overrides public methods: who is asked what (``mode``,
+    # ``ask``), what happened (``emit``), who pays (``pay``), turns (``start_turn``,
+    # ``ask_turn``, ``next_seat``), wins (``hand_with``, ``win_self``) and the end
+    # (``finish``).  Everything with a leading underscore is the engine's own.
 
-    def _emit(self, event: str, /, **fields: Any) -> None:
+    @property
+    def mode(self) -> str:
+        """What the seats are asked now: ``turn``, ``claim``, ``rob``, ``end`` or a
+        variant's own phase (``exchange``, ``void``, ``pick``, ``swap``, ``give``,
+        ``last``); a variant sets its phase before it asks."""
+        return self._mode
+
+    @mode.setter
+    def mode(self, mode: str) -> None:
+        self._mode = mode
+
+    @property
+    def drawn(self) -> int | None:
+        """The tile the seat on turn just drew (None after a claim or a discard); a
+        variant that swaps it (two-player 搓牌, 海底捞月) sets it."""
+        return self._drawn
+
+    @drawn.setter
+    def drawn(self, tile: int | None) -> None:
+        self._drawn = tile
+
+    @property
+    def after_kong(self) -> bool:
+        """Whether the turn began with a kong's replacement draw (杠上开花); a tile that
+        came from elsewhere (two-player 海底捞月) sets it False."""
+        return self._after_kong
+
+    @after_kong.setter
+    def after_kong(self, value: bool) -> None:
+        self._after_kong = value
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (or was last)."""
+        return self._turn
+
+    @property
+    def offered_tile(self) -> int | None:
+        """The tile others may claim (a discard) or rob (an added kong), else None."""
+        return self._claim_tile if self._mode in (CLAIM, ROB) else None
+
+    @property
+    def offered_by(self) -> int | None:
+        """Who offers ``offered_tile``: the discarder or the kong's owner, else None."""
+        return self._claim_from if self._mode in (CLAIM, ROB) else None
+
+    def emit(self, event: str, /, **fields: Any) -> None:
+        """Append an event of kind ``event`` (see ``docs/engine-log.md``)."""
         self.events.append({"type": event, **fields})
 
-    def _pay(self, payments: Mapping[int, int], reason: str) -> None:
+    def pay(self, payments: Mapping[int, int], reason: str) -> None:
+        """Move points between seats (zero-sum) and record it as a ``settle`` event;
+        nothing when every payment is 0."""
         if not any(payments.values()):
             return
         for s, v in payments.items():
             self.scores[s] += v
-        self._emit("settle", reason=reason, payments=[payments.get(s, 0) for s in range(self.n)])
+        self.emit("settle", reason=reason, payments=[payments.get(s, 0) for s in range(self.n)])
 
     # -- deal and setup -----------------------------------------------------------
 
@@ -205,7 +260,7 @@ class Game:
                 t = self.wall.draw()
                 hands[s].append(CODES[t])
                 self._take(s, t)
-        self._emit("deal", hands=hands)
+        self.emit("deal", hands=hands)
         if self.variant.flowers:
             for s in order:
                 self._replace_flowers(s)
@@ -234,7 +289,7 @@ class Game:
                 self._exhaust()
                 return None
             t = self.wall.draw_back()
-            self._emit("flower", seat=s, tile=CODES[t])
+            self.emit("flower", seat=s, tile=CODES[t])
             self._take(s, t)
             if t >= 34:
                 n += 1
@@ -259,7 +314,7 @@ class Game:
             return
         t = self.wall.draw_back() if replacement else self.wall.draw()
         st = self.seat[s]
-        self._emit("draw", seat=s, tile=CODES[t], back=replacement or None)
+        self.emit("draw", seat=s, tile=CODES[t], back=replacement or None)
         self._take(s, t)
         flowered = t >= 34
         if flowered:
@@ -291,7 +346,7 @@ class Game:
         if drew and self._drawn is not None and self._can_win_self(s):
             legal.append(WIN)
             if self.variant.must_win(self):  # Sichuan 最后四张: a drawn winning tile too
-                self._ask(s, legal)
+                self.ask(s, legal)
                 return
         if st.declared is not None:
             t = self._drawn
@@ -300,14 +355,15 @@ class Game:
                 self._discard(s, t, auto=True)
                 return
             legal.append(Action(A.DISCARD, t))
-            self._ask(s, legal)
+            self.ask(s, legal)
             return
         if drew and self.wall.remaining:
             legal.extend(self._kongs(s))
         legal.extend(self.variant.discards(self, s))
-        self._ask(s, legal)
+        self.ask(s, legal)
 
-    def _ask(self, s: int, legal: list[Action]) -> None:
+    def ask(self, s: int, legal: list[Action]) -> None:
+        """Ask seat ``s`` to choose among ``legal`` (after those already asked)."""
         self._legal[s] = legal
         self._pending.append(s)
 
@@ -325,14 +381,14 @@ class Game:
         t = self._drawn
         if st.dead or st.won or t is None or t not in st.waits:
             return False
-        return self.variant.may_win(self, s, self._hand(s, t, self_drawn=True))
+        return self.variant.may_win(self, s, self.hand_with(s, t, self_drawn=True))
 
     # -- handlers -----------------------------------------------------------------
 
     def _on_turn(self, s: int, a: Action) -> None:
         if a.kind is A.WIN:
             assert self._drawn is not None
-            self._win_self(s, self._drawn)
+            self.win_self(s, self._drawn)
         elif a.kind is A.KONG:
             assert a.tile is not None
             self._kong_from_hand(s, a.tile)
@@ -342,7 +398,7 @@ class Game:
                 self.seat[s].declared = len(self.events)
                 first = not self.seat[s].discards and not self.claims_made
                 self.seat[s].at_start = first
-                self._emit("ready", seat=s, at_start=first or None)
+                self.emit("ready", seat=s, at_start=first or None)
             self._discard(s, a.tile)
 
     def _discard(self, s: int, t: int, *, auto: bool = False) -> None:
@@ -351,7 +407,7 @@ class Game:
         st.discards.append(t)
         st.river.append(t)
         self.visible[t] += 1
-        self._emit("discard", seat=s, tile=CODES[t], auto=auto or None)
+        self.emit("discard", seat=s, tile=CODES[t], auto=auto or None)
         st.update_waits()
         self.variant.note_ready(self, s)
         self._last_kong_discard = self._after_kong
@@ -370,10 +426,10 @@ class Game:
             if st.won or st.dead:
                 continue
             legal: list[Action] = []
-            if t in st.waits and self.variant.may_win(self, q, self._hand(q, t)):
+            if t in st.waits and self.variant.may_win(self, q, self.hand_with(q, t)):
                 legal.append(WIN)
                 if self.variant.must_win(self):
-                    self._ask(q, legal)
+                    self.ask(q, legal)
                     continue
             if st.declared is None and not last and self.variant.may_meld(st, t):
                 c = st.counts[t]
@@ -385,7 +441,7 @@ class Game:
                     legal.extend(Action(A.CHOW, lo) for lo in _chows(st.counts, t))
             if legal:
                 legal.append(PASS)
-                self._ask(q, legal)
+                self.ask(q, legal)
         if not self._pending:
             self._after_claims()
 
@@ -434,7 +490,7 @@ class Game:
             self.visible[t] += 3
             meld = Meld(MeldKind.KONG, TILES[t], source)
         st.melds.append(meld)
-        self._emit("claim", seat=q, meld=str(meld), kind=a.kind.value, tile=CODES[t], source=d)
+        self.emit("claim", seat=q, meld=str(meld), kind=a.kind.value, tile=CODES[t], source=d)
         if a.kind is A.KONG:
             st.update_waits()  # the replacement draw is judged on the hand after the kong
             self.variant.on_kong(self, q, "direct", d)
@@ -451,7 +507,7 @@ class Game:
         if st.counts[t] == 4:
             st.counts[t] = 0
             st.melds.append(Meld(MeldKind.CONCEALED_KONG, TILES[t]))
-            self._emit("kong", seat=s, kind="concealed", tile=CODES[t])
+            self.emit("kong", seat=s, kind="concealed", tile=CODES[t])
             st.update_waits()
             self.variant.on_kong(self, s, "concealed", None)
             self.start_turn(s, replacement=True)
@@ -460,7 +516,7 @@ class Game:
         st.counts[t] -= 1
         st.melds[i] = Meld(MeldKind.ADDED_KONG, TILES[t], st.melds[i].source)
         self.visible[t] += 1
-        self._emit("kong", seat=s, kind="added", tile=CODES[t])
+        self.emit("kong", seat=s, kind="added", tile=CODES[t])
         st.update_waits()
         # 抢杠和: the others may win on the added tile first
         self._mode = ROB
@@ -471,9 +527,9 @@ class Game:
             o = self.seat[q]
             if o.won or o.dead or t not in o.waits:
                 continue
-            if self.variant.may_win(self, q, self._hand(q, t, robbing=True)):
+            if self.variant.may_win(self, q, self.hand_with(q, t, robbing=True)):
                 legal = [WIN] if self.variant.must_win(self) else [WIN, PASS]
-                self._ask(q, legal)
+                self.ask(q, legal)
         if not self._pending:
             self._after_rob()
 
@@ -493,7 +549,7 @@ class Game:
                      and m.tile == t)  # fmt: skip
             st.melds[i] = Meld(MeldKind.PUNG, TILES[t], st.melds[i].source)
             self.visible[t] -= 1
-            self._emit("robbed", seat=k, tile=CODES[t])
+            self.emit("robbed", seat=k, tile=CODES[t])
             if self._wins_on_discard(winners, k, t, robbing=True):
                 return
             # every robber's win was false (MCR 错和): the kong stands after all
@@ -504,7 +560,9 @@ class Game:
 
     # -- wins ---------------------------------------------------------------------
 
-    def _hand(self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False) -> Hand:
+    def hand_with(
+        self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False
+    ) -> Hand:
         """Seat ``s``'s hand won on ``t``, with the win context the table shows."""
         st = self.seat[s]
         c = list(st.counts)
@@ -534,8 +592,10 @@ class Game:
         )  # fmt: skip
         return Hand(concealed, tuple(st.melds), TILES[t], ctx)
 
-    def _win_self(self, s: int, t: int) -> None:
-        hand = self._hand(s, t, self_drawn=True)
+    def win_self(self, s: int, t: int) -> None:
+        """Seat ``s`` declares a self-drawn win on ``t``: scored, settled (or a false
+        win, and ``s`` is asked again), then the hand ends or goes on."""
+        hand = self.hand_with(s, t, self_drawn=True)
         result = self.variant.score(hand)
         if not self.variant.meets_minimum(result):
             self._false_win(s, result)
@@ -552,7 +612,7 @@ class Game:
         """Settle the wins on ``d``'s tile; False if every one was a false win."""
         won: list[tuple[int, Any]] = []
         for q in winners:
-            result = self.variant.score(self._hand(q, t, robbing=robbing))
+            result = self.variant.score(self.hand_with(q, t, robbing=robbing))
             if not self.variant.meets_minimum(result):
                 self._false_win(q, result)
                 continue
@@ -577,7 +637,7 @@ class Game:
         st = self.seat[s]
         st.won = True
         self.winners.append(s)
-        self._emit(
+        self.emit(
             "win", seat=s, tile=CODES[t], source=d, robbed=robbing or None,
             hand=str(result.hand), total=result.total,
             fans=[[f.name_zh, f.unit if hasattr(f, "unit") else f.value, f.count]
@@ -586,12 +646,12 @@ class Game:
 
     def _false_win(self, s: int, result: Any) -> None:
         self.seat[s].dead = True
-        self._emit("false_win", seat=s, hand=str(result.hand), total=result.total)
+        self.emit("false_win", seat=s, hand=str(result.hand), total=result.total)
         self.variant.settle_false_win(self, s)
 
     def _after_win(self, last: int) -> None:
         if self.variant.hand_over(self):
-            self._finish("win")
+            self.finish("win")
             return
         # 血战到底: play goes on from the seat after the last winner
         self.start_turn(self.next_seat(last))
@@ -600,14 +660,16 @@ class Game:
         self._drawn = None
         self.variant.on_exhaust(self)
         if not self.done and self._mode != LAST:
-            self._finish("drawn" if not self.winners else "win")
+            self.finish("drawn" if not self.winners else "win")
 
-    def _finish(self, how: str) -> None:
+    def finish(self, how: str) -> None:
+        """End the hand (``how``: ``win`` or ``drawn``): the variant's ``on_end``, then
+        the ``end`` event."""
         self._mode = END
         self._pending.clear()
         self.variant.on_end(self)
         self.done = True
-        self._emit("end", result=how, winners=list(self.winners), scores=list(self.scores),
+        self.emit("end", result=how, winners=list(self.winners), scores=list(self.scores),
                    wall_left=self.wall.remaining)  # fmt: skip
 
     # -- the setup phases and two-player events (driven by the variant) ------------

@@ -84,7 +84,7 @@ def observe(game: Game, seat: int) -> Observation:
     if not isinstance(seat, int) or not 0 <= seat < game.n:
         raise ValueError(f"seat is 0-{game.n - 1}, not {seat!r}")
     st = game.seat[seat]
-    voids_public = game._mode != "void" and all(s.void is not None for s in game.seat)
+    voids_public = game.mode != "void" and all(s.void is not None for s in game.seat)
     views = []
     for q, o in enumerate(game.seat):
         melds = (
@@ -110,7 +110,7 @@ def observe(game: Game, seat: int) -> Observation:
     for m in st.melds:
         if m.kind is MeldKind.CONCEALED_KONG:
             visible[m.tile] += 4
-    in_claim = game._mode in ("claim", "rob")
+    offered = game.offered_tile
     asked = game.to_act == seat
     legal = tuple(game.legal_actions(seat))
     win_total = win_accepted = None
@@ -123,15 +123,15 @@ def observe(game: Game, seat: int) -> Observation:
         dealer=game.config.dealer,
         prevalent_wind=game.config.prevalent_wind,
         seat_wind=game.variant.seat_wind(game, seat),
-        phase=game._mode,
+        phase=game.mode,
         hand=tuple(st.tiles()),
-        drawn=TILES[game._drawn] if asked and game._turn == seat and game._drawn is not None
+        drawn=TILES[game.drawn] if asked and game.turn == seat and game.drawn is not None
         else None,
         melds=tuple(st.melds),
         seats=tuple(views),
         wall_remaining=game.wall.remaining,
-        last_discard=TILES[game._claim_tile] if in_claim else None,
-        last_discarder=game._claim_from if in_claim else None,
+        last_discard=None if offered is None else TILES[offered],
+        last_discarder=game.offered_by,
         legal_actions=legal,
         visible=tuple(visible),
         win_total=win_total,

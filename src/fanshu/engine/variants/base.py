@@ -55,7 +55,7 @@ class Variant:
 
     def on_action(self, game: Game, s: int, a: Action) -> None:
         """A decision in a variant's own mode (setup phases, events)."""
-        raise NotImplementedError(f"{self.name} has no mode {game._mode!r}")
+        raise NotImplementedError(f"{self.name} has no mode {game.mode!r}")
 
     def discards(self, game: Game, s: int) -> list[Action]:
         c = game.seat[s].counts
@@ -105,7 +105,7 @@ class Variant:
         return bool(result.is_win)
 
     def pay(self, game: Game, payments: Mapping[str, int], reason: str) -> None:
-        game._pay({int(p): v for p, v in payments.items()}, reason)
+        game.pay({int(p): v for p, v in payments.items()}, reason)
 
     def settle_win(self, game: Game, s: int, result: Any, *, kong_feeder: int | None) -> None:
         self.pay(game, self.rules.settle(self.players(), str(s), None, result, self.options),

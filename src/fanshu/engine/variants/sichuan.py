@@ -44,7 +44,7 @@ class SichuanVariant(Variant):
     def begin(self, game: Game) -> None:
         self._order = [(game.config.dealer + i) % 4 for i in range(4)]
         if game.config.exchange_three:
-            game._mode = "exchange"
+            game.mode = "exchange"
             self._ask_exchange(game, self._order[0])
         else:
             self._ask_void(game, 0)
@@ -57,12 +57,12 @@ class SichuanVariant(Variant):
             kinds = [t for t in range(suit * 9, suit * 9 + 9) if c[t]]
         else:
             kinds = [t for t in range(27) if c[t] and sum(c[t - t % 9 : t - t % 9 + 9]) >= 3]
-        game._ask(s, [Action(ActionKind.EXCHANGE, t) for t in kinds])
+        game.ask(s, [Action(ActionKind.EXCHANGE, t) for t in kinds])
 
     def _ask_void(self, game: Game, i: int) -> None:
-        game._mode = "void"
+        game.mode = "void"
         s = self._order[i]
-        game._ask(s, [Action(ActionKind.VOID, suit * 9) for suit in range(3)])
+        game.ask(s, [Action(ActionKind.VOID, suit * 9) for suit in range(3)])
 
     def on_action(self, game: Game, s: int, a: Action) -> None:
         st = game.seat[s]
@@ -83,7 +83,7 @@ class SichuanVariant(Variant):
                 for t in moved[q]:
                     game.seat[(q + step) % 4].counts[t] += 1
                 game.seat[q].given = []
-            game._emit("exchange", direction=step,
+            game.emit("exchange", direction=step,
                        tiles=[[TILES[t].code for t in m] for m in moved])  # fmt: skip
             self._ask_void(game, 0)
             return
@@ -92,7 +92,7 @@ class SichuanVariant(Variant):
         if nxt < 4:
             self._ask_void(game, nxt)
             return
-        game._emit("void", suits=[SUITS[game.seat[q].void or 0] for q in range(4)])
+        game.emit("void", suits=[SUITS[game.seat[q].void or 0] for q in range(4)])
         for q in range(4):
             game.seat[q].update_waits()
         game.start_turn(game.config.dealer)

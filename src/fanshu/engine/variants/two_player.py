@@ -63,12 +63,12 @@ class TwoPlayerVariant(Variant):
             game.start_turn(game.config.dealer)
             return
         self._swaps_left = 13
-        game._mode = "exchange"
+        game.mode = "exchange"
         self._ask_exchange(game, self._exchangers[0])
 
     def _ask_exchange(self, game: Game, s: int) -> None:
         c = game.seat[s].counts
-        game._ask(s, [*(Action(A.EXCHANGE, t) for t in range(34) if c[t]), PASS])
+        game.ask(s, [*(Action(A.EXCHANGE, t) for t in range(34) if c[t]), PASS])
 
     def _from_pool(self, game: Game) -> int:
         return game.pool.pop(game.rng.randrange(len(game.pool)))
@@ -82,10 +82,10 @@ class TwoPlayerVariant(Variant):
         cfg = game.config
         if cfg.free_pick and game.rng.random() < cfg.free_pick:
             unseen = set(game.pool) | set(game.wall.live())
-            unseen.discard(game._drawn or 0)
+            unseen.discard(game.drawn or 0)
             if unseen:
-                game._mode = "pick"
-                game._ask(s, [*(Action(A.PICK, t) for t in sorted(unseen)), PASS])
+                game.mode = "pick"
+                game.ask(s, [*(Action(A.PICK, t) for t in sorted(unseen)), PASS])
                 return
         self._offer_triplet(game, s)
 
@@ -97,15 +97,15 @@ class TwoPlayerVariant(Variant):
                 counts[t] += 1
             kinds = [t for t in range(34) if counts[t] >= 3]
             if kinds:
-                game._mode = "swap"
-                game._ask(s, [Action(A.SWAP, game.rng.choice(kinds)), PASS])
+                game.mode = "swap"
+                game.ask(s, [Action(A.SWAP, game.rng.choice(kinds)), PASS])
                 return
-        if game._mode in ("pick", "swap"):
+        if game.mode in ("pick", "swap"):
             game.ask_turn(s)
 
     def on_action(self, game: Game, s: int, a: Action) -> None:
         st = game.seat[s]
-        mode = game._mode
+        mode = game.mode
         if mode == "exchange":
             if a.kind is A.PASS or self._swaps_left <= 1:
                 if a.kind is A.EXCHANGE:
@@ -118,8 +118,8 @@ class TwoPlayerVariant(Variant):
             self._ask_exchange(game, s)
         elif mode == "pick":
             if a.kind is A.PICK:
-                assert a.tile is not None and game._drawn is not None
-                old, new = game._drawn, a.tile
+                assert a.tile is not None and game.drawn is not None
+                old, new = game.drawn, a.tile
                 if new in game.pool:
                     game.pool.remove(new)
                     game.pool.append(old)
@@ -127,9 +127,9 @@ class TwoPlayerVariant(Variant):
                     game.wall.replace_live(new, old)
                 st.counts[old] -= 1
                 st.counts[new] += 1
-                game._drawn = new
-                game._emit("pick", seat=s, gave=TILES[old].code, got=TILES[new].code)
-            game._mode = "pick"
+                game.drawn = new
+                game.emit("pick", seat=s, gave=TILES[old].code, got=TILES[new].code)
+            game.mode = "pick"
             self._offer_triplet(game, s)
         elif mode == "swap":
             if a.kind is A.PASS:
@@ -139,15 +139,15 @@ class TwoPlayerVariant(Variant):
             for _ in range(3):
                 game.pool.remove(a.tile)
             st.counts[a.tile] += 3
-            game._emit("swap", seat=s, tile=TILES[a.tile].code)
-            game._mode = "give"
+            game.emit("swap", seat=s, tile=TILES[a.tile].code)
+            game.mode = "give"
             self._given = 0
             self._ask_give(game, s)
         elif mode == "give":
             assert a.tile is not None
             st.counts[a.tile] -= 1
             game.pool.append(a.tile)
-            game._emit("give", seat=s, tile=TILES[a.tile].code)
+            game.emit("give", seat=s, tile=TILES[a.tile].code)
             self._given += 1
             if self._given < 3:
                 self._ask_give(game, s)
@@ -155,15 +155,15 @@ class TwoPlayerVariant(Variant):
                 game.ask_turn(s, drew=False)  # the drawn tile may be gone: just discard
         elif mode == "last":
             if a.kind is A.WIN:
-                game._drawn = self._fished
-                game._after_kong = False
-                game._win_self(s, self._fished)
+                game.drawn = self._fished
+                game.after_kong = False
+                game.win_self(s, self._fished)
             else:
-                game._finish("drawn")
+                game.finish("drawn")
 
     def _ask_give(self, game: Game, s: int) -> None:
         c = game.seat[s].counts
-        game._ask(s, [Action(A.EXCHANGE, t) for t in range(34) if c[t]])
+        game.ask(s, [Action(A.EXCHANGE, t) for t in range(34) if c[t]])
 
     def _exchange(self, game: Game, s: int, a: Action) -> None:
         assert a.tile is not None
@@ -172,7 +172,7 @@ class TwoPlayerVariant(Variant):
         st.counts[a.tile] -= 1
         st.counts[got] += 1
         game.pool.append(a.tile)
-        game._emit("exchange", seat=s, gave=TILES[a.tile].code, got=TILES[got].code)
+        game.emit("exchange", seat=s, gave=TILES[a.tile].code, got=TILES[got].code)
 
     # -- 报听 --------------------------------------------------------------------------
 
@@ -213,9 +213,9 @@ class TwoPlayerVariant(Variant):
         self._fished = t
         st = game.seat[s]
         st.counts[t] += 1
-        game._emit("moon", seat=s, tile=TILES[t].code)
-        game._drawn = t
-        game._after_kong = False
-        if t in st.waits and self.may_win(game, s, game._hand(s, t, self_drawn=True)):
-            game._mode = "last"
-            game._ask(s, [Action(A.WIN), PASS])
+        game.emit("moon", seat=s, tile=TILES[t].code)
+        game.drawn = t
+        game.after_kong = False
+        if t in st.waits and self.may_win(game, s, game.hand_with(s, t, self_drawn=True)):
+            game.mode = "last"
+            game.ask(s, [Action(A.WIN), PASS])
