@@ -185,6 +185,9 @@ class RuleSet(Protocol):
     cap: int | None
     #: The minimum to win in fan (MCR: 8), 0 when there is none.
     minimum: int
+    #: The engine variant that plays it, as "module:Class" (a dotted path, because rules
+    #: sit below the engine and may not import it), or None when it cannot be played.
+    engine_variant: str | None
 
     def default_options(self) -> Any:
         """The options object with every default."""

@@ -51,6 +51,7 @@ class BeijingRuleSet:
     combine: Combine = "double"
     cap: int | None = DEFAULT_OPTIONS.cap
     minimum = 0
+    engine_variant: str | None = "fanshu.engine.variants.beijing:BeijingVariant"
 
     def default_options(self) -> BeijingOptions:
         return DEFAULT_OPTIONS

@@ -57,6 +57,7 @@ class McrRuleSet:
     combine: Combine = "add"
     cap: int | None = None
     minimum: int = MINIMUM_FAN
+    engine_variant: str | None = "fanshu.engine.variants.mcr:McrVariant"
 
     def default_options(self) -> McrOptions:
         return DEFAULT_OPTIONS

@@ -38,6 +38,7 @@ class SichuanRuleSet:
     combine: Combine = "double"
     cap = DEFAULT_OPTIONS.cap
     minimum = 0
+    engine_variant: str | None = "fanshu.engine.variants.sichuan:SichuanVariant"
 
     def default_options(self) -> SichuanOptions:
         return DEFAULT_OPTIONS

@@ -120,6 +120,7 @@ class TwoPlayerRuleSet:
     combine: Combine = "add"
     cap: int | None = DEFAULT_OPTIONS.cap
     minimum = 0
+    engine_variant: str | None = "fanshu.engine.variants.two_player:TwoPlayerVariant"
 
     def default_options(self) -> TwoPlayerOptions:
         return DEFAULT_OPTIONS
