@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from fanshu.cli.batch import score_line
+from fanshu.protocol.score import score_line
 
 #: The hands sent, in turn: MCR wins of several shapes, other rule sets, a hand that is
 #: not a win (200 with not_a_win) and one that cannot be scored (a 422 problem).

@@ -21,10 +21,10 @@ from typer.testing import CliRunner
 from fanshu.batch.executors import RAY_LOCAL_CONFIG, RAY_LOOPBACK_ENV
 from fanshu.batch.job import FAULT_ENV
 from fanshu.batch.samples import analyze_lines, score_lines
-from fanshu.cli.analyze_batch import analyze_line
-from fanshu.cli.batch import run_batch
 from fanshu.cli.main import app
 from fanshu.engine.simulate import simulate
+from fanshu.protocol.analyze import analyze_line
+from fanshu.protocol.lines import run_batch
 
 runner = CliRunner()
 EXECUTORS = (("--workers", "1"), ("--workers", "2"), ("--ray",))

@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from fanshu.batch.job import FAULT_ENV, RECORD_SUFFIX
 from fanshu.batch.samples import score_lines
-from fanshu.cli.batch import run_batch
 from fanshu.cli.main import app
+from fanshu.protocol.lines import run_batch
 from support.interrupts import ctrl_c_while_resume_checks
 
 runner = CliRunner()

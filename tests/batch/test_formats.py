@@ -22,11 +22,11 @@ from fanshu.batch.formats import (
     read_records,
     sniff,
 )
-from fanshu.cli.analyze_batch import analyze_line
-from fanshu.cli.batch import run_batch
 from fanshu.engine.game import Game
 from fanshu.engine.log import game_lines
 from fanshu.engine.simulate import simulate, write_game
+from fanshu.protocol.analyze import analyze_line
+from fanshu.protocol.lines import run_batch
 from fanshu.sampling import winning_hands
 
 pa = pytest.importorskip("pyarrow")

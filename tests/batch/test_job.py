@@ -28,8 +28,8 @@ from fanshu.batch.job import (
 from fanshu.batch.samples import score_lines
 from fanshu.batch.shards import Shard, shards
 from fanshu.batch.tasks import LinesTask, ShardResult, SimulateTask, Task
-from fanshu.cli.batch import run_batch
 from fanshu.engine.simulate import simulate
+from fanshu.protocol.lines import run_batch
 
 LINES = [line + "\n" for line in score_lines(21, 400, broken_every=17)]
 EXPECTED = "".join(out + "\n" for out in run_batch(LINES))

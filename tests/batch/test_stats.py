@@ -19,10 +19,10 @@ from fanshu.batch.stats import (
     compute,
     file_stats,
 )
-from fanshu.cli.analyze_batch import analyze_line
-from fanshu.cli.batch import run_batch
 from fanshu.engine.game import Game
 from fanshu.engine.simulate import Summary, simulate
+from fanshu.protocol.analyze import analyze_line
+from fanshu.protocol.lines import run_batch
 from fanshu.sampling import winning_hands
 
 MCR_BOTS = ["greedy", "fan", "random", "greedy"]

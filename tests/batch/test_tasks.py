@@ -20,12 +20,12 @@ from fanshu.batch.tasks import (
     summary_from_json,
     summary_to_json,
 )
-from fanshu.cli.analyze_batch import analyze_line
-from fanshu.cli.batch import run_batch
 from fanshu.engine.log import iter_games
 from fanshu.engine.replay import Summary as ReplaySummary
 from fanshu.engine.replay import iter_replays
 from fanshu.engine.simulate import simulate, write_game
+from fanshu.protocol.analyze import analyze_line
+from fanshu.protocol.lines import run_batch
 
 
 def _cut(items: list[str], cuts: list[int]) -> list[list[str]]:

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 import fanshu
-from fanshu.cli.batch import FIELDS, run_batch, score_line
 from fanshu.cli.main import app
+from fanshu.protocol.score import score_line
 
 runner = CliRunner()
 
@@ -27,145 +27,6 @@ def batch(text: str, *args: str) -> Any:
 
 def lines_of(stdout: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in stdout.splitlines()]
-
-
-# -- the core, without the CLI ----------------------------------------------------------
-
-
-def test_score_line_good() -> None:
-    out = score_line({"id": 3, "hand": HAND, "self_drawn": True, "seat_wind": "S"})
-    expected = fanshu.score(HAND, self_drawn=True, seat_wind="S")
-    assert out == {"id": 3, "total": expected.total,
-                   "fans": [e.to_dict() for e in expected.fans], "multiplier": None,
-                   "error": None}  # fmt: skip
-
-
-def test_score_line_defaults() -> None:
-    out = score_line({"hand": HAND})
-    assert out["id"] is None
-    assert out["total"] == fanshu.score(HAND).total
-
-
-def test_score_line_all_fields() -> None:
-    obj = {"id": {"game": 1, "round": [2, 3]}, "hand": "[123m]456p678s55s23m4m",
-           "self_drawn": False, "fourth_tile": True, "kong": False, "wall_last": True,
-           "seat_wind": "N", "prevalent_wind": "S", "flowers": 4,
-           "options": {"two_concealed_kongs": 8, "seven_pairs_tile_hog": False},
-           "rules": "mcr", "dealer": True, "first_turn": False, "ready_at_start": False,
-           "kong_discard": False}  # fmt: skip
-    assert set(obj) == set(FIELDS)
-    out = score_line(obj)
-    assert out["error"] is None, out
-    assert out["id"] == {"game": 1, "round": [2, 3]}
-    expected = fanshu.score(
-        "[123m]456p678s55s23m4m", fourth_tile=True, wall_last=True, seat_wind="N",
-        prevalent_wind="S", flowers=4,
-        options=fanshu.McrOptions(two_concealed_kongs=8),
-    )  # fmt: skip
-    assert out["total"] == expected.total
-
-
-@pytest.mark.parametrize(
-    ("obj", "code", "message"),
-    [
-        ({}, "bad_field", "missing 'hand'"),
-        ({"id": 1}, "bad_field", "missing 'hand'"),
-        ({"hand": 5}, "bad_field", "hand must be a string"),
-        ({"hand": None}, "bad_field", "hand must be a string"),
-        ({"hand": HAND, "self_drawn": "yes"}, "bad_field", "self_drawn must be true or false"),
-        ({"hand": HAND, "kong": 1}, "bad_field", "kong must be true or false"),
-        ({"hand": HAND, "wall_last": None}, "bad_field", "wall_last"),
-        ({"hand": HAND, "fourth_tile": "false"}, "bad_field", "fourth_tile"),
-        ({"hand": HAND, "seat_wind": "Q"}, "bad_field", "seat_wind must be E, S, W or N"),
-        ({"hand": HAND, "prevalent_wind": 0}, "bad_field", "prevalent_wind"),
-        ({"hand": HAND, "flowers": "2"}, "bad_field", "flowers must be an integer"),
-        ({"hand": HAND, "flowers": 1.0}, "bad_field", "flowers must be an integer"),
-        ({"hand": HAND, "flowers": True}, "bad_field", "flowers must be an integer"),
-        ({"hand": HAND, "flowers": 9}, "invalid_hand", "8 flowers"),
-        ({"hand": HAND, "flowers": -1}, "invalid_hand", "flowers"),
-        ({"hand": HAND, "selfdrawn": True}, "bad_field", "unknown key 'selfdrawn'"),
-        ({"hand": HAND, "options": [1]}, "bad_field", "options must be an object"),
-        ({"hand": HAND, "options": {"nope": 1}}, "bad_option", "unknown option 'nope'"),
-        (
-            {"hand": HAND, "options": {"seven_pairs_tile_hog": "yes"}},
-            "bad_option",
-            "seven_pairs_tile_hog",
-        ),
-        ({"hand": HAND, "options": {"two_concealed_kongs": 7}}, "bad_option", "6 or 8"),
-        ({"hand": "xyz"}, "bad_notation", "unexpected character 'x'"),
-        ({"hand": ""}, "bad_notation", "empty hand"),
-        ({"hand": "123m"}, "invalid_hand", "14 tiles"),
-        ({"hand": "123m456p789s11sEEE", "kong": True}, "invalid_hand", "抢杠和"),
-        ({"hand": NOT_A_WIN}, "not_a_win", ""),
-    ],
-)
-def test_score_line_errors(obj: dict[str, Any], code: str, message: str) -> None:
-    obj = {"id": "k", **obj} if "id" not in obj else obj
-    out = score_line(obj)
-    assert list(out) == ["id", "error"]
-    assert out["id"] == obj["id"]
-    assert out["error"]["code"] == code
-    assert message in out["error"]["message"]
-    assert out["error"]["message"]
-
-
-def test_score_line_not_an_object() -> None:
-    out = score_line([1, 2])  # type: ignore[arg-type]
-    message = "a line must be a JSON object, not an array"
-    assert out == {"id": None, "error": {"code": "bad_json", "message": message}}
-
-
-def test_run_batch_is_lazy_and_in_order() -> None:
-    source = iter([json.dumps({"id": i, "hand": HAND}) for i in range(5)])
-    out = run_batch(source)
-    first = next(out)
-    assert json.loads(first)["id"] == 0
-    assert next(source) is not None  # the rest has not been read yet
-    assert [json.loads(x)["id"] for x in out] == [2, 3, 4]
-
-
-def test_run_batch_lines() -> None:
-    lines = [
-        '{"id": 1, "hand": "' + HAND + '"}\n',
-        "\n",
-        "   \r\n",
-        "{not json\n",
-        '"just a string"\n',
-        "null\n",
-        '{"id": 2, "hand": "' + HAND + '", "self_drawn": true}\r\n',
-    ]
-    out = [json.loads(x) for x in run_batch(lines)]
-    assert len(out) == 5
-    assert out[0]["id"] == 1 and out[0]["error"] is None
-    assert out[1] == {
-        "id": None,
-        "error": {"code": "bad_json", "message": out[1]["error"]["message"]},
-    }
-    assert out[1]["error"]["message"].startswith("not JSON")
-    assert out[2]["error"]["code"] == "bad_json" and "a string" in out[2]["error"]["message"]
-    assert out[3]["error"]["code"] == "bad_json" and "null" in out[3]["error"]["message"]
-    assert out[4]["id"] == 2 and out[4]["total"] == fanshu.score(HAND, self_drawn=True).total
-
-
-def test_output_keeps_chinese() -> None:
-    (line,) = run_batch([json.dumps({"hand": HAND})])
-    assert "花龙" in line
-    assert "\\u" not in line
-
-
-def test_internal_error_is_reported_on_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    import fanshu.cli.batch as core
-
-    def boom(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("kaput")
-
-    monkeypatch.setattr(core, "score", boom)
-    out = [json.loads(x) for x in run_batch(['{"id": 1, "hand": "1m"}', '{"id": 2, "hand": 3}'])]
-    assert out[0] == {
-        "id": 1,
-        "error": {"code": "internal_error", "message": "RuntimeError: kaput"},
-    }
-    assert out[1]["error"]["code"] == "bad_field"
 
 
 # -- the command ------------------------------------------------------------------------
@@ -348,40 +209,9 @@ def test_progress_auto(
     assert cmd.want_progress(False, 10_000) is False
 
 
-# -- rule sets: the rules key, the new context keys, options per rule set --------------
+# -- rule sets: every rule set in one batch ---------------------------------------------
 
 FLUSH = "11123455678999m"  # one suit, no honours: legal under every rule set
-
-
-@pytest.mark.parametrize(
-    ("obj", "code", "message"),
-    [
-        ({"hand": HAND, "rules": "nope"}, "bad_option", "unknown rule set 'nope'"),
-        ({"hand": HAND, "rules": 3}, "bad_field", "rules must be a rule set name"),
-        ({"hand": HAND, "rules": ["mcr"]}, "bad_field", "rules"),
-        ({"hand": HAND, "dealer": "yes"}, "bad_field", "dealer must be true or false"),
-        ({"hand": HAND, "first_turn": 1}, "bad_field", "first_turn"),
-        ({"hand": HAND, "ready_at_start": None}, "bad_field", "ready_at_start"),
-        ({"hand": HAND, "kong_discard": "no"}, "bad_field", "kong_discard"),
-        ({"hand": HAND, "rule": "mcr"}, "bad_field", "unknown key 'rule'"),
-    ],
-)
-def test_rules_and_context_errors(obj: dict[str, Any], code: str, message: str) -> None:
-    out = score_line({"id": "r", **obj})
-    assert list(out) == ["id", "error"]
-    assert out["error"]["code"] == code
-    assert message in out["error"]["message"]
-
-
-def test_unknown_rules_names_the_known_ones() -> None:
-    message = score_line({"hand": HAND, "rules": "nope"})["error"]["message"]
-    assert all(name in message for name in fanshu.rules.names())
-
-
-def test_mcr_lines_gain_multiplier_null() -> None:
-    out = score_line({"hand": HAND, "rules": "mcr", "dealer": True, "kong_discard": False})
-    assert out["multiplier"] is None
-    assert {**out} == {**score_line({"hand": HAND})}
 
 
 @pytest.mark.parametrize("name", fanshu.rules.names())
@@ -402,16 +232,3 @@ def test_every_rule_set_in_a_batch(name: str) -> None:
             assert "multiplier" in o and list(o)[-1] == "error"
     assert out[2]["error"]["code"] == "bad_option"
     assert out[3]["error"]["code"] == "bad_field"
-
-
-def test_rules_null_is_the_default() -> None:
-    assert score_line({"hand": HAND, "rules": None}) == score_line({"hand": HAND})
-
-
-@pytest.mark.skipif("sichuan" not in fanshu.rules.names(), reason="Sichuan not registered yet")
-def test_sichuan_line() -> None:
-    out = score_line({"id": "s", "hand": FLUSH, "rules": "sichuan", "self_drawn": True})
-    assert out["error"] is None, out
-    assert {"total", "fans", "multiplier"} <= set(out)
-    assert out["multiplier"] == 2 ** (out["total"] - 1)
-    assert "清一色" in [f["name"] for f in out["fans"]]

@@ -14,11 +14,12 @@ from typer.testing import CliRunner
 
 import fanshu
 import fanshu.rules as registry
-from fanshu.cli.batch import LineError, score_line
 from fanshu.cli.main import app
 from fanshu.cli.score import parse_option_assignments
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
+from fanshu.protocol.errors import LineError
+from fanshu.protocol.score import score_line
 from fanshu.rules import get_rules, names
 from fanshu.rules.base import CountedFan, FanRow, RuleResult
 from fanshu.rules.listing import tile_count

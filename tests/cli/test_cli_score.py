@@ -9,9 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 import fanshu
-from fanshu.cli.batch import LineError, score_line
 from fanshu.cli.main import app
 from fanshu.cli.score import parse_option_assignments
+from fanshu.protocol.errors import LineError
+from fanshu.protocol.score import score_line
 from fanshu.render import draw_tiles
 from fanshu.tiles import Tile
 

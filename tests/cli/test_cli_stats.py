@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from fanshu.batch.formats import open_writer
 from fanshu.batch.stats import file_stats
-from fanshu.cli.analyze_batch import analyze_line
-from fanshu.cli.batch import run_batch
 from fanshu.cli.main import app
 from fanshu.engine.simulate import simulate
+from fanshu.protocol.analyze import analyze_line
+from fanshu.protocol.lines import run_batch
 from fanshu.sampling import winning_hands
 
 runner = CliRunner()

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from fanshu.cli.analyze_batch import analyze_line
+from fanshu.protocol.analyze import analyze_line
 
 
 def test_a_ready_hand_gives_its_waits_as_the_batch_line_does(client: TestClient) -> None:

@@ -11,7 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import fanshu
-from fanshu.cli.batch import run_batch, score_line
+from fanshu.protocol.lines import run_batch
+from fanshu.protocol.score import score_line
 from support.http import problem
 
 

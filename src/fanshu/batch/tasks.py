@@ -30,12 +30,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from fanshu.cli.batch import LineHandler, process_line
 from fanshu.engine.config import GameConfig
 from fanshu.engine.log import GameLog, game_lines, iter_games
 from fanshu.engine.replay import Mismatch, ReplayReport, replay_game
 from fanshu.engine.replay import Summary as ReplaySummary
 from fanshu.engine.simulate import Summary, play_game, simulate
+from fanshu.protocol.lines import LineHandler, process_line
 from fanshu.rules import DEFAULT_RULES
 
 __all__ = [

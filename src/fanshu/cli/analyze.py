@@ -11,8 +11,6 @@ from rich.table import Table
 from rich.text import Text
 
 from fanshu.analysis.advice import Analysis, UsefulTile
-from fanshu.cli.analyze_batch import analyze_line, analyze_request, parse_analyze_request
-from fanshu.cli.batch import LineError, dumps
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.jsonl import (
     Execution,
@@ -38,6 +36,9 @@ from fanshu.cli.options import (
 from fanshu.cli.score import option_assignments_or_exit
 from fanshu.errors import FanshuError
 from fanshu.notation.fanshu import parse_hand
+from fanshu.protocol.analyze import analyze_line, analyze_request, parse_analyze_request
+from fanshu.protocol.errors import LineError
+from fanshu.protocol.lines import dumps
 from fanshu.render import draw_hand, draw_tiles
 from fanshu.rules.mcr.result import MINIMUM_FAN
 

@@ -48,8 +48,8 @@ from fanshu.batch.job import (
 )
 from fanshu.batch.shards import shard_size, shards
 from fanshu.batch.tasks import LinesTask
-from fanshu.cli.batch import LineHandler
 from fanshu.cli.errors import fail
+from fanshu.protocol.lines import LineHandler
 
 #: In automatic mode the progress bar appears only for inputs at least this long.
 PROGRESS_MIN_LINES = 500

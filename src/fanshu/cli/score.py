@@ -13,15 +13,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fanshu.cli.batch import (
-    LineError,
-    dumps,
-    error_object,
-    parse_request,
-    rules_named,
-    score_line,
-    score_request,
-)
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
 from fanshu.cli.jsonl import (
     Execution,
@@ -46,6 +37,9 @@ from fanshu.cli.options import (
 )
 from fanshu.errors import FanshuError
 from fanshu.hand import Hand, WinContext
+from fanshu.protocol.errors import LineError, error_object
+from fanshu.protocol.lines import dumps
+from fanshu.protocol.score import parse_request, rules_named, score_line, score_request
 from fanshu.render import draw_hand, draw_sets
 from fanshu.rules import DEFAULT_RULES
 from fanshu.rules.base import RuleSet, ScoreResult

@@ -5,11 +5,18 @@ once the port is bound (``--port 0`` picks a free port and prints it), then uvic
 serves until Ctrl-C.  The score sheets live in the database of ``fanshu match``
 (``--db``, else ``$FANSHU_DB``, else the default file).  Needs ``pip install
 'fanshu[web]'``.
+
+The command line never imports :mod:`fanshu.web` (the two front ends stand side by
+side): uvicorn loads the app by its import string, from the factory
+``fanshu.web.app:app_from_environment``, and ``--db`` travels in the environment
+variable that factory reads.
 """
 
 from __future__ import annotations
 
+import os
 import socket
+from importlib.util import find_spec
 from typing import Annotated
 
 import typer
@@ -18,6 +25,14 @@ from fanshu.cli.errors import fail
 from fanshu.cli.match import DbOption
 
 __all__ = ["serve_command"]
+
+#: The app factory uvicorn imports, and the variable it reads ``--db`` from
+#: (``fanshu.web.app.SERVE_DB_VARIABLE``).
+APP_FACTORY = "fanshu.web.app:app_from_environment"
+SERVE_DB_VARIABLE = "FANSHU_SERVE_DB"
+#: What the web extra brings besides uvicorn: checked before the port is bound, so that
+#: a missing one is one error line, not a traceback from inside uvicorn.
+WEB_MODULES = ("fastapi", "starlette", "fastapi_offline")
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -43,10 +58,10 @@ def _check_database(db: str | None) -> None:
     """Open the score-sheet database once, so that a bad --db fails now, not on the
     first request."""
     from fanshu.errors import FanshuError
-    from fanshu.match.store import Store
+    from fanshu.store import open_store
 
     try:
-        Store.open(db).close()
+        open_store(db).close()
     except FanshuError as e:
         raise fail(e.message) from None
 
@@ -72,19 +87,27 @@ def serve_command(
     http://HOST:PORT/ until Ctrl-C."""
     try:
         import uvicorn
-
-        from fanshu.web.app import create_app
     except ImportError as e:
-        raise fail(f"fanshu serve needs {e.name or 'fastapi'}: pip install 'fanshu[web]'") from None
+        raise fail(f"fanshu serve needs {e.name or 'uvicorn'}: pip install 'fanshu[web]'") from None
+    missing = next((name for name in WEB_MODULES if find_spec(name) is None), None)
+    if missing is not None:
+        raise fail(f"fanshu serve needs {missing}: pip install 'fanshu[web]'")
     if db is None or db.strip() != ":memory:":
         _check_database(db)
     sock = _listen(host, port)
     bound_port = sock.getsockname()[1]
-    app = create_app(db)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, server_header=False)
+    config = uvicorn.Config(
+        APP_FACTORY, factory=True, log_level="warning", access_log=False, server_header=False
+    )
     server = uvicorn.Server(config)
-    typer.echo(f"fanshu serving on {_url(host, bound_port)}")
+    # unset when --db is not given, so that the app falls back as create_app() does
+    os.environ.pop(SERVE_DB_VARIABLE, None)
+    if db is not None:
+        os.environ[SERVE_DB_VARIABLE] = db
     try:
+        config.load()  # builds the app now, so that it is ready when we say so
+        typer.echo(f"fanshu serving on {_url(host, bound_port)}")
         server.run(sockets=[sock])
     finally:
+        os.environ.pop(SERVE_DB_VARIABLE, None)
         sock.close()

@@ -16,7 +16,6 @@ from fanshu.batch.executors import ExecutorError
 from fanshu.batch.job import JobReport, Output, run_to_output
 from fanshu.batch.shards import game_shards
 from fanshu.batch.tasks import SimulateTask
-from fanshu.cli.batch import LineError
 from fanshu.cli.errors import fail
 from fanshu.cli.jsonl import (
     Execution,
@@ -38,6 +37,7 @@ from fanshu.engine.config import GameConfig
 from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import Summary, check_players, seats_of
 from fanshu.errors import FanshuError, OptionError
+from fanshu.protocol.errors import LineError
 from fanshu.rules import get_rules
 
 _TRUE = {"true", "yes", "on", "1"}

@@ -209,3 +209,16 @@ def create_app(
         )
     app.add_middleware(BodyLimit, limit=max_body)
     return app
+
+
+#: The environment variable ``fanshu serve`` passes its ``--db`` in (the command line
+#: starts uvicorn by import string, so it hands no objects to the app).
+SERVE_DB_VARIABLE = "FANSHU_SERVE_DB"
+
+
+def app_from_environment() -> FastAPI:
+    """The service on the database named by ``$FANSHU_SERVE_DB`` (unset: as
+    ``create_app()``): the factory ``fanshu serve`` gives uvicorn."""
+    from os import environ
+
+    return create_app(environ.get(SERVE_DB_VARIABLE))

@@ -1,8 +1,9 @@
 """``POST /v1/analyze``: shanten, useful tiles, waits or the discard table of one hand.
 
-The body is one input object of ``fanshu analyze --batch`` (``id``, ``hand``, ``visible``,
-and ``seat_wind``, ``prevalent_wind``, ``flowers``, ``options`` for scoring the waits),
-checked by the same code; the answer is its output object.
+The body is one analyze request (:mod:`fanshu.protocol.analyze`), the input object of
+``fanshu analyze --batch`` (``id``, ``hand``, ``visible``, and ``seat_wind``,
+``prevalent_wind``, ``flowers``, ``options`` for scoring the waits), checked by the same
+code; the answer is its output object.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from fanshu.cli.analyze_batch import analysis_object, analyze_request, parse_analyze_request
-from fanshu.cli.batch import LineError
 from fanshu.errors import FanshuError
+from fanshu.protocol.analyze import analysis_object, analyze_request, parse_analyze_request
+from fanshu.protocol.errors import LineError
 from fanshu.web.api.common import JsonResponse, json_body, ok_response, read_json, request_body
 from fanshu.web.api.score import WIND_TEXT
 from fanshu.web.problems import Problem, problem_responses

@@ -1,7 +1,7 @@
 """What the resource modules share: the limits, reading a JSON body, JSON responses,
 and OpenAPI request bodies described by a pydantic model while the body itself is read
-and checked by fanshu's own batch code (so that its error codes and messages are those
-of the command line)."""
+and checked by the wire format of :mod:`fanshu.protocol` (so that its error codes and
+messages are those of the command line)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from fastapi import Request
 from pydantic import BaseModel
 from starlette.responses import Response
 
-from fanshu.cli.batch import kind_of
+from fanshu.protocol.errors import kind_of, shown
 from fanshu.web.problems import Problem
 
 __all__ = [
@@ -42,15 +42,6 @@ class JsonResponse(Response):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def shown(value: object) -> str:
-    """A JSON value as the client wrote it, shortened."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_json(raw: bytes) -> Any:

@@ -1,11 +1,12 @@
 """``POST /v1/score`` (one hand) and ``POST /v1/score/batch`` (up to 1,000 hands).
 
-The body of ``/v1/score`` is one input object of ``fanshu score --batch``
-(:mod:`fanshu.cli.batch`), checked by the same code, so its errors have the same codes and
-messages.  The answer is that line's output object, with more for display: ``hand`` (the
-hand as fanshu writes it), and for MCR ``shape``, ``total_without_flowers``,
-``meets_minimum``, ``excluded`` (the implied fans not counted, each with the fan that
-excludes it) and, on each fan, ``sets`` (the tile groups that formed it).
+The body of ``/v1/score`` is one score request (:mod:`fanshu.protocol.score`), the input
+object of ``fanshu score --batch``, checked by the same code, so its errors have the same
+codes and messages.  The answer is that line's output object, with more for display
+(``score_object``): ``hand`` (the hand as fanshu writes it), and for MCR ``shape``,
+``total_without_flowers``, ``meets_minimum``, ``excluded`` (the implied fans not counted,
+each with the fan that excludes it) and, on each fan, ``sets`` (the tile groups that
+formed it).
 
 A legal hand that is not complete is an answer, not an error: 200 with ``total`` 0 and
 ``error: {"code": "not_a_win", "message": …}``, as in the batch output.
@@ -13,25 +14,16 @@ A legal hand that is not complete is an answer, not an error: 200 with ``total``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from fanshu.cli.batch import (
-    LineError,
-    error_object,
-    parse_request,
-    result_object,
-    score_line,
-    score_request,
-)
 from fanshu.errors import FanshuError
+from fanshu.protocol.errors import LineError
+from fanshu.protocol.score import parse_request, score_line, score_object, score_request
 from fanshu.rules import names
-from fanshu.rules.base import ScoreResult
-from fanshu.rules.mcr.result import McrResult
 from fanshu.web.api.common import (
     MAX_BATCH_ITEMS,
     JsonResponse,
@@ -44,7 +36,7 @@ from fanshu.web.api.common import (
 )
 from fanshu.web.problems import Problem, problem_responses
 
-__all__ = ["router", "score_object"]
+__all__ = ["WIND_TEXT", "router", "score_one"]
 
 _RULES_ENUM: dict[str, Any] = {"enum": [*names(), None]}
 
@@ -122,61 +114,6 @@ SCORE_SCHEMA: dict[str, Any] = {
 }
 
 _EXAMPLE = {"id": 1, "hand": "[EEEE]123m456p789s11s", "self_drawn": True, "seat_wind": "S"}
-
-
-def _jsonable(value: Any) -> bool:
-    if value is None or isinstance(value, str | int | float | bool):
-        return True
-    if isinstance(value, list | tuple):
-        return all(_jsonable(v) for v in value)
-    if isinstance(value, Mapping):
-        return all(isinstance(k, str) and _jsonable(v) for k, v in value.items())
-    return False
-
-
-def _mcr_extras(result: McrResult) -> dict[str, Any]:
-    full = result.to_full_dict()
-    return {
-        "fans": full["fans"],
-        "hand": full["hand"],
-        "shape": full["shape"],
-        "total_without_flowers": full["total_without_flowers"],
-        "meets_minimum": full["meets_minimum"],
-        "excluded": full["excluded"],
-    }
-
-
-def score_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
-    """The batch output object of a scored hand, with the display extras (module text)."""
-    hand = getattr(result, "hand", None)
-    if not result.is_win:
-        out = error_object(id_, "not_a_win", result.reason or "not a winning hand")
-        error = out.pop("error")
-        out.update(total=0, fans=[], multiplier=None)
-        if hand is not None:
-            out["hand"] = str(hand)
-        out["error"] = error
-        return out
-    out = result_object(id_, result)
-    error = out.pop("error")
-    if isinstance(result, McrResult):
-        out.update(_mcr_extras(result))
-    else:
-        if hand is not None:
-            out["hand"] = str(hand)
-        capped = getattr(result, "capped", None)
-        if capped is not None:
-            out["capped"] = capped
-        details = getattr(result, "details", None) or {}
-        inner = details.get("mcr") if isinstance(details, Mapping) else None
-        if isinstance(inner, McrResult) and inner.is_win:  # two-player: MCR fans
-            extras = _mcr_extras(inner)
-            out["fans"] = extras["fans"]
-            out["excluded"] = extras["excluded"]
-        if isinstance(details, Mapping):
-            out["details"] = {k: v for k, v in details.items() if _jsonable(v)}
-    out["error"] = error
-    return out
 
 
 def score_one(obj: Any) -> dict[str, Any]:

@@ -1,6 +1,7 @@
-"""Batch hand analysis, JSON Lines in and out, like ``score --batch``.  No typer or rich.
+"""The analyze request and result: shanten, useful tiles, waits or discards of one hand.
 
-Each input line is a JSON object::
+The request is a JSON object (an input line of ``fanshu analyze --batch``, the body of
+``POST /v1/analyze``)::
 
     {"id": 7, "hand": "123m456p789s1122s", "visible": "1s1s"}
 
@@ -10,9 +11,10 @@ other players' melds seen on the table), and, for scoring the waits, ``seat_wind
 ``prevalent_wind`` (``"E"`` … ``"N"``), ``flowers`` and ``options`` as in ``score``.
 Any other key is an error.
 
-Each line gives one output line, in order: ``id``, then ``Analysis.to_dict()``
-(``shanten``, ``shanten_by_shape``; for 13 tiles ``useful``, ``useful_count``, ``waits``;
-for 14 tiles ``discards``), then ``"error": null``; or the error object of ``score``
+The result (an output line of the batch, the answer over HTTP): ``id``, then
+``Analysis.to_dict()`` (``shanten``, ``shanten_by_shape``; for 13 tiles ``useful``,
+``useful_count``, ``waits``; for 14 tiles ``discards``), then ``"error": null``; or the
+error object (:mod:`fanshu.protocol.errors`) with the codes of the score request
 (``bad_json``, ``bad_field``, ``bad_notation``, ``invalid_hand``, ``bad_option``,
 ``internal_error``).
 
@@ -30,20 +32,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from fanshu.analysis.advice import Analysis, analyze
-from fanshu.cli.batch import (
-    LineError,
-    _show,
-    error_object,
-    kind_of,
-    parse_request,
-    run_batch,
-)
 from fanshu.errors import FanshuError
 from fanshu.hand import WinContext
 from fanshu.notation.fanshu import parse_hand
+from fanshu.protocol.errors import (
+    BAD_FIELD,
+    BAD_JSON,
+    LineError,
+    error_object,
+    internal_error,
+    kind_of,
+    shown,
+)
+from fanshu.protocol.lines import run_batch
+from fanshu.protocol.score import parse_request
 from fanshu.rules.mcr.options import McrOptions
 
-__all__ = ["ANALYZE_FIELDS", "AnalyzeRequest", "analyze_line", "run_analyze_batch"]
+__all__ = [
+    "ANALYZE_FIELDS",
+    "AnalyzeRequest",
+    "analysis_object",
+    "analyze_line",
+    "analyze_request",
+    "parse_analyze_request",
+    "run_analyze_batch",
+]
 
 #: Every key an input line may have.
 ANALYZE_FIELDS = ("id", "hand", "visible", "seat_wind", "prevalent_wind", "flowers", "options")
@@ -64,13 +77,13 @@ def parse_analyze_request(obj: dict[str, Any]) -> AnalyzeRequest:
     unknown = [k for k in obj if k not in ANALYZE_FIELDS]
     if unknown:
         raise LineError(
-            "bad_field", f"unknown key {unknown[0]!r}; known: {', '.join(ANALYZE_FIELDS)}"
+            BAD_FIELD, f"unknown key {unknown[0]!r}; known: {', '.join(ANALYZE_FIELDS)}"
         )
     visible = obj.get("visible", "")
     if visible is None:
         visible = ""
     if not isinstance(visible, str):
-        raise LineError("bad_field", f"visible must be a tile string, not {_show(visible)}")
+        raise LineError(BAD_FIELD, f"visible must be a tile string, not {shown(visible)}")
     # hand, winds, flowers and options are checked exactly as ``score`` checks them
     req = parse_request({k: v for k, v in obj.items() if k != "visible"})
     ctx = WinContext(
@@ -93,14 +106,14 @@ def analysis_object(id_: Any, analysis: Analysis) -> dict[str, Any]:
 def analyze_line(obj: Any) -> dict[str, Any]:
     """Analyse one decoded input object and return its output object.  Never raises."""
     if not isinstance(obj, dict):
-        return error_object(None, "bad_json", f"a line must be a JSON object, not {kind_of(obj)}")
+        return error_object(None, BAD_JSON, f"a line must be a JSON object, not {kind_of(obj)}")
     id_ = obj.get("id")
     try:
         result = analyze_request(parse_analyze_request(obj))
     except (LineError, FanshuError) as e:
         return error_object(id_, e.code, e.message)
     except Exception as e:  # a bug: report it on this line and go on with the others
-        return error_object(id_, "internal_error", f"{type(e).__name__}: {e}".rstrip(": "))
+        return internal_error(id_, e)
     return analysis_object(id_, result)
 
 

@@ -1,7 +1,7 @@
-"""Batch scoring, JSON Lines in and out.  No typer or rich here, so that any front end
-(the CLI, a web service, a notebook) can reuse it.
+"""The score request and result: one hand to score, and what scoring it gives.
 
-Each input line is a JSON object::
+The request is a JSON object (an input line of ``fanshu score --batch``, the body of
+``POST /v1/score``)::
 
     {"id": 7, "hand": "[EEEE]123m456p789s11s", "self_drawn": true, "seat_wind": "S"}
 
@@ -14,7 +14,7 @@ hand string), ``rules`` (the rule set, ``fanshu.rules.names()``: ``"mcr"`` by de
 fields: ``McrOptions`` for MCR).  Any other key is an error: a misspelt flag must not be
 ignored.
 
-Each line gives one output line, in order::
+The result (:func:`result_object`, an output line of the batch)::
 
     {"id": 7, "total": 9, "fans": [{"name": "...", "name_en": "...", "value": 8, "count": 1}],
      "multiplier": null, "error": null}
@@ -22,7 +22,7 @@ Each line gives one output line, in order::
 ``total`` is fan as the line's rule set counts them; ``multiplier`` is the payment factor
 of rule sets that double per fan (before any cap), null for additive ones such as MCR.
 
-or, when the line cannot be scored::
+or, when the hand cannot be scored, the error object of :mod:`fanshu.protocol.errors`::
 
     {"id": 7, "error": {"code": "bad_field", "message": "self_drawn must be true or false"}}
 
@@ -32,26 +32,34 @@ unknown or mistyped key), the ``code`` of the ``FanshuError`` raised (``bad_nota
 known names), ``not_a_win`` (a legal hand that is not complete)
 and ``internal_error`` (a bug in fanshu: please report it).
 
-Empty (or all-whitespace) lines are skipped and give no output line, so that a trailing
-blank line does not produce a spurious error.
+The HTTP answer (:func:`score_object`) is the result with more for display: ``hand`` (the
+hand as fanshu writes it), and for MCR ``shape``, ``total_without_flowers``,
+``meets_minimum``, ``excluded`` (the implied fans not counted, each with the fan that
+excludes it) and, on each fan, ``sets`` (the tile groups that formed it); a hand that is
+not a win keeps ``total`` 0 and ``fans`` [] beside its ``not_a_win`` error.
 
 >>> score_line({"id": "x", "hand": "[EEEE]123m456p789s11s", "self_drawn": "yes"})["error"]
 {'code': 'bad_field', 'message': 'self_drawn must be true or false, not "yes"'}
->>> for out in run_batch(['{"id": 1, "hand": 5}', "", "[1, 2]"]):
-...     print(out)
-{"id": 1, "error": {"code": "bad_field", "message": "hand must be a string, not 5"}}
-{"id": null, "error": {"code": "bad_json", "message": "a line must be a JSON object, not an array"}}
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
+from fanshu.protocol.errors import (
+    BAD_FIELD,
+    BAD_JSON,
+    NOT_A_WIN,
+    LineError,
+    error_object,
+    internal_error,
+    kind_of,
+    shown,
+)
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import RuleSet, ScoreResult
 from fanshu.rules.mcr.result import McrResult
@@ -59,35 +67,32 @@ from fanshu.rules.mcr.ruleset import RULES as MCR_RULES
 from fanshu.tiles import Tile, wind_from
 
 __all__ = [
+    "BOOL_FIELDS",
     "FIELDS",
-    "LineError",
+    "WIND_FIELDS",
     "ScoreRequest",
-    "error_object",
     "parse_request",
     "result_object",
     "rules_named",
-    "run_batch",
     "score_line",
+    "score_object",
     "score_request",
 ]
 
 #: The win-context flags: the MCR ones, then the facts other rule sets need.
 BOOL_FIELDS = (
-    "self_drawn", "fourth_tile", "kong", "wall_last",
-    "dealer", "first_turn", "ready_at_start", "kong_discard",
-)  # fmt: skip
+    "self_drawn",
+    "fourth_tile",
+    "kong",
+    "wall_last",
+    "dealer",
+    "first_turn",
+    "ready_at_start",
+    "kong_discard",
+)
 WIND_FIELDS = ("seat_wind", "prevalent_wind")
 #: Every key an input line may have.
 FIELDS = ("id", "hand", "rules", *BOOL_FIELDS, *WIND_FIELDS, "flowers", "options")
-
-
-class LineError(Exception):
-    """A line that cannot be scored, with the batch error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,58 +129,47 @@ def rules_named(name: str) -> RuleSet:
         raise LineError(e.code, e.message) from None
 
 
-def _show(value: object) -> str:
-    """A JSON value as the user wrote it, shortened."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
     """Check an input object's keys and types; raise ``LineError`` (``bad_field`` or
     ``bad_option``) for anything wrong.  Values are checked strictly: ``"yes"`` is not
     a boolean and ``1.0`` is not a flower count."""
     unknown = [k for k in obj if k not in FIELDS]
     if unknown:
-        raise LineError("bad_field", f"unknown key {unknown[0]!r}; known: {', '.join(FIELDS)}")
+        raise LineError(BAD_FIELD, f"unknown key {unknown[0]!r}; known: {', '.join(FIELDS)}")
     if "hand" not in obj:
-        raise LineError("bad_field", "missing 'hand'")
+        raise LineError(BAD_FIELD, "missing 'hand'")
     hand = obj["hand"]
     if not isinstance(hand, str):
-        raise LineError("bad_field", f"hand must be a string, not {_show(hand)}")
+        raise LineError(BAD_FIELD, f"hand must be a string, not {shown(hand)}")
     rules = obj.get("rules", DEFAULT_RULES)
     if rules is None:
         rules = DEFAULT_RULES
     if not isinstance(rules, str):
-        raise LineError("bad_field", f"rules must be a rule set name, not {_show(rules)}")
+        raise LineError(BAD_FIELD, f"rules must be a rule set name, not {shown(rules)}")
     rule_set = rules_named(rules)
     flags: dict[str, bool] = {}
     for name in BOOL_FIELDS:
         value = obj.get(name, False)
         if not isinstance(value, bool):
-            raise LineError("bad_field", f"{name} must be true or false, not {_show(value)}")
+            raise LineError(BAD_FIELD, f"{name} must be true or false, not {shown(value)}")
         flags[name] = value
     winds: dict[str, Tile] = {}
     for name in WIND_FIELDS:
         value = obj.get(name, "E")
         if not isinstance(value, str):
-            raise LineError("bad_field", f"{name} must be E, S, W or N, not {_show(value)}")
+            raise LineError(BAD_FIELD, f"{name} must be E, S, W or N, not {shown(value)}")
         try:
             winds[name] = wind_from(value)
         except ValueError:
-            raise LineError(
-                "bad_field", f"{name} must be E, S, W or N, not {_show(value)}"
-            ) from None
+            raise LineError(BAD_FIELD, f"{name} must be E, S, W or N, not {shown(value)}") from None
     flowers = obj.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, int):
-        raise LineError("bad_field", f"flowers must be an integer 0-8, not {_show(flowers)}")
+        raise LineError(BAD_FIELD, f"flowers must be an integer 0-8, not {shown(flowers)}")
     options: Any = None
     raw_options = obj.get("options")
     if raw_options is not None:
         if not isinstance(raw_options, dict):
-            raise LineError("bad_field", f"options must be an object, not {_show(raw_options)}")
+            raise LineError(BAD_FIELD, f"options must be an object, not {shown(raw_options)}")
         try:
             options = rule_set.options_from(raw_options)
         except FanshuError as e:
@@ -215,11 +209,6 @@ def score_request(req: ScoreRequest) -> ScoreResult:
     )
 
 
-def error_object(id_: Any, code: str, message: str) -> dict[str, Any]:
-    """The output object of a line that could not be scored."""
-    return {"id": id_, "error": {"code": code, "message": message}}
-
-
 def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
     """The output object of a scored line (an error object if it is not a win).
 
@@ -227,7 +216,7 @@ def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
     other additive rule sets), then ``"error": null``, always last.
     """
     if not result.is_win:
-        return error_object(id_, "not_a_win", result.reason or "not a winning hand")
+        return error_object(id_, NOT_A_WIN, result.reason or "not a winning hand")
     if isinstance(result, McrResult):
         return {
             "id": id_,
@@ -252,65 +241,67 @@ def score_line(obj: dict[str, Any]) -> dict[str, Any]:
     """Score one decoded input object and return its output object.  Never raises."""
     id_ = obj.get("id") if isinstance(obj, dict) else None
     if not isinstance(obj, dict):
-        return error_object(None, "bad_json", f"a line must be a JSON object, not {kind_of(obj)}")
+        return error_object(None, BAD_JSON, f"a line must be a JSON object, not {kind_of(obj)}")
     try:
         result = score_request(parse_request(obj))
-    except LineError as e:
-        return error_object(id_, e.code, e.message)
-    except FanshuError as e:
+    except (LineError, FanshuError) as e:
         return error_object(id_, e.code, e.message)
     except Exception as e:  # a bug: report it on this line and go on with the others
-        return error_object(id_, "internal_error", f"{type(e).__name__}: {e}".rstrip(": "))
+        return internal_error(id_, e)
     return result_object(id_, result)
 
 
-def kind_of(value: object) -> str:
-    """What a JSON value is, for messages: ``an array``, ``a string`` …"""
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, str):
-        return "a string"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, dict):
-        return "an object"
-    return "a number"
+def _jsonable(value: Any) -> bool:
+    if value is None or isinstance(value, str | int | float | bool):
+        return True
+    if isinstance(value, list | tuple):
+        return all(_jsonable(v) for v in value)
+    if isinstance(value, Mapping):
+        return all(isinstance(k, str) and _jsonable(v) for k, v in value.items())
+    return False
 
 
-def dumps(obj: Mapping[str, Any]) -> str:
-    """One output line (without the newline): compact-ish JSON, Chinese kept as is."""
-    return json.dumps(obj, ensure_ascii=False)
+def _mcr_extras(result: McrResult) -> dict[str, Any]:
+    full = result.to_full_dict()
+    return {
+        "fans": full["fans"],
+        "hand": full["hand"],
+        "shape": full["shape"],
+        "total_without_flowers": full["total_without_flowers"],
+        "meets_minimum": full["meets_minimum"],
+        "excluded": full["excluded"],
+    }
 
 
-#: A line handler: a decoded input object (any JSON value) to its output object.
-LineHandler = Callable[[Any], dict[str, Any]]
-
-
-def process_line(line: str, handle: LineHandler | None = None) -> str | None:
-    """The output line for one input line, or None for an empty line.
-
-    ``handle`` turns the decoded object into the output object (default ``score_line``;
-    ``fanshu analyze`` passes its own); bad JSON gives the same error object either way.
-    """
-    text = line.strip()
-    if not text:
-        return None
-    try:
-        obj = json.loads(text)
-    except ValueError as e:  # json.JSONDecodeError and RecursionError-free cases
-        return dumps(error_object(None, "bad_json", f"not JSON: {e}"))
-    except RecursionError:
-        return dumps(error_object(None, "bad_json", "not JSON: nested too deeply"))
-    return dumps((handle or score_line)(obj))
-
-
-def run_batch(lines: Iterable[str], handle: LineHandler | None = None) -> Iterator[str]:
-    """Score (or, with ``handle``, otherwise process) JSON Lines: one output line (without
-    newline) per non-empty input line, in order.  Bad lines give error objects; nothing
-    here raises for bad input."""
-    for line in lines:
-        out = process_line(line, handle)
-        if out is not None:
-            yield out
+def score_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
+    """The result of a scored hand with the display extras (module text): the answer of
+    ``POST /v1/score``."""
+    hand = getattr(result, "hand", None)
+    if not result.is_win:
+        out = error_object(id_, NOT_A_WIN, result.reason or "not a winning hand")
+        error = out.pop("error")
+        out.update(total=0, fans=[], multiplier=None)
+        if hand is not None:
+            out["hand"] = str(hand)
+        out["error"] = error
+        return out
+    out = result_object(id_, result)
+    error = out.pop("error")
+    if isinstance(result, McrResult):
+        out.update(_mcr_extras(result))
+    else:
+        if hand is not None:
+            out["hand"] = str(hand)
+        capped = getattr(result, "capped", None)
+        if capped is not None:
+            out["capped"] = capped
+        details = getattr(result, "details", None) or {}
+        inner = details.get("mcr") if isinstance(details, Mapping) else None
+        if isinstance(inner, McrResult) and inner.is_win:  # two-player: MCR fans
+            extras = _mcr_extras(inner)
+            out["fans"] = extras["fans"]
+            out["excluded"] = extras["excluded"]
+        if isinstance(details, Mapping):
+            out["details"] = {k: v for k, v in details.items() if _jsonable(v)}
+    out["error"] = error
+    return out
