@@ -140,7 +140,7 @@ def test_without_a_seed_the_seed_is_printed_for_a_replay() -> None:
         (["--opponents", "random,random"], "mcr needs 3 opponents (--opponents), not 2"),
         (["--rules", "two-player", "--opponents", "random,random"], "needs 1 opponent"),
         (["--opponents", "random,random,nosuch"], "unknown player 'nosuch'"),
-        (["--rules", "beijing"], "the engine plays mcr, sichuan, two-player"),
+        (["--rules", "riichi"], "the engine plays mcr, beijing, sichuan, two-player"),
         (["--seed", "x"], "--seed is a whole number, not 'x'"),
         (["-o", "nosuch=1"], "unknown option 'nosuch'"),
         (["--config", "dealer=7"], "dealer is a seat number 0-3, not 7"),

@@ -99,7 +99,7 @@ def test_progress_bar_goes_to_stderr_and_leaves_stdout_alone() -> None:
         (["--games", "many"], "--games is a whole number, not 'many'"),
         (["--games", "-3"], "--games is a whole number of at least 0, not -3"),
         (["--seed", "1.5"], "--seed is a whole number, not '1.5'"),
-        (["--rules", "beijing"], "the engine plays mcr, sichuan, two-player; not 'beijing'"),
+        (["--rules", "riichi"], "the engine plays mcr, beijing, sichuan, two-player; not 'riichi'"),
         (["-o", "nosuch=1"], "unknown option 'nosuch'"),
         (["-o", "two_concealed_kongs=many"], "two_concealed_kongs is a number"),
         (["--config", "nosuch=1"], "unknown config 'nosuch'; known: dealer"),

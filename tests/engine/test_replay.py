@@ -297,7 +297,7 @@ def test_a_start_that_cannot_set_up_a_game_is_named(logged: list[str]) -> None:
     m = only_mismatch(changed(logged, i, wall=[*wall[:-1], "xx"]))
     assert m.reason.endswith("wall[107] is not a tile code: 'xx'")
     m = only_mismatch(changed(logged, i, rules="riichi"))
-    assert "the engine plays mcr, sichuan, two-player; not 'riichi'" in m.reason
+    assert "the engine plays mcr, beijing, sichuan, two-player; not 'riichi'" in m.reason
     m = only_mismatch(changed(logged, i, seed="7"))
     assert m.reason.endswith("its seed is a whole number, not '7'")
     m = only_mismatch(changed(logged, i, config={"exchange_three": "yes"}))

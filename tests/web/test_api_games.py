@@ -137,8 +137,8 @@ def test_illegal_actions_are_422_problems_listing_the_legal_ones(client: TestCli
 @pytest.mark.parametrize(
     ("body", "code", "detail"),
     [
-        ({"rules": "beijing"}, "bad_option", "the engine plays mcr, sichuan, two-player; not "
-         "'beijing'"),
+        ({"rules": "riichi"}, "bad_option", "the engine plays mcr, beijing, sichuan, two-player; "
+         "not 'riichi'"),
         ({"rules": "two-player", "seat": 2}, "bad_option", "seat is 0-1 for two-player, not 2"),
         ({"opponents": ["greedy"]}, "bad_option", "mcr needs 3 opponents, not 1"),
         ({"opponents": ["greedy", "smart", "fan"]}, "bad_option",

@@ -25,19 +25,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.config import GameConfig
+from fanshu.engine.observation import Observation, observe
 from fanshu.engine.seat import SeatState
 from fanshu.engine.variants import Variant, variant_for
 from fanshu.engine.wall import Wall, check_stacked, shuffled
 from fanshu.errors import OptionError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.tiles import TILES, Tile
-
-if TYPE_CHECKING:
-    from fanshu.engine.observation import Observation
 
 A = ActionKind
 CODES = tuple(t.code for t in TILES)
@@ -170,8 +168,6 @@ class Game:
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` can see now (see ``fanshu.engine.observation``)."""
-        from fanshu.engine.observation import observe
-
         return observe(self, seat)
 
     def win_hand(self, seat: int) -> Hand:
@@ -410,6 +406,7 @@ class Game:
         self.emit("discard", seat=s, tile=CODES[t], auto=auto or None)
         st.update_waits()
         self.variant.note_ready(self, s)
+        self.variant.on_discard(self, s, t)
         self._last_kong_discard = self._after_kong
         self._drawn = None
         self._open_claims(s, t)

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fanshu.engine.actions import Action, ActionKind
+from fanshu.engine.variants.base import Table
 from fanshu.hand import Meld, MeldKind
 from fanshu.tiles import TILES, Tile
-
-if TYPE_CHECKING:
-    from fanshu.engine.game import Game
 
 WIN = Action(ActionKind.WIN)
 _TILE = TILES.__getitem__
@@ -79,7 +77,7 @@ class Observation:
         }  # fmt: skip
 
 
-def observe(game: Game, seat: int) -> Observation:
+def observe(game: Table, seat: int) -> Observation:
     """``seat``'s view of ``game`` now."""
     if not isinstance(seat, int) or not 0 <= seat < game.n:
         raise ValueError(f"seat is 0-{game.n - 1}, not {seat!r}")

@@ -27,7 +27,7 @@ from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
 from fanshu.engine.log import game_lines, starts_turn
 from fanshu.engine.players import PLAYERS, make_player
-from fanshu.engine.variants import VARIANTS
+from fanshu.engine.variants import variant_class
 from fanshu.errors import OptionError
 
 __all__ = [
@@ -59,10 +59,7 @@ def player_seed(seed: int, k: int, seat: int) -> int:
 
 def seats_of(rules: str) -> int:
     """How many players the engine seats for ``rules``."""
-    cls = VARIANTS.get(rules)
-    if cls is None:
-        raise OptionError(f"the engine plays {', '.join(VARIANTS)}; not {rules!r}")
-    return cls.seats
+    return variant_class(rules).seats
 
 
 def check_players(rules: str, players: Sequence[str]) -> list[str]:

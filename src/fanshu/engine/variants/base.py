@@ -2,16 +2,78 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from fanshu.engine.actions import Action, ActionKind
+from fanshu.engine.config import GameConfig
 from fanshu.engine.seat import SeatState
+from fanshu.engine.wall import Wall
 from fanshu.hand import Hand
 from fanshu.rules import get_rules
 
-if TYPE_CHECKING:
-    from fanshu.engine.game import Game
+
+class Table(Protocol):
+    """The game as a variant (and a seat's observation) sees it: the public surface of
+    ``fanshu.engine.game.Game``, which satisfies it.
+
+    Why a protocol and not ``Game`` itself: the game is assembled from its variant and
+    builds observations, so it imports them; were they to import the game back (even
+    for type hints only) the three would form an import cycle.  They depend on this
+    contract instead, and the game sits on top of all three.
+    """
+
+    rules: str
+    n: int
+    config: GameConfig
+    variant: Variant
+    seat: list[SeatState]
+    scores: list[int]
+    events: list[dict[str, Any]]
+    winners: list[int]
+    wall: Wall
+    pool: list[int]
+    rng: random.Random
+    visible: list[int]
+    done: bool
+    claims_made: bool
+    kong_settlements: list[Any]
+
+    @property
+    def mode(self) -> str: ...
+    @mode.setter
+    def mode(self, mode: str) -> None: ...
+    @property
+    def drawn(self) -> int | None: ...
+    @drawn.setter
+    def drawn(self, tile: int | None) -> None: ...
+    @property
+    def after_kong(self) -> bool: ...
+    @after_kong.setter
+    def after_kong(self, value: bool) -> None: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def offered_tile(self) -> int | None: ...
+    @property
+    def offered_by(self) -> int | None: ...
+    @property
+    def to_act(self) -> int | None: ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+    def win_hand(self, seat: int) -> Hand: ...
+    def next_seat(self, s: int) -> int: ...
+    def start_turn(self, s: int, *, replacement: bool = False) -> None: ...
+    def ask_turn(self, s: int, *, drew: bool = True) -> None: ...
+    def ask(self, s: int, legal: list[Action]) -> None: ...
+    def emit(self, event: str, /, **fields: Any) -> None: ...
+    def pay(self, payments: Mapping[int, int], reason: str) -> None: ...
+    def hand_with(
+        self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False
+    ) -> Hand: ...
+    def win_self(self, s: int, t: int) -> None: ...
+    def finish(self, how: str) -> None: ...
 
 
 class Variant:
@@ -46,18 +108,18 @@ class Variant:
 
     # -- flow hooks -------------------------------------------------------------
 
-    def begin(self, game: Game) -> None:
+    def begin(self, game: Table) -> None:
         """After the deal: the dealer's first turn (or the setup phases first)."""
         game.start_turn(game.config.dealer)
 
-    def after_draw(self, game: Game, s: int) -> None:
+    def after_draw(self, game: Table, s: int) -> None:
         """Events offered after a draw (two-player); default none."""
 
-    def on_action(self, game: Game, s: int, a: Action) -> None:
+    def on_action(self, game: Table, s: int, a: Action) -> None:
         """A decision in a variant's own mode (setup phases, events)."""
         raise NotImplementedError(f"{self.name} has no mode {game.mode!r}")
 
-    def discards(self, game: Game, s: int) -> list[Action]:
+    def discards(self, game: Table, s: int) -> list[Action]:
         c = game.seat[s].counts
         return [Action(ActionKind.DISCARD, t) for t in range(34) if c[t]]
 
@@ -65,35 +127,38 @@ class Variant:
         """May this seat pung, kong or chow with tile ``t``?"""
         return True
 
-    def may_win(self, game: Game, s: int, hand: Hand) -> bool:
+    def may_win(self, game: Table, s: int, hand: Hand) -> bool:
         """Is ``hand`` (complete in shape) a win this seat may declare?"""
         return True
 
-    def must_win(self, game: Game) -> bool:
+    def must_win(self, game: Table) -> bool:
         """Must a seat that can win do so (no pass)?"""
         return False
 
-    def note_ready(self, game: Game, s: int) -> None:
+    def note_ready(self, game: Table, s: int) -> None:
         """After ``s`` discarded (its waits are fresh)."""
 
-    def seat_wind(self, game: Game, s: int) -> int:
+    def on_discard(self, game: Table, s: int, t: int) -> None:
+        """After ``s`` discarded ``t``, before the others may claim it (Beijing 跟庄)."""
+
+    def seat_wind(self, game: Table, s: int) -> int:
         return (s - game.config.dealer) % 4
 
-    def prevalent_wind(self, game: Game) -> int:
+    def prevalent_wind(self, game: Table) -> int:
         return game.config.prevalent_wind
 
     def first_turn(self, first: bool, self_drawn: bool, dealer: bool) -> bool:
         """天和/地和 (self-drawn) and 人和 (on a discard, not the dealer)."""
         return first and (self_drawn or not dealer)
 
-    def hand_over(self, game: Game) -> bool:
+    def hand_over(self, game: Table) -> bool:
         """After a win: is the hand over?"""
         return True
 
-    def on_exhaust(self, game: Game) -> None:
+    def on_exhaust(self, game: Table) -> None:
         """The wall is empty when a draw is due."""
 
-    def on_end(self, game: Game) -> None:
+    def on_end(self, game: Table) -> None:
         """Just before the end event."""
 
     # -- scoring and settlement ------------------------------------------------
@@ -104,22 +169,22 @@ class Variant:
     def meets_minimum(self, result: Any) -> bool:
         return bool(result.is_win)
 
-    def pay(self, game: Game, payments: Mapping[str, int], reason: str) -> None:
+    def pay(self, game: Table, payments: Mapping[str, int], reason: str) -> None:
         game.pay({int(p): v for p, v in payments.items()}, reason)
 
-    def settle_win(self, game: Game, s: int, result: Any, *, kong_feeder: int | None) -> None:
+    def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
         self.pay(game, self.rules.settle(self.players(), str(s), None, result, self.options),
                  "win")  # fmt: skip
 
     def settle_discard_wins(
-        self, game: Game, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
+        self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
     ) -> None:
         for s, result in won:
             payments = self.rules.settle(self.players(), str(s), str(d), result, self.options)
             self.pay(game, payments, "win")
 
-    def settle_false_win(self, game: Game, s: int) -> None:
+    def settle_false_win(self, game: Table, s: int) -> None:
         """A declared win the rule set does not accept (MCR 错和)."""
 
-    def on_kong(self, game: Game, s: int, kind: str, feeder: int | None) -> None:
+    def on_kong(self, game: Table, s: int, kind: str, feeder: int | None) -> None:
         """A kong was made (Sichuan pays 刮风下雨 at once)."""

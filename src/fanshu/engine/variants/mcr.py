@@ -4,14 +4,11 @@ the right to win or claim (RULES.md §1)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from fanshu.engine.variants.base import Variant
+from fanshu.engine.variants.base import Table, Variant
 from fanshu.engine.wall import tile_set
 from fanshu.rules.mcr.settlement import false_win_penalty
-
-if TYPE_CHECKING:
-    from fanshu.engine.game import Game
 
 
 class McrVariant(Variant):
@@ -24,6 +21,6 @@ class McrVariant(Variant):
     def meets_minimum(self, result: Any) -> bool:
         return bool(result.is_win and result.meets_minimum)
 
-    def settle_false_win(self, game: Game, s: int) -> None:
+    def settle_false_win(self, game: Table, s: int) -> None:
         self.pay(game, false_win_penalty(self.players(), str(s), "under_minimum").payments,
                  "错和")  # fmt: skip

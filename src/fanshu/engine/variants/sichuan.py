@@ -7,11 +7,11 @@ within the last four tiles a player who can win must."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.seat import SeatState
-from fanshu.engine.variants.base import Variant
+from fanshu.engine.variants.base import Table, Variant
 from fanshu.engine.wall import tile_set
 from fanshu.hand import Hand
 from fanshu.rules.sichuan.settlement import (
@@ -21,9 +21,6 @@ from fanshu.rules.sichuan.settlement import (
     settle_win,
 )
 from fanshu.tiles import TILES
-
-if TYPE_CHECKING:
-    from fanshu.engine.game import Game
 
 SUITS = "msp"
 #: 换三张 directions: the seat that receives, counted from the giver.
@@ -41,7 +38,7 @@ class SichuanVariant(Variant):
 
     # -- setup: 换三张, 定缺 -------------------------------------------------------
 
-    def begin(self, game: Game) -> None:
+    def begin(self, game: Table) -> None:
         self._order = [(game.config.dealer + i) % 4 for i in range(4)]
         if game.config.exchange_three:
             game.mode = "exchange"
@@ -49,7 +46,7 @@ class SichuanVariant(Variant):
         else:
             self._ask_void(game, 0)
 
-    def _ask_exchange(self, game: Game, s: int) -> None:
+    def _ask_exchange(self, game: Table, s: int) -> None:
         st = game.seat[s]
         c = st.counts
         if st.given:
@@ -59,12 +56,12 @@ class SichuanVariant(Variant):
             kinds = [t for t in range(27) if c[t] and sum(c[t - t % 9 : t - t % 9 + 9]) >= 3]
         game.ask(s, [Action(ActionKind.EXCHANGE, t) for t in kinds])
 
-    def _ask_void(self, game: Game, i: int) -> None:
+    def _ask_void(self, game: Table, i: int) -> None:
         game.mode = "void"
         s = self._order[i]
         game.ask(s, [Action(ActionKind.VOID, suit * 9) for suit in range(3)])
 
-    def on_action(self, game: Game, s: int, a: Action) -> None:
+    def on_action(self, game: Table, s: int, a: Action) -> None:
         st = game.seat[s]
         assert a.tile is not None
         if a.kind is ActionKind.EXCHANGE:
@@ -99,7 +96,7 @@ class SichuanVariant(Variant):
 
     # -- play ---------------------------------------------------------------------
 
-    def discards(self, game: Game, s: int) -> list[Action]:
+    def discards(self, game: Table, s: int) -> list[Action]:
         st = game.seat[s]
         c = st.counts
         if st.void is not None and st.holds_suit(st.void):
@@ -110,7 +107,7 @@ class SichuanVariant(Variant):
     def may_meld(self, st: SeatState, t: int) -> bool:
         return st.void is None or t // 9 != st.void
 
-    def may_win(self, game: Game, s: int, hand: Hand) -> bool:
+    def may_win(self, game: Table, s: int, hand: Hand) -> bool:
         st = game.seat[s]
         if st.void is not None and (
             st.holds_suit(st.void)
@@ -119,21 +116,21 @@ class SichuanVariant(Variant):
             return False
         return bool(self.score(hand).is_win)
 
-    def must_win(self, game: Game) -> bool:
+    def must_win(self, game: Table) -> bool:
         return game.wall.remaining <= 3  # 最后四张: a ready player must win
 
     def first_turn(self, first: bool, self_drawn: bool, dealer: bool) -> bool:
         return first and self_drawn  # 天胡, 地胡
 
-    def hand_over(self, game: Game) -> bool:
+    def hand_over(self, game: Table) -> bool:
         return len(game.winners) >= 3
 
     # -- settlement -----------------------------------------------------------------
 
-    def _still_in(self, game: Game, also: Sequence[int] = ()) -> list[str]:
+    def _still_in(self, game: Table, also: Sequence[int] = ()) -> list[str]:
         return [str(q) for q in range(4) if not game.seat[q].won or q in also]
 
-    def settle_win(self, game: Game, s: int, result: Any, *, kong_feeder: int | None) -> None:
+    def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
         feeder = None if kong_feeder is None else str(kong_feeder)
         if feeder is not None and game.seat[kong_feeder or 0].won:
             feeder = None  # the feeder has since won and is out: a plain self-draw
@@ -142,7 +139,7 @@ class SichuanVariant(Variant):
         self.pay(game, got.payments, "win")
 
     def settle_discard_wins(
-        self, game: Game, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
+        self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
     ) -> None:
         winners = [q for q, _ in won]
         still = self._still_in(game, winners)
@@ -150,14 +147,14 @@ class SichuanVariant(Variant):
                               still_in=still, options=self.options)  # fmt: skip
         self.pay(game, got.payments, "抢杠" if robbing else "win")
 
-    def on_kong(self, game: Game, s: int, kind: str, feeder: int | None) -> None:
+    def on_kong(self, game: Table, s: int, kind: str, feeder: int | None) -> None:
         got = settle_kong(self.players(), str(s), kind,  # type: ignore[arg-type]
                           feeder=None if feeder is None else str(feeder),
                           still_in=self._still_in(game), options=self.options)  # fmt: skip
         game.kong_settlements.append(got)
         self.pay(game, got.payments, f"kong {kind}")
 
-    def on_exhaust(self, game: Game) -> None:
+    def on_exhaust(self, game: Table) -> None:
         hands = {
             str(q): Hand(tuple(game.seat[q].tiles()), tuple(game.seat[q].melds))
             for q in range(4)

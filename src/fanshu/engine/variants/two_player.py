@@ -18,16 +18,11 @@ Readings fanshu takes where the seed is terse (docs/engine.md):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fanshu.analysis.shanten import shanten
 from fanshu.engine.actions import Action, ActionKind
-from fanshu.engine.variants.base import Variant
+from fanshu.engine.variants.base import Table, Variant
 from fanshu.engine.wall import tile_set
 from fanshu.tiles import TILES
-
-if TYPE_CHECKING:
-    from fanshu.engine.game import Game
 
 A = ActionKind
 PASS = Action(A.PASS)
@@ -41,22 +36,22 @@ class TwoPlayerVariant(Variant):
     def full_set(self) -> list[int]:
         return tile_set(range(34))
 
-    def seat_wind(self, game: Game, s: int) -> int:
+    def seat_wind(self, game: Table, s: int) -> int:
         return 0  # no seat wind: the rule set scores with a neutral wind
 
-    def prevalent_wind(self, game: Game) -> int:
+    def prevalent_wind(self, game: Table) -> int:
         return 0  # nor a prevalent wind, whatever the table's config says
 
     # -- 开始时换牌 -------------------------------------------------------------------
 
-    def begin(self, game: Game) -> None:
+    def begin(self, game: Table) -> None:
         p = game.config.exchange_at_start
         self._exchangers = [s for s in (game.config.dealer, 1 - game.config.dealer)
                             if p and game.rng.random() < p]  # fmt: skip
         self._swaps_left = 13
         self._next_exchanger(game)
 
-    def _next_exchanger(self, game: Game) -> None:
+    def _next_exchanger(self, game: Table) -> None:
         if not self._exchangers:
             for s in range(2):
                 game.seat[s].update_waits()
@@ -66,16 +61,16 @@ class TwoPlayerVariant(Variant):
         game.mode = "exchange"
         self._ask_exchange(game, self._exchangers[0])
 
-    def _ask_exchange(self, game: Game, s: int) -> None:
+    def _ask_exchange(self, game: Table, s: int) -> None:
         c = game.seat[s].counts
         game.ask(s, [*(Action(A.EXCHANGE, t) for t in range(34) if c[t]), PASS])
 
-    def _from_pool(self, game: Game) -> int:
+    def _from_pool(self, game: Table) -> int:
         return game.pool.pop(game.rng.randrange(len(game.pool)))
 
     # -- events after a draw: 搓牌, 游戏中换牌 ------------------------------------------
 
-    def after_draw(self, game: Game, s: int) -> None:
+    def after_draw(self, game: Table, s: int) -> None:
         st = game.seat[s]
         if st.declared is not None:
             return
@@ -89,7 +84,7 @@ class TwoPlayerVariant(Variant):
                 return
         self._offer_triplet(game, s)
 
-    def _offer_triplet(self, game: Game, s: int) -> None:
+    def _offer_triplet(self, game: Table, s: int) -> None:
         p = game.config.triplet_offer
         if p and game.rng.random() < p:
             counts = [0] * 34
@@ -103,7 +98,7 @@ class TwoPlayerVariant(Variant):
         if game.mode in ("pick", "swap"):
             game.ask_turn(s)
 
-    def on_action(self, game: Game, s: int, a: Action) -> None:
+    def on_action(self, game: Table, s: int, a: Action) -> None:
         st = game.seat[s]
         mode = game.mode
         if mode == "exchange":
@@ -161,11 +156,11 @@ class TwoPlayerVariant(Variant):
             else:
                 game.finish("drawn")
 
-    def _ask_give(self, game: Game, s: int) -> None:
+    def _ask_give(self, game: Table, s: int) -> None:
         c = game.seat[s].counts
         game.ask(s, [Action(A.EXCHANGE, t) for t in range(34) if c[t]])
 
-    def _exchange(self, game: Game, s: int, a: Action) -> None:
+    def _exchange(self, game: Table, s: int, a: Action) -> None:
         assert a.tile is not None
         st = game.seat[s]
         got = self._from_pool(game)
@@ -176,7 +171,7 @@ class TwoPlayerVariant(Variant):
 
     # -- 报听 --------------------------------------------------------------------------
 
-    def discards(self, game: Game, s: int) -> list[Action]:
+    def discards(self, game: Table, s: int) -> list[Action]:
         st = game.seat[s]
         c = st.counts
         out = [Action(A.DISCARD, t) for t in range(34) if c[t]]
@@ -190,7 +185,7 @@ class TwoPlayerVariant(Variant):
                     c[t] += 1
         return out
 
-    def note_ready(self, game: Game, s: int) -> None:
+    def note_ready(self, game: Table, s: int) -> None:
         st = game.seat[s]
         if not st.waits:
             st.ready_since = None
@@ -199,7 +194,7 @@ class TwoPlayerVariant(Variant):
 
     # -- 海底捞月 ------------------------------------------------------------------------
 
-    def on_exhaust(self, game: Game) -> None:
+    def on_exhaust(self, game: Table) -> None:
         ready = [s for s in range(2) if game.seat[s].waits]
         if not ready or not game.pool:
             return
