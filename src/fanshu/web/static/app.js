@@ -2009,7 +2009,7 @@ function renderTournament() {
 
 // ---------------------------------------------------------------------------- play
 
-const PLAY_SEATS = { mcr: 4, sichuan: 4, "two-player": 2 };
+const PLAY_SEATS = { mcr: 4, sichuan: 4, "two-player": 2, beijing: 4 };
 
 function seatName(q) {
   const p = state.play;
