@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from fanshu.cli.main import app
 from fanshu.cli.match import sheet_table
 from fanshu.match.sheet import SCALE_48, Match
-from fanshu.match.store import Store
+from fanshu.store import open_store
 
 runner = CliRunner()
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -42,7 +42,7 @@ def new_match(db: str) -> str:
 
 
 def rows_in(db: str) -> tuple[int, int, int]:
-    with Store.open(db) as s:
+    with open_store(db) as s:
         c = s._conn
         return tuple(  # type: ignore[return-value]
             c.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
@@ -272,7 +272,7 @@ def totals(db: str, mid: str) -> dict[str, int]:
 
 def dump(db: str) -> list[tuple[Any, ...]]:
     """Every stored row of the score sheets and the length of the audit log."""
-    with Store.open(db) as s:
+    with open_store(db) as s:
         c = s._conn
         out: list[tuple[Any, ...]] = []
         for t in ("matches", "hands", "penalties"):
@@ -325,7 +325,7 @@ def test_correct_replaces_a_hand_and_the_totals_follow(db: str) -> None:
     ]
     assert data["hands"][1]["fans"] and data["hands"][1]["hand"] == "[EEEE]123m456p789s11s"
     assert rows_in(db) == (1, 4, 1)
-    with Store.open(db) as s:
+    with open_store(db) as s:
         assert [e["action"] for e in s.events(mid)].count("correct") == 4
 
 
@@ -394,7 +394,7 @@ def test_csv_keeps_the_table_point_scale(db: str, tmp_path: Path) -> None:
     new = ok(db, "match", "import", str(path)).strip()
     again = json.loads(ok(db, "match", "show", new, "--json"))
     assert again["players"] == shown["players"]
-    with Store.open(db) as s:
+    with open_store(db) as s:
         assert s.match_scale(new) == (48, 24, 12, 0)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from fanshu.match.store import Store
+from fanshu.store import open_store
 from fanshu.web.api import games
 from fanshu.web.app import create_app
 from support.http import ok, problem
@@ -120,7 +120,7 @@ def test_what_is_stored_and_written_after_every_change(
     c = serve(db)
     state = ok(c.post("/v1/games", json={"rules": "sichuan", "seed": 3, "seat": 1}), 201)
     gid = state["id"]
-    with Store.open(db) as s:
+    with open_store(db) as s:
         row = s.load_game(gid)
         assert row is not None
         assert (row.rules, row.seat, row.players, row.seed, row.options) == (
@@ -134,7 +134,7 @@ def test_what_is_stored_and_written_after_every_change(
     problem(c.post(f"/v1/games/{gid}/actions", json={"action": "pung"}), 422, "illegal_action")
     assert rows(db, "SELECT events FROM games")[0][0] == row.events  # nothing written
     act(c, gid, 0)
-    with Store.open(db) as s:
+    with open_store(db) as s:
         after = s.load_game(gid)
         assert after is not None and after.events > row.events
         assert after.log.startswith(row.log)  # the same hand, played on
@@ -247,7 +247,7 @@ def test_a_stored_game_that_cannot_be_rebuilt_is_a_410_problem(
 def test_a_database_from_before_the_games_table_opens_and_gains_it(
     db: str, serve: Callable[..., TestClient]
 ) -> None:
-    with Store.open(db) as s:  # what fanshu wrote before games were stored
+    with open_store(db) as s:  # what fanshu wrote before games were stored
         mid = s.create_match(["Ann", "Bo", "Cy", "Di"])
         s.record_win(mid, "Bo", discarder="Di", fan=10)
         before = s.match_dict(mid)
@@ -265,7 +265,7 @@ def test_a_database_from_before_the_games_table_opens_and_gains_it(
     assert rows(db, "SELECT name, version FROM schema_parts") == [("games", 1)]
     assert rows(db, "PRAGMA user_version") == [(1,)]  # the score-sheet schema is unchanged
     assert rows(db, "SELECT id FROM games") == [(gid,)]
-    with Store.open(db) as s:  # as `fanshu match` opens it: everything is still there
+    with open_store(db) as s:  # as `fanshu match` opens it: everything is still there
         assert s.match_dict(mid) == before
         s.record_draw(mid)
 

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import fanshu
-from fanshu.match.store import Store
+from fanshu.store import open_store
 from fanshu.web.app import create_app
 from support.http import ok, problem
 
@@ -64,7 +64,7 @@ def test_record_hands_penalties_false_wins_undo_and_correct(client: TestClient, 
     assert m["running_totals"][-1] == m["totals"]
     assert sum(m["totals"].values()) == -10  # the free penalty is paid to nobody
     # the same file, read by the store the command line uses
-    with Store.open(str(db)) as s:
+    with open_store(str(db)) as s:
         assert s.load_match(mid).totals() == m["totals"]
     listed = ok_list(client.get("/v1/matches"))
     assert [(x["id"], x["hands_played"]) for x in listed] == [(mid, 3)]

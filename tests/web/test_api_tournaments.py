@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from fanshu.match.store import Store
+from fanshu.store import open_store
 from support.http import ok, problem
 
 PLAYERS = [f"P{i}" for i in range(1, 9)]
@@ -40,7 +40,7 @@ def test_a_tournament_from_seating_to_standings(client: TestClient, db: Path) ->
     standings = ok(client.get(f"/v1/tournaments/{tid}/standings"))
     assert [(x["rank"], x["player"]) for x in standings[:2]] == [(1, "P1"), (2, "P5")]
     assert standings[0]["table_points"] == 4 and standings[0]["score"] == 16 * 48
-    with Store.open(str(db)) as s:
+    with open_store(str(db)) as s:
         assert [x.to_dict() for x in s.standings(tid)] == standings
     assert ok(client.get(f"/v1/tournaments/{tid}"))["standings"] == standings
     listed = ok(client.get("/v1/tournaments"))

@@ -24,8 +24,8 @@ from rich.text import Text
 from fanshu.cli.errors import fail
 from fanshu.errors import FanshuError
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match
-from fanshu.match.store import Store, guess_format
 from fanshu.rules.mcr.settlement import false_win_name
+from fanshu.store import Store, guess_format, open_store
 
 T = TypeVar("T")
 
@@ -78,7 +78,7 @@ class FalseWinKind(StrEnum):
 def _store(db: str | None) -> Iterator[Store]:
     """Open the database; any fanshu error inside becomes ``error: …`` and status 2."""
     try:
-        with Store.open(db) as store:
+        with open_store(db) as store:
             yield store
     except FanshuError as exc:
         raise fail(exc.message) from None
@@ -500,7 +500,7 @@ def match_import(
     db: DbOption = None,
 ) -> None:
     """Import a match from JSON or CSV (every row re-checked by the rules); prints its id."""
-    _import(file, fmt, db, Store.import_match)
+    _import(file, fmt, db, lambda s, text, kind: s.import_match(text, kind))
 
 
 # -- tournament commands ----------------------------------------------------------------
@@ -672,4 +672,4 @@ def tournament_import(
     db: DbOption = None,
 ) -> None:
     """Import a tournament from JSON or CSV; prints its id."""
-    _import(file, fmt, db, Store.import_tournament)
+    _import(file, fmt, db, lambda s, text, kind: s.import_tournament(text, kind))

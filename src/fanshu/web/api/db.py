@@ -1,7 +1,7 @@
 """The database behind ``/v1/matches``, ``/v1/tournaments`` and ``/v1/games`` (score
 sheets, and the games against bots: :mod:`fanshu.web.api.games`).
 
-Each request opens its own :class:`~fanshu.match.store.Store` (a store is not shared
+Each request opens its own :class:`~fanshu.store.Store` (a store is not shared
 between threads) on the file given to ``fanshu serve --db``, else ``$FANSHU_DB``, else
 the default file of the ``fanshu match`` commands; every change is one transaction, so
 the server and the command line may use one file at the same time.  ``:memory:`` is a
@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from fanshu.match.store import Store, StoreError
+from fanshu.store import Store, StoreError, open_store
 from fanshu.web.problems import Problem
 
 __all__ = ["Database"]
@@ -40,7 +40,7 @@ class Database:
         """A store for one request; store errors become problems (404 for an unknown id,
         503 when the database cannot be used)."""
         try:
-            store = Store.open(self._where())
+            store = open_store(self._where())
         except StoreError as e:
             raise Problem("store_error", e.message) from None
         try:

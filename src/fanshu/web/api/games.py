@@ -17,7 +17,7 @@ out: the wall and the seed (until the end), the other seats' dealt tiles, draws,
 concealed kongs, exchanged tiles and decisions.
 
 Games are kept in the server's database (``fanshu serve --db``), in the ``games`` table
-of :mod:`fanshu.match.store`: how the hand was dealt (rules, seed, seat, bots, options,
+of :mod:`fanshu.store`: how the hand was dealt (rules, seed, seat, bots, options,
 config) and its engine log, written in one transaction after every change.  A game not
 in memory (after a restart, in another worker process, or dropped from the
 :data:`~fanshu.web.api.common.MAX_GAMES` most recently used kept in memory) is rebuilt
@@ -58,8 +58,8 @@ from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.engine.variants import VARIANTS
 from fanshu.errors import FanshuError, OptionError
-from fanshu.match.store import Store, StoredGame, StoreError
 from fanshu.rules import get_rules
+from fanshu.store import Store, StoredGame, StoreError
 from fanshu.web.api.common import MAX_GAMES, JsonResponse, ok_response
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
-from fanshu.match.store import Store
+from fanshu.store import Store
 from fanshu.web.api.common import JsonResponse, ok_response
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses

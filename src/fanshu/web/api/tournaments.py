@@ -15,7 +15,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD
-from fanshu.match.store import Store
+from fanshu.store import Store
 from fanshu.web.api.common import JsonResponse, ok_response
 from fanshu.web.api.matches import Db, match_object
 from fanshu.web.problems import Problem, problem_responses

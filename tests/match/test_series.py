@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from fanshu.engine.game import Game
-from fanshu.engine.match import HandPlayed, first_dealer, next_dealer, play_series
 from fanshu.errors import OptionError
+from fanshu.match.series import HandPlayed, first_dealer, next_dealer, play_series
 from fanshu.match.sheet import SEAT_ROTATION, Match
 from fanshu.tiles import Tile
 

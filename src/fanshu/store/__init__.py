@@ -1,0 +1,66 @@
+"""What fanshu keeps: match score sheets, tournaments and the web app's games against
+bots, behind one small interface (:class:`Store`) with SQLite behind it.
+
+- :mod:`~fanshu.store.interface`: the protocols a backend implements (``MatchStore``,
+  ``TournamentStore``, ``GameStore``, composed into ``Store``) and what they return;
+- :mod:`~fanshu.store.paths`: where the database is (a path, a ``sqlite:///`` URL,
+  ``$FANSHU_DB`` or the default file in the user's data directory);
+- :mod:`~fanshu.store.schema` and :mod:`~fanshu.store.migrations`: the versioned schema
+  and how a file is brought forward; :mod:`~fanshu.store.connection`: one transaction
+  per change;
+- :mod:`~fanshu.store.matches`, :mod:`~fanshu.store.tournaments`,
+  :mod:`~fanshu.store.games`: the SQLite implementation, one part per kind of thing kept,
+  composed into :class:`~fanshu.store.sqlite.SqliteStore`.
+
+>>> with open_store(":memory:") as store:
+...     mid = store.create_match(["Ann", "Bo", "Cy", "Di"])
+...     store.record_draw(mid).kind
+'draw'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fanshu.store.connection import BUSY_TIMEOUT_MS
+from fanshu.store.formats import FORMATS, guess_format
+from fanshu.store.interface import (
+    GameStore,
+    MatchStore,
+    MatchSummary,
+    Store,
+    StoredGame,
+    StoreError,
+    TournamentStore,
+)
+from fanshu.store.paths import default_db_path, resolve_db_path
+from fanshu.store.schema import GAMES_MIGRATIONS, MIGRATIONS, SCHEMA_VERSION
+from fanshu.store.sqlite import SqliteStore
+
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "FORMATS",
+    "GAMES_MIGRATIONS",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "GameStore",
+    "MatchStore",
+    "MatchSummary",
+    "SqliteStore",
+    "Store",
+    "StoreError",
+    "StoredGame",
+    "TournamentStore",
+    "default_db_path",
+    "guess_format",
+    "open_store",
+    "resolve_db_path",
+]
+
+
+def open_store(
+    path_or_url: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+) -> Store:
+    """Open (creating and migrating if needed) the database named by ``path_or_url``,
+    else ``$FANSHU_DB``, else the default file under the user's data directory."""
+    return SqliteStore.open(path_or_url, busy_timeout_ms=busy_timeout_ms)

@@ -1,0 +1,146 @@
+"""One SQLite connection as fanshu uses it: opened with WAL, a busy timeout, foreign keys
+and ``synchronous=FULL``, and written only inside :meth:`Database.transaction`.
+
+Every change is one ``BEGIN IMMEDIATE … COMMIT`` transaction: a crash or an error at any
+point leaves the data as it was before or after that change, never between; two
+processes writing to one file queue behind each other's write lock instead of losing a
+change.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fanshu.store.interface import StoreError
+from fanshu.store.paths import is_default, resolve_db_path
+
+__all__ = ["BUSY_TIMEOUT_MS", "Database", "dumps", "new_id", "now"]
+
+#: How long a writer waits for another process's write lock before giving up.
+BUSY_TIMEOUT_MS = 30_000
+
+#: Readable ids: no vowels (no accidental words), no 0/1/l/o/i look-alikes.
+_ID_ALPHABET = "23456789bcdfghjkmnpqrstvwxz"
+_ID_LENGTH = 6
+
+
+def now() -> str:
+    """The current UTC time as stored: ISO 8601 with milliseconds and a ``Z``."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def new_id() -> str:
+    """A short random id such as ``k7m2qx`` (27⁶ ≈ 387 million of them)."""
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
+
+
+def dumps(obj: object) -> str:
+    """JSON as stored: compact, keys sorted, text kept as it is (no ``\\u`` escapes)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+class Database:
+    """An open, configured SQLite connection and the file it is on."""
+
+    def __init__(self, conn: sqlite3.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
+
+    @classmethod
+    def connect(
+        cls, path_or_url: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> Database:
+        """Open (creating if needed) the database named by ``path_or_url``, else
+        ``$FANSHU_DB``, else the default file under the user's data directory."""
+        path = resolve_db_path(path_or_url)
+        if path != ":memory:" and is_default(path_or_url):
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if path != ":memory:" and os.path.isdir(path):
+            raise StoreError(f"cannot open the database {path}: it is a directory")
+        try:
+            conn = sqlite3.connect(
+                path, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=True
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the database {path}: {exc}") from None
+        db = cls(conn, path)
+        try:
+            db._configure(busy_timeout_ms)
+        except BaseException:
+            conn.close()
+            raise
+        return db
+
+    def _configure(self, busy_timeout_ms: int) -> None:
+        c = self.conn
+        try:
+            c.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            mode = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode not in ("wal", "memory"):
+                raise StoreError(f"cannot switch {self.path} to WAL mode (it stays in {mode})")
+            c.execute("PRAGMA synchronous = FULL")  # a committed hand survives a power cut
+            c.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot use {self.path} as a fanshu database: {exc}") from None
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: ``BEGIN IMMEDIATE`` takes the write lock up front (waiting
+        up to the busy timeout for another writer), so the reads inside see the latest
+        committed state and nobody else writes until ``COMMIT``.  Any error rolls back."""
+        c = self.conn
+        try:
+            c.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"the database {self.path} is busy or unwritable: {exc}") from None
+        try:
+            yield c
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
+        try:
+            c.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise StoreError(f"could not commit to {self.path}: {exc}") from None
+
+    @staticmethod
+    def log(
+        c: sqlite3.Connection,
+        action: str,
+        detail: dict[str, Any],
+        *,
+        match_id: str | None = None,
+        tournament_id: str | None = None,
+    ) -> None:
+        """Append a change to the audit trail (the ``events`` table)."""
+        c.execute(
+            "INSERT INTO events (at, match_id, tournament_id, action, detail) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (now(), match_id, tournament_id, action, dumps(detail)),
+        )
+
+    @staticmethod
+    def fresh_id(c: sqlite3.Connection, table: str) -> str:
+        """A new id not yet used in ``table``."""
+        while True:
+            candidate = new_id()
+            if c.execute(f"SELECT 1 FROM {table} WHERE id = ?", (candidate,)).fetchone() is None:
+                return candidate
+
+    def exists(self, c: sqlite3.Connection, table: str, row_id: str) -> bool:
+        """Whether ``table`` has a row with id ``row_id``."""
+        return c.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,)).fetchone() is not None

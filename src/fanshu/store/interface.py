@@ -1,0 +1,209 @@
+"""What a store keeps and offers, whatever database is behind it.
+
+:class:`Store` is the whole interface, composed of one protocol per kind of thing kept:
+:class:`MatchStore` (score sheets), :class:`TournamentStore` (tournaments and their
+table matches) and :class:`GameStore` (the web app's games against bots).  The SQLite
+implementation is :class:`fanshu.store.sqlite.SqliteStore`; a second backend implements
+the same protocols and keeps the same promises:
+
+- every change is one transaction that loads what it changes, applies the change
+  through the model (so every rule is checked) and writes the result: an error leaves
+  things as they were, and two writers queue instead of losing a change;
+- an unknown id, a record that does not read back, or a database that cannot be used
+  raise :class:`StoreError` (never a driver's own exception).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from fanshu.errors import FanshuError
+from fanshu.match.sheet import HANDS_PER_MATCH, SCALE_STANDARD, HandRecord, Match
+from fanshu.match.tournament import Seating, Standing, Tournament
+from fanshu.rules.mcr.options import McrOptions
+
+__all__ = [
+    "GameStore",
+    "MatchStore",
+    "MatchSummary",
+    "Store",
+    "StoreError",
+    "StoredGame",
+    "TournamentStore",
+]
+
+T = TypeVar("T")
+
+
+class StoreError(FanshuError):
+    """The database cannot be opened or does not hold what was asked for."""
+
+    code = "store_error"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """One line of :meth:`MatchStore.list_matches`."""
+
+    id: str
+    created: str
+    updated: str
+    players: tuple[str, ...]
+    hands_played: int
+    totals: dict[str, int]
+
+    @property
+    def is_complete(self) -> bool:
+        return self.hands_played == HANDS_PER_MATCH
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "created": self.created,
+            "updated": self.updated,
+            "players": list(self.players),
+            "hands_played": self.hands_played,
+            "totals": dict(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """One stored game against bots, as the web app keeps it.
+
+    The store only keeps it; :mod:`fanshu.web.api.games` writes and rebuilds it.
+    ``log`` is the hand's engine log (JSON Lines, docs/engine-log.md) and ``events`` its
+    number of events, the row's version.
+    """
+
+    id: str
+    rules: str
+    seat: int
+    players: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] | None
+    config: dict[str, Any]
+    events: int
+    done: bool
+    log: str
+    written_by: str = ""  # the fanshu version that wrote the row
+    created: str = ""
+    updated: str = ""
+
+
+class MatchStore(Protocol):
+    """Match score sheets: create, read, change row by row, export and import."""
+
+    def load_match(self, match_id: str) -> Match: ...
+    def match_options(self, match_id: str) -> dict[str, Any]: ...
+    def match_scale(self, match_id: str) -> tuple[int, ...]: ...
+    def match_dict(self, match_id: str) -> dict[str, Any]: ...
+    def list_matches(self) -> list[MatchSummary]: ...
+    def events(self, match_id: str) -> list[dict[str, Any]]: ...
+
+    def create_match(
+        self,
+        players: Sequence[str],
+        *,
+        scale: Sequence[int] = SCALE_STANDARD,
+        rules: McrOptions | None = None,
+        id: str | None = None,
+    ) -> str: ...
+
+    def update_match(
+        self,
+        match_id: str,
+        change: Callable[[Match, dict[str, Any]], T],
+        action: str,
+        **detail: Any,
+    ) -> T: ...
+
+    def record_win(
+        self,
+        match_id: str,
+        winner: str,
+        *,
+        discarder: str | None = None,
+        fan: int | None = None,
+        hand: str | None = None,
+        flowers: int = 0,
+    ) -> HandRecord: ...
+
+    def record_draw(self, match_id: str) -> HandRecord: ...
+    def record_false_win(self, match_id: str, player: str, kind: str) -> HandRecord: ...
+    def add_penalty(
+        self, match_id: str, player: str, points: int, reason: str = ""
+    ) -> HandRecord: ...
+
+    def correct(
+        self,
+        match_id: str,
+        hand_no: int,
+        *,
+        winner: str | None = None,
+        discarder: str | None = None,
+        fan: int | None = None,
+        hand: str | None = None,
+        flowers: int = 0,
+        draw: bool = False,
+    ) -> HandRecord: ...
+
+    def undo(self, match_id: str) -> HandRecord: ...
+    def export_match(self, match_id: str, fmt: str = "json") -> str: ...
+    def import_match(self, text: str, fmt: str = "json", *, id: str | None = None) -> str: ...
+
+
+class TournamentStore(Protocol):
+    """Tournaments: players, seatings, table results and the table matches."""
+
+    def create_tournament(
+        self,
+        players: Sequence[str],
+        *,
+        sessions: int | None = None,
+        name: str | None = None,
+        scale: Sequence[int] = SCALE_STANDARD,
+        id: str | None = None,
+    ) -> str: ...
+
+    def load_tournament(self, tid: str) -> Tournament: ...
+    def list_tournaments(self) -> list[dict[str, Any]]: ...
+    def update_tournament(
+        self, tid: str, change: Callable[[Tournament], T], action: str, **detail: Any
+    ) -> T: ...
+    def seat_session(self, tid: str, session_no: int, tables: Sequence[Sequence[str]]) -> None: ...
+    def generate_seating(self, tid: str, sessions: int | None = None, seed: int = 0) -> Seating: ...
+    def table_match(self, tid: str, session_no: int, table_no: int) -> str: ...
+    def set_result(
+        self, tid: str, session_no: int, table_no: int, totals: Mapping[str, int]
+    ) -> None: ...
+    def standings(self, tid: str) -> list[Standing]: ...
+    def export_tournament(self, tid: str, fmt: str = "json") -> str: ...
+    def import_tournament(self, text: str, fmt: str = "json", *, id: str | None = None) -> str: ...
+
+
+class GameStore(Protocol):
+    """The web app's games against bots, versioned by their event count."""
+
+    def open_games(self) -> None: ...
+    def game_version(self, game_id: str) -> int | None: ...
+    def load_game(self, game_id: str) -> StoredGame | None: ...
+    def insert_game(self, game: StoredGame, *, keep: int) -> list[str]: ...
+    def update_game(self, game: StoredGame, *, previous: int) -> bool: ...
+    def delete_game(self, game_id: str) -> bool: ...
+    def count_games(self) -> int: ...
+
+
+class Store(MatchStore, TournamentStore, GameStore, Protocol):
+    """Everything fanshu keeps, in one database.  Not thread-safe: one per thread."""
+
+    #: Where the data is (a file path for SQLite), for messages.
+    path: str
+
+    def schema_version(self) -> int: ...
+    def part_version(self, name: str) -> int: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Store: ...
+    def __exit__(self, *exc: object) -> None: ...

@@ -1,0 +1,364 @@
+"""Match score sheets in SQLite: the ``matches`` table and its rows (``hands`` for the
+wins and draws, ``penalties`` for the rows between them, sharing one ``seq`` so that the
+sheet reads back in recorded order).
+
+A change loads the sheet, applies it through :class:`~fanshu.match.sheet.Match` (every
+rule is checked) and writes only the rows that changed, in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from typing import Any, TypeVar
+
+from fanshu.match import exchange
+from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match, rank_table_points
+from fanshu.rules.mcr.options import McrOptions
+from fanshu.rules.mcr.settlement import MatchError
+from fanshu.store.connection import Database, dumps, now
+from fanshu.store.formats import check_format
+from fanshu.store.interface import MatchSummary, StoreError
+
+__all__ = ["SqliteMatches", "insert_match", "load_match", "write_rows"]
+
+T = TypeVar("T")
+
+_HAND_KINDS = ("win", "draw")
+
+
+def _match_row(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[str, str, str, str]:
+    if not isinstance(match_id, str):
+        raise StoreError(f"a match id is a string, not {match_id!r}")
+    row = c.execute(
+        "SELECT players, options, created, updated FROM matches WHERE id = ?", (match_id,)
+    ).fetchone()
+    if row is None:
+        raise StoreError(f"no match {match_id!r} in {db.path}{_known_ids_hint(c)}")
+    return row  # type: ignore[no-any-return]
+
+
+def _known_ids_hint(c: sqlite3.Connection) -> str:
+    ids = [r[0] for r in c.execute("SELECT id FROM matches ORDER BY created DESC LIMIT 5")]
+    return f" (recent matches: {', '.join(ids)})" if ids else " (it holds no matches yet)"
+
+
+def _rows(c: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
+    rows = c.execute(
+        "SELECT seq, record FROM hands WHERE match_id = ? "
+        "UNION ALL SELECT seq, record FROM penalties WHERE match_id = ? ORDER BY seq",
+        (match_id, match_id),
+    ).fetchall()
+    for i, (seq, _) in enumerate(rows):
+        if seq != i:
+            raise StoreError(f"match {match_id!r}: the score sheet has a gap at row {i}")
+    return [json.loads(record) for _, record in rows]
+
+
+def load_match(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[Match, dict[str, Any]]:
+    """A stored match, re-settled row by row, and its options."""
+    players, options, _, _ = _match_row(db, c, match_id)
+    data = {"id": match_id, "players": json.loads(players), "hands": _rows(c, match_id)}
+    try:
+        match = Match.from_dict(data)
+    except MatchError as exc:
+        raise StoreError(f"match {match_id!r} does not read back: {exc}") from None
+    return match, json.loads(options)
+
+
+def insert_match(
+    db: Database,
+    c: sqlite3.Connection,
+    names: Sequence[str],
+    options: dict[str, Any],
+    match_id: str | None,
+) -> str:
+    """Insert an empty match (a fresh id unless ``match_id``); returns its id."""
+    if match_id is None:
+        match_id = db.fresh_id(c, "matches")
+    elif not isinstance(match_id, str) or not match_id.strip():
+        raise MatchError(f"a match id is a non-empty string, not {match_id!r}")
+    elif db.exists(c, "matches", match_id):
+        raise StoreError(f"a match {match_id!r} already exists in {db.path}")
+    at = now()
+    c.execute(
+        "INSERT INTO matches (id, created, players, options, updated) VALUES (?, ?, ?, ?, ?)",
+        (match_id, at, dumps(list(names)), dumps(options), at),
+    )
+    db.log(c, "create", {"players": list(names), **options}, match_id=match_id)
+    return match_id
+
+
+def write_rows(
+    c: sqlite3.Connection,
+    match_id: str,
+    before: list[dict[str, Any]],
+    after: list[dict[str, Any]],
+) -> None:
+    """Turn the stored rows ``before`` into ``after``, touching only those that differ."""
+    for seq in range(len(after), len(before)):
+        _delete_row(c, match_id, seq, before[seq])
+    for seq, row in enumerate(after):
+        if seq < len(before):
+            if before[seq] == row:
+                continue
+            _delete_row(c, match_id, seq, before[seq])
+        _insert_row(c, match_id, seq, row)
+
+
+def _delete_row(c: sqlite3.Connection, match_id: str, seq: int, row: dict[str, Any]) -> None:
+    table = "hands" if row["kind"] in _HAND_KINDS else "penalties"
+    c.execute(f"DELETE FROM {table} WHERE match_id = ? AND seq = ?", (match_id, seq))
+
+
+def _insert_row(c: sqlite3.Connection, match_id: str, seq: int, row: dict[str, Any]) -> None:
+    if row["kind"] in _HAND_KINDS:
+        c.execute(
+            "INSERT INTO hands (match_id, number, seq, kind, record) VALUES (?, ?, ?, ?, ?)",
+            (match_id, row["number"], seq, row["kind"], dumps(row)),
+        )
+    else:
+        c.execute(
+            "INSERT INTO penalties (match_id, seq, number, kind, player, record) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, seq, row["number"], row["kind"], row["offender"], dumps(row)),
+        )
+
+
+def _rules(options: dict[str, Any]) -> McrOptions | None:
+    rules = options.get("rules")
+    return None if rules is None else McrOptions.from_dict(dict(rules))
+
+
+def _scale(options: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(options.get("scale", SCALE_STANDARD))
+
+
+class SqliteMatches:
+    """:class:`~fanshu.store.interface.MatchStore` on SQLite (part of ``SqliteStore``)."""
+
+    _db: Database
+    path: str
+
+    # -- reading ---------------------------------------------------------------------
+
+    def load_match(self, match_id: str) -> Match:
+        """The score sheet of a match; :class:`StoreError` for an unknown id."""
+        return load_match(self._db, self._db.conn, match_id)[0]
+
+    def match_options(self, match_id: str) -> dict[str, Any]:
+        """A match's options: ``scale`` (table points by rank) and ``rules``."""
+        return dict(json.loads(_match_row(self._db, self._db.conn, match_id)[1]))
+
+    def match_scale(self, match_id: str) -> tuple[int, ...]:
+        """The table-point scale of a match (4/2/1/0 unless created otherwise)."""
+        return _scale(self.match_options(match_id))
+
+    def match_dict(self, match_id: str) -> dict[str, Any]:
+        """``Match.to_dict()`` with the match's own table-point scale."""
+        match, options = load_match(self._db, self._db.conn, match_id)
+        return match.to_dict(_scale(options))
+
+    def list_matches(self) -> list[MatchSummary]:
+        """Every match, oldest first."""
+        c = self._db.conn
+        out: list[MatchSummary] = []
+        ids = c.execute("SELECT id, created, updated FROM matches ORDER BY created, id").fetchall()
+        for match_id, created, updated in ids:
+            match = self.load_match(match_id)
+            out.append(
+                MatchSummary(
+                    match_id, created, updated, match.players, match.hands_played, match.totals()
+                )
+            )
+        return out
+
+    def events(self, match_id: str) -> list[dict[str, Any]]:
+        """The audit trail of a match: every change, oldest first."""
+        c = self._db.conn
+        _match_row(self._db, c, match_id)
+        return [
+            {"at": at, "action": action, "detail": json.loads(detail)}
+            for at, action, detail in c.execute(
+                "SELECT at, action, detail FROM events WHERE match_id = ? ORDER BY id",
+                (match_id,),
+            )
+        ]
+
+    # -- writing ---------------------------------------------------------------------
+
+    def create_match(
+        self,
+        players: Sequence[str],
+        *,
+        scale: Sequence[int] = SCALE_STANDARD,
+        rules: McrOptions | None = None,
+        id: str | None = None,
+    ) -> str:
+        """A new, empty match; returns its id.  ``players`` in the seats drawn for the first
+        round (East, South, West, North); ``scale`` the table points by rank; ``rules`` the
+        options used to score hand strings."""
+        if isinstance(players, str):
+            raise MatchError(f"give the four player names as a list, not the string {players!r}")
+        names = Match(list(players)).players  # validates
+        rank_table_points(dict(zip(names, (0, 1, 2, 3), strict=True)), scale)  # validates
+        options: dict[str, Any] = {"scale": list(scale)}
+        if rules is not None:
+            options["rules"] = asdict(rules)
+        with self._db.transaction() as c:
+            return insert_match(self._db, c, names, options, id)
+
+    def update_match(
+        self,
+        match_id: str,
+        change: Callable[[Match, dict[str, Any]], T],
+        action: str,
+        **detail: Any,
+    ) -> T:
+        """Apply ``change(match, options)`` to a match in one transaction and write the
+        rows that changed.  If ``change`` raises, nothing is written."""
+        with self._db.transaction() as c:
+            match, options = load_match(self._db, c, match_id)
+            before = [r.to_dict() for r in match.records]
+            result = change(match, options)
+            after = [r.to_dict() for r in match.records]
+            write_rows(c, match_id, before, after)
+            c.execute("UPDATE matches SET updated = ? WHERE id = ?", (now(), match_id))
+            if isinstance(result, HandRecord):
+                detail = {**detail, "row": result.to_dict()}
+            self._db.log(c, action, detail, match_id=match_id)
+            return result
+
+    def record_win(
+        self,
+        match_id: str,
+        winner: str,
+        *,
+        discarder: str | None = None,
+        fan: int | None = None,
+        hand: str | None = None,
+        flowers: int = 0,
+    ) -> HandRecord:
+        """Record the next hand of a match as a win (see :meth:`Match.record_win`)."""
+
+        def change(m: Match, options: dict[str, Any]) -> HandRecord:
+            return m.record_win(
+                winner,
+                discarder=discarder,
+                fan=fan,
+                hand=hand,
+                flowers=flowers,
+                options=_rules(options),
+            )
+
+        detail = {
+            "winner": winner,
+            "discarder": discarder,
+            "fan": fan,
+            "hand": hand,
+            "flowers": flowers,
+        }
+        return self.update_match(match_id, change, "win", **detail)
+
+    def record_draw(self, match_id: str) -> HandRecord:
+        """Record the next hand of a match as drawn (荒庄)."""
+        return self.update_match(match_id, lambda m, _: m.record_draw(), "draw")
+
+    def record_false_win(self, match_id: str, player: str, kind: str) -> HandRecord:
+        """Record a 错和 (``under_minimum``) or 诈和 (``not_complete``) of ``player``."""
+        return self.update_match(
+            match_id,
+            lambda m, _: m.record_false_win(player, kind),
+            "false_win",
+            player=player,
+            kind=kind,
+        )
+
+    def add_penalty(self, match_id: str, player: str, points: int, reason: str = "") -> HandRecord:
+        """Record a referee's free penalty of ``points`` deducted from ``player``."""
+        return self.update_match(
+            match_id,
+            lambda m, _: m.add_penalty(player, points, reason),
+            "penalty",
+            player=player,
+            points=points,
+            reason=reason,
+        )
+
+    def correct(
+        self,
+        match_id: str,
+        hand_no: int,
+        *,
+        winner: str | None = None,
+        discarder: str | None = None,
+        fan: int | None = None,
+        hand: str | None = None,
+        flowers: int = 0,
+        draw: bool = False,
+    ) -> HandRecord:
+        """Replace recorded hand ``hand_no`` (see :meth:`Match.correct`)."""
+
+        def change(m: Match, options: dict[str, Any]) -> HandRecord:
+            return m.correct(
+                hand_no,
+                winner=winner,
+                discarder=discarder,
+                fan=fan,
+                hand=hand,
+                flowers=flowers,
+                draw=draw,
+                options=_rules(options),
+            )
+
+        detail = {
+            "hand_no": hand_no,
+            "winner": winner,
+            "discarder": discarder,
+            "fan": fan,
+            "hand": hand,
+            "flowers": flowers,
+            "draw": draw,
+        }
+        return self.update_match(match_id, change, "correct", **detail)
+
+    def undo(self, match_id: str) -> HandRecord:
+        """Remove the last row of a match's score sheet and return it."""
+
+        def change(m: Match, _: dict[str, Any]) -> HandRecord:
+            return m.undo()
+
+        return self.update_match(match_id, change, "undo")
+
+    # -- exchange --------------------------------------------------------------------
+
+    def export_match(self, match_id: str, fmt: str = "json") -> str:
+        """The match as JSON (``Match.to_dict()``) or CSV (see :mod:`fanshu.match.exchange`),
+        with the match's table-point scale."""
+        check_format(fmt)
+        match, options = load_match(self._db, self._db.conn, match_id)
+        scale = _scale(options)
+        if fmt == "csv":
+            return exchange.match_to_csv(match, scale)
+        return json.dumps(match.to_dict(scale), ensure_ascii=False, indent=2) + "\n"
+
+    def import_match(self, text: str, fmt: str = "json", *, id: str | None = None) -> str:
+        """Store a match read from JSON or CSV (every row re-settled by the rules, so a file
+        whose numbers were edited is refused); returns its id: ``id``, else the file's id
+        when it is free, else a new one."""
+        check_format(fmt)
+        scale: tuple[int, ...]
+        if fmt == "csv":
+            match, scale = exchange.match_scale_from_csv(text)  # 4/2/1/0 in older files
+        else:
+            match, scale = exchange.match_scale_from_json(text)  # older files: as before
+        with self._db.transaction() as c:
+            wanted = id if id is not None else match.id
+            if id is None and (not wanted or self._db.exists(c, "matches", wanted)):
+                wanted = None
+            match_id = insert_match(self._db, c, match.players, {"scale": list(scale)}, wanted)
+            write_rows(c, match_id, [], [r.to_dict() for r in match.records])
+            self._db.log(c, "import", {"format": fmt, "from_id": match.id}, match_id=match_id)
+            return match_id

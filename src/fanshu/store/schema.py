@@ -1,0 +1,145 @@
+"""The SQLite schema: the core tables (versioned by ``PRAGMA user_version``) and the
+parts of the schema that only some commands use (versioned in ``schema_parts``).
+
+Each migration is data: SQL statements run in order, or a function of the connection;
+:mod:`fanshu.store.migrations` applies them.  Append new ones; never edit a released one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+
+__all__ = [
+    "GAMES_MIGRATIONS",
+    "MIGRATIONS",
+    "PARTS_TABLE",
+    "SCHEMA_VERSION",
+    "Migration",
+    "run_step",
+]
+
+#: A migration: SQL statements run in order, or a function given the connection.  Each
+#: migration runs in one transaction together with the ``user_version`` bump.
+Migration = Sequence[str] | Callable[[sqlite3.Connection], None]
+
+
+def run_step(c: sqlite3.Connection, step: Migration) -> None:
+    """Apply one migration step: a function of the connection, or SQL statements."""
+    if callable(step):
+        step(c)
+    else:
+        for statement in step:
+            c.execute(statement)
+
+
+_MIGRATION_1: tuple[str, ...] = (
+    """CREATE TABLE tournaments (
+        id       TEXT PRIMARY KEY,
+        created  TEXT NOT NULL,
+        name     TEXT NOT NULL DEFAULT '',
+        players  TEXT NOT NULL CHECK (json_valid(players) AND json_type(players) = 'array'),
+        options  TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+        updated  TEXT NOT NULL
+    )""",
+    """CREATE TABLE sessions (
+        tournament_id TEXT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        number        INTEGER NOT NULL CHECK (number >= 1),
+        PRIMARY KEY (tournament_id, number)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE matches (
+        id       TEXT PRIMARY KEY,
+        created  TEXT NOT NULL,
+        players  TEXT NOT NULL
+                 CHECK (json_valid(players) AND json_array_length(players) = 4),
+        options  TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+        updated  TEXT NOT NULL
+    )""",
+    """CREATE TABLE tables (
+        tournament_id TEXT NOT NULL,
+        session       INTEGER NOT NULL,
+        number        INTEGER NOT NULL CHECK (number >= 1),
+        players       TEXT NOT NULL
+                      CHECK (json_valid(players) AND json_array_length(players) = 4),
+        match_id      TEXT UNIQUE REFERENCES matches(id) ON DELETE SET NULL,
+        result        TEXT CHECK (result IS NULL OR json_valid(result)),
+        PRIMARY KEY (tournament_id, session, number),
+        FOREIGN KEY (tournament_id, session)
+            REFERENCES sessions(tournament_id, number) ON DELETE CASCADE
+    ) WITHOUT ROWID""",
+    # The 16 hands of a match (wins and draws).  ``seq`` is the row's place on the score
+    # sheet, shared with ``penalties``, so that the sheet reads back in recorded order.
+    """CREATE TABLE hands (
+        match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        number   INTEGER NOT NULL CHECK (number BETWEEN 1 AND 16),
+        seq      INTEGER NOT NULL CHECK (seq >= 0),
+        kind     TEXT NOT NULL CHECK (kind IN ('win', 'draw')),
+        record   TEXT NOT NULL CHECK (json_valid(record)),
+        PRIMARY KEY (match_id, number),
+        UNIQUE (match_id, seq)
+    ) WITHOUT ROWID""",
+    # False wins (错和/诈和) and free penalties, between the hands.
+    """CREATE TABLE penalties (
+        match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        seq      INTEGER NOT NULL CHECK (seq >= 0),
+        number   INTEGER NOT NULL CHECK (number BETWEEN 1 AND 16),
+        kind     TEXT NOT NULL CHECK (kind IN ('false_win', 'penalty')),
+        player   TEXT NOT NULL,
+        record   TEXT NOT NULL CHECK (json_valid(record)),
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID""",
+    # Every change, in order: what was done, when, with which arguments (an audit trail).
+    """CREATE TABLE events (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        at            TEXT NOT NULL,
+        match_id      TEXT REFERENCES matches(id) ON DELETE CASCADE,
+        tournament_id TEXT REFERENCES tournaments(id) ON DELETE CASCADE,
+        action        TEXT NOT NULL,
+        detail        TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail))
+    )""",
+    "CREATE INDEX events_by_match ON events(match_id)",
+    "CREATE INDEX events_by_tournament ON events(tournament_id)",
+    "CREATE INDEX tables_by_match ON tables(match_id)",
+)
+
+#: The forward migrations, in order: ``MIGRATIONS[i]`` takes the schema from version ``i``
+#: to ``i + 1``.  Append new ones; never edit a released one.
+MIGRATIONS: tuple[Migration, ...] = (_MIGRATION_1,)
+#: The schema version this fanshu writes.
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Parts of the schema that only some commands use, each with its own version (a row
+#: here): a part's tables are created and migrated by the code that uses them, on first
+#: use, so the core version above (``user_version``) does not change for them.
+PARTS_TABLE = """CREATE TABLE IF NOT EXISTS schema_parts (
+    name    TEXT PRIMARY KEY,
+    version INTEGER NOT NULL CHECK (version >= 1)
+) WITHOUT ROWID"""
+
+_GAMES_1: tuple[str, ...] = (
+    # One hand against the bots of the web app (``/v1/games``): how it was dealt (rules,
+    # seed, human seat, players, options, config) and its engine log as JSON Lines
+    # (docs/engine-log.md).  ``events`` counts the log's lines: the row's version.
+    # ``touched`` orders the rows by their last write; pruning keeps the newest.
+    """CREATE TABLE games (
+        id         TEXT PRIMARY KEY,
+        created    TEXT NOT NULL,
+        updated    TEXT NOT NULL,
+        touched    INTEGER NOT NULL,
+        written_by TEXT NOT NULL DEFAULT '',
+        rules      TEXT NOT NULL,
+        seat       INTEGER NOT NULL CHECK (seat >= 0),
+        players    TEXT NOT NULL CHECK (json_valid(players) AND json_type(players) = 'array'),
+        seed       INTEGER NOT NULL,
+        options    TEXT CHECK (options IS NULL OR json_valid(options)),
+        config     TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(config)),
+        events     INTEGER NOT NULL CHECK (events >= 0),
+        done       INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+        log        TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_by_touched ON games(touched)",
+)
+
+#: The forward migrations of the ``games`` part (its ``schema_parts`` row), as with
+#: :data:`MIGRATIONS`: append new ones; never edit a released one.
+GAMES_MIGRATIONS: tuple[Migration, ...] = (_GAMES_1,)

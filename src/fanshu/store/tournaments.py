@@ -1,0 +1,271 @@
+"""Tournaments in SQLite: ``tournaments``, their seated ``sessions`` and ``tables`` (a
+table's result is its match, kept in ``matches``, or totals entered without the hands).
+
+A change loads the tournament, applies it through
+:class:`~fanshu.match.tournament.Tournament` and writes what changed (seatings, entered
+totals, newly opened table matches) in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from fanshu.match import exchange
+from fanshu.match.sheet import SCALE_STANDARD
+from fanshu.match.tournament import Seating, Standing, Tournament
+from fanshu.rules.mcr.settlement import MatchError
+from fanshu.store.connection import Database, dumps, now
+from fanshu.store.formats import check_format
+from fanshu.store.interface import StoreError
+from fanshu.store.matches import insert_match, load_match, write_rows
+
+__all__ = ["SqliteTournaments"]
+
+T = TypeVar("T")
+
+
+def _insert(db: Database, c: sqlite3.Connection, t: Tournament, tid: str | None) -> str:
+    if tid is None:
+        tid = db.fresh_id(c, "tournaments")
+    elif not isinstance(tid, str) or not tid.strip():
+        raise MatchError(f"a tournament id is a non-empty string, not {tid!r}")
+    elif db.exists(c, "tournaments", tid):
+        raise StoreError(f"a tournament {tid!r} already exists in {db.path}")
+    at = now()
+    options = {"sessions": t.sessions, "scale": list(t.scale)}
+    c.execute(
+        "INSERT INTO tournaments (id, created, name, players, options, updated) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (tid, at, t.name or "", dumps(list(t.players)), dumps(options), at),
+    )
+    db.log(c, "create", {"players": list(t.players), **options}, tournament_id=tid)
+    return tid
+
+
+def _load(db: Database, c: sqlite3.Connection, tid: str) -> Tournament:
+    if not isinstance(tid, str):
+        raise StoreError(f"a tournament id is a string, not {tid!r}")
+    row = c.execute(
+        "SELECT name, players, options FROM tournaments WHERE id = ?", (tid,)
+    ).fetchone()
+    if row is None:
+        ids = [r[0] for r in c.execute("SELECT id FROM tournaments ORDER BY created DESC")]
+        hint = f" (tournaments: {', '.join(ids[:5])})" if ids else " (it holds none yet)"
+        raise StoreError(f"no tournament {tid!r} in {db.path}{hint}")
+    name, players, options_text = row
+    options = json.loads(options_text)
+    try:
+        t = Tournament(
+            json.loads(players),
+            sessions=options.get("sessions"),
+            id=tid,
+            name=name or None,
+            scale=options.get("scale") or SCALE_STANDARD,
+        )
+        tables = c.execute(
+            "SELECT session, number, players, match_id, result FROM tables "
+            "WHERE tournament_id = ? ORDER BY session, number",
+            (tid,),
+        ).fetchall()
+        seatings: dict[int, list[list[str]]] = {}
+        for s, _, seats, _, _ in tables:
+            seatings.setdefault(s, []).append(json.loads(seats))
+        for s, seating in seatings.items():
+            t.seat_session(s, seating)
+        for s, n, _, match_id, result in tables:
+            if match_id is not None:
+                t.set_match(s, n, load_match(db, c, match_id)[0])
+            elif result is not None:
+                t.set_result(s, n, json.loads(result))
+    except MatchError as exc:
+        raise StoreError(f"tournament {tid!r} does not read back: {exc}") from None
+    return t
+
+
+def _sync(db: Database, c: sqlite3.Connection, tid: str, t: Tournament) -> None:
+    stored: dict[int, list[list[str]]] = {}
+    for s, seats in c.execute(
+        "SELECT session, players FROM tables WHERE tournament_id = ? ORDER BY session, number",
+        (tid,),
+    ):
+        stored.setdefault(s, []).append(json.loads(seats))
+    for s in t.seated_sessions:
+        tables = [list(x) for x in t.seating(s)]
+        if stored.get(s) == tables:
+            continue
+        c.execute("INSERT OR IGNORE INTO sessions (tournament_id, number) VALUES (?, ?)", (tid, s))
+        c.execute("DELETE FROM tables WHERE tournament_id = ? AND session = ?", (tid, s))
+        for n, table in enumerate(tables, 1):
+            c.execute(
+                "INSERT INTO tables (tournament_id, session, number, players) VALUES (?, ?, ?, ?)",
+                (tid, s, n, dumps(table)),
+            )
+    options = {"scale": list(t.scale)}
+    for r in t.to_dict()["results"]:
+        key = (tid, r["session"], r["table"])
+        if "totals" in r:
+            c.execute(
+                "UPDATE tables SET result = ?, match_id = NULL "
+                "WHERE tournament_id = ? AND session = ? AND number = ?",
+                (dumps(r["totals"]), *key),
+            )
+            continue
+        m = r["match"]
+        if not db.exists(c, "matches", m["id"]):
+            names = [p["name"] for p in m["players"]]
+            insert_match(db, c, names, options, m["id"])
+            write_rows(c, m["id"], [], m["hands"])
+        c.execute(
+            "UPDATE tables SET match_id = ?, result = NULL "
+            "WHERE tournament_id = ? AND session = ? AND number = ?",
+            (m["id"], *key),
+        )
+
+
+class SqliteTournaments:
+    """:class:`~fanshu.store.interface.TournamentStore` on SQLite (part of ``SqliteStore``)."""
+
+    _db: Database
+    path: str
+
+    def create_tournament(
+        self,
+        players: Sequence[str],
+        *,
+        sessions: int | None = None,
+        name: str | None = None,
+        scale: Sequence[int] = SCALE_STANDARD,
+        id: str | None = None,
+    ) -> str:
+        """A new tournament (players a multiple of 4); returns its id."""
+        if isinstance(players, str):
+            raise MatchError(f"give the player names as a list, not the string {players!r}")
+        t = Tournament(list(players), sessions=sessions, name=name, scale=scale)
+        with self._db.transaction() as c:
+            return _insert(self._db, c, t, id)
+
+    def load_tournament(self, tid: str) -> Tournament:
+        """A tournament with its seatings and table results (matches loaded)."""
+        return _load(self._db, self._db.conn, tid)
+
+    def list_tournaments(self) -> list[dict[str, Any]]:
+        """Every tournament, oldest first: id, created, name, players, sessions seated."""
+        c = self._db.conn
+        out: list[dict[str, Any]] = []
+        for tid, created, name, players, options in c.execute(
+            "SELECT id, created, name, players, options FROM tournaments ORDER BY created, id"
+        ).fetchall():
+            seated = c.execute(
+                "SELECT count(*) FROM sessions WHERE tournament_id = ?", (tid,)
+            ).fetchone()[0]
+            out.append(
+                {
+                    "id": tid,
+                    "created": created,
+                    "name": name,
+                    "players": json.loads(players),
+                    "sessions": json.loads(options).get("sessions"),
+                    "seated": seated,
+                }
+            )
+        return out
+
+    def update_tournament(
+        self, tid: str, change: Callable[[Tournament], T], action: str, **detail: Any
+    ) -> T:
+        """Apply ``change`` to a tournament in one transaction and write what changed:
+        seatings, entered totals and newly opened table matches."""
+        with self._db.transaction() as c:
+            t = _load(self._db, c, tid)
+            result = change(t)
+            _sync(self._db, c, tid, t)
+            c.execute("UPDATE tournaments SET updated = ? WHERE id = ?", (now(), tid))
+            self._db.log(c, action, detail, tournament_id=tid)
+            return result
+
+    def seat_session(self, tid: str, session_no: int, tables: Sequence[Sequence[str]]) -> None:
+        """Enter the seating of a session (see :meth:`Tournament.seat_session`)."""
+        self.update_tournament(
+            tid,
+            lambda t: t.seat_session(session_no, tables),
+            "seat",
+            session=session_no,
+            tables=[list(x) for x in tables],
+        )
+
+    def generate_seating(self, tid: str, sessions: int | None = None, seed: int = 0) -> Seating:
+        """Seat every session not yet seated with few repeated opponents."""
+        return self.update_tournament(
+            tid,
+            lambda t: t.generate_seating(sessions, seed),
+            "generate_seating",
+            sessions=sessions,
+            seed=seed,
+        )
+
+    def table_match(self, tid: str, session_no: int, table_no: int) -> str:
+        """The id of the score sheet of a tournament table (opened on first use); record
+        its hands with ``record_win`` and the rest."""
+
+        def change(t: Tournament) -> str:
+            m = t.match(session_no, table_no)
+            if m.id is None:  # pragma: no cover - the model names table matches
+                raise MatchError("the table match has no id")
+            return m.id
+
+        return self.update_tournament(tid, change, "open_table", session=session_no, table=table_no)
+
+    def set_result(
+        self, tid: str, session_no: int, table_no: int, totals: Mapping[str, int]
+    ) -> None:
+        """Enter a table's final match scores without the hands."""
+        self.update_tournament(
+            tid,
+            lambda t: t.set_result(session_no, table_no, totals),
+            "result",
+            session=session_no,
+            table=table_no,
+            totals=dict(totals),
+        )
+
+    def standings(self, tid: str) -> list[Standing]:
+        """The standings of a tournament (complete tables only)."""
+        return self.load_tournament(tid).standings()
+
+    def export_tournament(self, tid: str, fmt: str = "json") -> str:
+        """The tournament as JSON or CSV (see :mod:`fanshu.match.exchange`)."""
+        check_format(fmt)
+        t = self.load_tournament(tid)
+        if fmt == "csv":
+            return exchange.tournament_to_csv(t)
+        return exchange.tournament_to_json(t) + "\n"
+
+    def import_tournament(self, text: str, fmt: str = "json", *, id: str | None = None) -> str:
+        """Store a tournament read from JSON or CSV; returns its id (``id``, else the
+        file's when free, else a new one).  Its table matches get ids ``<id>-s<n>t<m>``."""
+        check_format(fmt)
+        if fmt == "csv":
+            t = exchange.tournament_from_csv(text)
+        else:
+            t = exchange.tournament_from_json(text)
+        from_id = t.id
+        with self._db.transaction() as c:
+            wanted = id if id is not None else t.id
+            if id is None and (not wanted or self._db.exists(c, "tournaments", wanted)):
+                wanted = None
+            tid = _insert(self._db, c, t, wanted)
+            t.id = tid
+            for r in t.results():
+                try:
+                    m = t.match(r.session, r.table)
+                except MatchError:
+                    continue  # entered totals
+                m.id = f"{tid}-s{r.session}t{r.table}"
+                if self._db.exists(c, "matches", m.id):
+                    raise StoreError(f"a match {m.id!r} already exists in {self.path}")
+            _sync(self._db, c, tid, t)
+            self._db.log(c, "import", {"format": fmt, "from_id": from_id}, tournament_id=tid)
+            return tid

@@ -1,0 +1,186 @@
+"""``fanshu.store.matches``: score sheets round trip, export and import, and errors that
+write nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fanshu.errors import FanshuError
+from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match, MatchError
+from fanshu.store import (
+    SqliteStore,
+    StoreError,
+)
+from support.store_files import HAND, PLAYERS, snapshot
+
+
+def test_match_round_trip(db: Path, store: SqliteStore) -> None:
+    mid = store.create_match(PLAYERS)
+    assert len(mid) == 6 and mid.isalnum()
+    expected = Match(PLAYERS, id=mid)
+    store.record_win(mid, "Bo", discarder="Di", fan=10)
+    expected.record_win("Bo", discarder="Di", fan=10)
+    store.add_penalty(mid, "Cy", 5, "slow play")
+    expected.add_penalty("Cy", 5, "slow play")
+    store.record_false_win(mid, "Ann", "not_complete")
+    expected.record_false_win("Ann", "not_complete")
+    rec = store.record_win(mid, "Ann", hand=HAND, flowers=2)
+    assert (
+        rec.hand == HAND
+        and rec.fans
+        and rec.fan == expected.record_win("Ann", hand=HAND, flowers=2).fan
+    )
+    store.record_draw(mid)
+    expected.record_draw()
+    store.correct(mid, 1, winner="Cy", fan=9)
+    expected.correct(1, winner="Cy", fan=9)
+    assert store.undo(mid).kind == "draw"
+    expected.undo()
+    # a fresh connection reads exactly the same sheet
+    with SqliteStore.open(db) as again:
+        loaded = again.load_match(mid)
+    assert loaded == expected
+    assert loaded.to_dict() == expected.to_dict()
+    assert [e["action"] for e in store.events(mid)] == [
+        "create", "win", "penalty", "false_win", "win", "draw", "correct", "undo",
+    ]  # fmt: skip
+    summary = store.list_matches()
+    assert [m.id for m in summary] == [mid]
+    assert summary[0].totals == expected.totals() and summary[0].hands_played == 2
+
+
+def test_full_match_table_points_and_scale(store: SqliteStore) -> None:
+    mid = store.create_match(PLAYERS)
+    wide = store.create_match(PLAYERS, scale=SCALE_48)
+    for m in (mid, wide):
+        for i in range(16):
+            store.record_win(m, PLAYERS[i % 3], fan=8 + i)  # Di never wins
+    totals = store.load_match(mid).totals()
+    assert sum(totals.values()) == 0
+    points = {p["name"]: p["table_points"] for p in store.match_dict(mid)["players"]}
+    assert sorted(points.values()) == [0, 1, 2, 4] and points["Di"] == 0
+    wide_points = {p["name"]: p["table_points"] for p in store.match_dict(wide)["players"]}
+    assert wide_points == {p: v * 12 for p, v in points.items()}
+    with pytest.raises(MatchError, match="complete"):
+        store.record_draw(mid)
+
+
+def test_export_import_match(store: SqliteStore) -> None:
+    mid = store.create_match(PLAYERS, scale=SCALE_48)
+    for i in range(16):
+        store.record_win(mid, PLAYERS[i % 4], discarder=PLAYERS[(i + 1) % 4], fan=8 + i % 5)
+    store.add_penalty(mid, "Di", 10, "late")
+    for fmt in ("json", "csv"):
+        text = store.export_match(mid, fmt)
+        new = store.import_match(text, fmt)
+        assert new != mid
+        assert store.load_match(new).records == store.load_match(mid).records
+        assert store.match_scale(new) == SCALE_48
+        assert store.match_dict(new)["players"] == store.match_dict(mid)["players"]
+        if fmt == "json":
+            assert json.loads(text) == {**store.match_dict(mid), "id": mid}
+            assert store.match_dict(new)["players"] == store.match_dict(mid)["players"]
+    tampered = store.export_match(mid).replace('"fan": 8', '"fan": 9', 1)
+    before = len(store.list_matches())
+    with pytest.raises(MatchError):
+        store.import_match(tampered)
+    assert len(store.list_matches()) == before
+    with pytest.raises(StoreError, match="format"):
+        store.export_match(mid, "xml")
+
+
+def test_csv_keeps_the_scale_of_an_incomplete_match_and_reads_old_files(store: SqliteStore) -> None:
+    mid = store.create_match(PLAYERS, scale=SCALE_48)
+    store.record_win(mid, "Bo", discarder="Di", fan=10)
+    text = store.export_match(mid, "csv")
+    new = store.import_match(text, "csv")
+    assert store.match_scale(new) == SCALE_48
+    assert store.load_match(new).records == store.load_match(mid).records
+    # a file written before the scale was kept: no points on the match row
+    old = text.replace("48/24/12/0", "", 1)
+    assert "48/24/12/0" not in old
+    assert store.match_scale(store.import_match(old, "csv")) == SCALE_STANDARD
+    before = len(store.list_matches())
+    with pytest.raises(MatchError, match="bad scale"):
+        store.import_match(text.replace("48/24/12/0", "48/24/twelve/0", 1), "csv")
+    assert len(store.list_matches()) == before
+
+
+def test_json_keeps_the_scale_of_an_incomplete_match(store: SqliteStore) -> None:
+    mid = store.create_match(PLAYERS, scale=SCALE_48)
+    store.record_win(mid, "Bo", discarder="Di", fan=10)
+    text = store.export_match(mid, "json")
+    assert json.loads(text)["scale"] == [48, 24, 12, 0]
+    new = store.import_match(text, "json")
+    assert store.load_match(new).records == store.load_match(mid).records
+    assert store.match_scale(new) == SCALE_48
+    assert store.match_dict(new) == {**store.match_dict(mid), "id": new}
+    # a file written before the scale was kept: inferred from the table points, as before
+    old = json.loads(text)
+    del old["scale"]
+    assert store.match_scale(store.import_match(json.dumps(old), "json")) == SCALE_STANDARD
+
+
+# -- errors write nothing ----------------------------------------------------------------
+
+
+def test_unknown_match_id(store: SqliteStore) -> None:
+    with pytest.raises(StoreError, match=r"no match 'zzzzzz'.*holds no matches"):
+        store.load_match("zzzzzz")
+    mid = store.create_match(PLAYERS)
+    with pytest.raises(StoreError, match=rf"no match 'zzzzzz'.*recent matches: {mid}"):
+        store.record_draw("zzzzzz")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda s, m: s.record_win(m, "Eve", fan=8), "unknown winner 'Eve'"),
+        (lambda s, m: s.record_win(m, "Ann", discarder="Zed", fan=8), "unknown discarder"),
+        (lambda s, m: s.record_win(m, "Ann", discarder="Ann", fan=8), "cannot be the winner"),
+        (lambda s, m: s.record_win(m, "Ann", fan=-3), "below"),
+        (lambda s, m: s.record_win(m, "Ann", fan=7), "8 fan"),
+        (lambda s, m: s.record_win(m, "Ann", fan=9, flowers=2), "8 fan"),
+        (lambda s, m: s.record_win(m, "Ann", hand="123m"), "14 tiles"),
+        (lambda s, m: s.record_win(m, "Ann"), "fan total or a hand"),
+        (lambda s, m: s.add_penalty(m, "Ann", 0), "penalty points"),
+        (lambda s, m: s.add_penalty(m, "Eve", 5), "unknown player"),
+        (lambda s, m: s.record_false_win(m, "Ann", "rude"), "unknown false win"),
+        (lambda s, m: s.correct(m, 9, winner="Ann", fan=8), "not recorded"),
+        (lambda s, m: s.record_draw(m), "complete"),  # a 17th hand
+    ],
+)
+def test_bad_input_writes_nothing(db: Path, store: SqliteStore, call: Any, message: str) -> None:
+    mid = store.create_match(PLAYERS)
+    hands = 16 if message == "complete" else 3
+    for i in range(hands):
+        store.record_win(mid, PLAYERS[i % 4], fan=8)
+    before = snapshot(db)
+    with pytest.raises(FanshuError, match=message):
+        call(store, mid)
+    assert snapshot(db) == before
+
+
+def test_bad_create_writes_nothing(db: Path, store: SqliteStore) -> None:
+    before = snapshot(db)
+    for players in (["A", "B", "C"], ["A", "A", "B", "C"], "ABCD", ["A", "B", "C", ""]):
+        with pytest.raises(MatchError):
+            store.create_match(players)  # type: ignore[arg-type]
+    with pytest.raises(MatchError):
+        store.create_match(PLAYERS, scale=(4, 2, 1))
+    with pytest.raises(MatchError):
+        store.create_tournament(["A", "B", "C"])
+    assert snapshot(db) == before
+    mid = store.create_match(PLAYERS)
+    with pytest.raises(StoreError, match="already exists"):
+        store.create_match(PLAYERS, id=mid)
+
+
+def test_undo_on_empty_sheet(store: SqliteStore) -> None:
+    mid = store.create_match(PLAYERS)
+    with pytest.raises(MatchError, match="nothing to undo"):
+        store.undo(mid)
