@@ -38,7 +38,8 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import IO, Any, Literal, cast, get_args
 
-from fanshu.engine.log import META, game_lines, iter_games, starts_turn
+from fanshu.engine.events import starts_turn
+from fanshu.engine.log import META, game_lines, iter_games
 from fanshu.errors import FanshuError
 
 __all__ = [

@@ -22,8 +22,9 @@ from rich.cells import cell_len
 from fanshu.cli.errors import fail
 from fanshu.cli.simulate import parse_config, parse_options, whole_number
 from fanshu.engine.actions import Action, ActionError, ActionKind
+from fanshu.engine.events import fans_of
 from fanshu.engine.game import Game
-from fanshu.engine.observation import Observation, SeatView
+from fanshu.engine.observation import Observation, SeatView, event_for_seat
 from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.errors import FanshuError, OptionError
@@ -118,16 +119,20 @@ def _pad(text: str, width: int) -> str:
 # -- what happened ------------------------------------------------------------------------------
 
 
-def describe(e: Mapping[str, Any], v: View) -> str | None:
+def describe(event: Mapping[str, Any], v: View) -> str | None:
     """One event as a line from ``v.me``'s side, or None for what it may not see or
-    need not be told (others' draws, the deal, decisions)."""
+    need not be told (others' draws, the deal, decisions).  What it may see is
+    ``event_for_seat``'s to say: a tile this seat is not shown is not in ``e``."""
+    e = event_for_seat(event, v.me, v.game.n)
+    if e is None:
+        return None
     kind, s = e["type"], e.get("seat")
     who = v.who(s) if isinstance(s, int) else ""
     mine = s == v.me
     if kind == "draw":
-        return f"you draw {v.tile(e['tile'])}" if mine else None
+        return f"you draw {v.tile(e['tile'])}" if "tile" in e else None
     if kind == "flower":  # the event names the replacement tile drawn from the back
-        if mine:
+        if "tile" in e:
             return f"you show a flower and draw {v.tile(e['tile'])} in its place"
         return f"{who} shows a flower and draws a replacement"
     if kind == "discard":
@@ -139,7 +144,7 @@ def describe(e: Mapping[str, Any], v: View) -> str | None:
         return f"{who} {verb} {meld} on {v.who(e['source'])}'s discard"
     if kind == "kong":
         if e["kind"] == "concealed":
-            tile = v.tile(e["tile"]) if mine else "four hidden tiles"
+            tile = v.tile(e["tile"]) if "tile" in e else "four hidden tiles"
             return f"{who} declare{'' if mine else 's'} a concealed kong: {tile}"
         return f"{who} add{'' if mine else 's'} {v.tile(e['tile'])} to a pung (kong)"
     if kind == "robbed":
@@ -150,8 +155,10 @@ def describe(e: Mapping[str, Any], v: View) -> str | None:
         how = "self-drawn" if e.get("source") is None else f"on {v.who(e['source'])}'s tile"
         return f"{who} win{'' if mine else 's'} {how}: {e['total']} fan"
     if kind == "false_win":
-        return (f"{who} declare{'' if mine else 's'} a win worth {e['total']} fan: not enough, "
-                "a false win (错和), and play on without the right to win or claim")  # fmt: skip
+        return (
+            f"{who} declare{'' if mine else 's'} a win worth {e['total']} fan: not enough, "
+            "a false win (错和), and play on without the right to win or claim"
+        )
     if kind == "settle":
         paid = ", ".join(f"{v.who(q)} {p:+d}" for q, p in enumerate(e["payments"]) if p)
         return f"payments ({e['reason']}): {paid}"
@@ -160,23 +167,23 @@ def describe(e: Mapping[str, Any], v: View) -> str | None:
             f"{v.who(q)} {SUITS['msp'.index(x)]}" for q, x in enumerate(e["suits"])
         )
     if kind == "exchange" and "direction" in e:  # Sichuan 换三张
-        n = v.game.n
-        got = e["tiles"][(v.me - e["direction"]) % n]
-        gave = e["tiles"][v.me]
-        return (f"换三张: you give {' '.join(v.tile(t) for t in gave)}, "
-                f"and get {' '.join(v.tile(t) for t in got)}")  # fmt: skip
+        gave = " ".join(v.tile(t) for t in e["gave"])
+        got = " ".join(v.tile(t) for t in e["got"])
+        return f"换三张: you give {gave}, and get {got}"
     if kind == "exchange":
-        if mine:
+        if "gave" in e:
             return f"you exchange {v.tile(e['gave'])} for {v.tile(e['got'])}"
         return f"{who} exchanges a tile"
     if kind == "pick":
-        return f"you take {v.tile(e['got'])} instead (搓牌)" if mine else f"{who} picks a tile"
+        if "got" in e:
+            return f"you take {v.tile(e['got'])} instead (搓牌)"
+        return f"{who} picks a tile"
     if kind == "swap":
         return f"{who} take{'' if mine else 's'} the triplet {v.tile(e['tile'])} ×3"
     if kind == "give":
-        return f"you give back {v.tile(e['tile'])}" if mine else f"{who} gives back a tile"
+        return f"you give back {v.tile(e['tile'])}" if "tile" in e else f"{who} gives back a tile"
     if kind == "moon":
-        tile = v.tile(e["tile"]) if mine else "a tile"
+        tile = v.tile(e["tile"]) if "tile" in e else "a tile"
         return f"{who} fish{'' if mine else 'es'} {tile} from the tiles set aside (海底捞月)"
     return None
 
@@ -312,8 +319,10 @@ def read_choice(text: str, legal: Sequence[Action]) -> Action:
 
 
 def _fan_lines(e: Mapping[str, Any], v: View, english: Mapping[str, str]) -> list[str]:
-    rows = [(name, english.get(name, ""), str(unit), f"×{count}" if count > 1 else "")
-            for name, unit, count in e["fans"]]  # fmt: skip
+    rows = [
+        (f.name, english.get(f.name, ""), str(f.value), f"×{f.times}" if f.times > 1 else "")
+        for f in fans_of(e)
+    ]
     widths = [max([cell_len(r[i]) for r in rows] + [2]) for i in range(4)]
     out = []
     for r in rows:
@@ -324,13 +333,14 @@ def _fan_lines(e: Mapping[str, Any], v: View, english: Mapping[str, str]) -> lis
 def end_lines(game: Game, v: View) -> list[str]:
     """Each win with its hand and fans, then the scores."""
     english = {f.name_zh: f.name_en for f in get_rules(game.rules).fans}
-    end = game.events[-1]
+    end = game.result()
     out = ["", "── end of the hand ──"]
     wins = [e for e in game.events if e["type"] == "win"]
     if not wins:
         out.append("drawn hand: nobody won")
     for e in wins:
-        how = "self-drawn" if e.get("source") is None else f"on {v.who(e['source'])}'s tile"
+        source = e.get("source")
+        how = "self-drawn" if source is None else f"on {v.who(source)}'s tile"
         out.append(f"{v.name(e['seat'])} {'win' if e['seat'] == v.me else 'wins'} {how}")
         out.append("    " + v.hand(parse_hand(e["hand"])))
         out.extend(_fan_lines(e, v, english))
@@ -377,8 +387,9 @@ def _is_terminal() -> bool:
         return False
 
 
-def play_hand(game: Game, me: int, bots: Mapping[int, Player], names: Sequence[str],
-              plain: bool) -> None:  # fmt: skip
+def play_hand(
+    game: Game, me: int, bots: Mapping[int, Player], names: Sequence[str], plain: bool
+) -> None:
     """Play the hand to its end, asking the player at ``me`` for each decision."""
     v = View(game, me, names, plain)
     shown = 0

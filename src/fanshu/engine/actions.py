@@ -48,9 +48,17 @@ class ActionKind(Enum):
 
 #: Kinds whose action needs a tile.
 NEEDS_TILE = frozenset(
-    {ActionKind.DISCARD, ActionKind.READY, ActionKind.CHOW, ActionKind.KONG,
-     ActionKind.EXCHANGE, ActionKind.VOID, ActionKind.PICK, ActionKind.SWAP}
-)  # fmt: skip
+    {
+        ActionKind.DISCARD,
+        ActionKind.READY,
+        ActionKind.CHOW,
+        ActionKind.KONG,
+        ActionKind.EXCHANGE,
+        ActionKind.VOID,
+        ActionKind.PICK,
+        ActionKind.SWAP,
+    }
+)
 _BY_WORD = {k.value: k for k in ActionKind}
 
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
+from fanshu.engine import events as E
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.config import GameConfig
 from fanshu.engine.observation import Observation, observe
@@ -104,7 +105,7 @@ class Game:
         self.pool: list[int] = _minus(full, tiles[:size])  # tiles out of play (two-player)
         self.seat = [SeatState() for _ in range(self.n)]
         self.scores = [0] * self.n
-        self.events: list[dict[str, Any]] = []
+        self.events: list[E.Event] = []
         self.visible = [0] * 34  # copies on the table: rivers and exposed melds
         self.done = False
         self.winners: list[int] = []
@@ -122,12 +123,21 @@ class Game:
         self._claim_tile = -1
         self._claim_from = -1
         self.emit(
-            "start", rules=self.rules, seed=seed, seats=self.n, dealer=self.config.dealer,
-            prevalent_wind=self.config.prevalent_wind, options=v.options_dict(),
-            config=self.config.to_dict(), stacked=stacked,
-            wall=[CODES[t] for t in self.wall.tiles], pool=[CODES[t] for t in self.pool],
-            players=self.players,
-        )  # fmt: skip
+            E.Start(
+                type="start",
+                rules=self.rules,
+                seed=seed,
+                seats=self.n,
+                dealer=self.config.dealer,
+                prevalent_wind=self.config.prevalent_wind,
+                options=v.options_dict(),
+                config=self.config.to_dict(),
+                stacked=stacked,
+                wall=[CODES[t] for t in self.wall.tiles],
+                pool=[CODES[t] for t in self.pool],
+                players=self.players,
+            )
+        )
         self._deal()
 
     # -- public -------------------------------------------------------------------
@@ -157,12 +167,12 @@ class Game:
         if action not in legal:
             offered = ", ".join(str(a) for a in legal)
             raise ActionError(f"seat {s} cannot {action} now; legal: {offered}")
-        self.emit("act", seat=s, action=str(action))
+        self.emit(E.Act(type="act", seat=s, action=str(action)))
         self._pending.pop(0)
         handler = _HANDLERS[self._mode]
         handler(self, s, action)
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> Mapping[str, Any]:
         """The end of the hand: winners, scores, and the last event's summary."""
         return self.events[-1] if self.done else {}
 
@@ -233,9 +243,9 @@ class Game:
         """Who offers ``offered_tile``: the discarder or the kong's owner, else None."""
         return self._claim_from if self._mode in (CLAIM, ROB) else None
 
-    def emit(self, event: str, /, **fields: Any) -> None:
-        """Append an event of kind ``event`` (see ``docs/engine-log.md``)."""
-        self.events.append({"type": event, **fields})
+    def emit(self, event: E.Event) -> None:
+        """Append ``event`` (``fanshu.engine.events``; docs/engine-log.md)."""
+        self.events.append(event)
 
     def pay(self, payments: Mapping[int, int], reason: str) -> None:
         """Move points between seats (zero-sum) and record it as a ``settle`` event;
@@ -244,7 +254,11 @@ class Game:
             return
         for s, v in payments.items():
             self.scores[s] += v
-        self.emit("settle", reason=reason, payments=[payments.get(s, 0) for s in range(self.n)])
+        self.emit(
+            E.Settle(
+                type="settle", reason=reason, payments=[payments.get(s, 0) for s in range(self.n)]
+            )
+        )
 
     # -- deal and setup -----------------------------------------------------------
 
@@ -256,7 +270,7 @@ class Game:
                 t = self.wall.draw()
                 hands[s].append(CODES[t])
                 self._take(s, t)
-        self.emit("deal", hands=hands)
+        self.emit(E.Deal(type="deal", hands=hands))
         if self.variant.flowers:
             for s in order:
                 self._replace_flowers(s)
@@ -285,7 +299,7 @@ class Game:
                 self._exhaust()
                 return None
             t = self.wall.draw_back()
-            self.emit("flower", seat=s, tile=CODES[t])
+            self.emit(E.Flower(type="flower", seat=s, tile=CODES[t]))
             self._take(s, t)
             if t >= 34:
                 n += 1
@@ -310,7 +324,7 @@ class Game:
             return
         t = self.wall.draw_back() if replacement else self.wall.draw()
         st = self.seat[s]
-        self.emit("draw", seat=s, tile=CODES[t], back=replacement or None)
+        self.emit(E.Draw(type="draw", seat=s, tile=CODES[t], back=replacement or None))
         self._take(s, t)
         flowered = t >= 34
         if flowered:
@@ -394,7 +408,7 @@ class Game:
                 self.seat[s].declared = len(self.events)
                 first = not self.seat[s].discards and not self.claims_made
                 self.seat[s].at_start = first
-                self.emit("ready", seat=s, at_start=first or None)
+                self.emit(E.Ready(type="ready", seat=s, at_start=first or None))
             self._discard(s, a.tile)
 
     def _discard(self, s: int, t: int, *, auto: bool = False) -> None:
@@ -403,7 +417,7 @@ class Game:
         st.discards.append(t)
         st.river.append(t)
         self.visible[t] += 1
-        self.emit("discard", seat=s, tile=CODES[t], auto=auto or None)
+        self.emit(E.Discard(type="discard", seat=s, tile=CODES[t], auto=auto or None))
         st.update_waits()
         self.variant.note_ready(self, s)
         self.variant.on_discard(self, s, t)
@@ -487,7 +501,11 @@ class Game:
             self.visible[t] += 3
             meld = Meld(MeldKind.KONG, TILES[t], source)
         st.melds.append(meld)
-        self.emit("claim", seat=q, meld=str(meld), kind=a.kind.value, tile=CODES[t], source=d)
+        self.emit(
+            E.Claim(
+                type="claim", seat=q, meld=str(meld), kind=_CLAIMS[a.kind], tile=CODES[t], source=d
+            )
+        )
         if a.kind is A.KONG:
             st.update_waits()  # the replacement draw is judged on the hand after the kong
             self.variant.on_kong(self, q, "direct", d)
@@ -504,7 +522,7 @@ class Game:
         if st.counts[t] == 4:
             st.counts[t] = 0
             st.melds.append(Meld(MeldKind.CONCEALED_KONG, TILES[t]))
-            self.emit("kong", seat=s, kind="concealed", tile=CODES[t])
+            self.emit(E.Kong(type="kong", seat=s, kind="concealed", tile=CODES[t]))
             st.update_waits()
             self.variant.on_kong(self, s, "concealed", None)
             self.start_turn(s, replacement=True)
@@ -513,7 +531,7 @@ class Game:
         st.counts[t] -= 1
         st.melds[i] = Meld(MeldKind.ADDED_KONG, TILES[t], st.melds[i].source)
         self.visible[t] += 1
-        self.emit("kong", seat=s, kind="added", tile=CODES[t])
+        self.emit(E.Kong(type="kong", seat=s, kind="added", tile=CODES[t]))
         st.update_waits()
         # 抢杠和: the others may win on the added tile first
         self._mode = ROB
@@ -542,11 +560,12 @@ class Game:
         self._choices = {}
         if winners:
             st = self.seat[k]
-            i = next(i for i, m in enumerate(st.melds) if m.kind is MeldKind.ADDED_KONG
-                     and m.tile == t)  # fmt: skip
+            i = next(
+                i for i, m in enumerate(st.melds) if m.kind is MeldKind.ADDED_KONG and m.tile == t
+            )
             st.melds[i] = Meld(MeldKind.PUNG, TILES[t], st.melds[i].source)
             self.visible[t] -= 1
-            self.emit("robbed", seat=k, tile=CODES[t])
+            self.emit(E.Robbed(type="robbed", seat=k, tile=CODES[t]))
             if self._wins_on_discard(winners, k, t, robbing=True):
                 return
             # every robber's win was false (MCR 错和): the kong stands after all
@@ -557,9 +576,7 @@ class Game:
 
     # -- wins ---------------------------------------------------------------------
 
-    def hand_with(
-        self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False
-    ) -> Hand:
+    def hand_with(self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False) -> Hand:
         """Seat ``s``'s hand won on ``t``, with the win context the table shows."""
         st = self.seat[s]
         c = list(st.counts)
@@ -584,9 +601,13 @@ class Game:
             dealer=dealer,
             first_turn=self.variant.first_turn(first, self_drawn, dealer),
             ready_at_start=st.at_start,
-            kong_discard=(not self_drawn and not robbing and self._last_kong_discard
-                          and self.variant.kong_discard),
-        )  # fmt: skip
+            kong_discard=(
+                not self_drawn
+                and not robbing
+                and self._last_kong_discard
+                and self.variant.kong_discard
+            ),
+        )
         return Hand(concealed, tuple(st.melds), TILES[t], ctx)
 
     def win_self(self, s: int, t: int) -> None:
@@ -635,15 +656,24 @@ class Game:
         st.won = True
         self.winners.append(s)
         self.emit(
-            "win", seat=s, tile=CODES[t], source=d, robbed=robbing or None,
-            hand=str(result.hand), total=result.total,
-            fans=[[f.name_zh, f.unit if hasattr(f, "unit") else f.value, f.count]
-                  for f in result.fans],
-        )  # fmt: skip
+            E.Win(
+                type="win",
+                seat=s,
+                tile=CODES[t],
+                source=d,
+                robbed=robbing or None,
+                hand=str(result.hand),
+                total=result.total,
+                fans=[
+                    [f.name_zh, f.unit if hasattr(f, "unit") else f.value, f.count]
+                    for f in result.fans
+                ],
+            )
+        )
 
     def _false_win(self, s: int, result: Any) -> None:
         self.seat[s].dead = True
-        self.emit("false_win", seat=s, hand=str(result.hand), total=result.total)
+        self.emit(E.FalseWin(type="false_win", seat=s, hand=str(result.hand), total=result.total))
         self.variant.settle_false_win(self, s)
 
     def _after_win(self, last: int) -> None:
@@ -659,15 +689,22 @@ class Game:
         if not self.done and self._mode != LAST:
             self.finish("drawn" if not self.winners else "win")
 
-    def finish(self, how: str) -> None:
+    def finish(self, how: Literal["win", "drawn"]) -> None:
         """End the hand (``how``: ``win`` or ``drawn``): the variant's ``on_end``, then
         the ``end`` event."""
         self._mode = END
         self._pending.clear()
         self.variant.on_end(self)
         self.done = True
-        self.emit("end", result=how, winners=list(self.winners), scores=list(self.scores),
-                   wall_left=self.wall.remaining)  # fmt: skip
+        self.emit(
+            E.End(
+                type="end",
+                result=how,
+                winners=list(self.winners),
+                scores=list(self.scores),
+                wall_left=self.wall.remaining,
+            )
+        )
 
     # -- the setup phases and two-player events (driven by the variant) ------------
 
@@ -685,6 +722,14 @@ _HANDLERS = {
     SWAP: Game._on_variant,
     GIVE: Game._on_variant,
     LAST: Game._on_variant,
+}
+
+
+#: A claim's kind, as the claim event writes it.
+_CLAIMS: dict[ActionKind, Literal["chow", "pung", "kong"]] = {
+    A.CHOW: "chow",
+    A.PUNG: "pung",
+    A.KONG: "kong",
 }
 
 

@@ -30,12 +30,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from fanshu.engine.events import starts_turn
 from fanshu.errors import FanshuError
 
 #: The version every line carries in ``v``; a reader refuses versions it does not know.
 FORMAT_VERSION = 1
 #: The fields a line adds to its event.
 META = ("v", "game", "seq")
+
+__all__ = [
+    "FORMAT_VERSION",
+    "META",
+    "GameLog",
+    "LogError",
+    "event_line",
+    "game_lines",
+    "iter_games",
+    "parse_line",
+    "read_log",
+    "starts_turn",  # the events' reader, kept here for the log's readers
+    "write_games",
+    "write_log",
+]
 
 
 class LogError(FanshuError):
@@ -45,13 +61,6 @@ class LogError(FanshuError):
 
 
 # -- writing --------------------------------------------------------------------------
-
-
-def starts_turn(event: Mapping[str, Any]) -> bool:
-    """Whether a logged event begins a seat's turn: a draw from the front of the wall
-    (not a replacement) or a claim.  Turn counts in summaries all use this."""
-    kind = event.get("type")
-    return (kind == "draw" and not event.get("back")) or kind == "claim"
 
 
 def event_line(event: Mapping[str, Any], *, game: int, seq: int) -> str:

@@ -1,6 +1,10 @@
 """What one seat can see: its own tiles, everyone's melds, discards and flowers, the
 wall's size, the scores, and the decision it is asked for.  Never another seat's
-concealed tiles (a concealed kong shows only that it is a kong)."""
+concealed tiles (a concealed kong shows only that it is a kong).
+
+This is the one place that decides it, for the table (:func:`observe`) and for the
+events (:func:`event_for_seat`): the terminal game, the web app and anything else that
+shows a hand to one of its players go through here."""
 
 from __future__ import annotations
 
@@ -66,7 +70,9 @@ class Observation:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "rules": self.rules, "seat": self.seat, "phase": self.phase,
+            "rules": self.rules,
+            "seat": self.seat,
+            "phase": self.phase,
             "hand": [t.code for t in self.hand],
             "drawn": None if self.drawn is None else self.drawn.code,
             "melds": [str(m) for m in self.melds],
@@ -74,7 +80,7 @@ class Observation:
             "last_discard": None if self.last_discard is None else self.last_discard.code,
             "legal_actions": [str(a) for a in self.legal_actions],
             "scores": [v.score for v in self.seats],
-        }  # fmt: skip
+        }
 
 
 def observe(game: Table, seat: int) -> Observation:
@@ -123,8 +129,7 @@ def observe(game: Table, seat: int) -> Observation:
         seat_wind=game.variant.seat_wind(game, seat),
         phase=game.mode,
         hand=tuple(st.tiles()),
-        drawn=TILES[game.drawn] if asked and game.turn == seat and game.drawn is not None
-        else None,
+        drawn=TILES[game.drawn] if asked and game.turn == seat and game.drawn is not None else None,
         melds=tuple(st.melds),
         seats=tuple(views),
         wall_remaining=game.wall.remaining,
@@ -135,4 +140,66 @@ def observe(game: Table, seat: int) -> Observation:
         win_total=win_total,
         win_accepted=win_accepted,
         options=dict(game.variant.option_data),
-    )  # fmt: skip
+    )
+
+
+# -- the events a seat is shown ----------------------------------------------------------
+
+#: Events everyone sees whole.
+_PUBLIC = frozenset(
+    {"ready", "discard", "claim", "robbed", "win", "false_win", "settle", "end", "void", "swap"}
+)
+#: Events whose tile (and other details) only their own seat sees.
+_PRIVATE_TO_SEAT = frozenset({"draw", "flower", "act", "pick", "give", "moon"})
+
+
+def event_for_seat(e: Mapping[str, Any], me: int, seats: int) -> dict[str, Any] | None:
+    """Event ``e`` (the engine's or a logged one) as seat ``me`` of ``seats`` may see
+    it, or None when it may see nothing of it: not the wall, the seed or the pool; of
+    the deal its own hand and the others' counts; others' draws, flowers, exchanges
+    and fished tiles without the tile; others' concealed kongs without the tile; of
+    换三张 what it gave and got; no decision but its own.
+
+    >>> event_for_seat({"type": "draw", "seat": 2, "tile": "5m"}, 0, 4)
+    {'type': 'draw', 'seat': 2}
+    >>> event_for_seat({"type": "act", "seat": 1, "action": "pass"}, 0, 4) is None
+    True
+    """
+    kind = e.get("type")
+    seat = e.get("seat")
+    if kind in _PUBLIC:
+        return dict(e)
+    if kind == "start":
+        return {k: v for k, v in e.items() if k not in ("wall", "pool", "seed")}
+    if kind == "deal":
+        hands = e.get("hands") or []
+        return {
+            "type": "deal",
+            "hand": list(hands[me]) if me < len(hands) else [],
+            "counts": [len(h) for h in hands],
+        }
+    if kind == "kong":
+        if seat == me or e.get("kind") != "concealed":
+            return dict(e)
+        return {"type": "kong", "seat": seat, "kind": "concealed"}
+    if kind == "exchange":
+        if "direction" in e:  # Sichuan 换三张: what I gave and what I got
+            tiles = e.get("tiles") or []
+            d = int(e["direction"])
+            return {
+                "type": "exchange",
+                "direction": d,
+                "gave": list(tiles[me]) if me < len(tiles) else [],
+                "got": list(tiles[(me - d) % seats]) if tiles else [],
+            }
+        return dict(e) if seat == me else {"type": "exchange", "seat": seat}
+    if kind in _PRIVATE_TO_SEAT:
+        if seat == me:
+            return dict(e)
+        if kind == "act":
+            return None
+        out: dict[str, Any] = {"type": kind, "seat": seat}
+        if kind == "draw" and e.get("back"):
+            out["back"] = True
+        return out
+    return {"type": kind, "seat": seat} if seat is not None else None

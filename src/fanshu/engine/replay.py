@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from fanshu.engine.actions import ActionError
+from fanshu.engine.events import starts_turn
 from fanshu.engine.game import Game
 from fanshu.engine.invariants import conservation_errors, zero_sum_errors
-from fanshu.engine.log import META, GameLog, iter_games, starts_turn
+from fanshu.engine.log import META, GameLog, iter_games
 from fanshu.errors import FanshuError
 from fanshu.tiles import TILE_OF_CODE
 
@@ -68,10 +69,16 @@ class Mismatch:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": self.game, "seq": self.seq, "event": self.event, "line": self.line,
-            "reason": self.reason, "after": self.after, "expected": self.expected,
-            "got": self.got, "message": str(self),
-        }  # fmt: skip
+            "game": self.game,
+            "seq": self.seq,
+            "event": self.event,
+            "line": self.line,
+            "reason": self.reason,
+            "after": self.after,
+            "expected": self.expected,
+            "got": self.got,
+            "message": str(self),
+        }
 
 
 @dataclass(slots=True)
@@ -96,12 +103,19 @@ class ReplayReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": self.game, "ok": self.ok, "rules": self.rules, "seats": self.seats,
-            "events": self.events, "decisions": self.decisions, "turns": self.turns,
-            "result": self.result, "winners": self.winners, "scores": self.scores,
+            "game": self.game,
+            "ok": self.ok,
+            "rules": self.rules,
+            "seats": self.seats,
+            "events": self.events,
+            "decisions": self.decisions,
+            "turns": self.turns,
+            "result": self.result,
+            "winners": self.winners,
+            "scores": self.scores,
             "fans": self.fans,
             "mismatch": None if self.mismatch is None else self.mismatch.to_dict(),
-        }  # fmt: skip
+        }
 
 
 def replay_game(
@@ -170,8 +184,9 @@ def game_figures(events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 if isinstance(f, list) and f and isinstance(f[0], str):
                     fans[f[0]] += 1
         elif kind == "end":
-            figures.update(result=e.get("result"), winners=e.get("winners") or [],
-                           scores=e.get("scores") or [])  # fmt: skip
+            figures.update(
+                result=e.get("result"), winners=e.get("winners") or [], scores=e.get("scores") or []
+            )
     figures.update(decisions=decisions, turns=turns, fans=dict(fans))
     return figures
 
@@ -192,10 +207,19 @@ class Summary:
         if report.mismatch is not None:
             self.mismatches.append(report.mismatch)
             return
-        r = self._rules.setdefault(report.rules or "?", {
-            "games": 0, "wins": 0, "wins_by_seat": [0] * report.seats, "drawn": 0,
-            "events": 0, "turns": 0, "decisions": 0, "fans": Counter(),
-        })  # fmt: skip
+        r = self._rules.setdefault(
+            report.rules or "?",
+            {
+                "games": 0,
+                "wins": 0,
+                "wins_by_seat": [0] * report.seats,
+                "drawn": 0,
+                "events": 0,
+                "turns": 0,
+                "decisions": 0,
+                "fans": Counter(),
+            },
+        )
         r["games"] += 1
         for s in report.winners:
             r["wins"] += 1
@@ -215,18 +239,22 @@ class Summary:
         for name, r in sorted(self._rules.items()):
             n = r["games"]
             rules[name] = {
-                "games": n, "wins": r["wins"], "wins_by_seat": r["wins_by_seat"],
+                "games": n,
+                "wins": r["wins"],
+                "wins_by_seat": r["wins_by_seat"],
                 "drawn": r["drawn"],
                 "events_per_game": round(r["events"] / n, 1),
                 "turns_per_game": round(r["turns"] / n, 1),
                 "decisions_per_game": round(r["decisions"] / n, 1),
                 "fans": dict(r["fans"].most_common()),
-            }  # fmt: skip
+            }
         return {
-            "games": self.games, "identical": self.identical,
-            "mismatched": len(self.mismatches), "rules": rules,
+            "games": self.games,
+            "identical": self.identical,
+            "mismatched": len(self.mismatches),
+            "rules": rules,
             "mismatches": [m.to_dict() for m in self.mismatches],
-        }  # fmt: skip
+        }
 
 
 # -- the replay -------------------------------------------------------------------------
@@ -321,10 +349,15 @@ class _Replayer:
         if self.lines is not None and at is not None and at < len(self.lines):
             line = self.lines[at]
         self.mismatch = Mismatch(
-            self.index, seq, kind if isinstance(kind, str) else None, reason,
-            None if expected is None else dict(expected), None if got is None else dict(got),
-            line, self.after,
-        )  # fmt: skip
+            self.index,
+            seq,
+            kind if isinstance(kind, str) else None,
+            reason,
+            None if expected is None else dict(expected),
+            None if got is None else dict(got),
+            line,
+            self.after,
+        )
 
     def logged(self, seq: int, got: Mapping[str, Any] | None) -> dict[str, Any] | None:
         """The logged event numbered ``seq`` (the next in the log), or None after
@@ -374,8 +407,12 @@ class _Replayer:
         errors = conservation_errors(self.game)
         if errors:
             seq = len(self.game.events) - 1
-            self.fail(seq, "tile conservation: " + "; ".join(errors),
-                      got=_normal(self.game.events[seq]), at=seq)  # fmt: skip
+            self.fail(
+                seq,
+                "tile conservation: " + "; ".join(errors),
+                got=_normal(self.game.events[seq]),
+                at=seq,
+            )
             return False
         return True
 
@@ -387,8 +424,12 @@ class _Replayer:
                 self.fail(0, "the log has no events of this game")
             return False
         if start.get("type") != "start":
-            self.fail(0, f"a game begins with a start event, not {start.get('type')!r}",
-                      expected=start, at=0)  # fmt: skip
+            self.fail(
+                0,
+                f"a game begins with a start event, not {start.get('type')!r}",
+                expected=start,
+                at=0,
+            )
             return False
         try:
             wall = start.get("wall")
@@ -405,9 +446,14 @@ class _Replayer:
                 raise FanshuError(f"its rules are a name, not {rules!r:.{SHOWN}}")
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise FanshuError(f"its seed is a whole number, not {seed!r:.{SHOWN}}")
-            self.game = Game(rules, seed=seed, options=start.get("options"),
-                             config=start.get("config"), wall=tiles,
-                             players=start.get("players"))  # fmt: skip
+            self.game = Game(
+                rules,
+                seed=seed,
+                options=start.get("options"),
+                config=start.get("config"),
+                wall=tiles,
+                players=start.get("players"),
+            )
         except Exception as e:  # a bad field the engine did not foresee: still name it
             self.fail(0, f"cannot set up the game from the start event: {e}", expected=start, at=0)
             return False
@@ -425,12 +471,21 @@ class _Replayer:
         if e is None:
             return False
         if e.get("type") != "act":
-            self.fail(seq, f"the log has a {e.get('type')} event where the game waits for "
-                      f"a decision by seat {s}", expected=e, at=seq)  # fmt: skip
+            self.fail(
+                seq,
+                f"the log has a {e.get('type')} event where the game waits for "
+                f"a decision by seat {s}",
+                expected=e,
+                at=seq,
+            )
             return False
         if e.get("seat") != s:
-            self.fail(seq, f"the log has seat {e.get('seat')!r} decide; the game asks seat {s}",
-                      expected=e, at=seq)  # fmt: skip
+            self.fail(
+                seq,
+                f"the log has seat {e.get('seat')!r} decide; the game asks seat {s}",
+                expected=e,
+                at=seq,
+            )
             return False
         action = e.get("action")
         self.after = f"seat {s} {_shown(action)} (event {seq})"
@@ -440,8 +495,12 @@ class _Replayer:
             self.fail(seq, f"not a legal decision: {err}", expected=e, at=seq)
             return False
         except Exception as err:  # an engine fault: report it with the game and event
-            self.fail(seq, f"the engine failed on this decision: {type(err).__name__}: {err}",
-                      expected=e, at=seq)  # fmt: skip
+            self.fail(
+                seq,
+                f"the engine failed on this decision: {type(err).__name__}: {err}",
+                expected=e,
+                at=seq,
+            )
             return False
         return True
 
@@ -457,11 +516,14 @@ class _Replayer:
                 return
         if self.k < len(self.events):
             extra = len(self.events) - self.k
-            self.fail(self.seqs[self.k], f"the game is over, but the log has {extra} more "
-                      "event(s)", expected=self.events[self.k], at=self.k)  # fmt: skip
+            self.fail(
+                self.seqs[self.k],
+                f"the game is over, but the log has {extra} more event(s)",
+                expected=self.events[self.k],
+                at=self.k,
+            )
             return
         errors = zero_sum_errors(game)
         if errors:
             seq = len(game.events) - 1
-            self.fail(seq, "zero sum: " + "; ".join(errors), got=_normal(game.events[seq]),
-                      at=seq)  # fmt: skip
+            self.fail(seq, "zero sum: " + "; ".join(errors), got=_normal(game.events[seq]), at=seq)

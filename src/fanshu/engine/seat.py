@@ -24,7 +24,7 @@ class SeatState:
         "void",
         "waits",
         "won",
-    )  # fmt: skip
+    )
 
     def __init__(self) -> None:
         self.counts = [0] * 34

@@ -24,8 +24,9 @@ from typing import IO, Any
 
 from fanshu.engine.autoplay import SimulationError, play_until
 from fanshu.engine.config import GameConfig
+from fanshu.engine.events import fans_of, starts_turn
 from fanshu.engine.game import Game
-from fanshu.engine.log import game_lines, starts_turn
+from fanshu.engine.log import game_lines
 from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.variants import variant_class
 from fanshu.errors import OptionError
@@ -143,16 +144,15 @@ class Summary:
             raise SimulationError("only a finished hand can be counted")
         self.games += 1
         for e in game.events:
-            kind = e["type"]
-            if kind == "win":
+            if e["type"] == "win":
                 self.wins_by_seat[e["seat"]] += 1
                 self.fan_total += e["total"]
-                self.fan_counts.update({f[0] for f in e["fans"]})
-            elif kind == "false_win":
+                self.fan_counts.update({f.name for f in fans_of(e)})
+            elif e["type"] == "false_win":
                 self.false_wins_by_seat[e["seat"]] += 1
-            elif kind == "discard":
+            elif e["type"] == "discard":
                 self.discards += 1
-            elif kind == "act":
+            elif e["type"] == "act":
                 self.decisions += 1
             if starts_turn(e):  # a kong's replacement draw continues the same turn
                 self.turns += 1

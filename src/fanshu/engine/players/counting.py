@@ -44,10 +44,9 @@ def rank_mask(ranks: str, *, honours: str = "") -> tuple[int, ...]:
     honours named by index into ``ESWNCFP`` order (``"P"`` is 白)."""
     order = "ESWNCFP"
     return tuple(
-        1 if (t < 27 and str(t % 9 + 1) in ranks) or (t >= 27 and order[t - 27] in honours)
-        else 0
+        1 if (t < 27 and str(t % 9 + 1) in ranks) or (t >= 27 and order[t - 27] in honours) else 0
         for t in range(34)
-    )  # fmt: skip
+    )
 
 
 def masked(c: Sequence[int], mask: Sequence[int]) -> list[int]:
@@ -102,9 +101,12 @@ def overall(c: Sequence[int], melds: int, special: bool = True) -> int:
 
 
 def useful(
-    c: list[int], melds: int, remaining: Sequence[int], allowed: Sequence[int] = ALL,
+    c: list[int],
+    melds: int,
+    remaining: Sequence[int],
+    allowed: Sequence[int] = ALL,
     special: bool = True,
-) -> int:  # fmt: skip
+) -> int:
     """Copies still unseen of the kinds whose draw lowers the shanten of ``c``
     (13-tile hands use the analysis' useful tiles; other sizes are tried kind by kind)."""
     if special and sum(c) + 3 * melds == 13:

@@ -118,13 +118,10 @@ class Planner:
         self.routes = routes
         value = self.w.sichuan_value if self.rules == "sichuan" else self.w.two_player_value
         plain = 1.0 if self.mcr else self.payment(1 if self.rules == "sichuan" else 3)
-        self.steps = {
-            r: self.w.mcr_short if self.mcr and r.value < 8 else 0 for r in routes
-        }  # fmt: skip
+        self.steps = {r: self.w.mcr_short if self.mcr and r.value < 8 else 0 for r in routes}
         self.worth = {
-            r: 0.0 if self.mcr else value * log2(self.payment(r.value) / plain)
-            for r in routes
-        }  # fmt: skip
+            r: 0.0 if self.mcr else value * log2(self.payment(r.value) / plain) for r in routes
+        }
         self.scorer = get_rules(self.rules)
         self.options = self.scorer.options_from(obs.options)  # the game's, not defaults
         self._outs: dict[tuple[tuple[int, ...], tuple[Meld, ...]], tuple[float, float]] = {}
@@ -187,8 +184,10 @@ class Planner:
         for w in self.waits(c, len(melds)):
             if not rem[w]:
                 continue
-            for self_drawn, weight in ((False, self.discard_weight),
-                                       (True, 1 - self.discard_weight)):  # fmt: skip
+            for self_drawn, weight in (
+                (False, self.discard_weight),
+                (True, 1 - self.discard_weight),
+            ):
                 ok, val = self.score(concealed, melds, w, self_drawn, rem[w] == 1 and not c[w])
                 if ok:
                     total += rem[w] * weight
@@ -198,9 +197,13 @@ class Planner:
         return got
 
     def score(
-        self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], w: int, self_drawn: bool,
+        self,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        w: int,
+        self_drawn: bool,
         last: bool,
-    ) -> tuple[bool, float]:  # fmt: skip
+    ) -> tuple[bool, float]:
         """(accepted, total) of the hand won on ``w``, as the rule set scores it."""
         obs = self.obs
         ctx = WinContext(
@@ -237,9 +240,13 @@ class Planner:
     # -- whole positions -----------------------------------------------------------
 
     def key13(
-        self, c: list[int], melds: tuple[Meld, ...], routes: Sequence[Route] | None = None,
-        *, count: bool = True,
-    ) -> Key:  # fmt: skip
+        self,
+        c: list[int],
+        melds: tuple[Meld, ...],
+        routes: Sequence[Route] | None = None,
+        *,
+        count: bool = True,
+    ) -> Key:
         """How good a 13-tile hand is (lower is better); without ``count`` the useful
         tiles are not counted (the score is the routes' worth alone)."""
         sh = self.shanten(c, len(melds))

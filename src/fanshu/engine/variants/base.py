@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.config import GameConfig
+from fanshu.engine.events import Event
 from fanshu.engine.seat import SeatState
 from fanshu.engine.wall import Wall
 from fanshu.hand import Hand
@@ -30,7 +31,7 @@ class Table(Protocol):
     variant: Variant
     seat: list[SeatState]
     scores: list[int]
-    events: list[dict[str, Any]]
+    events: list[Event]
     winners: list[int]
     wall: Wall
     pool: list[int]
@@ -67,13 +68,13 @@ class Table(Protocol):
     def start_turn(self, s: int, *, replacement: bool = False) -> None: ...
     def ask_turn(self, s: int, *, drew: bool = True) -> None: ...
     def ask(self, s: int, legal: list[Action]) -> None: ...
-    def emit(self, event: str, /, **fields: Any) -> None: ...
+    def emit(self, event: Event) -> None: ...
     def pay(self, payments: Mapping[int, int], reason: str) -> None: ...
     def hand_with(
         self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False
     ) -> Hand: ...
     def win_self(self, s: int, t: int) -> None: ...
-    def finish(self, how: str) -> None: ...
+    def finish(self, how: Literal["win", "drawn"]) -> None: ...
 
 
 class Variant:
@@ -173,8 +174,7 @@ class Variant:
         game.pay({int(p): v for p, v in payments.items()}, reason)
 
     def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
-        self.pay(game, self.rules.settle(self.players(), str(s), None, result, self.options),
-                 "win")  # fmt: skip
+        self.pay(game, self.rules.settle(self.players(), str(s), None, result, self.options), "win")
 
     def settle_discard_wins(
         self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool

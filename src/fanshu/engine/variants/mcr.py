@@ -22,5 +22,4 @@ class McrVariant(Variant):
         return bool(result.is_win and result.meets_minimum)
 
     def settle_false_win(self, game: Table, s: int) -> None:
-        self.pay(game, false_win_penalty(self.players(), str(s), "under_minimum").payments,
-                 "错和")  # fmt: skip
+        self.pay(game, false_win_penalty(self.players(), str(s), "under_minimum").payments, "错和")

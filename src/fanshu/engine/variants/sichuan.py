@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fanshu.engine import events as E
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.seat import SeatState
 from fanshu.engine.variants.base import Table, Variant
@@ -80,8 +81,13 @@ class SichuanVariant(Variant):
                 for t in moved[q]:
                     game.seat[(q + step) % 4].counts[t] += 1
                 game.seat[q].given = []
-            game.emit("exchange", direction=step,
-                       tiles=[[TILES[t].code for t in m] for m in moved])  # fmt: skip
+            game.emit(
+                E.Exchange3(
+                    type="exchange",
+                    direction=step,
+                    tiles=[[TILES[t].code for t in m] for m in moved],
+                )
+            )
             self._ask_void(game, 0)
             return
         st.void = a.tile // 9
@@ -89,7 +95,7 @@ class SichuanVariant(Variant):
         if nxt < 4:
             self._ask_void(game, nxt)
             return
-        game.emit("void", suits=[SUITS[game.seat[q].void or 0] for q in range(4)])
+        game.emit(E.Void(type="void", suits=[SUITS[game.seat[q].void or 0] for q in range(4)]))
         for q in range(4):
             game.seat[q].update_waits()
         game.start_turn(game.config.dealer)
@@ -134,8 +140,14 @@ class SichuanVariant(Variant):
         feeder = None if kong_feeder is None else str(kong_feeder)
         if feeder is not None and game.seat[kong_feeder or 0].won:
             feeder = None  # the feeder has since won and is out: a plain self-draw
-        got = settle_win(self.players(), str(s), result, still_in=self._still_in(game, [s]),
-                         kong_feeder=feeder, options=self.options)  # fmt: skip
+        got = settle_win(
+            self.players(),
+            str(s),
+            result,
+            still_in=self._still_in(game, [s]),
+            kong_feeder=feeder,
+            options=self.options,
+        )
         self.pay(game, got.payments, "win")
 
     def settle_discard_wins(
@@ -143,14 +155,24 @@ class SichuanVariant(Variant):
     ) -> None:
         winners = [q for q, _ in won]
         still = self._still_in(game, winners)
-        got = settle_multiple(self.players(), str(d), {str(q): r for q, r in won},
-                              still_in=still, options=self.options)  # fmt: skip
+        got = settle_multiple(
+            self.players(),
+            str(d),
+            {str(q): r for q, r in won},
+            still_in=still,
+            options=self.options,
+        )
         self.pay(game, got.payments, "抢杠" if robbing else "win")
 
     def on_kong(self, game: Table, s: int, kind: str, feeder: int | None) -> None:
-        got = settle_kong(self.players(), str(s), kind,  # type: ignore[arg-type]
-                          feeder=None if feeder is None else str(feeder),
-                          still_in=self._still_in(game), options=self.options)  # fmt: skip
+        got = settle_kong(
+            self.players(),
+            str(s),
+            kind,  # type: ignore[arg-type]
+            feeder=None if feeder is None else str(feeder),
+            still_in=self._still_in(game),
+            options=self.options,
+        )
         game.kong_settlements.append(got)
         self.pay(game, got.payments, f"kong {kind}")
 
@@ -160,6 +182,5 @@ class SichuanVariant(Variant):
             for q in range(4)
             if not game.seat[q].won
         }
-        got = settle_drawn(self.players(), hands, kongs=game.kong_settlements,
-                           options=self.options)  # fmt: skip
+        got = settle_drawn(self.players(), hands, kongs=game.kong_settlements, options=self.options)
         self.pay(game, got.payments, "drawn")

@@ -19,6 +19,7 @@ Readings fanshu takes where the seed is terse (docs/engine.md):
 from __future__ import annotations
 
 from fanshu.analysis.shanten import shanten
+from fanshu.engine import events as E
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.variants.base import Table, Variant
 from fanshu.engine.wall import tile_set
@@ -46,8 +47,9 @@ class TwoPlayerVariant(Variant):
 
     def begin(self, game: Table) -> None:
         p = game.config.exchange_at_start
-        self._exchangers = [s for s in (game.config.dealer, 1 - game.config.dealer)
-                            if p and game.rng.random() < p]  # fmt: skip
+        self._exchangers = [
+            s for s in (game.config.dealer, 1 - game.config.dealer) if p and game.rng.random() < p
+        ]
         self._swaps_left = 13
         self._next_exchanger(game)
 
@@ -123,7 +125,7 @@ class TwoPlayerVariant(Variant):
                 st.counts[old] -= 1
                 st.counts[new] += 1
                 game.drawn = new
-                game.emit("pick", seat=s, gave=TILES[old].code, got=TILES[new].code)
+                game.emit(E.Pick(type="pick", seat=s, gave=TILES[old].code, got=TILES[new].code))
             game.mode = "pick"
             self._offer_triplet(game, s)
         elif mode == "swap":
@@ -134,7 +136,7 @@ class TwoPlayerVariant(Variant):
             for _ in range(3):
                 game.pool.remove(a.tile)
             st.counts[a.tile] += 3
-            game.emit("swap", seat=s, tile=TILES[a.tile].code)
+            game.emit(E.Swap(type="swap", seat=s, tile=TILES[a.tile].code))
             game.mode = "give"
             self._given = 0
             self._ask_give(game, s)
@@ -142,7 +144,7 @@ class TwoPlayerVariant(Variant):
             assert a.tile is not None
             st.counts[a.tile] -= 1
             game.pool.append(a.tile)
-            game.emit("give", seat=s, tile=TILES[a.tile].code)
+            game.emit(E.Give(type="give", seat=s, tile=TILES[a.tile].code))
             self._given += 1
             if self._given < 3:
                 self._ask_give(game, s)
@@ -167,7 +169,7 @@ class TwoPlayerVariant(Variant):
         st.counts[a.tile] -= 1
         st.counts[got] += 1
         game.pool.append(a.tile)
-        game.emit("exchange", seat=s, gave=TILES[a.tile].code, got=TILES[got].code)
+        game.emit(E.Exchange(type="exchange", seat=s, gave=TILES[a.tile].code, got=TILES[got].code))
 
     # -- 报听 --------------------------------------------------------------------------
 
@@ -208,7 +210,7 @@ class TwoPlayerVariant(Variant):
         self._fished = t
         st = game.seat[s]
         st.counts[t] += 1
-        game.emit("moon", seat=s, tile=TILES[t].code)
+        game.emit(E.Moon(type="moon", seat=s, tile=TILES[t].code))
         game.drawn = t
         game.after_kong = False
         if t in st.waits and self.may_win(game, s, game.hand_with(s, t, self_drawn=True)):

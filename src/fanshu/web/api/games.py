@@ -38,7 +38,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -51,12 +51,13 @@ from fanshu import __version__
 from fanshu.engine.actions import Action, ActionError
 from fanshu.engine.autoplay import SimulationError, play_until
 from fanshu.engine.config import GameConfig
+from fanshu.engine.events import fans_of
 from fanshu.engine.game import Game
 from fanshu.engine.log import event_line, game_lines, parse_line
-from fanshu.engine.observation import Observation
+from fanshu.engine.observation import Observation, event_for_seat
 from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
-from fanshu.engine.variants import VARIANTS
+from fanshu.engine.variants import playable_rules
 from fanshu.errors import FanshuError, OptionError
 from fanshu.rules import get_rules
 from fanshu.store import Store, StoredGame, StoreError
@@ -68,7 +69,6 @@ __all__ = [
     "MAX_STORED_GAMES",
     "GameTable",
     "Session",
-    "public_event",
     "rebuild",
     "router",
     "state",
@@ -77,7 +77,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-_ENGINE_RULES: dict[str, Any] = {"enum": list(VARIANTS)}
+_ENGINE_RULES: dict[str, Any] = {"enum": playable_rules()}
 
 router = APIRouter(tags=["games"])
 
@@ -115,7 +115,7 @@ class Session:
         g = self.game
         play_until(g, self.bots, self.me, label=f"game {self.id}: ")
         for e in g.events[self.seen :]:
-            shown = public_event(e, self.me, g.n)
+            shown = event_for_seat(e, self.me, g.n)
             if shown is not None:
                 self.log.append(shown)
         self.seen = len(g.events)
@@ -189,63 +189,6 @@ class GameTable:
                 return candidate
 
 
-# -- what the human seat may see ----------------------------------------------------------
-
-_PUBLIC = frozenset(
-    {"ready", "discard", "claim", "robbed", "win", "false_win", "settle", "end", "void", "swap"}
-)
-#: Events whose tile (and other details) only their own seat sees.
-_PRIVATE_TO_SEAT = frozenset({"draw", "flower", "act", "pick", "give", "moon"})
-
-
-def public_event(e: Mapping[str, Any], me: int, seats: int) -> dict[str, Any] | None:
-    """Event ``e`` as seat ``me`` may see it, or None when it may see nothing of it.
-
-    >>> public_event({"type": "draw", "seat": 2, "tile": "5m"}, 0, 4)
-    {'type': 'draw', 'seat': 2}
-    >>> public_event({"type": "act", "seat": 1, "action": "pass"}, 0, 4) is None
-    True
-    """
-    kind = e.get("type")
-    seat = e.get("seat")
-    if kind in _PUBLIC:
-        return dict(e)
-    if kind == "start":
-        return {k: v for k, v in e.items() if k not in ("wall", "pool", "seed")}
-    if kind == "deal":
-        hands = e.get("hands") or []
-        return {
-            "type": "deal",
-            "hand": list(hands[me]) if me < len(hands) else [],
-            "counts": [len(h) for h in hands],
-        }
-    if kind == "kong":
-        if seat == me or e.get("kind") != "concealed":
-            return dict(e)
-        return {"type": "kong", "seat": seat, "kind": "concealed"}
-    if kind == "exchange":
-        if "direction" in e:  # Sichuan 换三张: what I gave and what I got
-            tiles = e.get("tiles") or []
-            d = int(e["direction"])
-            return {
-                "type": "exchange",
-                "direction": d,
-                "gave": list(tiles[me]) if me < len(tiles) else [],
-                "got": list(tiles[(me - d) % seats]) if tiles else [],
-            }
-        return dict(e) if seat == me else {"type": "exchange", "seat": seat}
-    if kind in _PRIVATE_TO_SEAT:
-        if seat == me:
-            return dict(e)
-        if kind == "act":
-            return None
-        out: dict[str, Any] = {"type": kind, "seat": seat}
-        if kind == "draw" and e.get("back"):
-            out["back"] = True
-        return out
-    return {"type": kind, "seat": seat} if seat is not None else None
-
-
 def _seats(session: Session, obs: Observation) -> list[dict[str, Any]]:
     return [
         {
@@ -299,8 +242,8 @@ def result(session: Session) -> dict[str, Any] | None:
         if e["type"] != "win":
             continue
         fans = [
-            {"name": n, "name_en": english.get(n, ""), "value": v, "count": c}
-            for n, v, c in e["fans"]
+            {"name": f.name, "name_en": english.get(f.name, ""), "value": f.value, "count": f.times}
+            for f in fans_of(e)
         ]
         wins.append({**{k: v for k, v in e.items() if k != "fans"}, "fans": fans})
     return {
@@ -464,7 +407,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-def _check(logged: list[str], made: list[dict[str, Any]], start: int) -> int:
+def _check(logged: list[str], made: Sequence[Mapping[str, Any]], start: int) -> int:
     """Compare the events made from ``start`` on with the stored ones; return how many
     now match.  ``RebuildError`` at the first difference, named by event and field."""
     for seq in range(start, len(made)):
