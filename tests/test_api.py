@@ -21,6 +21,7 @@ from fanshu import (
     WinContext,
 )
 from fanshu.notation import parse_hand
+from fanshu.rules.mcr.result import is_mcr_result
 
 KONG_HAND = "[EEEE]123m456p789s11s"  # 花龙, 暗杠, 圈风刻, 单钓将 (+ 门前清 or 不求人)
 PLAIN = "123m456p789s11sEEE"  # 花龙, 圈风刻 (E), 门前清 when seated South
@@ -37,7 +38,7 @@ def names(r: McrResult) -> list[str]:
 
 def test_score_a_string() -> None:
     r = fanshu.score(PLAIN, seat_wind=SOUTH)
-    assert isinstance(r, McrResult)
+    assert is_mcr_result(r)
     assert r.is_win and r.shape == "regular"
     assert names(r) == ["花龙", "圈风刻", "门前清"]
     assert r.total == 12 and r.meets_minimum

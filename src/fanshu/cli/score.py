@@ -45,7 +45,7 @@ from fanshu.rules import DEFAULT_RULES
 from fanshu.rules.base import RuleSet, ScoreResult
 from fanshu.rules.mcr.fans import FANS
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
+from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult, is_mcr_result
 from fanshu.tiles import Tile
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -333,7 +333,7 @@ def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool
         position = getattr(e, "position", None)
         raise fail(e.message, hand=obj["hand"], position=position) from None
     console = Console(highlight=False)
-    if isinstance(result, McrResult):
+    if is_mcr_result(result):
         print_result(result, excluded=excluded, plain=plain, console=console)
     else:
         rule_set = rules_named(request.rules)

@@ -62,7 +62,7 @@ from fanshu.protocol.errors import (
 )
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import RuleSet, ScoreResult
-from fanshu.rules.mcr.result import McrResult
+from fanshu.rules.mcr.result import McrResult, is_mcr_result
 from fanshu.rules.mcr.ruleset import RULES as MCR_RULES
 from fanshu.tiles import Tile, wind_from
 
@@ -217,7 +217,7 @@ def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
     """
     if not result.is_win:
         return error_object(id_, NOT_A_WIN, result.reason or "not a winning hand")
-    if isinstance(result, McrResult):
+    if is_mcr_result(result):
         return {
             "id": id_,
             "total": result.total,
@@ -287,7 +287,7 @@ def score_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
         return out
     out = result_object(id_, result)
     error = out.pop("error")
-    if isinstance(result, McrResult):
+    if is_mcr_result(result):
         out.update(_mcr_extras(result))
     else:
         if hand is not None:
@@ -297,7 +297,7 @@ def score_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
             out["capped"] = capped
         details = getattr(result, "details", None) or {}
         inner = details.get("mcr") if isinstance(details, Mapping) else None
-        if isinstance(inner, McrResult) and inner.is_win:  # two-player: MCR fans
+        if is_mcr_result(inner) and inner.is_win:  # two-player: MCR fans
             extras = _mcr_extras(inner)
             out["fans"] = extras["fans"]
             out["excluded"] = extras["excluded"]

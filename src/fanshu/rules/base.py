@@ -5,19 +5,23 @@ satisfies :class:`RuleSet`: its name, its tiles and shapes, its fan table as dat
 (:class:`FanRow`), how fan values combine (``"add"``, or ``"double"`` per fan), its cap,
 its options and its settlement.  ``fanshu.rules.get_rules(name)`` finds one by name.
 
-Rule sets other than MCR return a :class:`RuleResult`; MCR keeps its richer
-``McrResult``.  Both satisfy :class:`ScoreResult`, which is what front ends rely on.
+Every rule set returns a :class:`Result` (its counted fans are :class:`FanEntry` rows,
+what is not counted :class:`ExcludedFan`); :class:`ScoreResult` is the part of it
+front ends rely on.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
+from fanshu.notation.fanshu import format_tiles
+from fanshu.rules import DEFAULT_RULES
+from fanshu.tiles import Tile
 
 Combine = Literal["add", "double"]
 
@@ -49,30 +53,54 @@ def check_option_names(known: Iterable[str], data: Mapping[str, object]) -> None
         raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(names)}")
 
 
+#: How a fan table names its fans: a string key (``"qing_yi_se"``) for most rule sets,
+#: the ``Fan`` enum for MCR (whose rule book numbers its 81 fans).
+K = TypeVar("K", bound=Hashable)
+
+
 @dataclass(frozen=True, slots=True)
-class FanRow:
+class FanRow(Generic[K]):
     """One fan of a rule set, as data.
 
-    ``key`` is a stable identifier (``"qing_yi_se"``); ``value`` is fan (番) as the rule set
-    counts them; ``excludes`` names (by key) the fans it implies and that are then not
-    counted; ``source`` says where the rule text comes from (a seed file, a section).
+    ``key`` is a stable identifier (``"qing_yi_se"``, or MCR's ``Fan.FULL_FLUSH``);
+    ``value`` is fan (番) as the rule set counts them; ``excludes`` names (by key) the fans
+    it implies and that are then not counted; ``excludes_own_sets`` the fans it implies
+    only on the sets that form it (MCR's 三风刻 takes the 幺九刻 of its own wind pungs, not
+    of a fourth pung); ``source`` says where the rule text comes from (a seed file, a
+    section); ``number`` is the fan's number in that text, 0 when it has none.
     """
 
-    key: str
+    key: K
     name_zh: str
     name_en: str
     value: int
-    excludes: tuple[str, ...] = ()
+    excludes: tuple[K, ...] = ()
     source: str = ""
+    excludes_own_sets: tuple[K, ...] = ()
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class CountedFan:
-    """A fan counted in a result: ``count`` times its unit ``value``."""
+class FanEntry(Generic[K]):
+    """A fan counted in a result: ``count`` times ``value``, the unit value used (the
+    row's, unless an option changed it).
 
-    row: FanRow
+    ``sets`` are the tile groups that formed it (empty for whole-hand fans such as 清一色,
+    and for rule sets that do not record them).
+    """
+
+    row: FanRow[K]
     count: int = 1
-    value: int | None = None  # the unit value used, when an option changed the table's
+    value: int = -1  # default: the row's value
+    sets: tuple[tuple[Tile, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.value < 0:
+            object.__setattr__(self, "value", self.row.value)
+
+    @property
+    def fan(self) -> K:
+        return self.row.key
 
     @property
     def name_zh(self) -> str:
@@ -84,20 +112,56 @@ class CountedFan:
 
     @property
     def unit(self) -> int:
-        return self.row.value if self.value is None else self.value
+        """The unit value (the same as ``value``; the name other rule sets used)."""
+        return self.value
 
     @property
     def points(self) -> int:
-        return self.unit * self.count
+        return self.count * self.value
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name_zh, "name_en": self.name_en, "value": self.unit,
-                "count": self.count}  # fmt: skip
+        return {
+            "name": self.row.name_zh,
+            "name_en": self.row.name_en,
+            "value": self.value,
+            "count": self.count,
+        }
+
+
+#: The name rule sets other than MCR gave a counted fan.
+CountedFan = FanEntry
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ExcludedFan(Generic[K]):
+    """A fan the hand shows but that is not counted, and the fan that implies it."""
+
+    row: FanRow[K]
+    by_row: FanRow[K]
+
+    @property
+    def fan(self) -> K:
+        return self.row.key
+
+    @property
+    def by(self) -> K:
+        return self.by_row.key
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.row.name_zh,
+            "name_en": self.row.name_en,
+            "by": self.by_row.name_zh,
+            "by_en": self.by_row.name_en,
+        }
+
+    def __repr__(self) -> str:
+        return f"ExcludedFan(fan={self.fan!r}, by={self.by!r})"
 
 
 @runtime_checkable
 class ScoreResult(Protocol):
-    """What front ends read from any rule set's score."""
+    """What front ends read from any rule set's score (:class:`Result` satisfies it)."""
 
     @property
     def is_win(self) -> bool: ...
@@ -112,57 +176,106 @@ class ScoreResult(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class RuleResult:
-    """The score of one hand under a rule set other than MCR.
+class Result(Generic[K]):
+    """The score of one hand under a rule set: what every rule set returns.
 
-    ``total`` is the fan count as the rule set counts it, before any cap;
-    ``multiplier`` is the payment factor for rule sets that double per fan
+    ``total`` is the fan count as the rule set counts it, flowers included, before any
+    cap; ``multiplier`` is the payment factor for rule sets that double per fan
     (2 ** (total − 1) for Sichuan, 2 ** total for Beijing …), before caps, and None for
     additive rule sets; ``capped`` is the total after the cap, when the rule set has one.
+    ``excluded`` are the fans the hand shows but that are not counted (不计), ``shape``
+    the winning shape (MCR: regular, seven_pairs, thirteen_orphans …), ``flowers`` the
+    flower fans in ``total`` (MCR: one per flower; they do not count toward the minimum),
+    ``minimum`` the fan needed to win (MCR: 8), ``details`` what else the rule set says.
     """
 
     rules: str
     hand: Hand
     is_win: bool
-    fans: tuple[CountedFan, ...] = ()
+    fans: tuple[FanEntry[K], ...] = ()
     total: int = 0
     multiplier: int | None = None
     capped: int | None = None
-    reason: str | None = None
+    reason: str | None = None  # why it is not a win
     details: Mapping[str, Any] = field(default_factory=dict)
+    excluded: tuple[ExcludedFan[K], ...] = ()
+    shape: str | None = None
+    flowers: int = 0
+    minimum: int = 0
 
-    def count_of(self, key: str) -> int:
-        return sum(f.count for f in self.fans if f.row.key == key)
+    @property
+    def total_without_flowers(self) -> int:
+        """What counts toward the minimum."""
+        return self.total - self.flowers if self.is_win else 0
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.is_win and self.total_without_flowers >= self.minimum
+
+    def count_of(self, key: K) -> int:
+        return sum(e.count for e in self.fans if e.row.key == key)
 
     def __contains__(self, key: object) -> bool:
-        return any(f.row.key == key for f in self.fans)
+        return any(e.row.key == key for e in self.fans)
 
     def to_dict(self) -> dict[str, Any]:
-        """The batch output object (without ``id``)."""
+        """The batch output object, without ``id``."""
         if not self.is_win:
             message = self.reason or "not a winning hand"
-            return {"total": 0, "fans": [], "multiplier": None,
-                    "error": {"code": "not_a_win", "message": message}}  # fmt: skip
+            error = {"code": "not_a_win", "message": message}
+            return {"total": 0, "fans": [], "multiplier": None, "error": error}
         return {
             "total": self.total,
-            "fans": [f.to_dict() for f in self.fans],
+            "fans": [e.to_dict() for e in self.fans],
             "multiplier": self.multiplier,
             "error": None,
         }
+
+    def to_full_dict(self) -> dict[str, Any]:
+        """Everything: sets, excluded fans, totals, the verdict."""
+        d = self.to_dict()
+        fans = [
+            {**e.to_dict(), "sets": [format_tiles(s, sort=False) for s in e.sets]}
+            for e in self.fans
+        ]
+        d.update(
+            hand=str(self.hand),
+            shape=self.shape,
+            total_without_flowers=self.total_without_flowers,
+            meets_minimum=self.meets_minimum,
+            fans=fans,
+            excluded=[x.to_dict() for x in self.excluded],
+        )
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     def __str__(self) -> str:
+        # The default rule set is not named; a rule set with a minimum says whether the
+        # hand meets it, the others how the fan multiply.
+        under = "" if self.rules == DEFAULT_RULES else f" under {self.rules}"
         if not self.is_win:
-            return f"{self.hand}: not a winning hand under {self.rules} ({self.reason})"
-        lines = [f"{self.hand}  [{self.rules}]"]
-        for f in self.fans:
-            times = f" ×{f.count}" if f.count > 1 else ""
-            lines.append(f"  {f.name_zh} {f.name_en}: {f.unit}{times}")
-        extra = f", ×{self.multiplier}" if self.multiplier is not None else ""
-        lines.append(f"  total {self.total} fan{extra}")
+            return f"{self.hand}: not a winning hand{under} ({self.reason})"
+        tag = "" if self.rules == DEFAULT_RULES else f"  [{self.rules}]"
+        lines = [f"{self.hand}{tag}"]
+        for e in self.fans:
+            times = f" ×{e.count}" if e.count > 1 else ""
+            lines.append(f"  {e.name_zh} {e.name_en}: {e.value}{times}")
+        if self.minimum:
+            verdict = "meets" if self.meets_minimum else "is under"
+            lines.append(
+                f"  total {self.total} ({self.total_without_flowers} without flowers, "
+                f"{verdict} the {self.minimum}-fan minimum)"
+            )
+        else:
+            extra = f", ×{self.multiplier}" if self.multiplier is not None else ""
+            lines.append(f"  total {self.total} fan{extra}")
         return "\n".join(lines)
+
+
+#: The name rule sets other than MCR gave their result.
+RuleResult = Result
 
 
 class RuleSet(Protocol):
@@ -178,7 +291,7 @@ class RuleSet(Protocol):
     #: The legal winning shapes, as words (``"4 sets + pair"``, ``"七对"`` …).
     shapes: tuple[str, ...]
     #: The fan table as data.
-    fans: tuple[FanRow, ...]
+    fans: tuple[FanRow[str], ...]
     #: How fan values combine: added (MCR) or doubled per fan.
     combine: Combine
     #: The cap in fan under default options, or None.

@@ -21,7 +21,7 @@ from fanshu.notation import parse_hand
 from fanshu.rules.mcr.evaluate import fan_value, score_hand
 from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
-from fanshu.rules.mcr.result import McrResult
+from fanshu.rules.mcr.result import McrResult, is_mcr_result
 from fanshu.sampling import winning_hands
 from fanshu.shapes import decompose
 from fanshu.tiles import TILES, WINDS, Tile
@@ -127,7 +127,7 @@ def fan_multiset(r: McrResult) -> list[tuple[Fan, int, int, tuple[tuple[Tile, ..
 
 
 def check_result(h: Hand, r: McrResult, opts: McrOptions) -> None:
-    assert isinstance(r, McrResult)
+    assert is_mcr_result(r)
     assert r.hand is h
     assert r.flowers == h.context.flowers
     # (c) the total is the sum of the counted fans

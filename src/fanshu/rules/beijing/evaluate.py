@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from fanshu.errors import InvalidHandError
 from fanshu.hand import Hand, MeldKind
-from fanshu.rules.base import CountedFan, FanRow, RuleResult
+from fanshu.rules.base import FanEntry, FanRow, Result
 from fanshu.rules.beijing import fans as F
 from fanshu.rules.beijing.options import DEFAULT_OPTIONS, BeijingOptions
 from fanshu.shapes import CHOW, PUNG, counts_of, decompose, regular_waits
@@ -74,7 +74,7 @@ def _is_seven_pairs(hand: Hand) -> bool:
     return all(n % 2 == 0 for n in counts_of(hand.concealed_with_winning))
 
 
-def _suit_fans(hand: Hand, options: BeijingOptions) -> list[FanRow]:
+def _suit_fans(hand: Hand, options: BeijingOptions) -> list[FanRow[str]]:
     tiles = hand.all_tiles
     suits = {t // 9 for t in tiles if t < 27}
     honours = [t for t in tiles if t >= 27]
@@ -99,7 +99,7 @@ def _zhuo_wu_kui(hand: Hand, reading: Reading) -> bool:
     return before[_M4] >= 0 and before[_M6] >= 0 and bool(decompose(before))
 
 
-def _situation_fans(hand: Hand) -> list[FanRow]:
+def _situation_fans(hand: Hand) -> list[FanRow[str]]:
     ctx = hand.context
     out = []
     if ctx.wall_last:
@@ -109,7 +109,7 @@ def _situation_fans(hand: Hand) -> list[FanRow]:
     return out
 
 
-def _reading_fans(hand: Hand, reading: Reading) -> list[FanRow]:
+def _reading_fans(hand: Hand, reading: Reading) -> list[FanRow[str]]:
     sets, pair = reading
     out = []
     if all(kind == PUNG for kind, _, _ in sets):
@@ -124,14 +124,14 @@ def _reading_fans(hand: Hand, reading: Reading) -> list[FanRow]:
     return out
 
 
-def _seven_pairs_fans(hand: Hand) -> list[FanRow]:
+def _seven_pairs_fans(hand: Hand) -> list[FanRow[str]]:
     out = [F.QI_DUI]
     if 4 in counts_of(hand.concealed_with_winning):
         out.append(F.HAO_HUA_QI_DUI)
     return out
 
 
-def score_hand(hand: Hand, options: BeijingOptions | None = None) -> RuleResult:
+def score_hand(hand: Hand, options: BeijingOptions | None = None) -> Result[str]:
     """Score a 14-tile hand with its win context under Beijing rules (best reading)."""
     opts = options or DEFAULT_OPTIONS
     check_tiles(hand)
@@ -147,7 +147,7 @@ def score_hand(hand: Hand, options: BeijingOptions | None = None) -> RuleResult:
         )
     common = [F.MEN_QING] if hand.is_concealed else []
     common += _suit_fans(hand, opts) + _situation_fans(hand)
-    candidates: list[list[FanRow]] = [common + _reading_fans(hand, r) for r in _readings(hand)]
+    candidates: list[list[FanRow[str]]] = [common + _reading_fans(hand, r) for r in _readings(hand)]
     if _is_seven_pairs(hand):
         candidates.append(common + _seven_pairs_fans(hand))
     if not candidates:
@@ -164,11 +164,11 @@ def score_hand(hand: Hand, options: BeijingOptions | None = None) -> RuleResult:
     order = {f.key: i for i, f in enumerate(F.FANS)}
     rows = sorted(best, key=lambda f: order[f.key]) or [F.TUI_DAO_HE]
     total = sum(f.value for f in rows)
-    return RuleResult(
+    return Result(
         rules=NAME,
         hand=hand,
         is_win=True,
-        fans=tuple(CountedFan(f) for f in rows),
+        fans=tuple(FanEntry(f) for f in rows),
         total=total,
         multiplier=2**total,
         capped=total if opts.cap is None else min(total, opts.cap),
@@ -176,5 +176,5 @@ def score_hand(hand: Hand, options: BeijingOptions | None = None) -> RuleResult:
     )
 
 
-def _not_win(hand: Hand, reason: str) -> RuleResult:
-    return RuleResult(rules=NAME, hand=hand, is_win=False, reason=reason)
+def _not_win(hand: Hand, reason: str) -> Result[str]:
+    return Result(rules=NAME, hand=hand, is_win=False, reason=reason)

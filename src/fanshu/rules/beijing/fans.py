@@ -82,11 +82,11 @@ HAO_HUA_QI_DUI = FanRow(
 )  # fmt: skip
 
 #: The whole list, in the order of the rule text.
-FANS: tuple[FanRow, ...] = (
+FANS: tuple[FanRow[str], ...] = (
     TUI_DAO_HE, MEN_QING, DUI_DUI_HE, HUN_YI_SE, DA_DIAO, ZHUO_WU_KUI, HAI_DI_LAO_YUE,
     YI_TIAO_LONG, QI_DUI, GANG_SHANG_KAI_HUA, QING_YI_SE, HAO_HUA_QI_DUI,
 )  # fmt: skip
-BY_KEY: dict[str, FanRow] = {f.key: f for f in FANS}
+BY_KEY: dict[str, FanRow[str]] = {f.key: f for f in FANS}
 
 #: The "加番牌型" the definition of 推倒和 names (§6(1)); 门清 and 混一色 are not among
 #: them.  Used by the option ``plain_self_drawn_only``.

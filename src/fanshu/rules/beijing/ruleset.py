@@ -15,7 +15,7 @@ from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, RuleResult, describe_fields
+from fanshu.rules.base import Combine, Result, describe_fields
 from fanshu.rules.beijing.evaluate import NAME, score_hand
 from fanshu.rules.beijing.fans import FANS
 from fanshu.rules.beijing.options import DEFAULT_OPTIONS, OPTION_NOTES, BeijingOptions
@@ -62,7 +62,7 @@ class BeijingRuleSet:
     def describe_options(self) -> Sequence[tuple[str, str, str]]:
         return describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
 
-    def score(self, hand: Hand, options: Any = None) -> RuleResult:
+    def score(self, hand: Hand, options: Any = None) -> Result[str]:
         return score_hand(hand, _as_options(options))
 
     def settle(
@@ -79,8 +79,8 @@ class BeijingRuleSet:
         kong's owner, the ``discarder``.
         """
         opts = _as_options(options)
-        r: RuleResult = result
-        if not isinstance(r, RuleResult) or r.rules != NAME:
+        r: Result[str] = result
+        if not isinstance(r, Result) or r.rules != NAME:
             raise SettlementError("settle a result of the beijing rule set")
         if not r.is_win:
             raise SettlementError(f"not a win, nothing to settle: {r.reason}")

@@ -48,7 +48,8 @@ from fanshu.hand import Hand
 from fanshu.rules.base import FanRow
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.result import ExcludedFan, FanEntry, McrResult
+from fanshu.rules.base import ExcludedFan, FanEntry
+from fanshu.rules.mcr.result import McrResult
 from fanshu.tiles import WINDS, Tile
 
 __all__ = [
@@ -118,7 +119,7 @@ def blessing_value(fan: Fan, value_set: str) -> int | None:
     return BLESSINGS.get(value_set, {}).get(fan)
 
 
-def blessing_rows(value_set: str) -> tuple[FanRow, ...]:
+def blessing_rows(value_set: str) -> tuple[FanRow[str], ...]:
     """The extras of a value set as fan-table rows (混杠 included for ``lianzhong``)."""
     rows = [
         FanRow(
@@ -194,17 +195,23 @@ def apply_blessings(result: McrResult, options: McrOptions) -> McrResult:
         return result
     entries = list(result.fans)
     excluded = list(result.excluded)
-    added: list[FanEntry] = []
+    added: list[FanEntry[Fan]] = []
     replaced: dict[Fan, Fan] = {}  # fan -> the extra that replaced it
     for fan in found:
         if fan in replaced:
-            excluded.append(ExcludedFan(fan, replaced[fan]))
+            excluded.append(ExcludedFan(FANS[fan], FANS[replaced[fan]]))
             continue
-        added.append(FanEntry(fan, 1, values[fan]))
+        added.append(FanEntry(FANS[fan], 1, values[fan]))
         for other in FANS[fan].excludes:
             replaced.setdefault(other, fan)
     kept = [e for e in entries if e.fan not in replaced]
-    excluded.extend(ExcludedFan(e.fan, replaced[e.fan]) for e in entries if e.fan in replaced)
+    excluded.extend(
+        ExcludedFan(e.row, FANS[replaced[e.fan]]) for e in entries if e.fan in replaced
+    )
     # a fan excluded by one that is now replaced is implied by the extra instead
-    excluded = [ExcludedFan(x.fan, replaced[x.by]) if x.by in replaced else x for x in excluded]
-    return replace(result, fans=(*added, *kept), excluded=tuple(excluded))
+    excluded = [
+        ExcludedFan(x.row, FANS[replaced[x.by]]) if x.by in replaced else x for x in excluded
+    ]
+    fans = (*added, *kept)
+    total = sum(e.points for e in fans)
+    return replace(result, fans=fans, total=total, excluded=tuple(excluded))

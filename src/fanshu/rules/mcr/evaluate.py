@@ -13,10 +13,11 @@ from collections.abc import Callable
 
 from fanshu.hand import Hand
 from fanshu.rules.mcr.blessings import apply_blessings
-from fanshu.rules.mcr.fans import Fan
+from fanshu.rules.base import FanEntry, Result
+from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.regular import is_unique_wait, regular_fans
-from fanshu.rules.mcr.result import FanEntry, McrResult
+from fanshu.rules.mcr.result import MINIMUM_FAN, RULES_NAME, McrResult
 from fanshu.rules.mcr.situation import CONCEALED_PACKS, Pack, Situation, situation
 from fanshu.rules.mcr.special import SPECIAL_SHAPES
 from fanshu.rules.mcr.tally import ORDER, Tally, fan_values
@@ -76,7 +77,14 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
                 ):
                     best, best_total, shape, best_packs = tally, total, "regular", packs
     if best is None:
-        result = McrResult(hand, False, reason=_why_not(s), flowers=hand.context.flowers)
+        result: McrResult = Result(
+            RULES_NAME,
+            hand,
+            False,
+            reason=_why_not(s),
+            flowers=hand.context.flowers,
+            minimum=MINIMUM_FAN,
+        )
     else:
         result = _result(hand, best, best_packs, options, shape or "regular")
     # the non-official extras (天和 …), only when the option asks for them
@@ -92,36 +100,49 @@ def _why_not(s: Situation) -> str:
 def _result(
     hand: Hand, tally: Tally, packs: list[Pack], options: McrOptions, shape: str
 ) -> McrResult:
-    entries: list[FanEntry] = []
+    entries: list[FanEntry[Fan]] = []
     n = len(packs)
     found = tally.found
     values = fan_values(options)
+    total = 0
     for fan in sorted(found, key=ORDER.__getitem__):
         instances = found[fan]
-        if instances[0] or len(instances) > 1:
+        count = len(instances)
+        value = values[fan]
+        total += count * value
+        if instances[0] or count > 1:
             sets = tuple([_pack_tiles(packs[i]) for inst in instances for i in inst if i < n])
             if sets:
-                entries.append(FanEntry(fan, len(instances), values[fan], sets))
+                entries.append(FanEntry(FANS[fan], count, value, sets))
                 continue
         # a whole-hand fan
-        entries.append(_plain_entry(fan, len(instances), values[fan]))
+        entries.append(_plain_entry(fan, count, value))
     flowers = hand.context.flowers
     if flowers:
         entries.append(_plain_entry(Fan.FLOWER_TILES, flowers, 1))
-    return McrResult(
-        hand, True, tuple(entries), tuple(tally.excluded), shape=shape, flowers=flowers
+        total += flowers
+    return Result(
+        RULES_NAME,
+        hand,
+        True,
+        tuple(entries),
+        total,
+        excluded=tuple(tally.excluded),
+        shape=shape,
+        flowers=flowers,
+        minimum=MINIMUM_FAN,
     )
 
 
-_PLAIN_ENTRIES: dict[tuple[Fan, int, int], FanEntry] = {}
+_PLAIN_ENTRIES: dict[tuple[Fan, int, int], FanEntry[Fan]] = {}
 
 
-def _plain_entry(fan: Fan, count: int, value: int) -> FanEntry:
+def _plain_entry(fan: Fan, count: int, value: int) -> FanEntry[Fan]:
     """A FanEntry without sets; they are immutable and few, so results share them."""
     key = (fan, count, value)
     entry = _PLAIN_ENTRIES.get(key)
     if entry is None:
-        entry = _PLAIN_ENTRIES[key] = FanEntry(fan, count, value)
+        entry = _PLAIN_ENTRIES[key] = FanEntry(FANS[fan], count, value)
     return entry
 
 

@@ -29,15 +29,12 @@ _OPTION_NOTES = {
 }
 
 
-def fan_row(fan: Fan) -> FanRow:
-    spec = FANS[fan]
-    return FanRow(
-        fan.name.lower(), spec.name_zh, spec.name_en, spec.value,
-        tuple(f.name.lower() for f in spec.excludes + spec.excludes_own_sets),
-        source=f"1998 rule book, fan {int(fan)}" if fan.is_official
-        else "MIL supplement" if fan is Fan.CONCEALED_KONG_AND_MELDED_KONG
-        else "non-official extra, option blessings (联众 value; docs/rules/mcr.md)",
-    )  # fmt: skip
+def fan_row(fan: Fan) -> FanRow[str]:
+    """A fan of the table as the rule-set listing shows it: keyed by ``"big_four_winds"``,
+    what it excludes on its own sets among what it excludes."""
+    row = FANS[fan]
+    excludes = tuple(f.name.lower() for f in row.excludes + row.excludes_own_sets)
+    return FanRow(fan.name.lower(), row.name_zh, row.name_en, row.value, excludes, row.source)
 
 
 class McrRuleSet:
@@ -53,7 +50,7 @@ class McrRuleSet:
         "全不靠 (七星不靠)",
         "组合龙 + set + pair",
     )
-    fans: tuple[FanRow, ...] = tuple(fan_row(f) for f in Fan)
+    fans: tuple[FanRow[str], ...] = tuple(fan_row(f) for f in Fan)
     combine: Combine = "add"
     cap: int | None = None
     minimum: int = MINIMUM_FAN

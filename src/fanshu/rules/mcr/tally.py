@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.result import ExcludedFan
+from fanshu.rules.base import ExcludedFan
 
 Found = tuple[tuple[Fan, tuple[tuple[int, ...], ...]], ...]
 """Fan instances kept for reuse, as ``(fan, the sets of each instance)`` pairs."""
@@ -24,7 +24,7 @@ class Tally:
         # ``start``: fans found beforehand and shared, copied so that this tally can add
         # to them.
         self.found: dict[Fan, list[tuple[int, ...]]] = {fan: list(sets) for fan, sets in start}
-        self.excluded: list[ExcludedFan] = []
+        self.excluded: list[ExcludedFan[Fan]] = []
         self.extra = extra or _NO_EXTRA  # exclusions that options add to the table
         self.spared = spared  # fans that options keep from being excluded
 
@@ -57,6 +57,7 @@ class Tally:
             acting = [f for f in found if f in _EXCLUDERS]
         if len(acting) > 1:
             acting.sort(key=ORDER.__getitem__)
+        rows = FANS
         for fan in acting:
             if fan not in found:
                 continue
@@ -66,7 +67,7 @@ class Tally:
             for other in excludes:
                 if other in found and other not in self.spared:
                     del found[other]
-                    self.excluded.append(ExcludedFan(other, fan))
+                    self.excluded.append(ExcludedFan(rows[other], rows[fan]))
             if own_sets:
                 own = {i for sets in found[fan] for i in sets}
                 for other in own_sets:
@@ -74,7 +75,7 @@ class Tally:
                         continue
                     keep = [s for s in found[other] if not set(s) <= own]
                     if len(keep) < len(found[other]):
-                        self.excluded.append(ExcludedFan(other, fan))
+                        self.excluded.append(ExcludedFan(rows[other], rows[fan]))
                         if keep:
                             found[other] = keep
                         else:

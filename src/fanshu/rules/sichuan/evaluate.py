@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from fanshu.errors import InvalidHandError
 from fanshu.hand import Hand, MeldKind
-from fanshu.rules.base import CountedFan, FanRow, RuleResult
+from fanshu.rules.base import FanEntry, FanRow, Result
 from fanshu.rules.sichuan.fans import fan_table
 from fanshu.rules.sichuan.options import DEFAULT_OPTIONS, SichuanOptions
 from fanshu.shapes import CHOW, PUNG, decompose
@@ -164,7 +164,7 @@ def reading_patterns(reading: Reading, hand: Hand) -> set[str]:
     return found
 
 
-def _best_pattern(keys: set[str], table: dict[str, FanRow]) -> FanRow:
+def _best_pattern(keys: set[str], table: dict[str, FanRow[str]]) -> FanRow[str]:
     rows = [table[k] for k in table if k in keys]  # table order breaks ties
     return max(rows, key=lambda r: r.value)
 
@@ -172,9 +172,9 @@ def _best_pattern(keys: set[str], table: dict[str, FanRow]) -> FanRow:
 @dataclass(frozen=True, slots=True)
 class _Scored:
     total: int
-    fans: tuple[CountedFan, ...]
+    fans: tuple[FanEntry[str], ...]
     reading: Reading
-    pattern: FanRow
+    pattern: FanRow[str]
     roots: int
 
 
@@ -185,7 +185,7 @@ def _score_reading(reading: Reading, hand: Hand, options: SichuanOptions) -> _Sc
     if ctx.first_turn and ctx.self_drawn:
         keys.add("tian_hu" if ctx.dealer else "di_hu")
     pattern = _best_pattern(keys, table)
-    fans = [CountedFan(pattern)]
+    fans = [FanEntry(pattern)]
     roots = sum(1 for n in hand.counts() if n == 4)
     if pattern.key in ("long_qi_dui", "qing_long_qi_dui"):
         roots -= 1  # the pattern already holds one 根
@@ -201,12 +201,12 @@ def _score_reading(reading: Reading, hand: Hand, options: SichuanOptions) -> _Sc
     ]  # fmt: skip
     for key, count in extras:
         if count and key in table and key not in pattern.excludes:
-            fans.append(CountedFan(table[key], count))
+            fans.append(FanEntry(table[key], count))
     total = sum(f.points for f in fans)
     return _Scored(total, tuple(fans), reading, pattern, max(roots, 0))
 
 
-def score_hand(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> RuleResult:
+def score_hand(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> Result[str]:
     """Score a 14-tile Sichuan hand with its win context (validated here)."""
     check_hand(hand)
     found = readings(hand)
@@ -214,12 +214,12 @@ def score_hand(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> RuleRes
     details: dict[str, object] = {"preset": options.preset,
                                   "suits": "".join(SUIT_NAMES[s] for s in suits)}  # fmt: skip
     if not found:
-        return RuleResult(RULES_NAME, hand, False, details=details, reason=(
+        return Result(RULES_NAME, hand, False, details=details, reason=(
             "not a winning shape: Sichuan wins are 4 sets + pair (concealed runs allowed, "
             "no claimed chow) or 七对"))  # fmt: skip
     if len(suits) == 3 and options.void_suit:
         reason = "缺一门: a Sichuan win must be void in one suit; this hand holds 万, 条 and 筒"
-        return RuleResult(RULES_NAME, hand, False, details=details, reason=reason)
+        return Result(RULES_NAME, hand, False, details=details, reason=reason)
     best = max((_score_reading(r, hand, options) for r in found), key=lambda s: s.total)
     total = best.total
     capped = None if options.cap is None else min(total, options.cap)
@@ -231,12 +231,12 @@ def score_hand(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> RuleRes
         kongs=sum(1 for m in hand.melds if m.is_kong),
         payment=options.pays(total),
     )
-    return RuleResult(
+    return Result(
         RULES_NAME, hand, True, fans=best.fans, total=total, multiplier=1 << (total - 1),
         capped=capped, details=details,
     )  # fmt: skip
 
 
-def fan_of(result: RuleResult) -> int:
+def fan_of(result: Result[str]) -> int:
     """The fan a result is paid at: the capped total when there is a cap."""
     return result.total if result.capped is None else result.capped

@@ -38,7 +38,7 @@ EXTRA_KEYS = frozenset({
 })  # fmt: skip
 
 
-def _row(key: str, zh: str, en: str, value: int, excludes: tuple[str, ...], source: str) -> FanRow:
+def _row(key: str, zh: str, en: str, value: int, excludes: tuple[str, ...], source: str) -> FanRow[str]:
     return FanRow(key, zh, en, value, excludes, source)
 
 
@@ -46,7 +46,7 @@ _LOWER_SETS = ("ping_hu",)
 _PAIRS = ("qi_dui",)
 
 #: Seed 000's table.  ``excludes`` lists the patterns a row implies (never counted with it).
-DEFAULT_FANS: tuple[FanRow, ...] = (
+DEFAULT_FANS: tuple[FanRow[str], ...] = (
     _row("ping_hu", "平胡", "Plain win (4 sets + pair)", 1, (), SEED000),
     _row("dui_dui_hu", "对对胡", "All pungs", 2, _LOWER_SETS, SEED000),
     _row("qing_yi_se", "清一色", "Pure one suit", 3, _LOWER_SETS, SEED000),
@@ -75,7 +75,7 @@ DEFAULT_FANS: tuple[FanRow, ...] = (
 
 #: Seed 002's variant (封顶四番).  It has no 自摸, 杠上炮, 金钩钓, 天胡/地胡 or pure
 #: composites (清七对, 清幺九, 清龙七对): a hand takes its highest listed pattern.
-SEED002_FANS: tuple[FanRow, ...] = (
+SEED002_FANS: tuple[FanRow[str], ...] = (
     _row("ping_hu", "平胡", "Plain win (4 sets + pair)", 1, (), SEED002),
     _row("dui_dui_hu", "大对子", "All pungs", 2, _LOWER_SETS, SEED002),
     _row("qing_yi_se", "清一色", "Pure one suit", 3, _LOWER_SETS, SEED002),
@@ -92,26 +92,26 @@ SEED002_FANS: tuple[FanRow, ...] = (
 )  # fmt: skip
 
 #: Rows an option adds: 海底 (+1) from seed 000's 成麻 paragraph (``sea_bottom``).
-OPTIONAL_FANS: tuple[FanRow, ...] = (
+OPTIONAL_FANS: tuple[FanRow[str], ...] = (
     _row("hai_di", "海底捞月", "Win on the last tile of the wall", 1, (), SEED000_CHENGMA),
 )
 
 
-def _index(rows: tuple[FanRow, ...]) -> Mapping[str, FanRow]:
+def _index(rows: tuple[FanRow[str], ...]) -> Mapping[str, FanRow[str]]:
     return MappingProxyType({r.key: r for r in rows})
 
 
-_TABLES: dict[str, Mapping[str, FanRow]] = {
+_TABLES: dict[str, Mapping[str, FanRow[str]]] = {
     "seed000": _index(DEFAULT_FANS + OPTIONAL_FANS),
     "seed002": _index(SEED002_FANS + OPTIONAL_FANS),
 }
 
 
-def fan_table(preset: Preset) -> Mapping[str, FanRow]:
+def fan_table(preset: Preset) -> Mapping[str, FanRow[str]]:
     """The rows of a preset by key (the optional rows included)."""
     return _TABLES[preset]
 
 
-def table_rows(preset: Preset) -> tuple[FanRow, ...]:
+def table_rows(preset: Preset) -> tuple[FanRow[str], ...]:
     """The preset's own table, in the seed's order."""
     return DEFAULT_FANS if preset == "seed000" else SEED002_FANS

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fanshu.errors import InvalidHandError
 from fanshu.hand import Hand, WinContext
-from fanshu.rules.base import RuleResult
+from fanshu.rules.base import Result
 from fanshu.rules.sichuan.evaluate import check_hand, fan_of, score_hand
 from fanshu.rules.sichuan.options import DEFAULT_OPTIONS, ReadyPayment, SichuanOptions
 from fanshu.tiles import TILES, Tile
@@ -37,11 +37,11 @@ def _ready_hand(hand: Hand) -> Hand:
     return hand
 
 
-def waits(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> dict[Tile, RuleResult]:
+def waits(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> dict[Tile, Result[str]]:
     """Each tile that makes the 13-tile ``hand`` a Sichuan win, with that win's score."""
     hand = _ready_hand(hand)
     counts = hand.counts()
-    out: dict[Tile, RuleResult] = {}
+    out: dict[Tile, Result[str]] = {}
     for t in range(27):
         if counts[t] >= 4:
             continue

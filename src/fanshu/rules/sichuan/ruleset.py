@@ -15,7 +15,7 @@ from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, RuleResult, describe_fields, shown
+from fanshu.rules.base import Combine, Result, describe_fields, shown
 from fanshu.rules.sichuan.evaluate import score_hand
 from fanshu.rules.sichuan.fans import DEFAULT_FANS
 from fanshu.rules.sichuan.options import (
@@ -65,7 +65,7 @@ class SichuanRuleSet:
             return SichuanOptions.from_dict(options)
         raise OptionError("Sichuan options are a SichuanOptions or a mapping of its fields")
 
-    def score(self, hand: Hand, options: Any = None) -> RuleResult:
+    def score(self, hand: Hand, options: Any = None) -> Result[str]:
         return score_hand(hand, self._options(options))
 
     def settle(

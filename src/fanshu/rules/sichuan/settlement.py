@@ -33,7 +33,7 @@ from typing import Literal
 
 from fanshu.errors import FanshuError
 from fanshu.hand import Hand, MeldKind
-from fanshu.rules.base import RuleResult
+from fanshu.rules.base import Result
 from fanshu.rules.sichuan.evaluate import suits_held
 from fanshu.rules.sichuan.options import DEFAULT_OPTIONS, SichuanOptions
 from fanshu.rules.sichuan.ready import possible_fan
@@ -119,8 +119,8 @@ def _still_in(players: Sequence[str], still_in: Iterable[str] | None) -> list[st
     return out
 
 
-def _fan(result: RuleResult | int) -> tuple[int, RuleResult | None]:
-    if isinstance(result, RuleResult):
+def _fan(result: Result[str] | int) -> tuple[int, Result[str] | None]:
+    if isinstance(result, Result):
         if result.rules != "sichuan":
             raise SettlementError(f"a {result.rules} result cannot be settled under sichuan")
         if not result.is_win:
@@ -134,7 +134,7 @@ def _fan(result: RuleResult | int) -> tuple[int, RuleResult | None]:
 def settle_win(
     players: Iterable[str],
     winner: str,
-    result: RuleResult | int,
+    result: Result[str] | int,
     *,
     discarder: str | None = None,
     still_in: Iterable[str] | None = None,
@@ -186,7 +186,7 @@ def settle_win(
 def settle_multiple(
     players: Iterable[str],
     discarder: str,
-    winners: Mapping[str, RuleResult | int],
+    winners: Mapping[str, Result[str] | int],
     *,
     still_in: Iterable[str] | None = None,
     options: SichuanOptions = DEFAULT_OPTIONS,

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from fanshu.errors import InvalidHandError, OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, CountedFan, FanRow, RuleResult, RuleSet, describe_fields
+from fanshu.rules.base import Combine, FanEntry, FanRow, Result, RuleSet, describe_fields
 from fanshu.rules.mcr.blessings import BLESSINGS, blessing_rows
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.rules.mcr.fans import Fan
@@ -46,7 +46,7 @@ NAME = "two-player"
 NOT_COUNTED: frozenset[Fan] = frozenset({Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.FLOWER_TILES})
 
 
-def _rows() -> tuple[FanRow, ...]:
+def _rows() -> tuple[FanRow[str], ...]:
     extras = set(BLESSINGS["lianzhong"])
     fans = [f for f in Fan if f not in NOT_COUNTED and f not in extras]
     keys = {f.name.lower() for f in fans} | {r.key for r in blessing_rows("two_player")}
@@ -58,7 +58,7 @@ def _rows() -> tuple[FanRow, ...]:
     )
 
 
-FAN_ROWS: dict[str, FanRow] = {r.key: r for r in _rows()}
+FAN_ROWS: dict[str, FanRow[str]] = {r.key: r for r in _rows()}
 
 _OPTION_NOTES = {
     "cap": "封顶: the most the loser pays, in fan (13, seeds 000/003/004); none: no cap",
@@ -116,7 +116,7 @@ class TwoPlayerRuleSet:
     tiles: frozenset[int] = frozenset(range(34))
     flowers = False
     shapes: tuple[str, ...] = MCR.shapes
-    fans: tuple[FanRow, ...] = tuple(FAN_ROWS.values())
+    fans: tuple[FanRow[str], ...] = tuple(FAN_ROWS.values())
     combine: Combine = "add"
     cap: int | None = DEFAULT_OPTIONS.cap
     minimum = 0
@@ -133,21 +133,21 @@ class TwoPlayerRuleSet:
         mcr = {name: (default, note) for name, default, note in MCR.describe_options()}
         return own + [(n, *mcr[n]) for n in MCR_FIELDS]
 
-    def score(self, hand: Hand, options: Any = None) -> RuleResult:
+    def score(self, hand: Hand, options: Any = None) -> Result[str]:
         opts = _options(options)
         check_hand(hand)
         wind = neutral_wind(hand)
         r = score_hand(hand.with_context(seat_wind=wind, prevalent_wind=wind), opts.mcr)
         if not r.is_win:
-            return RuleResult(NAME, hand, False, reason=r.reason)
-        counted: list[CountedFan] = []
+            return Result(NAME, hand, False, reason=r.reason)
+        counted: list[FanEntry[str]] = []
         for e in r.fans:
             if e.fan in NOT_COUNTED:  # cannot happen with a neutral wind and no flowers
                 raise AssertionError(f"{e.name_zh} counted in a two-player hand")
             value = opts.chicken_hand if e.fan is Fan.CHICKEN_HAND else e.value
-            counted.append(CountedFan(FAN_ROWS[e.fan.name.lower()], e.count, value))
+            counted.append(FanEntry(FAN_ROWS[e.fan.name.lower()], e.count, value))
         total = sum(f.points for f in counted)
-        return RuleResult(
+        return Result(
             NAME, hand, True, tuple(counted), total,
             multiplier=None,
             capped=None if opts.cap is None else capped(total, opts.cap),
@@ -168,7 +168,7 @@ class TwoPlayerRuleSet:
         loser = players[1 - players.index(winner)]
         if discarder is not None and discarder != loser:
             raise MatchError(f"the discarder is the other player ({loser!r}), not {discarder!r}")
-        if not isinstance(result, RuleResult) or result.rules != NAME:
+        if not isinstance(result, Result) or result.rules != NAME:
             raise MatchError("settle a result of the two-player rule set")
         if not result.is_win:
             raise MatchError("not a winning hand: there is nothing to settle")
