@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck bench bytecode clean
+.PHONY: run test lint typecheck layers bench bytecode clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The floors of docs/architecture.md as import-linter contracts ([tool.importlinter] in
+# pyproject.toml): nothing imports upward, cli and web never import each other, the core
+# is standard library only.
+layers: $(STAMP)
+	$(BIN)/lint-imports --no-logo --no-cache
+
 # Debian's Chromium for the browser tests (tests/web/e2e: Playwright drives it; never
 # `playwright install`, which downloads a browser of its own).
 CHROMIUM := /usr/bin/chromium
@@ -49,8 +55,8 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
 
-# The whole suite: lint, types, unit, property, doctest, differential, HTTP and browser tests.
-test: lint typecheck bytecode $(CHROMIUM)
+# The whole suite: lint, types, layers, unit, property, doctest, differential, HTTP and browser tests.
+test: lint typecheck layers bytecode $(CHROMIUM)
 	$(BIN)/pytest -n 2 src tests
 
 bench: $(STAMP) bytecode
