@@ -343,8 +343,10 @@ class LocalProcesses:
             pid = worker.process.pid
             self._discard(worker)
             assert worker.job is not None
-            self._retry(*worker.job, f"worker {pid} hung: its shard ran over "
-                        f"{self.shard_timeout:g} s (stopped)")  # fmt: skip
+            self._retry(
+                *worker.job,
+                f"worker {pid} hung: its shard ran over {self.shard_timeout:g} s (stopped)",
+            )
 
     def _retry(self, task: Task, shard: Shard[Any], attempt: int, reason: str) -> None:
         """Queue ``shard`` again after its attempt ``attempt`` failed, or give up."""
@@ -512,13 +514,20 @@ class RayExecutor:
             return
         ray = self.ray
         if not ray.is_initialized():
-            quiet = {"include_dashboard": False, "log_to_driver": False,
-                     "logging_level": logging.WARNING}  # fmt: skip
+            quiet = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "logging_level": logging.WARNING,
+            }
             try:
                 if self.local:
                     # a copy: ray.init adds its own keys to the dict it is given
-                    ray.init(address="local", num_cpus=self.workers,
-                             _system_config=dict(RAY_LOCAL_CONFIG), **quiet)  # fmt: skip
+                    ray.init(
+                        address="local",
+                        num_cpus=self.workers,
+                        _system_config=dict(RAY_LOCAL_CONFIG),
+                        **quiet,
+                    )
                 else:
                     ray.init(address=self.address, **quiet)
             except Exception as e:  # ConnectionError, a bad address …
@@ -585,8 +594,12 @@ class RayExecutor:
         with contextlib.suppress(Exception):
             self.ray.cancel(ref, force=True)
         self._progress = time.monotonic()
-        self._retry(task, shard, attempt, f"no shard finished for {self.shard_timeout:g} s: "
-                    "the oldest taken as hung (cancelled)")  # fmt: skip
+        self._retry(
+            task,
+            shard,
+            attempt,
+            f"no shard finished for {self.shard_timeout:g} s: the oldest taken as hung (cancelled)",
+        )
 
     def abort(self) -> None:
         for ref in list(self._refs):

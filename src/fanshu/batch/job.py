@@ -304,15 +304,21 @@ def _same_job(path: str, record: Mapping[str, Any], job: Mapping[str, Any]) -> N
 def _recorded_position(record_path: str, record: Mapping[str, Any]) -> Position:
     at = record.get("stopped_at") or {}
     try:
-        return Position(int(at["items"]), int(at["lines"]), int(at.get("bytes", 0)),
-                        record.get("input_sha256"), record.get("aggregate"),
-                        None if at.get("records") is None else int(at["records"]))  # fmt: skip
+        return Position(
+            int(at["items"]),
+            int(at["lines"]),
+            int(at.get("bytes", 0)),
+            record.get("input_sha256"),
+            record.get("aggregate"),
+            None if at.get("records") is None else int(at["records"]),
+        )
     except (KeyError, TypeError, ValueError):
         raise ResumeError(f"{record_path} has no valid stopped_at") from None
 
 
-def _write_record(record_path: str, job: Mapping[str, Any], p: Position, *,
-                  interrupted: bool) -> None:  # fmt: skip
+def _write_record(
+    record_path: str, job: Mapping[str, Any], p: Position, *, interrupted: bool
+) -> None:
     """Write the resume record of an output at ``p`` (atomically: a new file renamed)."""
     record = {
         "fanshu_resume": RECORD_VERSION,
@@ -427,8 +433,7 @@ class JsonlOutput:
     def commit(self, items: int, lines: int, aggregate: Any, digest: str | None) -> None:
         """Mark everything written so far as complete: ``items`` input items done in all,
         ``lines`` more output lines, the running total (JSON) and input digest."""
-        self.position = Position(items, self.position.lines + lines, self._bytes, digest,
-                                 aggregate)  # fmt: skip
+        self.position = Position(items, self.position.lines + lines, self._bytes, digest, aggregate)
         if self._text is not None:
             self._text.flush()
         now = time.monotonic()
@@ -524,8 +529,9 @@ class RecordsOutput:
             self._writer.close()
             with contextlib.suppress(OSError):
                 os.remove(self._target)
-            raise e if isinstance(e, ResumeError) else ResumeError(
-                f"cannot resume {path}: {e}") from None  # fmt: skip
+            raise (
+                e if isinstance(e, ResumeError) else ResumeError(f"cannot resume {path}: {e}")
+            ) from None
         self.resumed = True
 
     def write(self, text: str, result: ShardResult | None = None) -> None:
@@ -538,8 +544,7 @@ class RecordsOutput:
 
     def commit(self, items: int, lines: int, aggregate: Any, digest: str | None) -> None:
         records = self._writer.count if self._writer is not None else self.position.records
-        self.position = Position(items, self.position.lines + lines, 0, digest, aggregate,
-                                 records)  # fmt: skip
+        self.position = Position(items, self.position.lines + lines, 0, digest, aggregate, records)
 
     def close(self, *, complete: bool) -> None:
         """Close the file (renaming ``FILE.partial`` over ``FILE`` after a resume); a
@@ -595,16 +600,27 @@ def run_to_output(
         if digest is not None:
             # parsed items (a replay's games) ride with their input's bytes in ``extra``
             extra = shard.extra
-            digest.update(extra if isinstance(extra, bytes)
-                          else "".join(shard.items).encode("utf-8"))  # fmt: skip
+            digest.update(
+                extra if isinstance(extra, bytes) else "".join(shard.items).encode("utf-8")
+            )
         if output is not None:
             output.write(result.text, result)
-            output.commit(shard.end, result.lines, task.dump(state["total"]),
-                          None if digest is None else digest.hexdigest())  # fmt: skip
+            output.commit(
+                shard.end,
+                result.lines,
+                task.dump(state["total"]),
+                None if digest is None else digest.hexdigest(),
+            )
 
     try:
-        report = run_job(task, shards, executor, on_result=on_result, progress=progress,
-                         interrupt_after=faults.interrupt)  # fmt: skip
+        report = run_job(
+            task,
+            shards,
+            executor,
+            on_result=on_result,
+            progress=progress,
+            interrupt_after=faults.interrupt,
+        )
     except BaseException:
         if output is not None:
             output.close(complete=False)

@@ -36,11 +36,24 @@ PLOT_HINT = "plots need matplotlib: pip install 'fanshu[plot]'"
 TOP_FANS = 20
 #: Font families that carry the Chinese fan names, most preferred first.
 CJK_FAMILIES = (
-    "Noto Sans CJK SC", "Noto Sans SC", "Noto Sans CJK JP", "Noto Sans CJK TC",
-    "Source Han Sans SC", "Source Han Sans CN", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei",
-    "Droid Sans Fallback", "AR PL UMing CN", "AR PL UKai CN", "Microsoft YaHei", "SimHei",
-    "PingFang SC", "Heiti SC", "Hiragino Sans GB", "Noto Serif CJK SC",
-)  # fmt: skip
+    "Noto Sans CJK SC",
+    "Noto Sans SC",
+    "Noto Sans CJK JP",
+    "Noto Sans CJK TC",
+    "Source Han Sans SC",
+    "Source Han Sans CN",
+    "WenQuanYi Micro Hei",
+    "WenQuanYi Zen Hei",
+    "Droid Sans Fallback",
+    "AR PL UMing CN",
+    "AR PL UKai CN",
+    "Microsoft YaHei",
+    "SimHei",
+    "PingFang SC",
+    "Heiti SC",
+    "Hiragino Sans GB",
+    "Noto Serif CJK SC",
+)
 
 _WINDS = "ESWN"
 _SEAT_COLOUR = "#4C72B0"
@@ -101,8 +114,9 @@ def _empty(ax: Axes, title: str, text: str) -> None:
     ax.set_axis_off()
 
 
-def _fans_chart(ax: Axes, fans: Sequence[Mapping[str, Any]], unit: str, title: str,
-                chinese: bool) -> None:  # fmt: skip
+def _fans_chart(
+    ax: Axes, fans: Sequence[Mapping[str, Any]], unit: str, title: str, chinese: bool
+) -> None:
     top = list(fans[:TOP_FANS])
     if not top:
         _empty(ax, title, "no fans: nothing was won")
@@ -115,14 +129,16 @@ def _fans_chart(ax: Axes, fans: Sequence[Mapping[str, Any]], unit: str, title: s
     ax.set_title(title, loc="left", fontweight="bold")
     ax.set_xlabel(f"{unit} that counted the fan")
     shares = [r.get("share") for r in top]
-    ax.bar_label(bars, [f" {c} ({_pct(s)})" for c, s in zip(counts, shares, strict=True)],
-                 fontsize=8)  # fmt: skip
+    ax.bar_label(
+        bars, [f" {c} ({_pct(s)})" for c, s in zip(counts, shares, strict=True)], fontsize=8
+    )
     ax.set_xlim(0, max(counts) * 1.2)
     ax.spines[["top", "right"]].set_visible(False)
 
 
-def _distribution_chart(ax: Axes, dist: Mapping[str, Any], title: str, xlabel: str,
-                        ylabel: str) -> None:  # fmt: skip
+def _distribution_chart(
+    ax: Axes, dist: Mapping[str, Any], title: str, xlabel: str, ylabel: str
+) -> None:
     counts = {int(k): v for k, v in dist.get("distribution", {}).items()}
     if not counts:
         _empty(ax, title, "nothing to count")
@@ -139,8 +155,14 @@ def _distribution_chart(ax: Axes, dist: Mapping[str, Any], title: str, xlabel: s
     mean, median = dist.get("mean"), dist.get("median")
     if mean is not None:
         ax.axvline(mean, color="black", linestyle="--", linewidth=1)
-        ax.text(mean, 0.97, f" mean {mean:.1f}, median {median:g}", va="top", fontsize=9,
-                transform=ax.get_xaxis_transform())  # fmt: skip
+        ax.text(
+            mean,
+            0.97,
+            f" mean {mean:.1f}, median {median:g}",
+            va="top",
+            fontsize=9,
+            transform=ax.get_xaxis_transform(),
+        )
     ax.spines[["top", "right"]].set_visible(False)
 
 
@@ -172,8 +194,9 @@ def _bot_name(row: Mapping[str, Any]) -> str:
     return str(row["bot"])
 
 
-def _seat_bot_chart(ax: Axes, d: Mapping[str, Any], key: str, title: str, ylabel: str,
-                    percent: bool) -> None:  # fmt: skip
+def _seat_bot_chart(
+    ax: Axes, d: Mapping[str, Any], key: str, title: str, ylabel: str, percent: bool
+) -> None:
     seats, bots = d["seats"], d["bots"]
     labels = [_seat_name(r, len(seats)) for r in seats]
     values = [r[key] for r in seats]
@@ -196,38 +219,66 @@ def _seat_bot_chart(ax: Axes, d: Mapping[str, Any], key: str, title: str, ylabel
     if bots:
         from matplotlib.patches import Patch
 
-        ax.legend(handles=[Patch(color=_SEAT_COLOUR, label="per seat"),
-                           Patch(color=_BOT_COLOUR, label="per bot")],
-                  loc="best", fontsize=8, frameon=False)  # fmt: skip
+        ax.legend(
+            handles=[
+                Patch(color=_SEAT_COLOUR, label="per seat"),
+                Patch(color=_BOT_COLOUR, label="per bot"),
+            ],
+            loc="best",
+            fontsize=8,
+            frameon=False,
+        )
     ax.margins(y=0.15)
     ax.spines[["top", "right"]].set_visible(False)
 
 
 def _games_figure(fig: Figure, d: Mapping[str, Any], chinese: bool) -> None:
     grid = fig.add_gridspec(3, 2, width_ratios=(1.1, 1))
-    _fans_chart(fig.add_subplot(grid[:, 0]), d["fans"], "wins",
-                f"Fans in wins{' 番种' if chinese else ''} (top {TOP_FANS})", chinese)  # fmt: skip
-    _distribution_chart(fig.add_subplot(grid[0, 1]), d["fan_totals"],
-                        "Fan total of a win", "fan", "wins")  # fmt: skip
+    _fans_chart(
+        fig.add_subplot(grid[:, 0]),
+        d["fans"],
+        "wins",
+        f"Fans in wins{' 番种' if chinese else ''} (top {TOP_FANS})",
+        chinese,
+    )
+    _distribution_chart(
+        fig.add_subplot(grid[0, 1]), d["fan_totals"], "Fan total of a win", "fan", "wins"
+    )
     _seat_bot_chart(fig.add_subplot(grid[1, 1]), d, "win_rate", "Win rate", "% of games", True)
-    _seat_bot_chart(fig.add_subplot(grid[2, 1]), d, "average_score", "Average score",
-                    "points per game", False)  # fmt: skip
+    _seat_bot_chart(
+        fig.add_subplot(grid[2, 1]), d, "average_score", "Average score", "points per game", False
+    )
 
 
 def _score_figure(fig: Figure, d: Mapping[str, Any], chinese: bool) -> None:
     grid = fig.add_gridspec(2, 2, width_ratios=(1.1, 1))
-    _fans_chart(fig.add_subplot(grid[:, 0]), d["fans"], "hands",
-                f"Fans counted{' 番种' if chinese else ''} (top {TOP_FANS})", chinese)  # fmt: skip
+    _fans_chart(
+        fig.add_subplot(grid[:, 0]),
+        d["fans"],
+        "hands",
+        f"Fans counted{' 番种' if chinese else ''} (top {TOP_FANS})",
+        chinese,
+    )
     _distribution_chart(fig.add_subplot(grid[0, 1]), d["totals"], "Fan totals", "fan", "hands")
     _categories_chart(fig.add_subplot(grid[1, 1]), d["errors"], "Errors by code", "no errors")
 
 
 def _analyze_figure(fig: Figure, d: Mapping[str, Any]) -> None:
     grid = fig.add_gridspec(1, 3)
-    _distribution_chart(fig.add_subplot(grid[0, 0]), d["shanten"], "Shanten",
-                        "shanten (-1 complete, 0 ready)", "hands")  # fmt: skip
-    _distribution_chart(fig.add_subplot(grid[0, 1]), d["waits_when_ready"],
-                        "Waits of ready hands", "kinds of tile waited on", "hands")  # fmt: skip
+    _distribution_chart(
+        fig.add_subplot(grid[0, 0]),
+        d["shanten"],
+        "Shanten",
+        "shanten (-1 complete, 0 ready)",
+        "hands",
+    )
+    _distribution_chart(
+        fig.add_subplot(grid[0, 1]),
+        d["waits_when_ready"],
+        "Waits of ready hands",
+        "kinds of tile waited on",
+        "hands",
+    )
     _categories_chart(fig.add_subplot(grid[0, 2]), d["errors"], "Errors by code", "no errors")
 
 
@@ -236,12 +287,16 @@ def _title(d: Mapping[str, Any], name: str | None) -> str:
     rules = ", ".join(d.get("rules") or {}) or "rules not named"
     if d["kind"] == "games":
         games = d["games"]
-        return (f"{head}{rules} · {games} games · {d['wins']} wins · "
-                f"{d['drawn']} drawn ({_pct(d['draw_rate'])})")  # fmt: skip
+        return (
+            f"{head}{rules} · {games} games · {d['wins']} wins · "
+            f"{d['drawn']} drawn ({_pct(d['draw_rate'])})"
+        )
     if d["kind"] == "score":
         errors = sum(d["errors"].values())
-        return (f"{head}{rules} · {d['records']} hands · {d['scored']} scored · "
-                f"{errors} error{'' if errors == 1 else 's'}")  # fmt: skip
+        return (
+            f"{head}{rules} · {d['records']} hands · {d['scored']} scored · "
+            f"{errors} error{'' if errors == 1 else 's'}"
+        )
     return f"{head}{d['records']} hands · {d['analysed']} analysed"
 
 

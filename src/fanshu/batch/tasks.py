@@ -147,8 +147,12 @@ class LinesTask:
             if self.with_rules:
                 rules.append(_rules_of(line))
         n = len(out)
-        return ShardResult("\n".join(out) + "\n" if out else "", n, (ok, n - ok),
-                           tuple(rules) if self.with_rules else None)  # fmt: skip
+        return ShardResult(
+            "\n".join(out) + "\n" if out else "",
+            n,
+            (ok, n - ok),
+            tuple(rules) if self.with_rules else None,
+        )
 
     def empty(self) -> tuple[int, int]:
         return (0, 0)
@@ -196,8 +200,9 @@ class SimulateTask:
         summary = self.empty()
         out: list[str] = []
         for k in items:
-            game = play_game(self.rules, k, self.players, self.seed, options=self.options,
-                             config=self.config)  # fmt: skip
+            game = play_game(
+                self.rules, k, self.players, self.seed, options=self.options, config=self.config
+            )
             summary.add(game)
             if self.log:
                 out.extend(game_lines(game.events, game=k))
@@ -206,8 +211,9 @@ class SimulateTask:
 
     def empty(self) -> Summary:
         # ``simulate`` of no game checks the names and gives the empty summary
-        return simulate(self.rules, 0, self.players, self.seed, options=self.options,
-                        config=self.config)  # fmt: skip
+        return simulate(
+            self.rules, 0, self.players, self.seed, options=self.options, config=self.config
+        )
 
     def merge(self, total: Summary, part: Summary) -> Summary:
         return merge_summary(total, part)
@@ -309,14 +315,21 @@ def replay_record(log: GameLog, report: ReplayReport) -> dict[str, Any]:
     figures the log gives and the ``mismatch`` (null when ok)."""
     m = report.mismatch
     return {
-        "game": report.game, "line": log.lines[0] if log.lines else None, "ok": report.ok,
+        "game": report.game,
+        "line": log.lines[0] if log.lines else None,
+        "ok": report.ok,
         "events": report.events,
         "checked": report.events if m is None else min(m.seq, report.events),
-        "rules": report.rules, "seats": report.seats, "decisions": report.decisions,
-        "turns": report.turns, "result": report.result, "winners": report.winners,
-        "scores": report.scores, "fans": report.fans,
+        "rules": report.rules,
+        "seats": report.seats,
+        "decisions": report.decisions,
+        "turns": report.turns,
+        "result": report.result,
+        "winners": report.winners,
+        "scores": report.scores,
+        "fans": report.fans,
         "mismatch": None if m is None else m.to_dict(),
-    }  # fmt: skip
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,8 +351,10 @@ class ReplayTask:
         ]
         if not self.lines:
             return ShardResult("", 0, reports)
-        out = [json.dumps(replay_record(log, r), ensure_ascii=False) + "\n"
-               for log, r in zip(items, reports, strict=True)]  # fmt: skip
+        out = [
+            json.dumps(replay_record(log, r), ensure_ascii=False) + "\n"
+            for log, r in zip(items, reports, strict=True)
+        ]
         return ShardResult("".join(out), len(out), reports)
 
     def empty(self) -> ReplaySummary:
@@ -365,8 +380,11 @@ class ReplayTask:
 def replay_summary_to_json(total: ReplaySummary) -> dict[str, Any]:
     """A replay summary as JSON: games, the mismatches, the totals per rule set."""
     rules = {name: {**r, "fans": dict(r["fans"])} for name, r in total._rules.items()}
-    return {"games": total.games, "mismatches": [m.to_dict() for m in total.mismatches],
-            "rules": rules}  # fmt: skip
+    return {
+        "games": total.games,
+        "mismatches": [m.to_dict() for m in total.mismatches],
+        "rules": rules,
+    }
 
 
 def replay_summary_from_json(data: Mapping[str, Any]) -> ReplaySummary:

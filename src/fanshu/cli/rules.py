@@ -42,9 +42,14 @@ def _list_table(rule_sets: Sequence[RuleSet]) -> Table:
         row = rule_summary(rs)
         name = row["name"] + (" (default)" if row["default"] else "")
         table.add_row(
-            name, row["title_zh"], row["title_en"], str(row["tiles"]), _combine_text(rs),
-            _cap_text(row["cap"]), str(row["minimum"]),
-        )  # fmt: skip
+            name,
+            row["title_zh"],
+            row["title_en"],
+            str(row["tiles"]),
+            _combine_text(rs),
+            _cap_text(row["cap"]),
+            str(row["minimum"]),
+        )
     return table
 
 

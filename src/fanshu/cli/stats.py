@@ -109,8 +109,11 @@ def _local(file: str) -> Iterator[Path]:
     if file != "-":
         path = Path(file)
         if not path.is_file():
-            raise fail(f"cannot read {file}: no such file" if not path.exists() else
-                       f"cannot read {file}: not a file")  # fmt: skip
+            raise fail(
+                f"cannot read {file}: no such file"
+                if not path.exists()
+                else f"cannot read {file}: not a file"
+            )
         yield path
         return
     with tempfile.TemporaryDirectory(prefix="fanshu-stats-") as tmp:
@@ -136,8 +139,14 @@ def _plot(stats: Stats, out: str, name: str) -> None:
 
 
 def _table(title: str, *columns: tuple[str, str]) -> Table:
-    table = Table(title=title, title_justify="left", title_style="bold", header_style="bold",
-                  box=box.SIMPLE_HEAD, pad_edge=False)  # fmt: skip
+    table = Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
     for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     return table
@@ -185,8 +194,13 @@ def _distribution(title: str, d: Mapping[str, Any], unit: str) -> Table:
 
 def _fans(title: str, fans: Sequence[Mapping[str, Any]], unit: str, top: int) -> Table:
     shown = fans if top == 0 else fans[:top]
-    table = _table(title, ("番种", "left"), ("Fan", "left"), (unit.capitalize(), "right"),
-                   (f"% of {unit}", "right"))  # fmt: skip
+    table = _table(
+        title,
+        ("番种", "left"),
+        ("Fan", "left"),
+        (unit.capitalize(), "right"),
+        (f"% of {unit}", "right"),
+    )
     for r in shown:
         table.add_row(r["name"], r.get("name_en") or "", str(r[unit]), _pct(r["share"]))
     if len(shown) < len(fans):
@@ -234,11 +248,15 @@ def print_stats(data: Mapping[str, Any], console: Console, *, top: int = TOP_FAN
         if data["errors"]:
             console.print(_errors(data["errors"], data["records"]))
         if data["analysed"]:
-            console.print(_distribution("Shanten 向听 (-1 complete, 0 ready)", data["shanten"],
-                                        "hands"))  # fmt: skip
+            console.print(
+                _distribution("Shanten 向听 (-1 complete, 0 ready)", data["shanten"], "hands")
+            )
         if data["waits_when_ready"]["n"]:
-            console.print(_distribution("Waits of ready hands (kinds of tile)",
-                                        data["waits_when_ready"], "hands"))  # fmt: skip
+            console.print(
+                _distribution(
+                    "Waits of ready hands (kinds of tile)", data["waits_when_ready"], "hands"
+                )
+            )
 
 
 def _print_games(data: Mapping[str, Any], console: Console, rules: str, top: int) -> None:
@@ -252,23 +270,50 @@ def _print_games(data: Mapping[str, Any], console: Console, rules: str, top: int
         return
     named = any("player" in r for r in data["seats"])
     columns = [("Seat", "left")] + ([("Bot", "left")] if named else [])
-    seats = _table("Seats 座位", *columns, ("Games", "right"), ("Wins", "right"),
-                   ("Win %", "right"), ("False wins", "right"), ("Avg score", "right"))  # fmt: skip
+    seats = _table(
+        "Seats 座位",
+        *columns,
+        ("Games", "right"),
+        ("Wins", "right"),
+        ("Win %", "right"),
+        ("False wins", "right"),
+        ("Avg score", "right"),
+    )
     four = len(data["seats"]) == 4
     for r in data["seats"]:
         seat = f"{r['seat']} {_WINDS[r['seat']]}" if four else str(r["seat"])
         bot = [r["player"]] if named else []
-        seats.add_row(seat, *bot, str(r["games"]), str(r["wins"]), _pct(r["win_rate"]),
-                      str(r["false_wins"]), _num(r["average_score"], 2))  # fmt: skip
+        seats.add_row(
+            seat,
+            *bot,
+            str(r["games"]),
+            str(r["wins"]),
+            _pct(r["win_rate"]),
+            str(r["false_wins"]),
+            _num(r["average_score"], 2),
+        )
     console.print(seats)
     if data["bots"]:
-        bots = _table("Bots 选手 (per seat held)", ("Bot", "left"), ("Games", "right"),
-                      ("Seat-games", "right"), ("Wins", "right"), ("Win %", "right"),
-                      ("False wins", "right"), ("Avg score", "right"))  # fmt: skip
+        bots = _table(
+            "Bots 选手 (per seat held)",
+            ("Bot", "left"),
+            ("Games", "right"),
+            ("Seat-games", "right"),
+            ("Wins", "right"),
+            ("Win %", "right"),
+            ("False wins", "right"),
+            ("Avg score", "right"),
+        )
         for b in data["bots"]:
-            bots.add_row(b["bot"], str(b["games"]), str(b["seat_games"]), str(b["wins"]),
-                         _pct(b["win_rate"]), str(b["false_wins"]),
-                         _num(b["average_score"], 2))  # fmt: skip
+            bots.add_row(
+                b["bot"],
+                str(b["games"]),
+                str(b["seat_games"]),
+                str(b["wins"]),
+                _pct(b["win_rate"]),
+                str(b["false_wins"]),
+                _num(b["average_score"], 2),
+            )
         console.print(bots)
     if data["games_without_bots"]:
         console.print(
