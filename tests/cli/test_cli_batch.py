@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import fanshu
+from fanshu.cli.jsonl import DEFAULT_EXECUTION, Execution, with_execution
 from fanshu.cli.main import app
 from fanshu.protocol.score import score_line
 
@@ -232,3 +234,33 @@ def test_every_rule_set_in_a_batch(name: str) -> None:
             assert "multiplier" in o and list(o)[-1] == "error"
     assert out[2]["error"]["code"] == "bad_option"
     assert out[3]["error"]["code"] == "bad_field"
+
+
+# -- the execution options, declared once ------------------------------------------------
+
+
+def test_with_execution_gives_the_four_options_and_builds_the_execution() -> None:
+    got: list[Execution] = []
+
+    @with_execution
+    def command(name: str = "x", execution: Execution = DEFAULT_EXECUTION, last: int = 0) -> None:
+        got.append(execution)
+
+    one = typer.Typer()
+    one.command()(command)
+    result = runner.invoke(one, ["--workers", "3", "--ray-address", "auto", "--shard-timeout", "2"])
+    assert result.exit_code == 0, result.output
+    assert got == [Execution(workers=3, ray=False, ray_address="auto", shard_timeout=2.0)]
+    result = runner.invoke(one, ["--ray", "--last", "1"])
+    assert result.exit_code == 0, result.output
+    assert got[-1] == Execution(ray=True)
+    help_text = runner.invoke(one, ["--help"]).output
+    places = [help_text.index(o) for o in ("--name", "--workers", "--ray ", "--last")]
+    assert places == sorted(places)  # the options stand where execution stood
+
+
+def test_with_execution_needs_the_execution_parameter() -> None:
+    def command(name: str = "x") -> None: ...
+
+    with pytest.raises(TypeError, match="no 'execution' parameter"):
+        with_execution(command)

@@ -143,3 +143,25 @@ def test_help_names_the_options() -> None:
     assert result.exit_code == 0
     for option in ("--host", "--port", "--db"):
         assert option in result.output
+
+
+def test_the_command_line_does_not_import_the_web_app() -> None:
+    # cli and web stand side by side: serve hands uvicorn an import string
+    code = (
+        "import sys, fanshu.cli.main, fanshu.cli.serve; "
+        "print(sorted(m for m in sys.modules if m.startswith('fanshu.web')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_serve_names_the_factory_and_variable_the_web_app_has() -> None:
+    pytest.importorskip("fastapi")
+    import fanshu.web.app as web_app
+    from fanshu.cli import serve
+
+    module, name = serve.APP_FACTORY.split(":")
+    assert module == web_app.__name__ and callable(getattr(web_app, name))
+    assert serve.SERVE_DB_VARIABLE == web_app.SERVE_DB_VARIABLE

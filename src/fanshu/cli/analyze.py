@@ -13,15 +13,13 @@ from rich.text import Text
 from fanshu.analysis.advice import Analysis, UsefulTile
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.jsonl import (
+    DEFAULT_EXECUTION,
     Execution,
     FormatOption,
     OutOption,
-    RayAddressOption,
-    RayOption,
     ResumeOption,
-    ShardTimeoutOption,
-    WorkersOption,
     hand_or_batch,
+    with_execution,
 )
 from fanshu.cli.options import (
     AnalyzeBatchOption,
@@ -135,8 +133,10 @@ def _discards_table(a: Analysis, plain: bool) -> Table:
     best = a.discards[0] if a.discards else None
     for d in a.discards:
         top = best is not None and (d.shanten, d.useful_count, d.next_useful_count) == (
-            best.shanten, best.useful_count, best.next_useful_count,
-        )  # fmt: skip
+            best.shanten,
+            best.useful_count,
+            best.next_useful_count,
+        )
         table.add_row(
             _tile_cell(d.tile, plain),
             str(d.shanten),
@@ -168,9 +168,12 @@ def print_analysis(a: Analysis, *, visible: str, plain: bool, console: Console) 
             left = sum(w.remaining for w in a.waits)
             console.print()
             console.print(
-                Text(f"{len(a.waits)} wait kind{'s' if len(a.waits) > 1 else ''}, "
-                     f"{left} tile{'s' if left != 1 else ''} left", style="bold")
-            )  # fmt: skip
+                Text(
+                    f"{len(a.waits)} wait kind{'s' if len(a.waits) > 1 else ''}, "
+                    f"{left} tile{'s' if left != 1 else ''} left",
+                    style="bold",
+                )
+            )
         return
     console.print(_discards_table(a, plain))
 
@@ -199,6 +202,7 @@ def analyze_one(obj: dict[str, Any], *, as_json: bool, plain: bool) -> int:
     return 0
 
 
+@with_execution
 def analyze_command(
     hand: Annotated[
         str | None,
@@ -226,10 +230,7 @@ def analyze_command(
     plain: PlainOption = False,
     batch: AnalyzeBatchOption = None,
     progress: ProgressOption = None,
-    workers: WorkersOption = None,
-    ray: RayOption = False,
-    ray_address: RayAddressOption = None,
-    shard_timeout: ShardTimeoutOption = None,
+    execution: Execution = DEFAULT_EXECUTION,
     out: OutOption = None,
     output_format: FormatOption = None,
     resume: ResumeOption = False,
@@ -244,11 +245,18 @@ def analyze_command(
     130 after Ctrl-C (with --out FILE, --resume continues).
     """
     hand = hand_or_batch(
-        hand, batch, progress=progress, example="fanshu analyze 1112345678999m",
-        handle=analyze_line, verb=("analysing", "analysed"), command="analyze",
-        execution=Execution(workers, ray, ray_address, shard_timeout), out=out, resume=resume,
+        hand,
+        batch,
+        progress=progress,
+        example="fanshu analyze 1112345678999m",
+        handle=analyze_line,
+        verb=("analysing", "analysed"),
+        command="analyze",
+        execution=execution,
+        out=out,
+        resume=resume,
         fmt=output_format,
-    )  # fmt: skip
+    )
     if hand is None:
         return
     obj: dict[str, Any] = {

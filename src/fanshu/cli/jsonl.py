@@ -12,14 +12,16 @@ same bytes whatever the executor and the number of workers.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import inspect
 import io
 import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, TypeVar, cast
 
 import typer
 from rich.console import Console
@@ -150,8 +152,12 @@ class Execution:
     def executor(self) -> Executor:
         """The executor, or ``fail`` (e.g. ``--ray`` without Ray installed)."""
         try:
-            return make_executor(self.workers, ray=self.ray, ray_address=self.ray_address,
-                                 shard_timeout=self.shard_timeout)  # fmt: skip
+            return make_executor(
+                self.workers,
+                ray=self.ray,
+                ray_address=self.ray_address,
+                shard_timeout=self.shard_timeout,
+            )
         except ExecutorError as e:
             raise fail(str(e)) from None
 
@@ -163,6 +169,54 @@ class Execution:
         workers = self.workers or cpu_count()
         most = limits[1] * (RAY_SHARDS_LARGER if self.ray or self.ray_address else 1)
         return shard_size(total, workers, least=limits[0], most=most)
+
+
+#: Where a batch runs when no option says otherwise: local processes, one per core.
+DEFAULT_EXECUTION = Execution()
+
+#: The execution options, as :func:`with_execution` gives them to a command: name,
+#: annotation (the typer option) and default.
+EXECUTION_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("workers", WorkersOption, None),
+    ("ray", RayOption, False),
+    ("ray_address", RayAddressOption, None),
+    ("shard_timeout", ShardTimeoutOption, None),
+)
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def with_execution(command: _Command) -> _Command:
+    """A batch command with the execution options: where ``command`` declares
+    ``execution: Execution = DEFAULT_EXECUTION``, typer sees ``--workers``, ``--ray``,
+    ``--ray-address`` and ``--shard-timeout`` (in that place in ``--help``), and the
+    command gets the :class:`Execution` they make.  Every batch command declares these
+    four options once, here."""
+    signature = inspect.signature(command, eval_str=True)
+    names = [name for name, _, _ in EXECUTION_OPTIONS]
+    parameters: list[inspect.Parameter] = []
+    for parameter in signature.parameters.values():
+        if parameter.name == "execution":
+            parameters.extend(
+                inspect.Parameter(name, parameter.kind, default=default, annotation=annotation)
+                for name, annotation, default in EXECUTION_OPTIONS
+            )
+        else:
+            parameters.append(parameter)
+    if len(parameters) != len(signature.parameters) + len(names) - 1:
+        raise TypeError(f"{command.__name__} has no 'execution' parameter")
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        options = [kwargs.pop(name) for name in names]
+        return command(*args, execution=Execution(*options), **kwargs)
+
+    # what typer reads: inspect.signature takes __signature__ before __wrapped__
+    run.__dict__["__signature__"] = signature.replace(parameters=parameters)
+    run.__annotations__ = {p.name: p.annotation for p in parameters} | {
+        "return": signature.return_annotation
+    }
+    return cast(_Command, run)
 
 
 # -- input, progress and reports ---------------------------------------------------------
@@ -267,15 +321,23 @@ def say_retries(report: JobReport, unit: str) -> None:
         typer.echo(f"retried: {report.retry_summary(unit)}", err=True)
 
 
-def stop_interrupted(report: JobReport, output: Output | None, total: int | None,
-                     unit: str, *, how: str | None = None) -> typer.Exit:  # fmt: skip
+def stop_interrupted(
+    report: JobReport,
+    output: Output | None,
+    total: int | None,
+    unit: str,
+    *,
+    how: str | None = None,
+) -> typer.Exit:
     """Say where an interrupted run stopped (and how to go on, or ``how`` when the run
     writes no output); the Exit to raise."""
     done = output.position.items if output is not None else report.stopped_at
     of = f" of {total:,}" if total is not None else ""
     if output is not None and output.path is not None and output.recorded:
-        how = (f"{output.path} holds their output, {output.path}.resume.json where it "
-               "stopped: run the same command with --resume to go on")  # fmt: skip
+        how = (
+            f"{output.path} holds their output, {output.path}.resume.json where it "
+            "stopped: run the same command with --resume to go on"
+        )
     elif output is not None and output.path is not None:
         how = f"{output.path} holds their output"
     elif how is None:
@@ -288,9 +350,12 @@ def stop_while_checking(output: Output, unit: str) -> typer.Exit:
     """Ctrl-C while ``--resume`` reads the part of the input already done, before any new
     output: the file and its record stay as they were.  The Exit to raise."""
     output.close(complete=False)
-    typer.echo(f"interrupted while checking the {output.position.items:,} {unit} already "
-               f"done; {output.path} and its record are as they were: run the same command "
-               "with --resume to go on", err=True)  # fmt: skip
+    typer.echo(
+        f"interrupted while checking the {output.position.items:,} {unit} already "
+        f"done; {output.path} and its record are as they were: run the same command "
+        "with --resume to go on",
+        err=True,
+    )
     return typer.Exit(EXIT_INTERRUPTED)
 
 
@@ -418,9 +483,17 @@ def hand_or_batch(
     if batch is not None:
         if hand is not None:
             raise fail("give either a HAND or --batch FILE, not both")
-        run_batch_file(batch, progress=progress, handle=handle, verb=verb,
-                       execution=execution, out=out, resume=resume, command=command,
-                       fmt=fmt)  # fmt: skip
+        run_batch_file(
+            batch,
+            progress=progress,
+            handle=handle,
+            verb=verb,
+            execution=execution,
+            out=out,
+            resume=resume,
+            command=command,
+            fmt=fmt,
+        )
         return None
     if hand is None:
         raise fail(f"missing HAND (e.g. {example}), or use --batch FILE")

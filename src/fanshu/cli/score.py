@@ -15,15 +15,13 @@ from rich.text import Text
 
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
 from fanshu.cli.jsonl import (
+    DEFAULT_EXECUTION,
     Execution,
     FormatOption,
     OutOption,
-    RayAddressOption,
-    RayOption,
     ResumeOption,
-    ShardTimeoutOption,
-    WorkersOption,
     hand_or_batch,
+    with_execution,
 )
 from fanshu.cli.options import (
     FlowersOption,
@@ -222,9 +220,14 @@ def _fan_table(result: McrResult, plain: bool) -> Table:
 
 def _excluded_table(result: McrResult) -> Table:
     table = Table(
-        title="Excluded 不计", title_justify="left", title_style="bold",
-        header_style="bold", box=None, pad_edge=False, padding=(0, 2, 0, 0),
-    )  # fmt: skip
+        title="Excluded 不计",
+        title_justify="left",
+        title_style="bold",
+        header_style="bold",
+        box=None,
+        pad_edge=False,
+        padding=(0, 2, 0, 0),
+    )
     table.add_column("番种", no_wrap=True, style="dim")
     table.add_column("Fan", no_wrap=True, style="dim")
     table.add_column("Excluded by 被…不计", no_wrap=True)
@@ -276,8 +279,12 @@ def _rule_fan_table(fans: list[dict[str, Any]]) -> Table:
     table.add_column("Value", justify="right")
     table.add_column("Count", justify="right")
     for f in fans:
-        table.add_row(str(f.get("name", "")), str(f.get("name_en", "")),
-                      str(f.get("value", "")), str(f.get("count", 1)))  # fmt: skip
+        table.add_row(
+            str(f.get("name", "")),
+            str(f.get("name_en", "")),
+            str(f.get("value", "")),
+            str(f.get("count", 1)),
+        )
     return table
 
 
@@ -341,6 +348,7 @@ def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool
     return 0 if result.is_win else EXIT_NOT_A_WIN
 
 
+@with_execution
 def score_command(
     hand: Annotated[
         str | None,
@@ -418,10 +426,7 @@ def score_command(
     plain: PlainOption = False,
     batch: ScoreBatchOption = None,
     progress: ProgressOption = None,
-    workers: WorkersOption = None,
-    ray: RayOption = False,
-    ray_address: RayAddressOption = None,
-    shard_timeout: ShardTimeoutOption = None,
+    execution: Execution = DEFAULT_EXECUTION,
     out: OutOption = None,
     output_format: FormatOption = None,
     resume: ResumeOption = False,
@@ -436,10 +441,15 @@ def score_command(
     130 after Ctrl-C (with --out FILE, --resume continues).
     """
     hand = hand_or_batch(
-        hand, batch, progress=progress, example="fanshu score '[EEEE]123m456p789s11s'",
-        execution=Execution(workers, ray, ray_address, shard_timeout), out=out, resume=resume,
+        hand,
+        batch,
+        progress=progress,
+        example="fanshu score '[EEEE]123m456p789s11s'",
+        execution=execution,
+        out=out,
+        resume=resume,
         fmt=output_format,
-    )  # fmt: skip
+    )
     if hand is None:
         return
     obj: dict[str, Any] = {
