@@ -24,11 +24,12 @@ from support.engine_play import choose, play
 
 A = ActionKind
 WIN = Action(A.WIN)
-SETS = {"mcr": 144, "sichuan": 108, "two-player": 136}
+SETS = {"mcr": 144, "sichuan": 108, "two-player": 136, "beijing": 136}
 TABLES: list[tuple[str, dict[str, Any] | None]] = [
     ("mcr", None),
     ("sichuan", {"exchange_three": True}),
     ("two-player", {"exchange_at_start": 0.5, "triplet_offer": 0.3, "free_pick": 0.3}),
+    ("beijing", None),
 ]
 
 
@@ -53,6 +54,7 @@ def test_conservation_and_zero_sum_hold_through_random_games(
         "mcr": {"flower", "false_win"},
         "sichuan": {"exchange", "void", "win"},
         "two-player": {"exchange", "pick", "swap", "give", "ready", "win"},
+        "beijing": {"win"},
     }[rules] <= kinds
 
 

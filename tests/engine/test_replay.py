@@ -55,6 +55,8 @@ TABLES: list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]] = [
     ("two-player", None, None),
     ("two-player", TWO_PLAYER_EVENTS, None),
     ("two-player", {**TWO_PLAYER_EVENTS, "dealer": 1}, None),
+    ("beijing", None, None),
+    ("beijing", {"dealer": 3}, {"claimed_self_drawn_only": False, "burn_total": "last"}),
 ]
 
 

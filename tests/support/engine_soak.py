@@ -5,6 +5,8 @@ the game's number); after every decision the tiles are counted (conservation) an
 decision must have been among the legal ones; at the end the settlements must sum to
 zero, and the game's log, written as JSON Lines and read back, must replay identically.
 Used by ``tests/engine/test_soak.py`` (a short run) and ``bench/soak_engine.py`` (long).
+The Beijing tables check the same invariants; their settlements add 跟庄, 烧庄 and 互包
+to the zero-sum check.
 """
 
 from __future__ import annotations
@@ -28,12 +30,18 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
     ("sichuan", {"exchange_three": True}),
     ("two-player", {}),
     ("two-player", {"exchange_at_start": 0.3, "triplet_offer": 0.2, "free_pick": 0.2}),
+    ("beijing", {}),
+    ("beijing", {"dealer": 2}),
 ]
 LINEUPS = {
-    4: [["random"] * 4, ["greedy"] * 4, ["greedy", "random", "fan", "random"],
-        ["fan", "greedy", "greedy", "random"]],
+    4: [
+        ["random"] * 4,
+        ["greedy"] * 4,
+        ["greedy", "random", "fan", "random"],
+        ["fan", "greedy", "greedy", "random"],
+    ],
     2: [["random"] * 2, ["greedy"] * 2, ["fan", "random"], ["greedy", "fan"]],
-}  # fmt: skip
+}
 
 
 @dataclass
@@ -45,6 +53,8 @@ class SoakReport:
     drawn: int = 0
     failures: list[str] = field(default_factory=list)
     by_bot: Counter[str] = field(default_factory=Counter)
+    #: Settlements by reason (``win``, ``跟庄``, ``烧庄``, ``kong direct`` …).
+    reasons: Counter[str] = field(default_factory=Counter)
 
 
 def soak_game(
@@ -76,11 +86,12 @@ def soak(
     *,
     bots: Sequence[str] | None = None,
     on_game: Callable[[], None] | None = None,
+    tables: Sequence[tuple[str, dict[str, Any]]] = TABLES,
 ) -> SoakReport:
-    """``games_per_table`` games on each table of ``TABLES``; ``bots`` limits the line-ups
-    to those using only these bot names."""
+    """``games_per_table`` games on each of ``tables`` (default ``TABLES``); ``bots``
+    limits the line-ups to those using only these bot names."""
     out = SoakReport()
-    for rules, config in TABLES:
+    for rules, config in tables:
         n = 2 if rules == "two-player" else 4
         lineups = [u for u in LINEUPS[n] if bots is None or set(u) <= set(bots)]
         for k in range(games_per_table):
@@ -96,6 +107,7 @@ def soak(
             out.wins += kinds["win"]
             out.false_wins += kinds["false_win"]
             out.drawn += not game.winners
+            out.reasons.update(e["reason"] for e in game.events if e["type"] == "settle")
             for s in game.winners:
                 out.by_bot[lineup[s]] += 1
             if on_game:

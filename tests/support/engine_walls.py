@@ -21,9 +21,10 @@ FULL_SETS: dict[str, list[int]] = {
     "mcr": tile_set(range(34), flowers=True),
     "sichuan": tile_set(range(27)),
     "two-player": tile_set(range(34)),
+    "beijing": tile_set(range(34)),
 }
-SEATS = {"mcr": 4, "sichuan": 4, "two-player": 2}
-SIZES = {"mcr": 144, "sichuan": 108, "two-player": 71}
+SEATS = {"mcr": 4, "sichuan": 4, "two-player": 2, "beijing": 4}
+SIZES = {"mcr": 144, "sichuan": 108, "two-player": 71, "beijing": 136}
 
 PASS = Action(ActionKind.PASS)
 WIN = Action(ActionKind.WIN)
