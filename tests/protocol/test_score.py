@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 import fanshu
-from fanshu.protocol.score import FIELDS, score_line
+from fanshu.protocol.score import FIELDS, parse_request, score_line, score_object, score_request
+from fanshu.rules.base import ScoreResult
 
 HAND = "[EEEE]123m456p789s11s"
 NOT_A_WIN = "[EEEE]123m456p789s19p"
@@ -140,3 +141,39 @@ def test_sichuan_line() -> None:
     assert {"total", "fans", "multiplier"} <= set(out)
     assert out["multiplier"] == 2 ** (out["total"] - 1)
     assert "清一色" in [f["name"] for f in out["fans"]]
+
+
+# -- score_object: the HTTP answer, the result with the display extras -------------------
+
+
+def _scored(obj: dict[str, Any]) -> ScoreResult:
+    return score_request(parse_request(obj))
+
+
+def test_score_object_of_an_mcr_win_adds_the_display_extras() -> None:
+    out = score_object(5, _scored({"hand": HAND, "self_drawn": True}))
+    line = score_line({"id": 5, "hand": HAND, "self_drawn": True})
+    assert list(out)[:4] == ["id", "total", "fans", "multiplier"] and list(out)[-1] == "error"
+    assert {"hand", "shape", "total_without_flowers", "meets_minimum", "excluded"} <= set(out)
+    assert (out["id"], out["total"], out["error"]) == (5, line["total"], None)
+    assert [f["name"] for f in out["fans"]] == [f["name"] for f in line["fans"]]
+    assert all("sets" in f for f in out["fans"])
+
+
+def test_score_object_of_a_hand_that_is_not_a_win_is_an_answer() -> None:
+    out = score_object("n", _scored({"hand": NOT_A_WIN}))
+    assert out["total"] == 0 and out["fans"] == [] and out["multiplier"] is None
+    assert out["error"]["code"] == "not_a_win" and list(out)[-1] == "error"
+    assert out["hand"]
+
+
+@pytest.mark.parametrize("name", [n for n in fanshu.rules.names() if n != "mcr"])
+def test_score_object_of_other_rule_sets_keeps_the_line_and_adds_the_hand(name: str) -> None:
+    obj = {"id": 1, "hand": FLUSH, "rules": name, "self_drawn": True}
+    out = score_object(1, _scored(obj))
+    line = score_line(obj)
+    if line["error"] is None:
+        assert {k: out[k] for k in ("id", "total", "multiplier")} == {
+            k: line[k] for k in ("id", "total", "multiplier")
+        }
+        assert "hand" in out and list(out)[-1] == "error"
