@@ -32,7 +32,8 @@ from fanshu.protocol.score import (
     score_object,
     score_request,
 )
-from fanshu.rules import DEFAULT_RULES, get_rules
+from fanshu.rules import DEFAULT_RULES
+from fanshu.rules.beijing.ruleset import BeijingRuleSet
 from fanshu.rules.mcr.settlement import settle_win
 
 __all__ = ["FAN_ONLY", "SettleRequest", "settle"]
@@ -111,8 +112,8 @@ def settle(req: SettleRequest) -> dict[str, Any]:
     result = score_request(parse_request(line))
     if not result.is_win:
         raise LineError(NOT_A_WIN, result.reason or "not a winning hand")
-    if rule_set.name == "beijing":
-        payments = get_rules("beijing").settle(  # type: ignore[call-arg]
+    if isinstance(rule_set, BeijingRuleSet):  # the only settlement told who deals
+        payments = rule_set.settle(
             req.players, req.winner, req.discarder, result, options, dealer=req.dealer_player
         )
     else:
