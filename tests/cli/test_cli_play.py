@@ -41,7 +41,7 @@ def _first_choice_game(rules: str, seed: int, me: int, bots: list[str]) -> Game:
 @pytest.mark.parametrize(
     ("rules", "seat", "opponents"),
     [("mcr", 0, "random,random,random"), ("sichuan", 2, "random,random,random"),
-     ("two-player", 1, "random")],
+     ("two-player", 1, "random"), ("beijing", 1, "random,greedy,random")],
 )  # fmt: skip
 def test_piped_answers_play_the_hand_to_its_end(rules: str, seat: int, opponents: str) -> None:
     code, out, _ = _play("--rules", rules, "--seed", "5", "--seat", str(seat),

@@ -68,6 +68,16 @@ def test_a_log_that_replays(log: Path, games: list[Game]) -> None:
     assert result.stderr == ""
 
 
+def test_a_beijing_log_replays(tmp_path: Path) -> None:
+    beijing = [play("beijing", s, {"dealer": s % 4}) for s in range(6)]
+    path = tmp_path / "beijing.jsonl"
+    write_log(path, [g.events for g in beijing])
+    result = runner.invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    assert (got["games"], got["identical"]) == (6, 6)
+
+
 def test_the_json_summary(log: Path, games: list[Game]) -> None:
     result = runner.invoke(app, ["replay", str(log), "--json"])
     assert result.exit_code == 0, result.output

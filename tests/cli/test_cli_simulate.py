@@ -49,6 +49,16 @@ def test_json_is_the_library_summary_and_repeats_for_a_seed() -> None:
     assert _run(*args, "--seed", "8")[1] != out
 
 
+def test_beijing_is_simulated_like_the_others() -> None:
+    args = ("--rules", "beijing", "--games", "20", "--players", "greedy,random,fan,greedy")
+    code, out, _ = _run(*args, "--seed", "3", "--json")
+    assert code == 0
+    got = json.loads(out)
+    assert got == simulate("beijing", 20, ["greedy", "random", "fan", "greedy"], 3).to_dict()
+    assert got["games"] == 20 and got["wins"] > 0 and got["false_wins"] == 0
+    assert sum(row["average_score"] for row in got["seats"]) == pytest.approx(0)
+
+
 def test_out_writes_each_game_as_the_library_plays_it(tmp_path: Path) -> None:
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     args = ("--rules", "sichuan", "--games", "4", "--seed", "3", "--json")

@@ -29,7 +29,9 @@ def play_out(client: TestClient, state: dict[str, Any]) -> tuple[dict[str, Any],
     raise AssertionError("the hand did not end")
 
 
-@pytest.mark.parametrize(("rules", "seats"), [("mcr", 4), ("sichuan", 4), ("two-player", 2)])
+@pytest.mark.parametrize(
+    ("rules", "seats"), [("mcr", 4), ("sichuan", 4), ("two-player", 2), ("beijing", 4)]
+)
 def test_a_whole_hand_through_the_api(client: TestClient, rules: str, seats: int) -> None:
     state = ok(client.post("/v1/games", json={"rules": rules, "seed": 11}), 201)
     assert (state["rules"], state["seat"], state["done"], state["result"]) == (rules, 0, False,

@@ -360,15 +360,25 @@ def game_record(
         elif kind == "win":
             seat = _int(e.get("seat"))
             record["wins"].append(
-                {"seat": seat, "source": _int(e.get("source")), "tile": e.get("tile"),
-                 "hand": e.get("hand"), "total": _int(e.get("total"))}
-            )  # fmt: skip
+                {
+                    "seat": seat,
+                    "source": _int(e.get("source")),
+                    "tile": e.get("tile"),
+                    "hand": e.get("hand"),
+                    "total": _int(e.get("total")),
+                }
+            )
             for f in e.get("fans") or ():
                 if isinstance(f, list) and len(f) == 3 and isinstance(f[0], str):
                     record["fans"].append(
-                        {"seat": seat, "name": f[0], "name_en": english.get(f[0]),
-                         "value": _int(f[1]), "count": _int(f[2])}
-                    )  # fmt: skip
+                        {
+                            "seat": seat,
+                            "name": f[0],
+                            "name_en": english.get(f[0]),
+                            "value": _int(f[1]),
+                            "count": _int(f[2]),
+                        }
+                    )
         elif kind == "false_win":
             seat = _int(e.get("seat"))
             if seat is not None:

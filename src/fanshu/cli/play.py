@@ -418,7 +418,8 @@ def _default_bot() -> str:
 
 def play_command(
     rules: Annotated[
-        str, typer.Option("--rules", "-r", metavar="NAME", help="mcr, sichuan or two-player.")
+        str,
+        typer.Option("--rules", "-r", metavar="NAME", help="mcr, beijing, sichuan or two-player."),
     ] = "mcr",
     seed: Annotated[
         str | None,

@@ -108,8 +108,11 @@ def replay_command(
     output: Output | None = None
     try:
         if out is not None:
-            job = {"command": "replay", "log": file if file == "-" else os.path.abspath(file),
-                   "format": "jsonl"}  # fmt: skip
+            job = {
+                "command": "replay",
+                "log": file if file == "-" else os.path.abspath(file),
+                "format": "jsonl",
+            }
             output = open_output(out, job=job, resume=resume)
         show = want_progress(progress, total, to_file=out is not None)
         report = _run(file, stream, total, execution, output, show)
@@ -122,9 +125,13 @@ def replay_command(
             stream.close()
     say_retries(report, "games")
     if report.interrupted:
-        raise stop_interrupted(report, output, None, "games",
-                               how="no summary of part of a log; with --out OUT, --resume "
-                               "continues it")  # fmt: skip
+        raise stop_interrupted(
+            report,
+            output,
+            None,
+            "games",
+            how="no summary of part of a log; with --out OUT, --resume continues it",
+        )
     summary: Summary = report.aggregate
     elapsed = report.elapsed
     data = {"file": _name(file), **summary.to_dict()}
@@ -175,8 +182,10 @@ def _run(
             assert output is not None  # games are skipped on a resume only
             raise stop_while_checking(output, "games") from None
         if output is not None and skip and digest.hexdigest() != output.position.digest:
-            raise fail(f"cannot resume: the first {skip} games of {_name(file)} are not the "
-                       f"log {output.path} was written from")  # fmt: skip
+            raise fail(
+                f"cannot resume: the first {skip} games of {_name(file)} are not the "
+                f"log {output.path} was written from"
+            )
         # a game is about a hundred lines: aim the shard size at the games left
         left = None if total is None else (total - skipped_lines) // 100 + 1
         size = execution.size_for(left, REPLAY_SHARD)
@@ -201,8 +210,13 @@ def _shards(
     for shard in shards(games, size, first=first):
         logs = [log for log, _ in shard.items]
         end = max((log.lines[-1] for log in logs if log.lines), default=last)
-        yield Shard(shard.index, shard.start, logs, end - last,
-                    extra=b"".join(text for _, text in shard.items))  # fmt: skip
+        yield Shard(
+            shard.index,
+            shard.start,
+            logs,
+            end - last,
+            extra=b"".join(text for _, text in shard.items),
+        )
         last = end
 
 
@@ -250,8 +264,14 @@ class _Stdout(Console):
 
 
 def _table(title: str) -> Table:
-    return Table(title=title, title_justify="left", title_style="bold", header_style="bold",
-                 box=box.SIMPLE_HEAD, pad_edge=False)  # fmt: skip
+    return Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
 
 
 def _pct(part: int, whole: int) -> str:
@@ -268,8 +288,9 @@ def _english(rules: str) -> dict[str, str]:
 def _print_summary(data: dict[str, Any], console: Console) -> None:
     games, same = data["games"], data["identical"]
     verdict = "all replay as logged" if same == games else f"{games - same} do not replay"
-    console.print(f"[bold]{data['file']}[/] · {games} games · {same} identical · {verdict}",
-                  soft_wrap=True)  # fmt: skip
+    console.print(
+        f"[bold]{data['file']}[/] · {games} games · {same} identical · {verdict}", soft_wrap=True
+    )
     if not data["rules"]:
         return
     table = _table("Games 牌局 (those that replay as logged; events, turns, decisions per game)")
@@ -285,10 +306,14 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for rules, r in data["rules"].items():
         table.add_row(
-            rules, str(r["games"]), " / ".join(str(w) for w in r["wins_by_seat"]),
-            f"{r['drawn']} ({_pct(r['drawn'], r['games'])})", f"{r['events_per_game']:.1f}",
-            f"{r['turns_per_game']:.1f}", f"{r['decisions_per_game']:.1f}",
-        )  # fmt: skip
+            rules,
+            str(r["games"]),
+            " / ".join(str(w) for w in r["wins_by_seat"]),
+            f"{r['drawn']} ({_pct(r['drawn'], r['games'])})",
+            f"{r['events_per_game']:.1f}",
+            f"{r['turns_per_game']:.1f}",
+            f"{r['decisions_per_game']:.1f}",
+        )
     console.print(table)
     for rules, r in data["rules"].items():
         if not r["fans"]:

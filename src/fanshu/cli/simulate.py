@@ -114,7 +114,7 @@ def player_names(rules: str, text: str | None, default: str = "random") -> list[
 def simulate_command(
     rules: Annotated[
         str,
-        typer.Option("--rules", "-r", metavar="NAME", help="mcr, sichuan or two-player."),
+        typer.Option("--rules", "-r", metavar="NAME", help="mcr, beijing, sichuan or two-player."),
     ] = "mcr",
     games: Annotated[
         str, typer.Option("--games", "-n", metavar="N", help="How many hands to play.")
@@ -211,10 +211,16 @@ def simulate_command(
     task = SimulateTask(rules, tuple(names), master, options, cfg, log=out is not None)
     output = None
     if out is not None:
-        job = {"command": "simulate", "rules": rules, "games": n_games, "players": names,
-               "seed": master, "options": options, "config": asdict(cfg)}  # fmt: skip
-        output = open_output(out, job=job, resume=resume, fmt=form, kind="games",
-                             players=names)  # fmt: skip
+        job = {
+            "command": "simulate",
+            "rules": rules,
+            "games": n_games,
+            "players": names,
+            "seed": master,
+            "options": options,
+            "config": asdict(cfg),
+        }
+        output = open_output(out, job=job, resume=resume, fmt=form, kind="games", players=names)
     execution = Execution(workers, ray, ray_address, shard_timeout)
     show = want_progress(progress, n_games)
     try:
@@ -225,9 +231,13 @@ def simulate_command(
         raise fail(str(e)) from None
     say_retries(report, "hands")
     if report.interrupted:
-        raise stop_interrupted(report, output, n_games, "hands",
-                               how="no summary of part of a run; with --out FILE, --resume "
-                               "continues it")  # fmt: skip
+        raise stop_interrupted(
+            report,
+            output,
+            n_games,
+            "hands",
+            how="no summary of part of a run; with --out FILE, --resume continues it",
+        )
     summary: Summary = report.aggregate
     if as_json:
         typer.echo(json.dumps(summary.to_dict(), ensure_ascii=False))
@@ -258,8 +268,9 @@ def _run(
     size = execution.size_for(games - first, SIMULATE_SHARD)
     executor = execution.executor()
     with job_progress(show, games, task.rules, "hands", completed=first) as advance:
-        return run_to_output(task, game_shards(games, size, first=first), executor, output,
-                             progress=advance)  # fmt: skip
+        return run_to_output(
+            task, game_shards(games, size, first=first), executor, output, progress=advance
+        )
 
 
 # -- the tables --------------------------------------------------------------------------------
@@ -274,8 +285,14 @@ def _num(x: float | None, digits: int = 1) -> str:
 
 
 def _table(title: str) -> Table:
-    return Table(title=title, title_justify="left", title_style="bold", header_style="bold",
-                 box=box.SIMPLE_HEAD, pad_edge=False)  # fmt: skip
+    return Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        header_style="bold",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
 
 
 def print_summary(summary: Summary, console: Console) -> None:
@@ -299,19 +316,35 @@ def print_summary(summary: Summary, console: Console) -> None:
         seats.add_column(name, justify=justify)  # type: ignore[arg-type]
     for row in d["seats"]:
         seat = f"{row['seat']} {_WINDS[row['seat']]}" if four else str(row["seat"])
-        seats.add_row(seat, row["player"], str(row["wins"]), _pct(row["wins"], games),
-                      str(row["false_wins"]), _num(row["average_score"], 2))  # fmt: skip
+        seats.add_row(
+            seat,
+            row["player"],
+            str(row["wins"]),
+            _pct(row["wins"], games),
+            str(row["false_wins"]),
+            _num(row["average_score"], 2),
+        )
     console.print(seats)
     bots = _table("Bots 选手")
-    for name, justify in (("Bot", "left"), ("Seats", "right"), ("Wins", "right"),
-                          ("Win % per seat", "right"), ("False wins", "right"),
-                          ("Avg score per seat", "right")):  # fmt: skip
+    for name, justify in (
+        ("Bot", "left"),
+        ("Seats", "right"),
+        ("Wins", "right"),
+        ("Win % per seat", "right"),
+        ("False wins", "right"),
+        ("Avg score per seat", "right"),
+    ):
         bots.add_column(name, justify=justify)  # type: ignore[arg-type]
     for name, row in d["by_player"].items():
         rate = None if row["win_rate"] is None else 100 * row["win_rate"]
-        bots.add_row(name, str(row["seats"]), str(row["wins"]),
-                     "—" if rate is None else f"{rate:.1f}%", str(row["false_wins"]),
-                     _num(row["average_score"], 2))  # fmt: skip
+        bots.add_row(
+            name,
+            str(row["seats"]),
+            str(row["wins"]),
+            "—" if rate is None else f"{rate:.1f}%",
+            str(row["false_wins"]),
+            _num(row["average_score"], 2),
+        )
     console.print(bots)
     totals = _table("Hands 牌局")
     totals.show_header = False
