@@ -38,8 +38,13 @@ def ray_local() -> Iterator[Any]:
     os.environ.setdefault(RAY_LOOPBACK_ENV, "0")
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.WARNING, _system_config=dict(RAY_LOCAL_CONFIG))  # fmt: skip
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        logging_level=logging.WARNING,
+        _system_config=dict(RAY_LOCAL_CONFIG),
+    )
     yield ray
     ray.shutdown()
 
@@ -92,8 +97,10 @@ def test_simulate_and_replay_are_the_same_on_every_executor(tmp_path: Path, ray_
     assert logs[0] == logs[1] == logs[2]
     assert summaries[0] == summaries[1] == summaries[2]
     assert json.loads(summaries[0]) == simulate("mcr", GAMES, ["random"] * 4, 12).to_dict()
-    replays = [_ok("replay", str(tmp_path / "games0.jsonl"), "--json", *executor).stdout
-               for executor in EXECUTORS]  # fmt: skip
+    replays = [
+        _ok("replay", str(tmp_path / "games0.jsonl"), "--json", *executor).stdout
+        for executor in EXECUTORS
+    ]
     assert replays[0] == replays[1] == replays[2]
     data = json.loads(replays[0])
     assert data["games"] == data["identical"] == GAMES
@@ -111,8 +118,9 @@ def test_a_ray_shard_that_hangs_is_cancelled_and_run_again(
     hands: tuple[Path, str], ray_local: Any
 ) -> None:
     path, expected = hands
-    result = _ok("score", "--batch", str(path), "--ray", "--shard-timeout", "3",
-                 env={FAULT_ENV: "hang:1"})  # fmt: skip
+    result = _ok(
+        "score", "--batch", str(path), "--ray", "--shard-timeout", "3", env={FAULT_ENV: "hang:1"}
+    )
     assert result.stdout == expected
     assert "shard 1 (lines " in result.stderr
     assert "no shard finished for 3 s: the oldest taken as hung (cancelled)" in result.stderr
@@ -124,10 +132,21 @@ def test_ray_address_joins_a_running_cluster(hands: tuple[Path, str], ray_local:
     fanshu = Path(sys.executable).with_name("fanshu")
     command = [str(fanshu)] if fanshu.exists() else [sys.executable, "-m", "fanshu.cli.main"]
     done = subprocess.run(
-        [*command, "score", "--batch", str(path), "--ray-address", f"127.0.0.1:{port}",
-         "--progress"],
-        capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
-    )  # fmt: skip
+        [
+            *command,
+            "score",
+            "--batch",
+            str(path),
+            "--ray-address",
+            f"127.0.0.1:{port}",
+            "--progress",
+        ],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == expected
     assert f"scored {HANDS} lines" in done.stderr and "on Ray (2 CPUs)" in done.stderr

@@ -57,8 +57,9 @@ def test_workers_that_die_mid_shard(hands: tuple[Path, str]) -> None:
 
 def test_a_hung_worker_is_stopped_and_its_shard_run_again(hands: tuple[Path, str]) -> None:
     path, expected = hands
-    result = _run("score", "--batch", str(path), "--workers", "2", "--shard-timeout", "1.5",
-                  fault="hang:3")  # fmt: skip
+    result = _run(
+        "score", "--batch", str(path), "--workers", "2", "--shard-timeout", "1.5", fault="hang:3"
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout == expected
     assert result.stderr.startswith("retried: 1 retry (1 shard run again, nothing lost")
@@ -139,8 +140,11 @@ def test_resume_checks_the_input_and_the_job(hands: tuple[Path, str], tmp_path: 
 def test_ray_not_installed(hands: tuple[Path, str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if fanshu[ray] were not installed
     path, _ = hands
-    for args in (["score", "--batch", str(path), "--ray"], ["simulate", "--ray-address", "auto"],
-                 ["replay", str(path), "--ray"]):  # fmt: skip
+    for args in (
+        ["score", "--batch", str(path), "--ray"],
+        ["simulate", "--ray-address", "auto"],
+        ["replay", str(path), "--ray"],
+    ):
         result = _run(*args)
         assert result.exit_code == 2
         assert result.stderr == (
@@ -170,8 +174,9 @@ def test_ctrl_c_then_resume(tmp_path: Path) -> None:
     out = tmp_path / "scores.jsonl"
     command = [*_fanshu(), "score", "--batch", str(path), "--out", str(out), "--workers", "2"]
     env = {k: v for k, v in os.environ.items() if k != FAULT_ENV}
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True, env=env)  # fmt: skip
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
+    )
     deadline = time.monotonic() + 60
     record_path = Path(str(out) + RECORD_SUFFIX)
     while time.monotonic() < deadline and proc.poll() is None:
@@ -189,8 +194,9 @@ def test_ctrl_c_then_resume(tmp_path: Path) -> None:
     record = json.loads(Path(str(out) + RECORD_SUFFIX).read_text(encoding="utf-8"))
     assert 0 < record["stopped_at"]["items"] < 40_000
     assert out.stat().st_size == record["stopped_at"]["bytes"]
-    done = subprocess.run([*command, "--resume"], capture_output=True, env=env, timeout=120,
-                          check=False)  # fmt: skip
+    done = subprocess.run(
+        [*command, "--resume"], capture_output=True, env=env, timeout=120, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert out.read_bytes() == expected.encode("utf-8")
 

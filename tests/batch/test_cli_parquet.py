@@ -20,8 +20,9 @@ runner = CliRunner()
 
 def _input(tmp_path: Path) -> Path:
     lines = list(score_lines(31, 900, broken_every=37))
-    lines.append(json.dumps({"id": "s", "hand": "11123455678999m", "rules": "sichuan",
-                             "self_drawn": True}))  # fmt: skip
+    lines.append(
+        json.dumps({"id": "s", "hand": "11123455678999m", "rules": "sichuan", "self_drawn": True})
+    )
     path = tmp_path / "hands.jsonl"
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return path
@@ -32,8 +33,9 @@ def test_score_parquet_is_the_same_file_on_any_workers(tmp_path: Path) -> None:
     files = []
     for workers in ("1", "2"):
         out = tmp_path / f"scores{workers}.parquet"  # the suffix chooses the format
-        result = runner.invoke(app, ["score", "--batch", str(path), "--out", str(out),
-                                     "--workers", workers])  # fmt: skip
+        result = runner.invoke(
+            app, ["score", "--batch", str(path), "--out", str(out), "--workers", workers]
+        )
         assert result.exit_code == 0, result.output
         files.append(out.read_bytes())
     assert files[0] == files[1]
@@ -65,8 +67,11 @@ def test_interrupted_parquet_is_a_valid_file_and_resumes(tmp_path: Path) -> None
     assert record["interrupted"] is True and record["stopped_at"]["records"] == done
     assert f"{out}.resume.json where it stopped" in result.stderr
     # interrupted again on the resume (one worker), then to the end
-    again = runner.invoke(app, [*args[:-4], "--workers", "1", "--out", str(out), "--resume"],
-                          env={FAULT_ENV: "interrupt:0"})  # fmt: skip
+    again = runner.invoke(
+        app,
+        [*args[:-4], "--workers", "1", "--out", str(out), "--resume"],
+        env={FAULT_ENV: "interrupt:0"},
+    )
     assert again.exit_code == 130, again.output
     assert len(list(read_records(out))) > done and not Path(f"{out}.partial").exists()
     last = runner.invoke(app, [*args, "--resume"])
@@ -83,8 +88,7 @@ def test_a_parquet_resume_checks_the_file_and_the_job(tmp_path: Path) -> None:
     args = ["score", "--batch", str(path), "--out", str(out), "--workers", "1"]
     assert runner.invoke(app, args, env={FAULT_ENV: "interrupt:2"}).exit_code == 130
     kept = out.read_bytes()
-    analyze = runner.invoke(app, ["analyze", "--batch", str(path), "--out", str(out),
-                                  "--resume"])  # fmt: skip
+    analyze = runner.invoke(app, ["analyze", "--batch", str(path), "--out", str(out), "--resume"])
     assert analyze.exit_code == 2
     assert 'another job: command was "score", now "analyze"' in analyze.stderr
     jsonl = runner.invoke(app, [*args, "--format", "jsonl", "--resume"])
@@ -99,8 +103,9 @@ def test_simulate_parquet_and_format_errors(tmp_path: Path) -> None:
     files = []
     for workers in ("1", "2"):
         out = tmp_path / f"games{workers}.pq"
-        result = runner.invoke(app, ["simulate", "--games", "30", "--out", str(out),
-                                     "--workers", workers])  # fmt: skip
+        result = runner.invoke(
+            app, ["simulate", "--games", "30", "--out", str(out), "--workers", workers]
+        )
         assert result.exit_code == 0, result.output
         files.append(out.read_bytes())
     assert files[0] == files[1]
@@ -120,8 +125,9 @@ def test_an_interrupted_parquet_simulation_resumes(tmp_path: Path) -> None:
     args = ["simulate", "--rules", "two-player", "--games", "40", "--seed", "6", "--json"]
     expected = runner.invoke(app, [*args, "--out", str(whole), "--workers", "2"])
     assert expected.exit_code == 0, expected.output
-    first = runner.invoke(app, [*args, "--out", str(part), "--workers", "2"],
-                          env={FAULT_ENV: "interrupt:1"})  # fmt: skip
+    first = runner.invoke(
+        app, [*args, "--out", str(part), "--workers", "2"], env={FAULT_ENV: "interrupt:1"}
+    )
     assert first.exit_code == 130 and 0 < len(list(read_records(part))) < 40
     resumed = runner.invoke(app, [*args, "--out", str(part), "--workers", "2", "--resume"])
     assert resumed.exit_code == 0, resumed.output

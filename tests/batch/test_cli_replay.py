@@ -41,8 +41,7 @@ def _records(path: Path) -> list[dict[str, Any]]:
 
 
 def _write(path: Path, records: list[dict[str, Any]]) -> Path:
-    text = "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for r in records)  # fmt: skip
+    text = "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -51,8 +50,19 @@ def _write(path: Path, records: list[dict[str, Any]]) -> Path:
 def log(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A Sichuan log of GAMES games (several wins per game, so fans and winners vary)."""
     path = tmp_path_factory.mktemp("log") / "games.jsonl"
-    made = _run("simulate", "--rules", "sichuan", "--games", str(GAMES), "--seed", "5",
-                "--players", "greedy,random,fan,random", "--out", str(path))  # fmt: skip
+    made = _run(
+        "simulate",
+        "--rules",
+        "sichuan",
+        "--games",
+        str(GAMES),
+        "--seed",
+        "5",
+        "--players",
+        "greedy,random,fan,random",
+        "--out",
+        str(path),
+    )
     assert made.exit_code == 0, made.output
     return path
 
@@ -137,8 +147,13 @@ def ray_local() -> Iterator[Any]:
     os.environ.setdefault(RAY_LOOPBACK_ENV, "0")
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.WARNING, _system_config=dict(RAY_LOCAL_CONFIG))  # fmt: skip
+    ray.init(
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        logging_level=logging.WARNING,
+        _system_config=dict(RAY_LOCAL_CONFIG),
+    )
     yield ray
     ray.shutdown()
 

@@ -87,8 +87,9 @@ def test_results_go_out_in_input_order(seed: int) -> None:
         text.append(result.text)
 
     ex = Shuffled(seed)
-    report = run_job(LinesTask(), shards(LINES, 7), ex, on_result=on_result,
-                     progress=advanced.append, window=5)  # fmt: skip
+    report = run_job(
+        LinesTask(), shards(LINES, 7), ex, on_result=on_result, progress=advanced.append, window=5
+    )
     n = -(-len(LINES) // 7)
     assert written == list(range(n))
     assert "".join(text) == EXPECTED
@@ -123,17 +124,21 @@ def test_a_task_error_is_raised_after_the_shards_before_it() -> None:
             return task.run(items)
 
     with pytest.raises(RuntimeError, match="game 7 broke"):
-        run_job(Failing("two-player", ("random", "random"), 1, log=False),
-                [Shard(i, 3 * i, range(3 * i, 3 * i + 3)) for i in range(5)], Shuffled(3),
-                on_result=lambda s, r: written.append(s.index))  # fmt: skip
+        run_job(
+            Failing("two-player", ("random", "random"), 1, log=False),
+            [Shard(i, 3 * i, range(3 * i, 3 * i + 3)) for i in range(5)],
+            Shuffled(3),
+            on_result=lambda s, r: written.append(s.index),
+        )
     assert written == [0, 1]
 
 
 def test_interrupt_fault_stops_after_that_shard() -> None:
     out = io.StringIO()
     output = JsonlOutput(None, stream=out)
-    report = run_to_output(LinesTask(), shards(LINES, 50), Shuffled(1), output,
-                           faults=Faults.parse("interrupt:2"))  # fmt: skip
+    report = run_to_output(
+        LinesTask(), shards(LINES, 50), Shuffled(1), output, faults=Faults.parse("interrupt:2")
+    )
     assert report.interrupted and report.stopped_at == 150 and report.shards == 3
     assert out.getvalue() == "".join(EXPECTED.splitlines(keepends=True)[:150])
 
@@ -155,8 +160,14 @@ def _run(out: Path, *, resume: bool = False, faults: str = "", job: Any = None) 
     skip = output.position.items
     for line in LINES[:skip]:
         digest.update(line.encode())
-    report = run_to_output(LinesTask(), shards(LINES[skip:], 30, first=skip), Shuffled(2),
-                           output, digest=digest, faults=Faults.parse(faults))  # fmt: skip
+    report = run_to_output(
+        LinesTask(),
+        shards(LINES[skip:], 30, first=skip),
+        Shuffled(2),
+        output,
+        digest=digest,
+        faults=Faults.parse(faults),
+    )
     return report, output
 
 
@@ -230,14 +241,19 @@ def test_a_simulation_resumed_keeps_its_summary(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     task = SimulateTask("two-player", ("random", "random"), 9)
     job = {"command": "simulate"}
-    first = run_to_output(task, (Shard(i, 2 * i, range(2 * i, 2 * i + 2)) for i in range(6)),
-                          Serial(), JsonlOutput(str(out), job=job),
-                          faults=Faults.parse("interrupt:1"))  # fmt: skip
+    first = run_to_output(
+        task,
+        (Shard(i, 2 * i, range(2 * i, 2 * i + 2)) for i in range(6)),
+        Serial(),
+        JsonlOutput(str(out), job=job),
+        faults=Faults.parse("interrupt:1"),
+    )
     assert first.interrupted and first.stopped_at == 4
     output = JsonlOutput(str(out), job=job, resume=True)
     assert output.position.items == 4
-    rest = run_to_output(task, (Shard(i, 4 + 2 * i, range(4 + 2 * i, 6 + 2 * i)) for i in range(4)),
-                         Serial(), output)  # fmt: skip
+    rest = run_to_output(
+        task, (Shard(i, 4 + 2 * i, range(4 + 2 * i, 6 + 2 * i)) for i in range(4)), Serial(), output
+    )
     expected = simulate("two-player", 12, ["random", "random"], 9)
     assert rest.aggregate.to_dict() == expected.to_dict()
     whole = tmp_path / "whole.jsonl"

@@ -115,9 +115,16 @@ def test_parquet_and_jsonl_give_the_same_figures(
 
 def test_bots_over_varying_lineups() -> None:
     def game(players: list[str], winner: int, scores: list[int]) -> dict[str, Any]:
-        return {"rules": "mcr", "seats": 4, "players": players, "result": "win",
-                "winners": [winner], "scores": scores,
-                "wins": [{"seat": winner, "total": 10}], "fans": []}  # fmt: skip
+        return {
+            "rules": "mcr",
+            "seats": 4,
+            "players": players,
+            "result": "win",
+            "winners": [winner],
+            "scores": scores,
+            "wins": [{"seat": winner, "total": 10}],
+            "fans": [],
+        }
 
     stats = compute(
         [
@@ -166,15 +173,26 @@ def test_score_figures(tmp_path: Path) -> None:
 
 def test_a_fan_counted_twice_in_a_hand_counts_one_hand() -> None:
     s = ScoreStats()
-    s.add({"total": 2, "fans": [{"name": "幺九刻", "name_en": "Pung of Terminals or Honors",
-                                 "value": 1, "count": 2}], "error": None})  # fmt: skip
+    s.add(
+        {
+            "total": 2,
+            "fans": [
+                {"name": "幺九刻", "name_en": "Pung of Terminals or Honors", "value": 1, "count": 2}
+            ],
+            "error": None,
+        }
+    )
     assert s.to_dict()["fans"][0]["hands"] == 1
 
 
 def test_analyze_figures() -> None:
-    objs = [{"id": 0, "hand": "1112345678999m"}, {"id": 1, "hand": "123m456p789s1355s"},
-            {"id": 2, "hand": "123m456p789s135sEN"}, {"id": 3, "hand": "123m456p789s11sEEE"},
-            {"id": 4, "hand": "12m"}]  # fmt: skip
+    objs = [
+        {"id": 0, "hand": "1112345678999m"},
+        {"id": 1, "hand": "123m456p789s1355s"},
+        {"id": 2, "hand": "123m456p789s135sEN"},
+        {"id": 3, "hand": "123m456p789s11sEEE"},
+        {"id": 4, "hand": "12m"},
+    ]
     stats = compute([analyze_line(o) for o in objs], "analyze")
     assert isinstance(stats, AnalyzeStats)
     d = stats.to_dict()
@@ -192,8 +210,14 @@ def test_distribution(counts: dict[int, int], mean: float, median: float) -> Non
     d = Distribution(Counter(counts))
     assert (d.mean, d.median) == (pytest.approx(mean), median)
     assert (d.minimum, d.maximum) == (min(counts), max(counts))
-    assert Distribution().to_dict() == {"n": 0, "mean": None, "median": None, "min": None,
-                                        "max": None, "distribution": {}}  # fmt: skip
+    assert Distribution().to_dict() == {
+        "n": 0,
+        "mean": None,
+        "median": None,
+        "min": None,
+        "max": None,
+        "distribution": {},
+    }
 
 
 def test_unknown_kind() -> None:

@@ -83,8 +83,14 @@ def test_json_is_the_batch_object() -> None:
     )
     assert out == expected
     assert list(out) == [
-        "id", "shanten", "shanten_by_shape", "useful", "useful_count", "waits", "error"
-    ]  # fmt: skip
+        "id",
+        "shanten",
+        "shanten_by_shape",
+        "useful",
+        "useful_count",
+        "waits",
+        "error",
+    ]
     assert out["error"] is None and out["shanten"] == 0
     assert set(out["waits"][0]) >= {"tile", "remaining", "fan_discard", "fan_self_drawn"}
     a = analyze(NINE_GATES, context=WinContext(seat_wind="S", flowers=2))

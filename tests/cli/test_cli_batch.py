@@ -45,8 +45,17 @@ MIXED = [
     {"id": "g", "hand": HAND, "extra": 1},
     {"id": "h", "hand": HAND, "options": {"two_concealed_kongs": 8}},
 ]
-EXPECTED_CODES = [None, "bad_json", "bad_field", "not_a_win", None, "bad_field", "bad_notation",
-                  "bad_field", None]  # fmt: skip
+EXPECTED_CODES = [
+    None,
+    "bad_json",
+    "bad_field",
+    "not_a_win",
+    None,
+    "bad_field",
+    "bad_notation",
+    "bad_field",
+    None,
+]
 
 
 def mixed_text() -> str:

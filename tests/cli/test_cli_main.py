@@ -29,9 +29,21 @@ def test_no_arguments_shows_help() -> None:
 def test_score_help_lists_options() -> None:
     result = runner.invoke(app, ["score", "--help"])
     assert result.exit_code == 0
-    for flag in ("--self-drawn", "--fourth-tile", "--kong", "--wall-last", "--seat-wind",
-                 "--prevalent-wind", "--flowers", "--option", "--excluded", "--json", "--batch",
-                 "--progress", "two_concealed_kongs"):  # fmt: skip
+    for flag in (
+        "--self-drawn",
+        "--fourth-tile",
+        "--kong",
+        "--wall-last",
+        "--seat-wind",
+        "--prevalent-wind",
+        "--flowers",
+        "--option",
+        "--excluded",
+        "--json",
+        "--batch",
+        "--progress",
+        "two_concealed_kongs",
+    ):
         assert flag in result.stdout, flag
 
 
@@ -62,8 +74,17 @@ def test_fans_json() -> None:
     assert len(rows) == len(Fan) == 88  # 82 明暗杠 (MIL), 83-88 the non-official extras
     assert [r["number"] for r in rows] == list(range(1, 89))
     first = rows[0]
-    assert set(first) == {"number", "name", "name_en", "value", "official", "excludes",
-                          "excludes_en", "excludes_own_sets", "excludes_own_sets_en"}  # fmt: skip
+    assert set(first) == {
+        "number",
+        "name",
+        "name_en",
+        "value",
+        "official",
+        "excludes",
+        "excludes_en",
+        "excludes_own_sets",
+        "excludes_own_sets_en",
+    }
     assert (first["name"], first["name_en"], first["value"]) == ("大四喜", "Big Four Winds", 88)
     assert "小四喜" in first["excludes"] and "Little Four Winds" in first["excludes_en"]
     big_three_winds = rows[Fan.BIG_THREE_WINDS - 1]

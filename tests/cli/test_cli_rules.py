@@ -53,9 +53,17 @@ def test_rules_json() -> None:
     out = json.loads(result.stdout)
     assert [r["name"] for r in out] == names()
     mcr = out[0]
-    assert mcr == {"name": "mcr", "title_zh": "国标麻将", "title_en": mcr["title_en"],
-                   "tiles": 144, "flowers": True, "combine": "add", "cap": None, "minimum": 8,
-                   "default": True}  # fmt: skip
+    assert mcr == {
+        "name": "mcr",
+        "title_zh": "国标麻将",
+        "title_en": mcr["title_en"],
+        "tiles": 144,
+        "flowers": True,
+        "combine": "add",
+        "cap": None,
+        "minimum": 8,
+        "default": True,
+    }
     for row in out:
         rs = get_rules(row["name"])
         assert row["combine"] == rs.combine and row["cap"] == rs.cap
@@ -233,8 +241,12 @@ class _FakeRules:
         return _FakeOptions(**data)
 
     def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return [("cap", "4", "the cap in fan"), ("base", "1", "base points"),
-                ("bonus", "false", "a bonus fan"), ("table", "seed000", "the table")]  # fmt: skip
+        return [
+            ("cap", "4", "the cap in fan"),
+            ("base", "1", "base points"),
+            ("bonus", "false", "a bonus fan"),
+            ("table", "seed000", "the table"),
+        ]
 
     def score(self, hand: Hand, options: Any = None) -> RuleResult:
         opts = options or _FakeOptions()
@@ -304,9 +316,13 @@ def test_fake_json_is_the_batch_object(fake: _FakeRules) -> None:
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert list(out) == ["id", "total", "fans", "multiplier", "error"]
-    assert out == {"id": None, "total": 3, "multiplier": 4, "error": None,
-                   "fans": [{"name": "清一色", "name_en": "Full Flush", "value": 3,
-                             "count": 1}]}  # fmt: skip
+    assert out == {
+        "id": None,
+        "total": 3,
+        "multiplier": 4,
+        "error": None,
+        "fans": [{"name": "清一色", "name_en": "Full Flush", "value": 3, "count": 1}],
+    }
     assert out == score_line({"hand": FLUSH, "rules": "fake", "kong_discard": True})
 
 
@@ -318,8 +334,9 @@ def test_fake_not_a_win(fake: _FakeRules) -> None:
     result = invoke("score", hand, "--rules", "fake", "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == {
-        "id": None, "error": {"code": "not_a_win", "message": "honours are not in play"}
-    }  # fmt: skip
+        "id": None,
+        "error": {"code": "not_a_win", "message": "honours are not in play"},
+    }
 
 
 def test_fake_in_a_batch(fake: _FakeRules) -> None:
@@ -328,8 +345,9 @@ def test_fake_in_a_batch(fake: _FakeRules) -> None:
         {"id": 2, "hand": FLUSH},
         {"id": 3, "hand": FLUSH, "rules": "fake", "options": {"nope": 1}},
     ]
-    result = runner.invoke(app, ["score", "--batch", "-"],
-                           input="".join(json.dumps(x) + "\n" for x in lines))  # fmt: skip
+    result = runner.invoke(
+        app, ["score", "--batch", "-"], input="".join(json.dumps(x) + "\n" for x in lines)
+    )
     assert result.exit_code == 0, result.output
     out = [json.loads(x) for x in result.stdout.splitlines()]
     assert out[0]["total"] == 5 and out[0]["multiplier"] == 16

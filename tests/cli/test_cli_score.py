@@ -69,8 +69,9 @@ def test_score_excluded() -> None:
     assert result.exit_code == 0
     assert "Excluded" in result.stdout
     for x in expected.excluded:
-        line = next(ln for ln in result.stdout.splitlines()
-                    if ln.startswith(fanshu.FANS[x.fan].name_zh))  # fmt: skip
+        line = next(
+            ln for ln in result.stdout.splitlines() if ln.startswith(fanshu.FANS[x.fan].name_zh)
+        )
         assert fanshu.FANS[x.by].name_zh in line
 
 
@@ -112,8 +113,11 @@ def test_json_is_the_batch_object(args: list[str]) -> None:
     assert out["total"] == sum(f["value"] * f["count"] for f in out["fans"])
     # exactly what the batch gives for the same input
     obj: dict[str, Any] = {"hand": args[0]}
-    flags = {"--self-drawn": "self_drawn", "--fourth-tile": "fourth_tile",
-             "--wall-last": "wall_last"}  # fmt: skip
+    flags = {
+        "--self-drawn": "self_drawn",
+        "--fourth-tile": "fourth_tile",
+        "--wall-last": "wall_last",
+    }
     rest = args[1:]
     while rest:
         flag, *rest = rest
@@ -192,8 +196,10 @@ def test_bad_input_json() -> None:
     result = invoke("xyz", "--json")
     assert result.exit_code == 2
     out = json.loads(result.stdout)
-    assert out == {"id": None, "error": {"code": "bad_notation",
-                                         "message": "unexpected character 'x' at 0"}}  # fmt: skip
+    assert out == {
+        "id": None,
+        "error": {"code": "bad_notation", "message": "unexpected character 'x' at 0"},
+    }
     result = invoke(HAND, "--json", "--seat-wind", "X")
     assert result.exit_code == 2
     assert json.loads(result.stdout)["error"]["code"] == "bad_field"
@@ -256,8 +262,15 @@ def test_context_flags_with_mcr() -> None:
     result = invoke(HAND, "-s", *args, "--json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert out == score_line({"hand": HAND, "self_drawn": True, "dealer": True,
-                              "first_turn": True, "ready_at_start": True})  # fmt: skip
+    assert out == score_line(
+        {
+            "hand": HAND,
+            "self_drawn": True,
+            "dealer": True,
+            "first_turn": True,
+            "ready_at_start": True,
+        }
+    )
     assert out["multiplier"] is None
     table = invoke(HAND, "-s", *args)
     assert table.exit_code == 0
@@ -287,8 +300,12 @@ def test_every_rule_set_json_is_the_batch_object(name: str, flags: list[str]) ->
     result = invoke(FLUSH, "--rules", name, *flags, "--json")
     out = json.loads(result.stdout)
     assert result.stdout.count("\n") == 1
-    obj: dict[str, Any] = {"hand": FLUSH, "rules": name, "self_drawn": "-s" in flags,
-                           "dealer": "--dealer" in flags}  # fmt: skip
+    obj: dict[str, Any] = {
+        "hand": FLUSH,
+        "rules": name,
+        "self_drawn": "-s" in flags,
+        "dealer": "--dealer" in flags,
+    }
     assert out == score_line(obj)
     rule_set = fanshu.rules.get_rules(name)
     if out["error"] is None:

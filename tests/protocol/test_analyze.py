@@ -12,8 +12,15 @@ NINE_GATES = "1112345678999m"
 
 
 def test_analyze_line_fields() -> None:
-    obj = {"id": [1, "a"], "hand": NINE_GATES, "visible": "9m", "seat_wind": "W",
-           "prevalent_wind": "S", "flowers": 1, "options": {"two_concealed_kongs": 8}}  # fmt: skip
+    obj = {
+        "id": [1, "a"],
+        "hand": NINE_GATES,
+        "visible": "9m",
+        "seat_wind": "W",
+        "prevalent_wind": "S",
+        "flowers": 1,
+        "options": {"two_concealed_kongs": 8},
+    }
     assert set(obj) == set(ANALYZE_FIELDS)
     out = analyze_line(obj)
     assert out["error"] is None and out["id"] == [1, "a"]

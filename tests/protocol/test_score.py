@@ -19,9 +19,13 @@ FLUSH = "11123455678999m"  # one suit, no honours: legal under every rule set
 def test_score_line_good() -> None:
     out = score_line({"id": 3, "hand": HAND, "self_drawn": True, "seat_wind": "S"})
     expected = fanshu.score(HAND, self_drawn=True, seat_wind="S")
-    assert out == {"id": 3, "total": expected.total,
-                   "fans": [e.to_dict() for e in expected.fans], "multiplier": None,
-                   "error": None}  # fmt: skip
+    assert out == {
+        "id": 3,
+        "total": expected.total,
+        "fans": [e.to_dict() for e in expected.fans],
+        "multiplier": None,
+        "error": None,
+    }
 
 
 def test_score_line_defaults() -> None:
@@ -31,21 +35,36 @@ def test_score_line_defaults() -> None:
 
 
 def test_score_line_all_fields() -> None:
-    obj = {"id": {"game": 1, "round": [2, 3]}, "hand": "[123m]456p678s55s23m4m",
-           "self_drawn": False, "fourth_tile": True, "kong": False, "wall_last": True,
-           "seat_wind": "N", "prevalent_wind": "S", "flowers": 4,
-           "options": {"two_concealed_kongs": 8, "seven_pairs_tile_hog": False},
-           "rules": "mcr", "dealer": True, "first_turn": False, "ready_at_start": False,
-           "kong_discard": False}  # fmt: skip
+    obj = {
+        "id": {"game": 1, "round": [2, 3]},
+        "hand": "[123m]456p678s55s23m4m",
+        "self_drawn": False,
+        "fourth_tile": True,
+        "kong": False,
+        "wall_last": True,
+        "seat_wind": "N",
+        "prevalent_wind": "S",
+        "flowers": 4,
+        "options": {"two_concealed_kongs": 8, "seven_pairs_tile_hog": False},
+        "rules": "mcr",
+        "dealer": True,
+        "first_turn": False,
+        "ready_at_start": False,
+        "kong_discard": False,
+    }
     assert set(obj) == set(FIELDS)
     out = score_line(obj)
     assert out["error"] is None, out
     assert out["id"] == {"game": 1, "round": [2, 3]}
     expected = fanshu.score(
-        "[123m]456p678s55s23m4m", fourth_tile=True, wall_last=True, seat_wind="N",
-        prevalent_wind="S", flowers=4,
+        "[123m]456p678s55s23m4m",
+        fourth_tile=True,
+        wall_last=True,
+        seat_wind="N",
+        prevalent_wind="S",
+        flowers=4,
         options=fanshu.McrOptions(two_concealed_kongs=8),
-    )  # fmt: skip
+    )
     assert out["total"] == expected.total
 
 

@@ -18,8 +18,11 @@ P = ("Ann", "Bo", "Cy", "Di")
 
 def test_mcr_by_fan_total() -> None:
     out = settle(SettleRequest(players=P, winner="Ann", discarder="Bo", fan=10))
-    assert out == {"rules": "mcr", "total": 10, "payments": {"Ann": 34, "Bo": -18, "Cy": -8,
-                                                             "Di": -8}}  # fmt: skip
+    assert out == {
+        "rules": "mcr",
+        "total": 10,
+        "payments": {"Ann": 34, "Bo": -18, "Cy": -8, "Di": -8},
+    }
     out = settle(SettleRequest(players=P, winner="Cy", fan=12, flowers=2))
     assert out["payments"] == settle_win(P, "Cy", discarder=None, fan=12, flowers=2).payments
 

@@ -106,8 +106,9 @@ def test_validation_errors_are_bad_field_problems_listing_the_fields(client: Tes
     body = problem(r, 422, "bad_field")
     assert body["errors"][0]["field"] == "since"
     assert body["detail"].startswith("since: input should be a valid integer")
-    body = problem(client.post("/v1/matches", json={"players": ["A", 2, "C", "D"]}), 422,
-                   "bad_field")  # fmt: skip
+    body = problem(
+        client.post("/v1/matches", json={"players": ["A", 2, "C", "D"]}), 422, "bad_field"
+    )
     assert body["detail"] == "players.1: input should be a valid string, not 2"
     body = problem(client.post("/v1/matches"), 400, "bad_json")
     assert body["detail"] == "the request needs a JSON object body"

@@ -19,10 +19,16 @@ def test_lists_every_rule_set(client: TestClient) -> None:
     assert [x["name"] for x in rows] == names()
     mcr = rows[0]
     assert mcr == {
-        "name": "mcr", "title_zh": "国标麻将", "title_en": "Chinese Official rules (MCR)",
-        "tiles": 144, "flowers": True, "combine": "add", "cap": None, "minimum": 8,
+        "name": "mcr",
+        "title_zh": "国标麻将",
+        "title_en": "Chinese Official rules (MCR)",
+        "tiles": 144,
+        "flowers": True,
+        "combine": "add",
+        "cap": None,
+        "minimum": 8,
         "default": True,
-    }  # fmt: skip
+    }
     sichuan = next(x for x in rows if x["name"] == "sichuan")
     assert (sichuan["tiles"], sichuan["combine"], sichuan["default"]) == (108, "double", False)
 

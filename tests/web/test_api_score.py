@@ -33,8 +33,12 @@ def test_scores_an_mcr_hand_with_the_batch_object_and_the_display_extras(
     assert list(body)[-1] == "error"
     dragon = body["fans"][0]
     assert dragon["name"] == "花龙" and sorted(dragon["sets"]) == ["123m", "456p", "789s"]
-    assert {"name": "自摸", "name_en": "Self-Drawn", "by": "不求人",
-            "by_en": "Fully Concealed Hand"} in body["excluded"]  # fmt: skip
+    assert {
+        "name": "自摸",
+        "name_en": "Self-Drawn",
+        "by": "不求人",
+        "by_en": "Fully Concealed Hand",
+    } in body["excluded"]
     assert body["hand"] == str(fanshu.score(line["hand"], self_drawn=True).hand)
     assert body["shape"] == "regular"
     assert body["meets_minimum"] is True and body["total_without_flowers"] == 17

@@ -22,8 +22,11 @@ def settled(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
 
 def test_mcr_by_fan_total(client: TestClient) -> None:
     out = settled(client, {"players": P, "winner": "Ann", "discarder": "Bo", "fan": 10})
-    assert out == {"rules": "mcr", "total": 10, "payments": {"Ann": 34, "Bo": -18, "Cy": -8,
-                                                             "Di": -8}}  # fmt: skip
+    assert out == {
+        "rules": "mcr",
+        "total": 10,
+        "payments": {"Ann": 34, "Bo": -18, "Cy": -8, "Di": -8},
+    }
     out = settled(client, {"players": P, "winner": "Cy", "fan": 12, "flowers": 2})
     assert out["payments"] == settle_win(P, "Cy", discarder=None, fan=12, flowers=2).payments
 
@@ -37,17 +40,35 @@ def test_mcr_by_hand_scores_it_first(client: TestClient) -> None:
 
 
 def test_other_rule_sets(client: TestClient) -> None:
-    out = settled(client, {"rules": "sichuan", "players": P, "winner": "Ann", "discarder": "Bo",
-                           "fan": 3})  # fmt: skip
+    out = settled(
+        client, {"rules": "sichuan", "players": P, "winner": "Ann", "discarder": "Bo", "fan": 3}
+    )
     assert out["payments"] == {"Ann": 4, "Bo": -4, "Cy": 0, "Di": 0}
-    out = settled(client, {"rules": "sichuan", "players": P, "winner": "Ann",
-                           "hand": "11123455678999m"})  # fmt: skip
+    out = settled(
+        client, {"rules": "sichuan", "players": P, "winner": "Ann", "hand": "11123455678999m"}
+    )
     assert (out["total"], out["payments"]["Bo"]) == (4, -8)
-    out = settled(client, {"rules": "two-player", "players": ["Ann", "Bo"], "winner": "Ann",
-                           "discarder": "Bo", "hand": "123m456p789s11sEEE"})  # fmt: skip
+    out = settled(
+        client,
+        {
+            "rules": "two-player",
+            "players": ["Ann", "Bo"],
+            "winner": "Ann",
+            "discarder": "Bo",
+            "hand": "123m456p789s11sEEE",
+        },
+    )
     assert out["payments"] == {"Ann": 11, "Bo": -11}
-    out = settled(client, {"rules": "beijing", "players": P, "winner": "Cy",
-                           "hand": "123m456m789m11mEEE", "dealer_player": "Ann"})  # fmt: skip
+    out = settled(
+        client,
+        {
+            "rules": "beijing",
+            "players": P,
+            "winner": "Cy",
+            "hand": "123m456m789m11mEEE",
+            "dealer_player": "Ann",
+        },
+    )
     assert out["payments"]["Cy"] > 0
 
 
@@ -93,8 +114,10 @@ def test_bad_requests_are_422_problems(
 
 
 def test_two_player_needs_two_players(client: TestClient) -> None:
-    r = client.post("/v1/settle", json={"rules": "two-player", "players": P, "winner": "Ann",
-                                        "hand": "123m456p789s11sEEE"})  # fmt: skip
+    r = client.post(
+        "/v1/settle",
+        json={"rules": "two-player", "players": P, "winner": "Ann", "hand": "123m456p789s11sEEE"},
+    )
     assert (r.status_code, r.json()["code"]) == (422, "bad_match")
     assert r.json()["detail"].startswith("the two-player game has two players")
 
