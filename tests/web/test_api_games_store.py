@@ -202,7 +202,7 @@ CORRUPTIONS: list[tuple[str, str, Any, str]] = [
     ("players", "an unknown bot", lambda p: p.replace("greedy", "smart", 1),
      "unknown player 'smart'"),
     ("config", "config of the wrong kind", lambda _: "[1, 2]", "cannot be rebuilt"),
-    ("rules", "unknown rules", lambda _: "beijing", "not 'beijing'"),
+    ("rules", "unknown rules", lambda _: "riichi", "not 'riichi'"),
     ("seed", "another seed", lambda s: s + 1, "event 0 (start) differs in seed, wall: stored "),
 ]  # fmt: skip
 

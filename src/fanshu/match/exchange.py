@@ -37,6 +37,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from fanshu.match.rule_sheet import sheet_from_dict
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match, rank_table_points
 from fanshu.match.tournament import Tournament
 from fanshu.rules.mcr.settlement import MatchError
@@ -110,7 +111,7 @@ def match_scale_from_json(text: str) -> tuple[Match, tuple[int, ...]]:
     (48, 24, 12, 0)
     """
     data = _load_json(text, "match")
-    match = Match.from_dict(data)
+    match = sheet_from_dict(data)
     raw = data.get("scale")
     if raw is None:
         return match, _scale_from_points(data, match) or SCALE_STANDARD
@@ -223,13 +224,18 @@ def _write(rows: Iterable[Mapping[str, str]]) -> str:
 
 
 def _check_scale(match: Match, scale: Sequence[int]) -> None:
-    """``MatchError`` unless ``scale`` gives table points to the match's four players."""
-    rank_table_points(dict(zip(match.players, (0, 1, 2, 3), strict=True)), scale)
+    """``MatchError`` unless ``scale`` gives table points to the match's four players
+    (a two-player match has no table points, whatever the scale)."""
+    if len(match.players) == len(SCALE_STANDARD):
+        rank_table_points(dict(zip(match.players, (0, 1, 2, 3), strict=True)), scale)
 
 
 def match_to_csv(match: Match, scale: Sequence[int] = SCALE_STANDARD) -> str:
     """The match as CSV: a ``match`` row (with the table-point ``scale`` in ``points``),
-    then one row per sheet row."""
+    then one row per sheet row.  MCR only: another rule set's hands (several wins, kong
+    rows …) do not fit its columns, so such a match is exchanged as JSON."""
+    if match.rules != "mcr":
+        raise MatchError(f"CSV holds MCR score sheets: export a {match.rules} match as JSON")
     _check_scale(match, scale)
     return _write(_match_rows(match, scale))
 

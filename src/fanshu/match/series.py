@@ -6,14 +6,11 @@
   :class:`~fanshu.match.sheet.Match` score sheet (wins with their fan and flowers,
   错和 as false wins), which gives the match totals and the table points (4/2/1/0), and
   each hand's payments on the sheet are checked against the engine's.
-- ``two-player``: the first dealer is drawn at random (from the seed); the winner deals
-  the next hand; after a drawn hand the dealer stays (seed 000: 谁胡牌下盘当庄家，若流局
-  则上盘的庄家下盘继续当庄家).
-- ``sichuan``: the first dealer is drawn at random; the first winner of a hand deals
-  the next; when that first win was several players' on one discard (一炮多响), the
-  discarder deals; after a hand without a winner the dealer stays (seed 002 §5:
-  本盘胡牌者为下一盘的庄家 … 一炮点两家以上 … 点炮者为下一盘的庄家 … 庄家为上局的庄家).
-  Table points 4/2/1/0 by the totals, as in MCR.
+- the other rule sets: the first dealer is drawn at random (from the seed); who deals
+  next is :func:`fanshu.match.dealers.next_dealer` (two-player: the winner; Sichuan: the
+  first winner, the discarder of a 一炮多响; Beijing: the dealer stays on a win or a
+  draw, else the next seat), the rule the score sheets follow too.  Table points
+  4/2/1/0 by the totals for four players, as in MCR.
 
 Players keep their order (index 0, 1 …) for the whole series; ``seating[s]`` tells
 which player sits in the engine's seat ``s`` for a hand.  Hand ``k`` (from 0) is dealt
@@ -40,6 +37,7 @@ from fanshu.engine.game import Game
 from fanshu.engine.players import make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed
 from fanshu.errors import OptionError
+from fanshu.match import dealers
 from fanshu.match.sheet import (
     HANDS_PER_MATCH,
     SCALE_STANDARD,
@@ -109,8 +107,8 @@ class Series:
             return None if got is None else [got[p] for p in self.labels]
         if len(self.players) != 4:
             return None
-        points = rank_table_points(dict(zip(self.labels, self.totals(), strict=True)),
-                                   SCALE_STANDARD)  # fmt: skip
+        totals = dict(zip(self.labels, self.totals(), strict=True))
+        points = rank_table_points(totals, SCALE_STANDARD)
         return [int(v) if v.denominator == 1 else float(v) for v in points.values()]
 
     def to_dict(self) -> dict[str, Any]:
@@ -142,13 +140,16 @@ def first_dealer(rules: str, seed: int, players: int) -> int:
 
 
 def next_dealer(rules: str, dealer: int, game: Game, seating: Sequence[int]) -> int:
-    """Who deals after ``game`` under the two-player and Sichuan rules (as a player)."""
+    """Who deals after ``game`` (as a player), by :func:`fanshu.match.dealers.next_dealer`."""
     first = _first_group(game.events)
-    if not first:
-        return dealer
-    if rules == "sichuan" and len(first) > 1:
-        return seating[int(first[0]["source"])]  # 一炮多响: the discarder deals
-    return seating[int(first[0]["seat"])]
+    source = first[0].get("source") if first else None
+    return dealers.next_dealer(
+        rules,
+        dealer,
+        first_winners=[seating[int(e["seat"])] for e in first],
+        discarder=None if source is None else seating[int(source)],
+        players=len(seating),
+    )
 
 
 def _first_group(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

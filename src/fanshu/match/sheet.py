@@ -56,15 +56,16 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal
 
+from fanshu.match.results import HandResult
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.settlement import (
     FALSE_WIN_POINTS,
     MatchError,
     Penalty,
     Settlement,
-    _check_member,
-    _check_players,
     check_flowers,
+    check_member,
+    check_players,
     false_win_penalty,
     free_penalty,
     settle_draw,
@@ -145,7 +146,10 @@ class HandRecord:
     ``penalty`` (rows that happen during hand ``number`` and do not count as hands).
     ``fan`` includes ``flowers``; ``hand`` is the hand string when the win was scored by
     fanshu, with ``fans`` its breakdown (``McrResult.to_dict()["fans"]``).  ``payments``
-    is zero-sum; ``penalties`` are free penalties (deducted, paid to nobody).
+    is zero-sum; ``penalties`` are free penalties (deducted, paid to nobody).  Rule sets
+    other than MCR (:mod:`fanshu.match.rule_sheet`) keep the hand as recorded
+    (``result``) and what each part of it paid (``items``: wins, kongs, 查大叫 …); MCR rows
+    have neither, so their files stay as they were.
     """
 
     number: int
@@ -160,6 +164,8 @@ class HandRecord:
     offender: str | None = None
     false_win: str | None = None
     penalties: tuple[Penalty, ...] = field(default=())
+    items: tuple[dict[str, Any], ...] | None = None
+    result: dict[str, Any] | None = None
 
     @property
     def self_drawn(self) -> bool:
@@ -176,7 +182,7 @@ class HandRecord:
         return Settlement(self.payments, self.penalties).deltas
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "number": self.number,
             "kind": self.kind,
             "winner": self.winner,
@@ -191,6 +197,11 @@ class HandRecord:
             "payments": dict(self.payments),
             "penalties": [p.to_dict() for p in self.penalties],
         }
+        if self.result is not None:
+            out["result"] = dict(self.result)
+        if self.items is not None:
+            out["items"] = [dict(i) for i in self.items]
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
@@ -200,6 +211,7 @@ class HandRecord:
             if kind not in _KINDS:
                 raise MatchError(f"unknown row kind {kind!r}: one of {', '.join(_KINDS)}")
             fans = data.get("fans")
+            items = data.get("items")
             return cls(
                 number=int(data["number"]),
                 kind=kind,
@@ -213,6 +225,8 @@ class HandRecord:
                 offender=data.get("offender"),
                 false_win=data.get("false_win"),
                 penalties=tuple(Penalty.from_dict(p) for p in data.get("penalties", ())),
+                items=None if items is None else tuple(dict(i) for i in items),
+                result=None if data.get("result") is None else dict(data["result"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise MatchError(f"a bad score sheet row {dict(data)!r}: {exc}") from None
@@ -226,8 +240,12 @@ class Match:
     (:class:`MatchError`); each returns the new :class:`HandRecord`.
     """
 
+    #: The rule set whose settlement the sheet follows (:mod:`fanshu.match.rule_sheet`
+    #: has the others).
+    rules: str = "mcr"
+
     def __init__(self, players: Sequence[str], *, id: str | None = None) -> None:
-        self.players: tuple[str, str, str, str] = _check_players(players)  # type: ignore[assignment]
+        self.players: tuple[str, ...] = check_players(players)
         if id is not None and not isinstance(id, str):
             raise MatchError(f"a match id is a string, not {id!r}")
         self.id = id
@@ -323,9 +341,9 @@ class Match:
         flowers: int,
         options: McrOptions | None,
     ) -> HandRecord:
-        _check_member(self.players, winner, "winner")
+        check_member(self.players, winner, "winner")
         if discarder is not None:
-            _check_member(self.players, discarder, "discarder")
+            check_member(self.players, discarder, "discarder")
         if discarder == winner:
             raise MatchError(
                 f"the discarder {discarder} cannot be the winner: a self-drawn win has no discarder"
@@ -412,11 +430,58 @@ class Match:
         """
         number = self._next_hand_no()
         record = self._win_record(
-            number, winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers,
+            number,
+            winner,
+            discarder=discarder,
+            fan=fan,
+            hand=hand,
+            flowers=flowers,
             options=options,
-        )  # fmt: skip
+        )
         self._records.append(record)
         return record
+
+    def record(self, result: HandResult, *, options: McrOptions | None = None) -> HandRecord:
+        """Record the next hand from one :class:`~fanshu.match.results.HandResult`: a win
+        (:meth:`record_win`) or a drawn hand (:meth:`record_draw`)."""
+        self._check_mcr(result)
+        if result.draw:
+            return self.record_draw()
+        if result.winner is None:
+            raise MatchError("give the winner of the hand, or a drawn hand")
+        return self.record_win(
+            result.winner,
+            discarder=result.discarder,
+            fan=result.fan,
+            hand=result.hand,
+            flowers=result.flowers,
+            options=options,
+        )
+
+    def correct_hand(
+        self, hand_no: int, result: HandResult, *, options: McrOptions | None = None
+    ) -> HandRecord:
+        """:meth:`correct` from one :class:`~fanshu.match.results.HandResult`."""
+        self._check_mcr(result)
+        return self.correct(
+            hand_no,
+            winner=result.winner,
+            discarder=result.discarder,
+            fan=result.fan,
+            hand=result.hand,
+            flowers=result.flowers,
+            draw=result.draw,
+            options=options,
+        )
+
+    @staticmethod
+    def _check_mcr(result: HandResult) -> None:
+        extra = result.extras()
+        if extra:
+            raise MatchError(
+                f"an MCR hand has one winner and no {extra[0].replace('_', ' ')}: "
+                "one win (with its fan or hand) or a drawn hand"
+            )
 
     def record_draw(self) -> HandRecord:
         """Record the next hand as drawn (荒庄): nobody pays."""
@@ -447,7 +512,7 @@ class Match:
         >>> Match("ABCD").add_penalty("D", 10, "slow play").deltas
         {'A': 0, 'B': 0, 'C': 0, 'D': -10}
         """
-        _check_member(self.players, player, "player")
+        check_member(self.players, player, "player")
         penalty = free_penalty(player, points, reason)
         number = self.current_hand or HANDS_PER_MATCH
         record = HandRecord(
@@ -491,9 +556,14 @@ class Match:
             if winner is None:
                 raise MatchError("give the winner of the corrected hand, or draw=True")
             record = self._win_record(
-                hand_no, winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers,
+                hand_no,
+                winner,
+                discarder=discarder,
+                fan=fan,
+                hand=hand,
+                flowers=flowers,
                 options=options,
-            )  # fmt: skip
+            )
         self._records[index] = record
         return record
 
@@ -588,9 +658,14 @@ class Match:
                 raise MatchError(f"a win row needs a winner and a fan: {stored.to_dict()}")
             number = self._next_hand_no()
             rebuilt = self._win_record(
-                number, stored.winner, discarder=stored.discarder, fan=stored.fan, hand=None,
-                flowers=stored.flowers, options=None,
-            )  # fmt: skip
+                number,
+                stored.winner,
+                discarder=stored.discarder,
+                fan=stored.fan,
+                hand=None,
+                flowers=stored.flowers,
+                options=None,
+            )
             rebuilt = replace(rebuilt, hand=stored.hand, fans=stored.fans)
         elif stored.kind == "draw":
             number = self._next_hand_no()
@@ -601,18 +676,24 @@ class Match:
             number = self._next_hand_no()
             s = false_win_penalty(self.players, stored.offender, stored.false_win)
             rebuilt = HandRecord(
-                number, "false_win", s.payments, offender=stored.offender,
+                number,
+                "false_win",
+                s.payments,
+                offender=stored.offender,
                 false_win=stored.false_win,
-            )  # fmt: skip
+            )
         else:
             if len(stored.penalties) != 1:
                 raise MatchError(f"a penalty row holds one penalty: {stored.to_dict()}")
             pen = stored.penalties[0]
-            _check_member(self.players, pen.player, "player")
+            check_member(self.players, pen.player, "player")
             rebuilt = HandRecord(
-                self.current_hand or HANDS_PER_MATCH, "penalty",
-                dict.fromkeys(self.players, 0), offender=pen.player, penalties=(pen,),
-            )  # fmt: skip
+                self.current_hand or HANDS_PER_MATCH,
+                "penalty",
+                dict.fromkeys(self.players, 0),
+                offender=pen.player,
+                penalties=(pen,),
+            )
         if stored.payments and stored.payments != rebuilt.payments:
             raise MatchError(
                 f"row {stored.number} ({stored.kind}) pays {stored.payments}, but the rules "

@@ -37,7 +37,7 @@ from itertools import combinations
 from typing import Any
 
 from fanshu.match.sheet import SCALE_STANDARD, Match, rank_table_points
-from fanshu.rules.mcr.settlement import MatchError, _check_member
+from fanshu.rules.mcr.settlement import MatchError, check_member
 
 __all__ = [
     "Seating",
@@ -119,7 +119,7 @@ def _check_session_tables(roster: Sequence[str], tables: Sequence[Sequence[str]]
         if len(table) != 4:
             raise MatchError(f"a table has four players, not {len(table)}: {list(table)}")
         for p in table:
-            _check_member(roster, p, "player")
+            check_member(roster, p, "player")
             if p in seen:
                 raise MatchError(f"{p} is seated twice in one session")
             seen.add(p)

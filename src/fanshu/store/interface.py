@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from fanshu.errors import FanshuError
+from fanshu.match.results import HandResult
 from fanshu.match.sheet import HANDS_PER_MATCH, SCALE_STANDARD, HandRecord, Match
 from fanshu.match.tournament import Seating, Standing, Tournament
 from fanshu.rules.mcr.options import McrOptions
@@ -53,6 +54,7 @@ class MatchSummary:
     players: tuple[str, ...]
     hands_played: int
     totals: dict[str, int]
+    rules: str = "mcr"  # the rule set whose settlement the sheet follows
 
     @property
     def is_complete(self) -> bool:
@@ -66,6 +68,7 @@ class MatchSummary:
             "players": list(self.players),
             "hands_played": self.hands_played,
             "totals": dict(self.totals),
+            **({} if self.rules == "mcr" else {"rules": self.rules}),
         }
 
 
@@ -110,6 +113,8 @@ class MatchStore(Protocol):
         scale: Sequence[int] = SCALE_STANDARD,
         rules: McrOptions | None = None,
         id: str | None = None,
+        rule_set: str = "mcr",
+        rule_options: Mapping[str, Any] | None = None,
     ) -> str: ...
 
     def update_match(
@@ -131,6 +136,8 @@ class MatchStore(Protocol):
         flowers: int = 0,
     ) -> HandRecord: ...
 
+    def record_hand(self, match_id: str, result: HandResult) -> HandRecord: ...
+    def correct_hand(self, match_id: str, hand_no: int, result: HandResult) -> HandRecord: ...
     def record_draw(self, match_id: str) -> HandRecord: ...
     def record_false_win(self, match_id: str, player: str, kind: str) -> HandRecord: ...
     def add_penalty(

@@ -1,6 +1,12 @@
-"""Match score sheets in SQLite: the ``matches`` table and its rows (``hands`` for the
-wins and draws, ``penalties`` for the rows between them, sharing one ``seq`` so that the
-sheet reads back in recorded order).
+"""Match score sheets in SQLite.
+
+MCR sheets are the ``matches`` table and its rows (``hands`` for the wins and draws,
+``penalties`` for the rows between them, sharing one ``seq`` so that the sheet reads back
+in recorded order), exactly as since schema version 1: a match stored without a rule set
+is MCR.  The sheets of the other rule sets (:mod:`fanshu.match.rule_sheet`: two to four
+players, several wins in a hand …) are the ``rule_matches``, ``rule_rows`` and
+``rule_events`` of the ``rule_sheets`` schema part, created with the first of them.  Ids
+are unique across both.
 
 A change loads the sheet, applies it through :class:`~fanshu.match.sheet.Match` (every
 rule is checked) and writes only the rows that changed, in one transaction.
@@ -10,17 +16,21 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, TypeVar
 
 from fanshu.match import exchange
+from fanshu.match.results import HandResult, result_to_dict
+from fanshu.match.rule_sheet import RuleSheet
 from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match, rank_table_points
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.settlement import MatchError
-from fanshu.store.connection import Database, dumps, now
+from fanshu.store import schema
+from fanshu.store.connection import Database, dumps, new_id, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import MatchSummary, StoreError
+from fanshu.store.migrations import migrate_part
 
 __all__ = ["SqliteMatches", "insert_match", "load_match", "write_rows"]
 
@@ -29,19 +39,63 @@ T = TypeVar("T")
 _HAND_KINDS = ("win", "draw")
 
 
+_RULE_PART = "rule_sheets"
+
+
+def _has_rule_sheets(c: sqlite3.Connection) -> bool:
+    """Whether the file has the ``rule_sheets`` part (a sheet of another rule set)."""
+    row = c.execute("SELECT 1 FROM sqlite_master WHERE name = 'rule_matches'").fetchone()
+    return row is not None
+
+
+def _is_rule_sheet(c: sqlite3.Connection, match_id: str) -> bool:
+    """Whether ``match_id`` is a sheet of a rule set other than MCR."""
+    if not _has_rule_sheets(c):
+        return False
+    row = c.execute("SELECT 1 FROM rule_matches WHERE id = ?", (match_id,)).fetchone()
+    return row is not None
+
+
+def _taken(c: sqlite3.Connection, match_id: str) -> bool:
+    if c.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
+        return True
+    return _is_rule_sheet(c, match_id)
+
+
+def _fresh_id(c: sqlite3.Connection) -> str:
+    while True:
+        candidate = new_id()
+        if not _taken(c, candidate):
+            return candidate
+
+
 def _match_row(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[str, str, str, str]:
+    """players, options, created, updated of a match of either kind."""
     if not isinstance(match_id, str):
         raise StoreError(f"a match id is a string, not {match_id!r}")
     row = c.execute(
         "SELECT players, options, created, updated FROM matches WHERE id = ?", (match_id,)
     ).fetchone()
+    if row is None and _is_rule_sheet(c, match_id):
+        row = c.execute(
+            "SELECT players, options, created, updated FROM rule_matches WHERE id = ?",
+            (match_id,),
+        ).fetchone()
     if row is None:
         raise StoreError(f"no match {match_id!r} in {db.path}{_known_ids_hint(c)}")
     return row  # type: ignore[no-any-return]
 
 
+def _ids_oldest_first(c: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    """(id, created, updated) of every match of both kinds, oldest first."""
+    query = "SELECT id, created, updated FROM matches"
+    if _has_rule_sheets(c):
+        query += " UNION ALL SELECT id, created, updated FROM rule_matches"
+    return list(c.execute(f"{query} ORDER BY created, id").fetchall())
+
+
 def _known_ids_hint(c: sqlite3.Connection) -> str:
-    ids = [r[0] for r in c.execute("SELECT id FROM matches ORDER BY created DESC LIMIT 5")]
+    ids = [r[0] for r in reversed(_ids_oldest_first(c)[-5:])]
     return f" (recent matches: {', '.join(ids)})" if ids else " (it holds no matches yet)"
 
 
@@ -57,15 +111,103 @@ def _rows(c: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
     return [json.loads(record) for _, record in rows]
 
 
+def _rule_rows(c: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
+    rows = c.execute(
+        "SELECT seq, record FROM rule_rows WHERE match_id = ? ORDER BY seq", (match_id,)
+    ).fetchall()
+    for i, (seq, _) in enumerate(rows):
+        if seq != i:
+            raise StoreError(f"match {match_id!r}: the score sheet has a gap at row {i}")
+    return [json.loads(record) for _, record in rows]
+
+
 def load_match(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[Match, dict[str, Any]]:
     """A stored match, re-settled row by row, and its options."""
-    players, options, _, _ = _match_row(db, c, match_id)
-    data = {"id": match_id, "players": json.loads(players), "hands": _rows(c, match_id)}
+    players, options_text, _, _ = _match_row(db, c, match_id)
+    options = json.loads(options_text)
     try:
-        match = Match.from_dict(data)
+        if _is_rule_sheet(c, match_id):
+            query = "SELECT rules FROM rule_matches WHERE id = ?"
+            (rules,) = c.execute(query, (match_id,)).fetchone()
+            data = {
+                "id": match_id,
+                "rules": rules,
+                "options": options.get("rules") or {},
+                "players": json.loads(players),
+                "hands": _rule_rows(c, match_id),
+            }
+            return RuleSheet.from_dict(data), options
+        data = {"id": match_id, "players": json.loads(players), "hands": _rows(c, match_id)}
+        return Match.from_dict(data), options
     except MatchError as exc:
         raise StoreError(f"match {match_id!r} does not read back: {exc}") from None
-    return match, json.loads(options)
+
+
+def _insert_rule_sheet(
+    db: Database,
+    c: sqlite3.Connection,
+    sheet: Match,
+    options: dict[str, Any],
+    match_id: str | None,
+) -> str:
+    """Insert an empty sheet of a rule set other than MCR; returns its id."""
+    match_id = _checked_new_id(db, c, match_id)
+    at = now()
+    c.execute(
+        "INSERT INTO rule_matches (id, created, rules, players, options, updated) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (match_id, at, sheet.rules, dumps(list(sheet.players)), dumps(options), at),
+    )
+    detail = {"players": list(sheet.players), "rules": sheet.rules, **options}
+    _log(db, c, "create", detail, match_id, rule_sheet=True)
+    return match_id
+
+
+def _checked_new_id(db: Database, c: sqlite3.Connection, match_id: str | None) -> str:
+    if match_id is None:
+        return _fresh_id(c)
+    if not isinstance(match_id, str) or not match_id.strip():
+        raise MatchError(f"a match id is a non-empty string, not {match_id!r}")
+    if _taken(c, match_id):
+        raise StoreError(f"a match {match_id!r} already exists in {db.path}")
+    return match_id
+
+
+def _log(
+    db: Database,
+    c: sqlite3.Connection,
+    action: str,
+    detail: dict[str, Any],
+    match_id: str,
+    *,
+    rule_sheet: bool,
+) -> None:
+    """The audit trail of a match: ``events`` (MCR) or ``rule_events``."""
+    if not rule_sheet:
+        db.log(c, action, detail, match_id=match_id)
+        return
+    c.execute(
+        "INSERT INTO rule_events (at, match_id, action, detail) VALUES (?, ?, ?, ?)",
+        (now(), match_id, action, dumps(detail)),
+    )
+
+
+def _write_rule_rows(
+    c: sqlite3.Connection,
+    match_id: str,
+    before: list[dict[str, Any]],
+    after: list[dict[str, Any]],
+) -> None:
+    for seq in range(len(after), len(before)):
+        c.execute("DELETE FROM rule_rows WHERE match_id = ? AND seq = ?", (match_id, seq))
+    for seq, row in enumerate(after):
+        if seq < len(before) and before[seq] == row:
+            continue
+        c.execute("DELETE FROM rule_rows WHERE match_id = ? AND seq = ?", (match_id, seq))
+        c.execute(
+            "INSERT INTO rule_rows (match_id, seq, number, kind, record) VALUES (?, ?, ?, ?, ?)",
+            (match_id, seq, row["number"], row["kind"], dumps(row)),
+        )
 
 
 def insert_match(
@@ -76,12 +218,7 @@ def insert_match(
     match_id: str | None,
 ) -> str:
     """Insert an empty match (a fresh id unless ``match_id``); returns its id."""
-    if match_id is None:
-        match_id = db.fresh_id(c, "matches")
-    elif not isinstance(match_id, str) or not match_id.strip():
-        raise MatchError(f"a match id is a non-empty string, not {match_id!r}")
-    elif db.exists(c, "matches", match_id):
-        raise StoreError(f"a match {match_id!r} already exists in {db.path}")
+    match_id = _checked_new_id(db, c, match_id)
     at = now()
     c.execute(
         "INSERT INTO matches (id, created, players, options, updated) VALUES (?, ?, ?, ?, ?)",
@@ -163,14 +300,18 @@ class SqliteMatches:
 
     def list_matches(self) -> list[MatchSummary]:
         """Every match, oldest first."""
-        c = self._db.conn
         out: list[MatchSummary] = []
-        ids = c.execute("SELECT id, created, updated FROM matches ORDER BY created, id").fetchall()
-        for match_id, created, updated in ids:
+        for match_id, created, updated in _ids_oldest_first(self._db.conn):
             match = self.load_match(match_id)
             out.append(
                 MatchSummary(
-                    match_id, created, updated, match.players, match.hands_played, match.totals()
+                    match_id,
+                    created,
+                    updated,
+                    match.players,
+                    match.hands_played,
+                    match.totals(),
+                    match.rules,
                 )
             )
         return out
@@ -179,10 +320,11 @@ class SqliteMatches:
         """The audit trail of a match: every change, oldest first."""
         c = self._db.conn
         _match_row(self._db, c, match_id)
+        table = "rule_events" if _is_rule_sheet(c, match_id) else "events"
         return [
             {"at": at, "action": action, "detail": json.loads(detail)}
             for at, action, detail in c.execute(
-                "SELECT at, action, detail FROM events WHERE match_id = ? ORDER BY id",
+                f"SELECT at, action, detail FROM {table} WHERE match_id = ? ORDER BY id",
                 (match_id,),
             )
         ]
@@ -196,12 +338,22 @@ class SqliteMatches:
         scale: Sequence[int] = SCALE_STANDARD,
         rules: McrOptions | None = None,
         id: str | None = None,
+        rule_set: str = "mcr",
+        rule_options: Mapping[str, Any] | None = None,
     ) -> str:
         """A new, empty match; returns its id.  ``players`` in the seats drawn for the first
-        round (East, South, West, North); ``scale`` the table points by rank; ``rules`` the
-        options used to score hand strings."""
+        round (East, South, West, North; for another rule set: in seat order, the first
+        hand's dealer first); ``scale`` the table points by rank; ``rules`` the MCR
+        options used to score hand strings; ``rule_set`` and ``rule_options`` the rule set
+        whose settlement the sheet follows (``mcr`` by default) and its options."""
         if isinstance(players, str):
             raise MatchError(f"give the four player names as a list, not the string {players!r}")
+        if rule_set != "mcr":
+            if rules is not None:
+                raise MatchError(f"MCR options are for MCR matches: give {rule_set}'s options")
+            return self._create_rule_sheet(players, scale, rule_set, rule_options, id)
+        if rule_options:
+            rules = McrOptions.from_dict(dict(rule_options))
         names = Match(list(players)).players  # validates
         rank_table_points(dict(zip(names, (0, 1, 2, 3), strict=True)), scale)  # validates
         options: dict[str, Any] = {"scale": list(scale)}
@@ -209,6 +361,22 @@ class SqliteMatches:
             options["rules"] = asdict(rules)
         with self._db.transaction() as c:
             return insert_match(self._db, c, names, options, id)
+
+    def _create_rule_sheet(
+        self,
+        players: Sequence[str],
+        scale: Sequence[int],
+        rule_set: str,
+        rule_options: Mapping[str, Any] | None,
+        match_id: str | None,
+    ) -> str:
+        sheet = RuleSheet(list(players), rules=rule_set, options=rule_options)  # validates
+        if len(sheet.players) == len(scale):
+            rank_table_points(dict(zip(sheet.players, range(4), strict=False)), scale)
+        options: dict[str, Any] = {"scale": list(scale), "rules": dict(sheet.options)}
+        migrate_part(self._db, _RULE_PART, schema.RULE_SHEETS_MIGRATIONS)
+        with self._db.transaction() as c:
+            return _insert_rule_sheet(self._db, c, sheet, options, match_id)
 
     def update_match(
         self,
@@ -221,15 +389,61 @@ class SqliteMatches:
         rows that changed.  If ``change`` raises, nothing is written."""
         with self._db.transaction() as c:
             match, options = load_match(self._db, c, match_id)
+            rule_sheet = match.rules != "mcr"
             before = [r.to_dict() for r in match.records]
             result = change(match, options)
             after = [r.to_dict() for r in match.records]
-            write_rows(c, match_id, before, after)
-            c.execute("UPDATE matches SET updated = ? WHERE id = ?", (now(), match_id))
+            table = "rule_matches" if rule_sheet else "matches"
+            if rule_sheet:
+                _write_rule_rows(c, match_id, before, after)
+            else:
+                write_rows(c, match_id, before, after)
+            c.execute(f"UPDATE {table} SET updated = ? WHERE id = ?", (now(), match_id))
             if isinstance(result, HandRecord):
                 detail = {**detail, "row": result.to_dict()}
-            self._db.log(c, action, detail, match_id=match_id)
+            _log(self._db, c, action, detail, match_id, rule_sheet=rule_sheet)
             return result
+
+    def record_hand(self, match_id: str, result: HandResult) -> HandRecord:
+        """Record the next hand of a match as its rule set settles it (a plain win or
+        draw is :meth:`record_win` / :meth:`record_draw`, audit trail included)."""
+        if not result.extras():
+            if result.draw:
+                return self.record_draw(match_id)
+            if result.winner is not None:
+                return self.record_win(
+                    match_id,
+                    result.winner,
+                    discarder=result.discarder,
+                    fan=result.fan,
+                    hand=result.hand,
+                    flowers=result.flowers,
+                )
+
+        def change(m: Match, options: dict[str, Any]) -> HandRecord:
+            return m.record(result, options=_rules(options))
+
+        return self.update_match(match_id, change, "hand", **result_to_dict(result))
+
+    def correct_hand(self, match_id: str, hand_no: int, result: HandResult) -> HandRecord:
+        """Replace recorded hand ``hand_no`` of a match (see :meth:`correct`)."""
+        if not result.extras():
+            return self.correct(
+                match_id,
+                hand_no,
+                winner=result.winner,
+                discarder=result.discarder,
+                fan=result.fan,
+                hand=result.hand,
+                flowers=result.flowers,
+                draw=result.draw,
+            )
+
+        def change(m: Match, options: dict[str, Any]) -> HandRecord:
+            return m.correct_hand(hand_no, result, options=_rules(options))
+
+        detail = {"hand_no": hand_no, **result_to_dict(result)}
+        return self.update_match(match_id, change, "correct", **detail)
 
     def record_win(
         self,
@@ -354,11 +568,21 @@ class SqliteMatches:
             match, scale = exchange.match_scale_from_csv(text)  # 4/2/1/0 in older files
         else:
             match, scale = exchange.match_scale_from_json(text)  # older files: as before
+        if match.rules != "mcr":
+            migrate_part(self._db, _RULE_PART, schema.RULE_SHEETS_MIGRATIONS)
         with self._db.transaction() as c:
             wanted = id if id is not None else match.id
-            if id is None and (not wanted or self._db.exists(c, "matches", wanted)):
+            if id is None and (not wanted or _taken(c, wanted)):
                 wanted = None
-            match_id = insert_match(self._db, c, match.players, {"scale": list(scale)}, wanted)
-            write_rows(c, match_id, [], [r.to_dict() for r in match.records])
-            self._db.log(c, "import", {"format": fmt, "from_id": match.id}, match_id=match_id)
+            options: dict[str, Any] = {"scale": list(scale)}
+            rows = [r.to_dict() for r in match.records]
+            if isinstance(match, RuleSheet):
+                options["rules"] = dict(match.options)
+                match_id = _insert_rule_sheet(self._db, c, match, options, wanted)
+                _write_rule_rows(c, match_id, [], rows)
+            else:
+                match_id = insert_match(self._db, c, match.players, options, wanted)
+                write_rows(c, match_id, [], rows)
+            detail = {"format": fmt, "from_id": match.id}
+            _log(self._db, c, "import", detail, match_id, rule_sheet=match.rules != "mcr")
             return match_id

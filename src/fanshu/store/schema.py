@@ -14,6 +14,7 @@ __all__ = [
     "GAMES_MIGRATIONS",
     "MIGRATIONS",
     "PARTS_TABLE",
+    "RULE_SHEETS_MIGRATIONS",
     "SCHEMA_VERSION",
     "Migration",
     "run_step",
@@ -143,3 +144,42 @@ _GAMES_1: tuple[str, ...] = (
 #: The forward migrations of the ``games`` part (its ``schema_parts`` row), as with
 #: :data:`MIGRATIONS`: append new ones; never edit a released one.
 GAMES_MIGRATIONS: tuple[Migration, ...] = (_GAMES_1,)
+
+_RULE_SHEETS_1: tuple[str, ...] = (
+    # Score sheets of the rule sets other than MCR (fanshu.match.rule_sheet): two to four
+    # players, which the core ``matches`` table (exactly four) cannot hold, so they live
+    # in a part of their own and the MCR tables and files stay as they are.  Each hand
+    # row keeps what was recorded and what each part of it paid; ``seq`` orders the rows
+    # (hands and penalties) as on the sheet.
+    """CREATE TABLE rule_matches (
+        id       TEXT PRIMARY KEY,
+        created  TEXT NOT NULL,
+        rules    TEXT NOT NULL,
+        players  TEXT NOT NULL
+                 CHECK (json_valid(players) AND json_array_length(players) BETWEEN 2 AND 4),
+        options  TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+        updated  TEXT NOT NULL
+    )""",
+    """CREATE TABLE rule_rows (
+        match_id TEXT NOT NULL REFERENCES rule_matches(id) ON DELETE CASCADE,
+        seq      INTEGER NOT NULL CHECK (seq >= 0),
+        number   INTEGER NOT NULL CHECK (number BETWEEN 1 AND 16),
+        kind     TEXT NOT NULL CHECK (kind IN ('win', 'draw', 'penalty')),
+        record   TEXT NOT NULL CHECK (json_valid(record)),
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID""",
+    "CREATE UNIQUE INDEX rule_hands_once ON rule_rows(match_id, number) "
+    "WHERE kind IN ('win', 'draw')",
+    """CREATE TABLE rule_events (
+        id       INTEGER PRIMARY KEY AUTOINCREMENT,
+        at       TEXT NOT NULL,
+        match_id TEXT NOT NULL REFERENCES rule_matches(id) ON DELETE CASCADE,
+        action   TEXT NOT NULL,
+        detail   TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail))
+    )""",
+    "CREATE INDEX rule_events_by_match ON rule_events(match_id)",
+)
+
+#: The forward migrations of the ``rule_sheets`` part, created with the first score
+#: sheet of a rule set other than MCR.
+RULE_SHEETS_MIGRATIONS: tuple[Migration, ...] = (_RULE_SHEETS_1,)

@@ -43,6 +43,8 @@ __all__ = [
     "Settlement",
     "check_fan",
     "check_flowers",
+    "check_member",
+    "check_players",
     "false_win_name",
     "false_win_penalty",
     "free_penalty",
@@ -130,7 +132,8 @@ class Settlement:
         }
 
 
-def _check_players(players: Sequence[str] | str) -> tuple[str, ...]:
+def check_players(players: Sequence[str] | str) -> tuple[str, ...]:
+    """The four player names of an MCR table: non-empty and different."""
     names = tuple(players)
     if len(names) != 4:
         raise MatchError(f"an MCR table has four players, not {len(names)}: {list(names)}")
@@ -142,7 +145,8 @@ def _check_players(players: Sequence[str] | str) -> tuple[str, ...]:
     return names
 
 
-def _check_member(players: Iterable[str], name: object, role: str) -> str:
+def check_member(players: Iterable[str], name: object, role: str) -> str:
+    """``name`` if it is one of ``players``, else a :class:`MatchError` naming its ``role``."""
     names = list(players)
     if not isinstance(name, str) or name not in names:
         raise MatchError(f"unknown {role} {name!r}: the players are {', '.join(names)}")
@@ -212,10 +216,10 @@ def settle_win(
     ...
     fanshu.rules.mcr.settlement.MatchError: the discarder A cannot be the winner: a self-drawn win has no discarder
     """  # noqa: E501
-    names = _check_players(players)
-    _check_member(names, winner, "winner")
+    names = check_players(players)
+    check_member(names, winner, "winner")
     if discarder is not None:
-        _check_member(names, discarder, "discarder")
+        check_member(names, discarder, "discarder")
         if discarder == winner:
             raise MatchError(
                 f"the discarder {discarder} cannot be the winner: a self-drawn win has no discarder"
@@ -237,7 +241,7 @@ def settle_draw(players: Sequence[str] | str) -> Settlement:
     >>> settle_draw("ABCD").payments
     {'A': 0, 'B': 0, 'C': 0, 'D': 0}
     """
-    return Settlement(dict.fromkeys(_check_players(players), 0))
+    return Settlement(dict.fromkeys(check_players(players), 0))
 
 
 def false_win_penalty(players: Sequence[str] | str, offender: str, kind: str) -> Settlement:
@@ -248,8 +252,8 @@ def false_win_penalty(players: Sequence[str] | str, offender: str, kind: str) ->
     >>> false_win_penalty("ABCD", "D", "under_minimum").payments
     {'A': 10, 'B': 10, 'C': 10, 'D': -30}
     """
-    names = _check_players(players)
-    _check_member(names, offender, "offender")
+    names = check_players(players)
+    check_member(names, offender, "offender")
     if kind not in FALSE_WIN_POINTS:
         raise MatchError(
             f"unknown false win {kind!r}: 'under_minimum' (错和, under 8 fan) "
