@@ -252,6 +252,8 @@ def score_line(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def _jsonable(value: Any) -> bool:
+    """Whether ``value`` is plain JSON: a rule set's ``details`` may also hold objects
+    (the two-player game's MCR result), which the answer leaves out."""
     if value is None or isinstance(value, str | int | float | bool):
         return True
     if isinstance(value, list | tuple):
@@ -262,6 +264,8 @@ def _jsonable(value: Any) -> bool:
 
 
 def _mcr_extras(result: McrResult) -> dict[str, Any]:
+    """The display members of an MCR result: the fans with their ``sets``, the hand as
+    fanshu writes it, the shape, the total without flowers, the minimum, the excluded."""
     full = result.to_full_dict()
     return {
         "fans": full["fans"],
