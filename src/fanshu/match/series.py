@@ -230,7 +230,7 @@ def _hand_played(number: int, game: Game, seating: tuple[int, ...], wind: int) -
         dealer=seating[game.config.dealer],
         prevalent_wind=wind,
         seating=seating,
-        result=game.events[-1]["result"],
+        result=game.result()["result"],
         winners=tuple(seating[e["seat"]] for e in wins),
         fans=tuple(e["total"] for e in wins),
         false_wins=tuple(seating[e["seat"]] for e in game.events if e["type"] == "false_win"),
