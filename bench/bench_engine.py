@@ -19,8 +19,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fanshu.engine import Game
 from fanshu.engine.players import PLAYERS, make_player
+from fanshu.engine.variants import playable_rules, variant_class
 
-SEATS = {"mcr": 4, "sichuan": 4, "two-player": 2}
+#: Every rule set the engine plays, from the one registry, with its seats.
+SEATS = {rules: variant_class(rules).seats for rules in playable_rules()}
 
 
 def fanshu_hands(rules: str, bot: str, n: int, seed: int) -> tuple[int, float, int]:

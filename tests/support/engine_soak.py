@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fanshu.engine import Game
+from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.invariants import check_conservation, check_zero_sum
 from fanshu.engine.log import game_lines, iter_games
-from fanshu.engine.players import make_player
+from fanshu.engine.observation import Observation
+from fanshu.engine.players import GreedyPlayer, Player, make_player
 from fanshu.engine.replay import replay_game
 from fanshu.engine.simulate import game_seed, player_seed
 
@@ -33,6 +35,30 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
     ("beijing", {}),
     ("beijing", {"dealer": 2}),
 ]
+
+
+class Follower(GreedyPlayer):
+    """A greedy bot that discards the tile its previous seat just discarded when it can:
+    Beijing's 跟庄 and 烧庄 are rare between the built-in bots, so the soak seats these
+    to settle them (and check that they sum to zero and replay)."""
+
+    def choose(self, obs: Observation) -> Action:
+        before = obs.seats[(obs.seat - 1) % len(obs.seats)].discards
+        if before:
+            follow = Action(ActionKind.DISCARD, before[-1])
+            if follow in obs.legal_actions:
+                return follow
+        return super().choose(obs)
+
+
+#: Beijing's tables also seat followers behind a greedy first seat.
+FOLLOWING = [["greedy", "follower", "follower", "follower"]]
+
+
+def _player(name: str, seed: int) -> Player:
+    return Follower(seed) if name == "follower" else make_player(name, seed)
+
+
 LINEUPS = {
     4: [
         ["random"] * 4,
@@ -62,7 +88,7 @@ def soak_game(
 ) -> tuple[Game, int]:
     """Play game ``k`` checking every invariant; raise AssertionError naming the failure."""
     game = Game(rules, seed=game_seed(seed, k), config=config)
-    bots = [make_player(name, player_seed(seed, k, s)) for s, name in enumerate(lineup)]
+    bots = [_player(name, player_seed(seed, k, s)) for s, name in enumerate(lineup)]
     decisions = 0
     while not game.done:
         s = game.to_act
@@ -93,7 +119,8 @@ def soak(
     out = SoakReport()
     for rules, config in tables:
         n = 2 if rules == "two-player" else 4
-        lineups = [u for u in LINEUPS[n] if bots is None or set(u) <= set(bots)]
+        seated = LINEUPS[n] + (FOLLOWING if rules == "beijing" else [])
+        lineups = [u for u in seated if bots is None or set(u) <= set(bots)]
         for k in range(games_per_table):
             lineup = lineups[k % len(lineups)]
             try:
