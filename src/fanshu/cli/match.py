@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -22,8 +21,12 @@ from rich.table import Table
 from rich.text import Text
 
 from fanshu.cli.errors import fail
+from fanshu.cli.score import parse_option_assignments
 from fanshu.errors import FanshuError
+from fanshu.match.results import HandResult, parse_kong, parse_win
+from fanshu.match.rule_sheet import SHEET_RULES
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match
+from fanshu.protocol.errors import LineError
 from fanshu.rules.mcr.settlement import false_win_name
 from fanshu.store import Store, guess_format, open_store
 
@@ -31,7 +34,8 @@ T = TypeVar("T")
 
 match_app = typer.Typer(
     name="match",
-    help="Keep the score sheet of an MCR match (局, 16 hands) in the database.",
+    help="Keep the score sheet of a match (局, 16 hands) in the database: MCR, or another "
+    "rule set (--rules).",
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -121,16 +125,40 @@ def _fan(r: HandRecord) -> str:
     return f"{r.fan} ({r.flowers}花)" if r.flowers else str(r.fan)
 
 
+def _item_text(item: dict[str, Any]) -> str:
+    """One part of a hand under another rule set: a win, a kong, 查大叫, 跟庄, 烧庄."""
+    kind = item["kind"]
+    if kind == "win":
+        how = "self-drawn" if item["discarder"] is None else f"from {item['discarder']}"
+        return f"{item['winner']} wins {item['fan']} fan, {how}"
+    if kind == "kong":
+        feeder = f" from {item['feeder']}" if item.get("feeder") else ""
+        return f"{item['player']} kong ({item['kong']}){feeder}"
+    if kind == "drawn":
+        return "drawn end: 查花猪, 查大叫"
+    if kind == "follow_dealer":
+        return f"跟庄: {item['dealer']} pays each other player"
+    return f"烧庄 ×{item['rounds']}"
+
+
 def _describe(match: Match, r: HandRecord) -> str:
     deltas = ", ".join(f"{p} {_signed(d)}" for p, d in r.deltas.items())
     totals = ", ".join(f"{p} {t}" for p, t in match.totals().items())
-    if r.kind == "win":
+    if r.items is not None:
+        parts = "; ".join(_item_text(i) for i in r.items) or "nobody pays"
+        what = f"hand {r.number}: {'drawn, ' if r.kind == 'draw' else ''}{parts}"
+    elif r.kind == "win":
         what = f"hand {r.number}: {r.winner} wins {_fan(r)} fan, {_how(r)}"
     elif r.kind == "draw":
         what = f"hand {r.number}: drawn"
     else:
         what = f"during hand {r.number}: {r.offender}, {_how(r)}"
     return f"{what}\n  {deltas}\n  totals: {totals}"
+
+
+def _rules_label(match: Match) -> str:
+    """`` · sichuan`` for a sheet of another rule set; nothing for MCR (as before)."""
+    return "" if match.rules == "mcr" else f" · {match.rules}"
 
 
 def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
@@ -142,7 +170,7 @@ def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
     two spaces between columns, and text that wraps (or, for a word wider than its
     column, folds) instead of being cut off with an ellipsis."""
     table = Table(
-        title=f"match {match.id} · table points {'/'.join(map(str, scale))}",
+        title=f"match {match.id}{_rules_label(match)} · table points {'/'.join(map(str, scale))}",
         title_justify="left",
         header_style="bold",
         box=box.SIMPLE_HEAD,
@@ -198,7 +226,7 @@ def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
 @match_app.command("new")
 def match_new(
     players: Annotated[
-        tuple[str, str, str, str],
+        tuple[str, str, str, str] | None,
         typer.Option(
             "--players",
             metavar="E S W N",
@@ -206,13 +234,54 @@ def match_new(
             "West, North).",
             show_default=False,
         ),
-    ],
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="A player, in seat order with the first dealer first (repeat; the "
+            "two-player game has two).",
+            show_default=False,
+        ),
+    ] = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            metavar="NAME",
+            help=f"The rule set whose settlement the sheet follows: {', '.join(SHEET_RULES)}.",
+        ),
+    ] = "mcr",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="An option of the rule set (repeatable; 'fanshu rules NAME' lists them).",
+            show_default=False,
+        ),
+    ] = None,
     scale48: Scale48Option = False,
     db: DbOption = None,
 ) -> None:
     """Start a match; prints its id."""
+    if (players is None) == (not player):
+        raise fail("give the players: --players E S W N, or --player NAME for each")
+    names = list(players) if players is not None else list(player or [])
+    if rules not in SHEET_RULES:
+        raise fail(f"unknown rule set {rules!r} for a score sheet: one of {', '.join(SHEET_RULES)}")
+    try:
+        options = parse_option_assignments(option or [], rules)
+    except LineError as e:
+        raise fail(e.message) from None
     scale = SCALE_48 if scale48 else SCALE_STANDARD
-    typer.echo(_run(db, lambda s: s.create_match(list(players), scale=scale)))
+
+    def act(s: Store) -> str:
+        return s.create_match(names, scale=scale, rule_set=rules, rule_options=options or None)
+
+    typer.echo(_run(db, act))
 
 
 # The options that say how a hand ended, shared by ``record`` and ``correct``.
@@ -240,18 +309,41 @@ HandOption = Annotated[
 ]
 FlowersOption = Annotated[int, typer.Option("--flowers", help="Flowers (1 fan each).")]
 DrawOption = Annotated[bool, typer.Option("--draw", help="A drawn hand (荒庄).")]
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended, as given on the command line: a win or (``draw``) a drawn hand."""
-
-    draw: bool
-    winner: str | None = None
-    discarder: str | None = None
-    fan: int | None = None
-    hand: str | None = None
-    flowers: int = 0
+AlsoWinOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--also-win",
+        metavar="NAME:FAN|HAND[:DISCARDER]",
+        help="Sichuan (血战到底): a further win of the hand, in order (repeat).",
+        show_default=False,
+    ),
+]
+KongOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--kong",
+        metavar="NAME:KIND[:FEEDER][@WINS]",
+        help="A kong: Sichuan's 刮风下雨 (direct, added, concealed; @WINS: after that many "
+        "wins) or the Beijing winner's (melded with its feeder, concealed); repeat.",
+        show_default=False,
+    ),
+]
+ReadyOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ready",
+        metavar="NAME=HAND",
+        help="Sichuan drawn end: the 13-tile hand of a player still in, for 查花猪/查大叫 "
+        "(repeat for each).",
+        show_default=False,
+    ),
+]
+FollowDealerOption = Annotated[
+    bool, typer.Option("--follow-dealer", help="Beijing: 跟庄, the dealer pays each other.")
+]
+BurnOption = Annotated[
+    int, typer.Option("--burn", metavar="ROUNDS", help="Beijing: 烧庄, rounds in a row.")
+]
 
 
 def hand_result(
@@ -263,14 +355,33 @@ def hand_result(
     hand: str | None,
     flowers: int,
     draw: bool,
+    also_win: list[str] | None = None,
+    kong: list[str] | None = None,
+    ready: list[str] | None = None,
+    follow_dealer: bool = False,
+    burn: int = 0,
 ) -> HandResult:
     """Check that the hand options describe one result, else ``fail``: a win needs
     --winner, one of --self-drawn / --discarder and one of --fan / --hand; --draw takes
-    nothing else.  The rules (players, 8 fan, …) are checked later by the model."""
+    nothing else (but a rule set's kongs, 查大叫 hands, 跟庄 or 烧庄).  The rules
+    (players, 8 fan, what a rule set has …) are checked later by the score sheet."""
+    try:
+        wins = tuple(parse_win(w) for w in also_win or ())
+        kongs = tuple(parse_kong(k) for k in kong or ())
+    except FanshuError as exc:
+        raise fail(exc.message) from None
+    hands: dict[str, str] = {}
+    for item in ready or ():
+        name, eq, text = item.partition("=")
+        if not eq or not name.strip() or not text.strip():
+            raise fail(f"--ready takes NAME=HAND, not {item!r}")
+        hands[name.strip()] = text.strip()
     if draw:
-        if winner or self_drawn or discarder or fan is not None or hand or flowers:
+        if winner or self_drawn or discarder or fan is not None or hand or flowers or wins:
             raise fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
-        return HandResult(draw=True)
+        return HandResult(
+            draw=True, kongs=kongs, ready=hands, follow_dealer=follow_dealer, burn=burn
+        )
     if winner is None:
         raise fail("give --winner NAME, or --draw for a drawn hand")
     if self_drawn == (discarder is not None):
@@ -278,7 +389,17 @@ def hand_result(
     if (fan is None) == (hand is None):
         raise fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
     return HandResult(
-        draw=False, winner=winner, discarder=discarder, fan=fan, hand=hand, flowers=flowers
+        draw=False,
+        winner=winner,
+        discarder=discarder,
+        fan=fan,
+        hand=hand,
+        flowers=flowers,
+        wins=wins,
+        kongs=kongs,
+        ready=hands,
+        follow_dealer=follow_dealer,
+        burn=burn,
     )
 
 
@@ -292,24 +413,32 @@ def match_record(
     hand: HandOption = None,
     flowers: FlowersOption = 0,
     draw: DrawOption = False,
+    also_win: AlsoWinOption = None,
+    kong: KongOption = None,
+    ready: ReadyOption = None,
+    follow_dealer: FollowDealerOption = False,
+    burn: BurnOption = 0,
     db: DbOption = None,
 ) -> None:
     """Record the next hand: a win (--winner, --self-drawn or --discarder, --fan or
     --hand) or a drawn hand (--draw)."""
     result = hand_result(
-        winner=winner, self_drawn=self_drawn, discarder=discarder, fan=fan, hand=hand,
-        flowers=flowers, draw=draw,
-    )  # fmt: skip
+        winner=winner,
+        self_drawn=self_drawn,
+        discarder=discarder,
+        fan=fan,
+        hand=hand,
+        flowers=flowers,
+        draw=draw,
+        also_win=also_win,
+        kong=kong,
+        ready=ready,
+        follow_dealer=follow_dealer,
+        burn=burn,
+    )
 
     def act(s: Store) -> str:
-        if result.draw:
-            rec = s.record_draw(match_id)
-        else:
-            assert result.winner is not None
-            rec = s.record_win(
-                match_id, result.winner, discarder=result.discarder, fan=result.fan,
-                hand=result.hand, flowers=result.flowers,
-            )  # fmt: skip
+        rec = s.record_hand(match_id, result)
         return _describe(s.load_match(match_id), rec)
 
     typer.echo(_run(db, act))
@@ -331,21 +460,33 @@ def match_correct(
     hand: HandOption = None,
     flowers: FlowersOption = 0,
     draw: DrawOption = False,
+    also_win: AlsoWinOption = None,
+    kong: KongOption = None,
+    ready: ReadyOption = None,
+    follow_dealer: FollowDealerOption = False,
+    burn: BurnOption = 0,
     db: DbOption = None,
 ) -> None:
     """Replace recorded hand N (a win or a drawn hand) by a win (--winner, --self-drawn or
     --discarder, --fan or --hand) or a drawn hand (--draw); the totals follow.  Penalty
     and false-win rows are kept."""
     result = hand_result(
-        winner=winner, self_drawn=self_drawn, discarder=discarder, fan=fan, hand=hand,
-        flowers=flowers, draw=draw,
-    )  # fmt: skip
+        winner=winner,
+        self_drawn=self_drawn,
+        discarder=discarder,
+        fan=fan,
+        hand=hand,
+        flowers=flowers,
+        draw=draw,
+        also_win=also_win,
+        kong=kong,
+        ready=ready,
+        follow_dealer=follow_dealer,
+        burn=burn,
+    )
 
     def act(s: Store) -> str:
-        rec = s.correct(
-            match_id, hand_no, winner=result.winner, discarder=result.discarder,
-            fan=result.fan, hand=result.hand, flowers=result.flowers, draw=result.draw,
-        )  # fmt: skip
+        rec = s.correct_hand(match_id, hand_no, result)
         return "corrected " + _describe(s.load_match(match_id), rec)
 
     typer.echo(_run(db, act))
@@ -458,16 +599,6 @@ def _read_in(path: Path) -> str:
         raise fail(f"cannot read {path}: not UTF-8 text (byte {exc.start})") from None
 
 
-def _import(
-    file: Path, fmt: Format | None, db: str | None, importer: Callable[[Store, str, str], str]
-) -> None:
-    """Read FILE (as ``fmt``, else as its name or first character says), store it with
-    ``importer`` and print the new id."""
-    text = _read_in(file)
-    kind = fmt.value if fmt else guess_format(file.name, text)
-    typer.echo(_run(db, lambda s: importer(s, text, kind)))
-
-
 FormatOption = Annotated[Format, typer.Option("--format", help="json or csv.")]
 FileArgument = Annotated[Path, typer.Argument(metavar="FILE", show_default=False)]
 ImportFormatOption = Annotated[
@@ -482,25 +613,45 @@ OutputOption = Annotated[
 ]
 
 
-@match_app.command("export")
-def match_export(
-    match_id: IdArgument,
-    fmt: FormatOption = Format.json,
-    output: OutputOption = None,
-    db: DbOption = None,
+def _exchange_commands(
+    app: typer.Typer,
+    noun: str,
+    exporter: Callable[[Store, str, str], str],
+    importer: Callable[[Store, str, str], str],
+    *,
+    export_help: str,
+    import_help: str,
 ) -> None:
-    """Export a match as JSON or CSV."""
-    _write_out(_run(db, lambda s: s.export_match(match_id, fmt.value)), output)
+    """``export`` and ``import`` of ``app``: one flow for matches and tournaments."""
+
+    @app.command("export", help=export_help)
+    def export(
+        item_id: IdArgument,
+        fmt: FormatOption = Format.json,
+        output: OutputOption = None,
+        db: DbOption = None,
+    ) -> None:
+        _write_out(_run(db, lambda s: exporter(s, item_id, fmt.value)), output)
+
+    @app.command("import", help=import_help)
+    def import_(file: FileArgument, fmt: ImportFormatOption = None, db: DbOption = None) -> None:
+        text = _read_in(file)
+        kind = fmt.value if fmt else guess_format(file.name, text)
+        typer.echo(_run(db, lambda s: importer(s, text, kind)))
+
+    export.__name__ = f"{noun}_export"
+    import_.__name__ = f"{noun}_import"
 
 
-@match_app.command("import")
-def match_import(
-    file: FileArgument,
-    fmt: ImportFormatOption = None,
-    db: DbOption = None,
-) -> None:
-    """Import a match from JSON or CSV (every row re-checked by the rules); prints its id."""
-    _import(file, fmt, db, lambda s, text, kind: s.import_match(text, kind))
+_exchange_commands(
+    match_app,
+    "match",
+    lambda s, match_id, kind: s.export_match(match_id, kind),
+    lambda s, text, kind: s.import_match(text, kind),
+    export_help="Export a match as JSON or CSV.",
+    import_help="Import a match from JSON or CSV (every row re-checked by the rules); "
+    "prints its id.",
+)
 
 
 # -- tournament commands ----------------------------------------------------------------
@@ -654,22 +805,11 @@ def tournament_list(as_json: JsonOption = False, db: DbOption = None) -> None:
         )
 
 
-@tournament_app.command("export")
-def tournament_export(
-    tid: IdArgument,
-    fmt: FormatOption = Format.json,
-    output: OutputOption = None,
-    db: DbOption = None,
-) -> None:
-    """Export a tournament (seatings, results, standings) as JSON or CSV."""
-    _write_out(_run(db, lambda s: s.export_tournament(tid, fmt.value)), output)
-
-
-@tournament_app.command("import")
-def tournament_import(
-    file: FileArgument,
-    fmt: ImportFormatOption = None,
-    db: DbOption = None,
-) -> None:
-    """Import a tournament from JSON or CSV; prints its id."""
-    _import(file, fmt, db, lambda s, text, kind: s.import_tournament(text, kind))
+_exchange_commands(
+    tournament_app,
+    "tournament",
+    lambda s, tid, kind: s.export_tournament(tid, kind),
+    lambda s, text, kind: s.import_tournament(text, kind),
+    export_help="Export a tournament (seatings, results, standings) as JSON or CSV.",
+    import_help="Import a tournament from JSON or CSV; prints its id.",
+)

@@ -285,7 +285,8 @@ class RuleSheet(Match):
                     options=self._options,
                 )
                 kongs.append(s)
-                items.append({"kind": "kong", **k.to_dict(), "payments": s.payments})
+                kong = {**k.to_dict(), "kind": "kong", "kong": k.kind}
+                items.append({**kong, "payments": s.payments})
             if i == len(wins):
                 break
             w = wins[i]

@@ -264,9 +264,13 @@ def _insert_row(c: sqlite3.Connection, match_id: str, seq: int, row: dict[str, A
         )
 
 
-def _rules(options: dict[str, Any]) -> McrOptions | None:
+def _rules(match: Match, options: dict[str, Any]) -> McrOptions | None:
+    """The MCR options a match scores hand strings with (a sheet of another rule set
+    keeps its own options)."""
     rules = options.get("rules")
-    return None if rules is None else McrOptions.from_dict(dict(rules))
+    if rules is None or match.rules != "mcr":
+        return None
+    return McrOptions.from_dict(dict(rules))
 
 
 def _scale(options: dict[str, Any]) -> tuple[int, ...]:
@@ -421,7 +425,7 @@ class SqliteMatches:
                 )
 
         def change(m: Match, options: dict[str, Any]) -> HandRecord:
-            return m.record(result, options=_rules(options))
+            return m.record(result, options=_rules(m, options))
 
         return self.update_match(match_id, change, "hand", **result_to_dict(result))
 
@@ -440,7 +444,7 @@ class SqliteMatches:
             )
 
         def change(m: Match, options: dict[str, Any]) -> HandRecord:
-            return m.correct_hand(hand_no, result, options=_rules(options))
+            return m.correct_hand(hand_no, result, options=_rules(m, options))
 
         detail = {"hand_no": hand_no, **result_to_dict(result)}
         return self.update_match(match_id, change, "correct", **detail)
@@ -464,7 +468,7 @@ class SqliteMatches:
                 fan=fan,
                 hand=hand,
                 flowers=flowers,
-                options=_rules(options),
+                options=_rules(m, options),
             )
 
         detail = {
@@ -524,7 +528,7 @@ class SqliteMatches:
                 hand=hand,
                 flowers=flowers,
                 draw=draw,
-                options=_rules(options),
+                options=_rules(m, options),
             )
 
         detail = {

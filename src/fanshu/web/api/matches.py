@@ -1,11 +1,14 @@
-"""``/v1/matches``: MCR score sheets (16 hands, four players) kept in the database, as
-``fanshu match …`` keeps them.
+"""``/v1/matches``: score sheets (16 hands) kept in the database, as ``fanshu match …``
+keeps them: MCR (four players) by default, or another rule set's (``rules``: sichuan,
+beijing, two-player, each hand settled by its own settlement).
 
 A match object is ``Match.to_dict()`` (``id``, ``scale``, ``players`` with each one's
 ``total`` and ``table_points``, ``hands``: every row of the sheet) with, for display,
 ``totals`` and ``table_points`` by name (table points null until the 16 hands are in),
 ``hands_played``, ``complete``, ``running_totals`` (after each row) and ``next`` (the
 number, prevalent wind, dealer and seat winds of the next hand; null when complete).
+A match of another rule set also has ``rules`` and ``options``, and each hand row its
+``result`` (as recorded) and ``items`` (what each win, kong … paid).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from fanshu.match import results
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
 from fanshu.store import Store
 from fanshu.web.api.common import JsonResponse, ok_response
@@ -83,15 +87,46 @@ class NewMatch(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="NewMatch")
 
     players: list[str] = Field(
-        description="The four players in the seats drawn for round 1 (E, S, W, N).",
+        description="The four players in the seats drawn for round 1 (E, S, W, N); for "
+        "another rule set, its players in seat order with the first dealer first.",
         max_length=16,
         examples=[["Ann", "Bo", "Cy", "Di"]],
     )
     scale_48: bool = Field(False, description="Table points 48/24/12/0 instead of 4/2/1/0.")
+    rules: Literal["mcr", "sichuan", "beijing", "two-player"] = Field(
+        "mcr", description="The rule set whose settlement the sheet follows."
+    )
+    options: dict[str, str | int | bool | None] | None = Field(
+        None, description="Options of the rule set, as `fanshu rules NAME` lists them."
+    )
+
+
+class WinBody(BaseModel):
+    """A further win of the hand (Sichuan 血战到底), in the order the wins happened."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="Win")
+
+    winner: str
+    discarder: str | None = Field(None, description="Who discarded; null when self-drawn.")
+    fan: int | None = None
+    hand: str | None = None
+    kong_feeder: str | None = Field(None, description="Sichuan 杠上花 after a direct kong.")
+
+
+class KongBody(BaseModel):
+    """A kong: Sichuan's 刮风下雨, or the Beijing winner's kongs."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="Kong")
+
+    player: str
+    kind: Literal["direct", "added", "concealed", "melded"]
+    feeder: str | None = Field(None, description="Who gave the tile (direct, melded).")
+    after: int = Field(0, description="Sichuan: how many of the hand's wins came before it.")
 
 
 class HandResult(BaseModel):
-    """How a hand ended: a win (winner, discarder or self_drawn, fan or hand) or a draw."""
+    """How a hand ended: a win (winner, discarder or self_drawn, fan or hand) or a draw,
+    and what only some rule sets have (wins, kongs, ready, follow_dealer, burn)."""
 
     model_config = ConfigDict(extra="forbid", strict=True, title="HandResult")
 
@@ -104,6 +139,29 @@ class HandResult(BaseModel):
     )
     flowers: int = 0
     draw: bool = Field(False, description="A drawn hand (荒庄): nothing else is given.")
+    wins: list[WinBody] = Field([], description="Sichuan: the further wins of the hand.")
+    kongs: list[KongBody] = Field([], description="Sichuan 刮风下雨; the Beijing winner's.")
+    ready: dict[str, str] = Field(
+        {}, description="Sichuan drawn end: the 13-tile hand of each player still in."
+    )
+    follow_dealer: bool = Field(False, description="Beijing 跟庄.")
+    burn: int = Field(0, description="Beijing 烧庄: rounds followed in a row.")
+
+    def to_result(self) -> results.HandResult:
+        """The score sheet's request object."""
+        return results.HandResult(
+            draw=self.draw,
+            winner=self.winner,
+            discarder=self.discarder,
+            fan=self.fan,
+            hand=self.hand,
+            flowers=self.flowers,
+            wins=tuple(results.Win(**w.model_dump()) for w in self.wins),
+            kongs=tuple(results.Kong(**k.model_dump()) for k in self.kongs),
+            ready=dict(self.ready),
+            follow_dealer=self.follow_dealer,
+            burn=self.burn,
+        )
 
 
 class FalseWin(BaseModel):
@@ -123,14 +181,16 @@ class NewPenalty(BaseModel):
     reason: str = ""
 
 
-def _checked(r: HandResult) -> HandResult:
+def _checked(r: HandResult) -> results.HandResult:
     """The checks of ``fanshu match record``: one result, described once."""
     if r.draw:
         if r.winner or r.self_drawn or r.discarder or r.fan is not None or r.hand or r.flowers:
             raise Problem(
                 "bad_field", "a drawn hand (draw) takes no winner, discarder, fan, hand or flowers"
             )
-        return r
+        if r.wins:
+            raise Problem("bad_field", "a drawn hand (draw) has no wins")
+        return r.to_result()
     if r.winner is None:
         raise Problem("bad_field", "give the winner, or draw: true for a drawn hand")
     self_drawn = r.discarder is None if r.self_drawn is None else r.self_drawn
@@ -141,7 +201,7 @@ def _checked(r: HandResult) -> HandResult:
         )
     if (r.fan is None) == (r.hand is None):
         raise Problem("bad_field", "give the fan total (fan) or the hand (hand), one of them")
-    return r
+    return r.to_result()
 
 
 @router.post(
@@ -155,10 +215,13 @@ def _checked(r: HandResult) -> HandResult:
     },
 )
 def new_match(body: NewMatch, db: Db) -> JsonResponse:
-    """Start an empty match of four players (seats drawn for round 1: E, S, W, N)."""
+    """Start an empty match of four players (seats drawn for round 1: E, S, W, N), or of
+    another rule set's players (`rules`, with its `options`)."""
     scale = SCALE_48 if body.scale_48 else SCALE_STANDARD
     with db.open() as s:
-        mid = s.create_match(body.players, scale=scale)
+        mid = s.create_match(
+            body.players, scale=scale, rule_set=body.rules, rule_options=body.options
+        )
         return JsonResponse(_object(s, mid), status_code=201)
 
 
@@ -194,20 +257,9 @@ def record_hand(match_id: str, body: HandResult, db: Db) -> JsonResponse:
     or `hand` to have it scored) or a draw (`draw: true`).  The answer is the updated
     match.  A win under 8 fan (flowers not counted) is refused (`bad_match`): record
     a false win instead."""
-    r = _checked(body)
+    result = _checked(body)
     with db.open() as s:
-        if r.draw:
-            s.record_draw(match_id)
-        else:
-            assert r.winner is not None
-            s.record_win(
-                match_id,
-                r.winner,
-                discarder=r.discarder,
-                fan=r.fan,
-                hand=r.hand,
-                flowers=r.flowers,
-            )
+        s.record_hand(match_id, result)
         return JsonResponse(_object(s, match_id))
 
 
@@ -219,18 +271,9 @@ def record_hand(match_id: str, body: HandResult, db: Db) -> JsonResponse:
 )
 def correct_hand(match_id: str, number: int, body: HandResult, db: Db) -> JsonResponse:
     """Replace recorded hand `number` (1-16) by another result; the totals follow."""
-    r = _checked(body)
+    result = _checked(body)
     with db.open() as s:
-        s.correct(
-            match_id,
-            number,
-            winner=r.winner,
-            discarder=r.discarder,
-            fan=r.fan,
-            hand=r.hand,
-            flowers=r.flowers,
-            draw=r.draw,
-        )
+        s.correct_hand(match_id, number, result)
         return JsonResponse(_object(s, match_id))
 
 
