@@ -12,7 +12,7 @@ from fastapi import Request
 from pydantic import BaseModel
 from starlette.responses import Response
 
-from fanshu.protocol.errors import kind_of, shown
+from fanshu.protocol.errors import kind_of
 from fanshu.web.problems import Problem
 
 __all__ = [
@@ -21,10 +21,8 @@ __all__ = [
     "MAX_GAMES",
     "JsonResponse",
     "json_body",
-    "kind_of",
     "read_json",
     "request_body",
-    "shown",
 ]
 
 #: The largest request body accepted (bytes): larger ones are 413 ``too_large``.

@@ -21,18 +21,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from fanshu.errors import FanshuError
-from fanshu.protocol.errors import LineError
+from fanshu.protocol.errors import LineError, kind_of, shown
 from fanshu.protocol.score import parse_request, score_line, score_object, score_request
 from fanshu.rules import names
 from fanshu.web.api.common import (
     MAX_BATCH_ITEMS,
     JsonResponse,
     json_body,
-    kind_of,
     ok_response,
     read_json,
     request_body,
-    shown,
 )
 from fanshu.web.problems import Problem, problem_responses
 
