@@ -1,5 +1,6 @@
-"""Play whole hands: a game engine driven by the rule sets (``mcr``, ``sichuan``,
-``two-player``), with bots, seeded deals and replayable event logs.
+"""Play whole hands: a game engine driven by the rule sets (``mcr``, ``beijing``,
+``sichuan``, ``two-player``: every one whose ``engine_variant`` names a variant), with
+bots, seeded deals and replayable event logs.
 
 >>> from fanshu.engine import Game
 >>> g = Game("sichuan", seed=3)

@@ -1,6 +1,6 @@
 """``/v1/games``: one hand against the built-in bots (:mod:`fanshu.engine`).
 
-``POST /v1/games`` deals a hand (``rules``: ``mcr``, ``sichuan`` or ``two-player``;
+``POST /v1/games`` deals a hand (``rules``: ``mcr``, ``beijing``, ``sichuan`` or ``two-player``;
 ``seed``, ``seat``, ``opponents``, ``options``, ``config`` as ``fanshu play`` takes them)
 and lets the bots play up to the first decision of the human seat.  ``POST
 /v1/games/{id}/actions`` applies the human's action (its text, such as ``"discard 5m"``,
@@ -13,8 +13,9 @@ seed).  A hand is game 0 of ``fanshu simulate`` with the same seed, rules and bo
 ``fanshu play``.
 
 Events are the engine's log (docs/engine-log.md) with what the seat may not see taken
-out: the wall and the seed (until the end), the other seats' dealt tiles, draws,
-concealed kongs, exchanged tiles and decisions.
+out (``fanshu.engine.observation.event_for_seat``, as ``fanshu play`` shows them): the
+wall and the seed (until the end), the other seats' dealt tiles, draws, concealed kongs,
+exchanged tiles and decisions.
 
 Games are kept in the server's database (``fanshu serve --db``), in the ``games`` table
 of :mod:`fanshu.store`: how the hand was dealt (rules, seed, seat, bots, options,
