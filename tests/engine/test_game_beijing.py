@@ -5,6 +5,7 @@ money for the winner only, 跟庄, 烧庄 and 互包 (RULES.md §4; seed 003).""
 from __future__ import annotations
 
 from fanshu.engine import Game
+from fanshu.engine.replay import replay_game
 from fanshu.engine.variants.beijing import BeijingVariant
 from fanshu.hand import Meld, MeldKind
 from fanshu.tiles import Tile
@@ -153,6 +154,8 @@ def test_burning_the_dealer_doubles_and_is_paid_when_the_hand_is_won() -> None:
     assert reasons(g) == ["跟庄", "win", "烧庄"]
     assert settlements(g) == [[-30, 10, 10, 10], [-80, 80, 0, 0], [-9000, 3000, 3000, 3000]]
     assert g.scores == [-9110, 3090, 3010, 3010]
+    # the stacked wall is in the log: a replay meets the same following and payments
+    assert replay_game(g.events).mismatch is None
 
 
 def test_a_round_not_followed_ends_the_burning() -> None:
@@ -200,6 +203,7 @@ def test_three_calls_from_one_player_make_it_pay_everything() -> None:
     (win,) = of_type(g, "win")
     assert win["total"] == 3 and [f[0] for f in win["fans"]] == ["一条龙"]
     assert settlements(g) == [[-320, 320, 0, 0]]
+    assert replay_game(g.events).mismatch is None
 
 
 def test_mutual_liability_binds_both_ways() -> None:
