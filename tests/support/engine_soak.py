@@ -11,6 +11,7 @@ to the zero-sum check.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from fanshu.engine.observation import Observation
 from fanshu.engine.players import GreedyPlayer, Player, make_player
 from fanshu.engine.replay import replay_game
 from fanshu.engine.simulate import game_seed, player_seed
+from fanshu.engine.wall import shuffled, tile_set
+from fanshu.tiles import Tile
 
 #: The tables soaked: rules, engine config, and the bot line-ups cycled through.
 TABLES: list[tuple[str, dict[str, Any]]] = [
@@ -37,12 +40,22 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+#: Beijing's following: every seat is dealt one East and one South (``following_wall``);
+#: the dealer opens with them and the others follow when they can.
+LEAD = (int(Tile.EAST), int(Tile.SOUTH))
+
+
 class Follower(GreedyPlayer):
-    """A greedy bot that discards the tile its previous seat just discarded when it can:
-    Beijing's 跟庄 and 烧庄 are rare between the built-in bots, so the soak seats these
-    to settle them (and check that they sum to zero and replay)."""
+    """A greedy bot for Beijing's 跟庄 and 烧庄, which the built-in bots almost never
+    play: as the dealer it discards East, then South (``LEAD``) first; otherwise it
+    discards the tile its previous seat just discarded when it can."""
 
     def choose(self, obs: Observation) -> Action:
+        mine = obs.seats[obs.seat].discards
+        if obs.seat == obs.dealer and len(mine) < len(LEAD):
+            lead = Action(ActionKind.DISCARD, LEAD[len(mine)])
+            if lead in obs.legal_actions:
+                return lead
         before = obs.seats[(obs.seat - 1) % len(obs.seats)].discards
         if before:
             follow = Action(ActionKind.DISCARD, before[-1])
@@ -51,8 +64,16 @@ class Follower(GreedyPlayer):
         return super().choose(obs)
 
 
-#: Beijing's tables also seat followers behind a greedy first seat.
-FOLLOWING = [["greedy", "follower", "follower", "follower"]]
+#: Beijing's tables also seat four followers, on a wall dealt for following.
+FOLLOWING = ["follower"] * 4
+
+
+def following_wall(seed: int) -> list[int]:
+    """A shuffled Beijing wall whose four dealt hands (13 each, dealer first) each hold
+    one of every ``LEAD`` tile."""
+    rest = [t for t in shuffled(tile_set(range(34)), random.Random(seed)) if t not in LEAD]
+    hands = [[*LEAD, *rest[i * 11 : i * 11 + 11]] for i in range(4)]
+    return [t for h in hands for t in h] + rest[44:]
 
 
 def _player(name: str, seed: int) -> Player:
@@ -87,7 +108,8 @@ def soak_game(
     rules: str, config: dict[str, Any], k: int, seed: int, lineup: Sequence[str]
 ) -> tuple[Game, int]:
     """Play game ``k`` checking every invariant; raise AssertionError naming the failure."""
-    game = Game(rules, seed=game_seed(seed, k), config=config)
+    wall = following_wall(game_seed(seed, k)) if list(lineup) == FOLLOWING else None
+    game = Game(rules, seed=game_seed(seed, k), config=config, wall=wall)
     bots = [_player(name, player_seed(seed, k, s)) for s, name in enumerate(lineup)]
     decisions = 0
     while not game.done:
@@ -119,7 +141,7 @@ def soak(
     out = SoakReport()
     for rules, config in tables:
         n = 2 if rules == "two-player" else 4
-        seated = LINEUPS[n] + (FOLLOWING if rules == "beijing" else [])
+        seated = LINEUPS[n] + ([FOLLOWING] if rules == "beijing" else [])
         lineups = [u for u in seated if bots is None or set(u) <= set(bots)]
         for k in range(games_per_table):
             lineup = lineups[k % len(lineups)]
