@@ -461,3 +461,53 @@ def test_show_in_an_80_column_terminal(db: str, monkeypatch: pytest.MonkeyPatch)
     out = ok(db, "match", "show", mid)
     assert "…" not in out and "自摸" in out and "from Ann" in out
     assert max(cell_len(line) for line in out.splitlines()) <= 80
+
+
+# -- other rule sets ----------------------------------------------------------------------
+
+
+def test_a_sichuan_match_records_blood_battle_hands(db: str) -> None:
+    players = ["--player", "A", "--player", "B", "--player", "C", "--player", "D"]
+    mid = ok(db, "match", "new", "--rules", "sichuan", *players, "-o", "cap=3").strip()
+    out = ok(db, "match", "record", mid, "-w", "A", "-d", "C", "-f", "5",
+             "--also-win", "B:1", "--kong", "D:concealed")  # fmt: skip
+    assert "D kong (concealed); A wins 5 fan, from C; B wins 1 fan, self-drawn" in out
+    assert "totals: A 2, B 0, C -7, D 5" in out
+    ready = ["--ready", "A=1112345678999m", "--ready", "B=13589m2468p1357s",
+             "--ready", "C=11259m4455s6677s", "--ready", "D=11259m4455s6677s"]  # fmt: skip
+    out = ok(db, "match", "record", mid, "--draw", *ready)
+    assert "hand 2: drawn, drawn end: 查花猪, 查大叫" in out
+    shown = ok(db, "match", "show", mid)
+    assert f"match {mid} · sichuan · table points 4/2/1/0" in shown
+    data = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert data["rules"] == "sichuan" and data["options"] == {"cap": 3}
+    result = run(db, "match", "false-win", mid, "-p", "A", "--kind", "under-minimum")
+    assert result.exit_code == 2 and "sichuan has no 错和/诈和 penalty rows" in result.output
+
+
+def test_beijing_and_two_player_matches(db: str) -> None:
+    bj = ok(db, "match", "new", "--rules", "beijing", "--players", "E", "S", "W", "N").strip()
+    out = ok(db, "match", "record", bj, "-w", "S", "-s", "-f", "1", "--follow-dealer")
+    assert "跟庄: E pays each other player" in out and "E -70, S +90, W -10, N -10" in out
+    pair = ok(db, "match", "new", "--rules", "two-player", "--player", "A", "--player", "B")
+    pair = pair.strip()
+    assert "A +13, B -13" in ok(db, "match", "record", pair, "-w", "A", "-s", "-f", "20")
+    result = run(db, "match", "record", pair, "-w", "B", "-s", "-f", "2", "--kong", "B:concealed")
+    assert result.exit_code == 2 and "two-player has no kong payments" in result.output
+    result = run(db, "match", "export", pair, "--format", "csv")
+    assert result.exit_code == 2 and "CSV holds MCR score sheets" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rules", "riichi", "--players", "A", "B", "C", "D"], "unknown rule set 'riichi'"),
+        (["--rules", "sichuan", "--player", "A", "--player", "B"], "a sichuan table has 4"),
+        (["--rules", "sichuan", "--players", "A", "B", "C", "D", "-o", "cap"], "name=value"),
+        (["--players", "A", "B", "C", "D", "--player", "E"], "give the players"),
+        ([], "give the players"),
+    ],
+)
+def test_bad_new_matches_of_other_rule_sets(db: str, args: list[str], message: str) -> None:
+    result = run(db, "match", "new", *args)
+    assert result.exit_code == 2 and message in result.output

@@ -4,14 +4,18 @@ write nothing."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fanshu.errors import FanshuError
+from fanshu.match.results import HandResult, Kong, Win
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match, MatchError
+from fanshu.rules.mcr.options import McrOptions
 from fanshu.store import (
+    SCHEMA_VERSION,
     SqliteStore,
     StoreError,
 )
@@ -184,3 +188,69 @@ def test_undo_on_empty_sheet(store: SqliteStore) -> None:
     mid = store.create_match(PLAYERS)
     with pytest.raises(MatchError, match="nothing to undo"):
         store.undo(mid)
+
+
+# -- score sheets of the other rule sets -------------------------------------------------
+
+
+def test_a_rule_sheet_round_trip_keeps_the_mcr_tables_as_they_are(
+    db: Path, store: SqliteStore
+) -> None:
+    mcr = store.create_match(PLAYERS)
+    assert store.part_version("rule_sheets") == 0  # nothing new until a rule sheet exists
+    sid = store.create_match(["A", "B", "C", "D"], rule_set="sichuan", rule_options={"cap": 3})
+    pair = store.create_match(["A", "B"], rule_set="two-player")
+    assert store.part_version("rule_sheets") == 1 and store.schema_version() == SCHEMA_VERSION
+    result = HandResult(
+        winner="A", discarder="C", fan=5, wins=(Win("B", fan=1),), kongs=(Kong("D", "concealed"),)
+    )
+    row = store.record_hand(sid, result)
+    sheet = store.load_match(sid)
+    assert sheet.rules == "sichuan" and sheet.records == (row,)
+    # D's 下雨 2 from each; A's 5 fan capped at 3 (4 points) from C; B's 1 from C and D
+    assert row.payments == {"A": 2, "B": 0, "C": -7, "D": 5}
+    store.record_hand(pair, HandResult(winner="B", fan=20))
+    assert store.load_match(pair).totals() == {"A": -13, "B": 13}
+    store.correct_hand(pair, 1, HandResult(draw=True))
+    store.add_penalty(sid, "C", 2)
+    assert store.undo(sid).kind == "penalty"
+    listed = [(m.id, m.rules) for m in store.list_matches()]
+    assert listed == [(mcr, "mcr"), (sid, "sichuan"), (pair, "two-player")]
+    assert "rules" not in store.list_matches()[0].to_dict()
+    assert store.list_matches()[1].to_dict()["rules"] == "sichuan"
+    assert [e["action"] for e in store.events(sid)] == ["create", "hand", "penalty", "undo"]
+    assert store.events(mcr)[0]["action"] == "create"
+    with sqlite3.connect(db) as c:  # the MCR tables hold the MCR match only
+        assert c.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+        assert c.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+
+
+def test_a_rule_sheet_exports_as_json_not_csv_and_imports_back(store: SqliteStore) -> None:
+    sid = store.create_match(["E", "S", "W", "N"], rule_set="beijing")
+    store.record_hand(sid, HandResult(winner="S", fan=1, follow_dealer=True))
+    text = store.export_match(sid)
+    assert json.loads(text)["rules"] == "beijing"
+    with pytest.raises(MatchError, match="CSV holds MCR score sheets"):
+        store.export_match(sid, "csv")
+    copy = store.import_match(text)
+    assert copy != sid
+    assert store.load_match(copy).totals() == store.load_match(sid).totals()
+    assert store.load_match(copy).rules == "beijing"
+
+
+def test_rule_sheet_errors_write_nothing(db: Path, store: SqliteStore) -> None:
+    sid = store.create_match(["A", "B"], rule_set="two-player")
+    before = snapshot(db)
+    with pytest.raises(MatchError, match="错和"):
+        store.record_false_win(sid, "A", "under_minimum")
+    with pytest.raises(MatchError, match="no kong payments"):
+        store.record_hand(sid, HandResult(winner="A", fan=1, kongs=(Kong("A", "concealed"),)))
+    with pytest.raises(MatchError, match="4 players"):
+        store.create_match(["A", "B"], rule_set="sichuan")
+    with pytest.raises(MatchError, match="MCR options"):
+        store.create_match(PLAYERS, rule_set="sichuan", rules=McrOptions())
+    with pytest.raises(StoreError, match="already exists"):
+        store.create_match(PLAYERS, id=sid)
+    assert snapshot(db) == before
+    with pytest.raises(StoreError, match=rf"no match 'zzzzzz'.*recent matches: {sid}"):
+        store.load_match("zzzzzz")

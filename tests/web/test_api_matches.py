@@ -171,3 +171,38 @@ def test_memory_database_is_a_scratch_file_for_the_app(tmp_path: Path) -> None:
         scratch = Path(app.state.db.target)
         assert scratch.exists()
     assert not scratch.exists()  # removed when the app stops
+
+
+def test_a_sichuan_match_over_http(client: TestClient) -> None:
+    body = {"players": ["A", "B", "C", "D"], "rules": "sichuan", "options": {"cap": 3}}
+    m = ok(client.post("/v1/matches", json=body), 201)
+    assert (m["rules"], m["options"], m["next"]["dealer"]) == ("sichuan", {"cap": 3}, "A")
+    url = f"/v1/matches/{m['id']}"
+    hand = {
+        "winner": "A",
+        "discarder": "C",
+        "fan": 5,
+        "wins": [{"winner": "B", "fan": 1}],
+        "kongs": [{"player": "D", "kind": "concealed"}],
+    }
+    m = ok(client.post(f"{url}/hands", json=hand))
+    assert m["totals"] == {"A": 2, "B": 0, "C": -7, "D": 5}
+    assert [i["kind"] for i in m["hands"][0]["items"]] == ["kong", "win", "win"]
+    m = ok(client.put(f"{url}/hands/1", json={"draw": True}))
+    assert m["totals"] == dict.fromkeys("ABCD", 0)
+    false_win = {"player": "A", "kind": "under_minimum"}
+    body = problem(client.post(f"{url}/false-wins", json=false_win), 422, "bad_match")
+    assert "sichuan has no 错和" in body["detail"]
+    burn = {"winner": "A", "fan": 1, "burn": 1}
+    body = problem(client.post(f"{url}/hands", json=burn), 422, "bad_match")
+    assert "sichuan has no 烧庄" in body["detail"]
+
+
+def test_a_two_player_match_over_http(client: TestClient) -> None:
+    body = {"players": ["A", "B"], "rules": "two-player"}
+    m = ok(client.post("/v1/matches", json=body), 201)
+    m = ok(client.post(f"/v1/matches/{m['id']}/hands", json={"winner": "B", "fan": 20}))
+    assert m["totals"] == {"A": -13, "B": 13} and m["table_points"] is None
+    assert m["next"]["dealer"] == "B"
+    r = client.post("/v1/matches", json={"players": ["A", "B"], "rules": "riichi"})
+    assert r.status_code == 422

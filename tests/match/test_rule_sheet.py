@@ -1,0 +1,172 @@
+"""Score sheets of the rule sets other than MCR: each hand settled by its rule set's own
+settlement, the dealer rules, what a rule set does not have, and reading a sheet back."""
+
+from __future__ import annotations
+
+import pytest
+
+from fanshu.match.results import HandResult, Kong, Win
+from fanshu.match.rule_sheet import RuleSheet, sheet_from_dict
+from fanshu.match.sheet import Match, MatchError
+from fanshu.rules.beijing import settlement as beijing
+from fanshu.rules.sichuan import settlement as sichuan
+
+FOUR = ["A", "B", "C", "D"]
+
+
+def test_sichuan_blood_battle_pays_each_win_to_the_players_still_in() -> None:
+    s = RuleSheet(FOUR, rules="sichuan")
+    # A wins on C's discard (3 fan), then B self-draws (2 fan): A is out and does not pay.
+    r = s.record(HandResult(winner="A", discarder="C", fan=3, wins=(Win("B", fan=2),)))
+    expected = sichuan.settle_win(FOUR, "A", 3, discarder="C").payments
+    second = sichuan.settle_win(FOUR, "B", 2, still_in="BCD").payments
+    assert r.payments == {p: expected[p] + second[p] for p in FOUR}
+    assert [i["kind"] for i in r.items or ()] == ["win", "win"]
+    assert r.kind == "win" and r.winner == "A" and r.fan == 3
+
+
+def test_sichuan_kong_rows_and_one_discard_two_winners() -> None:
+    s = RuleSheet(FOUR, rules="sichuan")
+    kongs = (Kong("B", "concealed"), Kong("D", "direct", feeder="C", after=2))
+    r = s.record(
+        HandResult(winner="A", discarder="C", fan=2, wins=(Win("B", "C", fan=1),), kongs=kongs)
+    )
+    rain = sichuan.settle_kong(FOUR, "B", "concealed").payments  # everyone still in pays 2
+    wind = sichuan.settle_kong(FOUR, "D", "direct", feeder="C", still_in="CD").payments
+    wins = sichuan.settle_multiple(FOUR, "C", {"A": 2, "B": 1}).payments
+    assert r.payments == {p: rain[p] + wind[p] + wins[p] for p in FOUR}
+    assert s.dealer(2) == "C"  # 一炮多响: the discarder deals
+
+
+def test_sichuan_drawn_end_checks_flower_pigs_and_ready_hands() -> None:
+    s = RuleSheet(FOUR, rules="sichuan")
+    ready = {
+        "A": "1112345678999m",
+        "B": "13589m2468p1357s",
+        "C": "11259m4455s6677s",
+        "D": "11259m4455s6677s",
+    }
+    r = s.record(HandResult(draw=True, ready=ready))
+    assert r.kind == "draw" and r.items and r.items[0]["kind"] == "drawn"
+    assert sum(r.payments.values()) == 0
+    assert r.payments["B"] < 0 < r.payments["A"]  # B is a 花猪; A is ready
+    with pytest.raises(MatchError, match="every player still in: A, B, C, D"):
+        s.record(HandResult(draw=True, ready={"A": ready["A"]}))
+
+
+def test_sichuan_scores_a_hand_string_with_its_own_rules() -> None:
+    s = RuleSheet(FOUR, rules="sichuan")
+    r = s.record(HandResult(winner="B", hand="11122233344455m", discarder="A"))
+    assert r.fan == 4  # 清对 (清一色 + 对对胡)
+    assert r.payments["A"] == -r.payments["B"]
+
+
+def test_beijing_base_points_kongs_follow_and_burn() -> None:
+    s = RuleSheet(["E", "S", "W", "N"], rules="beijing")
+    r = s.record(
+        HandResult(winner="S", fan=2, kongs=(Kong("S", "melded", feeder="N"),), follow_dealer=True)
+    )
+    seats = ["E", "S", "W", "N"]
+    expected = beijing.combine(
+        seats,
+        beijing.win_payments(seats, "S", dealer="E", discarder=None, fan=2),
+        beijing.kong_payments(seats, "S", [beijing.Kong(False, "N")]),
+        beijing.follow_dealer_payments(seats, "E"),
+    )
+    assert r.payments == expected
+    assert s.dealer(2) == "S"  # a non-dealer won: the deal passes on
+    r = s.record(HandResult(draw=True, burn=2))
+    assert r.payments == dict.fromkeys(seats, 0)  # 烧庄 is not paid on a drawn hand
+    assert s.dealer(3) == "S"  # a drawn hand: the dealer stays (连庄)
+    with pytest.raises(MatchError, match="several wins"):
+        s.record(HandResult(winner="W", fan=1, wins=(Win("N", fan=1),)))
+
+
+def test_beijing_hand_string_goes_through_the_rule_set() -> None:
+    s = RuleSheet(["E", "S", "W", "N"], rules="beijing")
+    r = s.record(HandResult(winner="W", discarder="N", hand="123m456m789m123p55p"))
+    assert r.fan == 4  # 一条龙 3 + 门清 1
+    assert r.payments == {"E": 0, "S": 0, "W": 320, "N": -320}  # 平点 20 × 2⁴
+
+
+def test_two_player_cap_and_the_winner_deals() -> None:
+    s = RuleSheet(["A", "B"], rules="two-player", options={"cap": 5})
+    assert s.record(HandResult(winner="B", fan=8)).payments == {"A": -5, "B": 5}
+    assert s.dealer(2) == "B"
+    assert s.record(HandResult(draw=True)).payments == {"A": 0, "B": 0}
+    assert s.dealer(3) == "B"
+    assert s.table_points() is None  # no table points for two
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "result", "message"),
+    [
+        ("two-player", ["A", "B"], HandResult(winner="A", fan=8, kongs=(Kong("A", "concealed"),)),
+         "no kong payments"),
+        ("two-player", ["A", "B"], HandResult(winner="A", fan=8, flowers=1), "without flowers"),
+        ("beijing", FOUR, HandResult(winner="A", fan=1, ready={"B": "1m"}), "查大叫"),
+        ("sichuan", FOUR, HandResult(winner="A", fan=1, follow_dealer=True), "跟庄"),
+        ("sichuan", FOUR, HandResult(winner="A", fan=1, burn=1), "烧庄"),
+        ("sichuan", FOUR, HandResult(winner="E", fan=1), "unknown winner"),
+        ("sichuan", FOUR, HandResult(winner="A"), "fan total or its hand"),
+    ],
+)  # fmt: skip
+def test_what_a_rule_set_does_not_have_is_refused(
+    rules: str, players: list[str], result: HandResult, message: str
+) -> None:
+    s = RuleSheet(players, rules=rules)
+    with pytest.raises(MatchError, match=message):
+        s.record(result)
+    assert s.hands_played == 0
+
+
+def test_false_wins_are_mcr_only_and_free_penalties_stay() -> None:
+    s = RuleSheet(FOUR, rules="sichuan")
+    with pytest.raises(MatchError, match="错和"):
+        s.record_false_win("A", "under_minimum")
+    assert s.add_penalty("A", 5, "late").deltas["A"] == -5
+
+
+def test_bad_sheets_are_refused() -> None:
+    with pytest.raises(MatchError, match="4 players"):
+        RuleSheet(["A", "B"], rules="sichuan")
+    with pytest.raises(MatchError, match="two-player table has 2"):
+        RuleSheet(FOUR, rules="two-player")
+    with pytest.raises(MatchError, match="not 'mcr'"):
+        RuleSheet(FOUR, rules="mcr")
+    with pytest.raises(MatchError, match="options"):
+        RuleSheet(FOUR, rules="sichuan", options={"nonsense": 1})
+
+
+def test_a_sheet_reads_back_and_a_tampered_one_is_refused() -> None:
+    s = RuleSheet(FOUR, rules="sichuan", id="s1")
+    s.record(HandResult(winner="A", fan=2, kongs=(Kong("B", "added"),)))
+    s.add_penalty("C", 3)
+    s.record(HandResult(draw=True))
+    data = s.to_dict()
+    assert data["rules"] == "sichuan" and data["hands"][0]["result"]["winner"] == "A"
+    back = sheet_from_dict(data)
+    assert isinstance(back, RuleSheet) and back == s and back.totals() == s.totals()
+    data["hands"][0]["payments"]["A"] += 1
+    data["hands"][0]["payments"]["B"] -= 1
+    with pytest.raises(MatchError, match="the rules give"):
+        sheet_from_dict(data)
+
+
+def test_an_mcr_dict_stays_an_mcr_match() -> None:
+    m = Match(FOUR, id="m")
+    m.record_win("A", fan=8)
+    data = m.to_dict()
+    assert "rules" not in data and "items" not in data["hands"][0]
+    assert type(sheet_from_dict(data)) is Match
+
+
+def test_correcting_a_hand_moves_the_later_dealers() -> None:
+    s = RuleSheet(["A", "B"], rules="two-player")
+    s.record(HandResult(winner="B", fan=1))
+    s.record(HandResult(winner="B", fan=1))
+    assert s.dealer(3) == "B"
+    s.correct_hand(2, HandResult(winner="A", fan=1))
+    assert s.dealer(3) == "A"
+    with pytest.raises(MatchError, match="not recorded"):
+        s.correct_hand(5, HandResult(draw=True))
