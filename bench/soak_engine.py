@@ -1,8 +1,9 @@
 """The engine soak, on demand: thousands of seeded games per table (MCR, Sichuan with
 and without 换三张, two-player with and without its exchange events, Beijing with the
-first dealer at seat 0 and at seat 2) between random, greedy and fan bots, checking tile
-conservation after every decision, legal actions only, zero-sum settlement, and an
-identical replay of every game's log.
+first dealer at seat 0 and at seat 2) between random, greedy and fan bots (Beijing also
+four followers on walls dealt for 跟庄 and 烧庄), checking tile conservation after every
+decision, legal actions only, zero-sum settlement, and an identical replay of every
+game's log.
 
     .venv/bin/python bench/soak_engine.py [--games 2000] [--seed 1] [--rules beijing]
 """
