@@ -7,14 +7,13 @@ from functools import lru_cache
 from typing import Any, Literal, overload
 
 from fanshu.errors import NotationError
-from fanshu.hand import Hand, WinContext, validate_parsed_hand
+from fanshu.hand import Hand, WinContext
 from fanshu.notation.fanshu import parse_hand
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import ScoreResult
-from fanshu.rules.mcr.evaluate import score_hand
-from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
+from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.result import McrResult
-from fanshu.tiles import Tile
+from fanshu.tiles import WindLike
 
 
 @overload
@@ -26,8 +25,8 @@ def score(
     fourth_tile: bool = ...,
     kong: bool = ...,
     wall_last: bool = ...,
-    seat_wind: str | int | Tile = ...,
-    prevalent_wind: str | int | Tile = ...,
+    seat_wind: WindLike = ...,
+    prevalent_wind: WindLike = ...,
     flowers: int = ...,
     dealer: bool = ...,
     first_turn: bool = ...,
@@ -46,8 +45,8 @@ def score(
     fourth_tile: bool = ...,
     kong: bool = ...,
     wall_last: bool = ...,
-    seat_wind: str | int | Tile = ...,
-    prevalent_wind: str | int | Tile = ...,
+    seat_wind: WindLike = ...,
+    prevalent_wind: WindLike = ...,
     flowers: int = ...,
     dealer: bool = ...,
     first_turn: bool = ...,
@@ -65,8 +64,8 @@ def score(
     fourth_tile: bool = False,
     kong: bool = False,
     wall_last: bool = False,
-    seat_wind: str | int | Tile = "E",
-    prevalent_wind: str | int | Tile = "E",
+    seat_wind: WindLike = "E",
+    prevalent_wind: WindLike = "E",
     flowers: int = 0,
     dealer: bool = False,
     first_turn: bool = False,
@@ -89,22 +88,24 @@ def score(
     """
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
-    parsed = isinstance(hand, str)
     if isinstance(hand, str):
         ctx = _context(
-            self_drawn, fourth_tile, kong, wall_last, seat_wind, prevalent_wind, flowers,
-            dealer, first_turn, ready_at_start, kong_discard,
-        )  # fmt: skip
+            self_drawn,
+            fourth_tile,
+            kong,
+            wall_last,
+            seat_wind,
+            prevalent_wind,
+            flowers,
+            dealer,
+            first_turn,
+            ready_at_start,
+            kong_discard,
+        )
+        # parse_hand checks the tiles as it reads them; the rule set checks the rest.
         hand = parse_hand(hand, ctx)
-    if rules == DEFAULT_RULES and (options is None or isinstance(options, McrOptions)):
-        # parse_hand has checked melds, flowers and copies; a given Hand is checked fully.
-        if parsed:
-            validate_parsed_hand(hand)
-        else:
-            hand.validate()
-        return score_hand(hand, options or DEFAULT_OPTIONS)
     rule_set = get_rules(rules)
-    if isinstance(options, Mapping):
+    if options is not None and isinstance(options, Mapping):
         options = rule_set.options_from(options)
     return rule_set.score(hand, options)
 
@@ -115,8 +116,8 @@ def _context(
     fourth_tile: bool,
     kong: bool,
     wall_last: bool,
-    seat_wind: str | int | Tile,
-    prevalent_wind: str | int | Tile,
+    seat_wind: WindLike,
+    prevalent_wind: WindLike,
     flowers: int,
     dealer: bool,
     first_turn: bool,
@@ -129,8 +130,8 @@ def _context(
         fourth_tile=fourth_tile,
         kong=kong,
         wall_last=wall_last,
-        seat_wind=seat_wind,  # type: ignore[arg-type]
-        prevalent_wind=prevalent_wind,  # type: ignore[arg-type]
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
         flowers=flowers,
         dealer=dealer,
         first_turn=first_turn,

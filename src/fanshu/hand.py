@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import TypedDict, Unpack
 
 from fanshu.errors import InvalidHandError
-from fanshu.tiles import NUM_KINDS, TILES, Tile, wind_from
+from fanshu.tiles import FIRST_FLOWER, NUM_KINDS, TILES, Tile, WindLike, format_tiles, wind_from
 
 
 class MeldKind(Enum):
@@ -85,12 +86,10 @@ class Meld:
         return None if self.kind is MeldKind.CONCEALED_KONG else self.tile
 
     def __str__(self) -> str:
-        from fanshu.notation.fanshu import format_meld
-
         return format_meld(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class WinContext:
     """How the hand was won.
 
@@ -105,25 +104,66 @@ class WinContext:
     right after a kong: Sichuan 杠上炮).
     """
 
-    self_drawn: bool = False
-    fourth_tile: bool = False
-    kong: bool = False
-    wall_last: bool = False
-    seat_wind: Tile = Tile.EAST
-    prevalent_wind: Tile = Tile.EAST
-    flowers: int = 0
-    dealer: bool = False
-    first_turn: bool = False
-    ready_at_start: bool = False
-    kong_discard: bool = False
+    self_drawn: bool
+    fourth_tile: bool
+    kong: bool
+    wall_last: bool
+    seat_wind: Tile
+    prevalent_wind: Tile
+    flowers: int
+    dealer: bool
+    first_turn: bool
+    ready_at_start: bool
+    kong_discard: bool
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat_wind", wind_from(self.seat_wind))
-        object.__setattr__(self, "prevalent_wind", wind_from(self.prevalent_wind))
-        if isinstance(self.flowers, bool) or not isinstance(self.flowers, int):
-            raise InvalidHandError(f"flowers must be a count 0-8, not {self.flowers!r}")
-        if not 0 <= self.flowers <= 8:
-            raise InvalidHandError(f"there are 8 flowers, not {self.flowers}")
+    def __init__(
+        self,
+        self_drawn: bool = False,
+        fourth_tile: bool = False,
+        kong: bool = False,
+        wall_last: bool = False,
+        seat_wind: WindLike = Tile.EAST,
+        prevalent_wind: WindLike = Tile.EAST,
+        flowers: int = 0,
+        dealer: bool = False,
+        first_turn: bool = False,
+        ready_at_start: bool = False,
+        kong_discard: bool = False,
+    ) -> None:
+        # The winds are read from any wind notation (``"S"``, 1, 南, ``Tile.SOUTH``) and
+        # kept as tiles, so the fields hold what their types say.
+        if isinstance(flowers, bool) or not isinstance(flowers, int):
+            raise InvalidHandError(f"flowers must be a count 0-8, not {flowers!r}")
+        if not 0 <= flowers <= 8:
+            raise InvalidHandError(f"there are 8 flowers, not {flowers}")
+        set_field = object.__setattr__
+        set_field(self, "self_drawn", self_drawn)
+        set_field(self, "fourth_tile", fourth_tile)
+        set_field(self, "kong", kong)
+        set_field(self, "wall_last", wall_last)
+        set_field(self, "seat_wind", wind_from(seat_wind))
+        set_field(self, "prevalent_wind", wind_from(prevalent_wind))
+        set_field(self, "flowers", flowers)
+        set_field(self, "dealer", dealer)
+        set_field(self, "first_turn", first_turn)
+        set_field(self, "ready_at_start", ready_at_start)
+        set_field(self, "kong_discard", kong_discard)
+
+
+class ContextChanges(TypedDict, total=False):
+    """The win-context fields ``Hand.with_context`` may change, and what each accepts."""
+
+    self_drawn: bool
+    fourth_tile: bool
+    kong: bool
+    wall_last: bool
+    seat_wind: WindLike
+    prevalent_wind: WindLike
+    flowers: int
+    dealer: bool
+    first_turn: bool
+    ready_at_start: bool
+    kong_discard: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +178,24 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     winning_tile: Tile | None = None
     context: WinContext = field(default_factory=WinContext)
+    # Whoever built the hand has checked its tiles (at most 4 melds, no flowers, at most 4
+    # copies of a kind: ``parse_hand`` does, as it reads them), so ``validate`` need not
+    # count them again.  Not an argument: a copy made by ``replace`` is checked anew.
+    tiles_checked: bool = field(default=False, init=False, repr=False, compare=False)
+
+    @classmethod
+    def with_checked_tiles(
+        cls,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        winning_tile: Tile | None,
+        context: WinContext,
+    ) -> Hand:
+        """A hand whose tiles the caller has checked as ``validate`` would (see
+        ``tiles_checked``); ``validate`` still checks its size and win context."""
+        hand = cls(concealed, melds, winning_tile, context)
+        object.__setattr__(hand, "tiles_checked", True)
+        return hand
 
     @property
     def tile_count(self) -> int:
@@ -174,9 +232,28 @@ class Hand:
                 c[t] += 1
         return c
 
-    def with_context(self, **changes: object) -> Hand:
-        """A copy with some win-context fields changed."""
-        return replace(self, context=replace(self.context, **changes))  # type: ignore[arg-type]
+    def with_context(self, **changes: Unpack[ContextChanges]) -> Hand:
+        """A copy with some win-context fields changed (its tiles still checked)."""
+        unknown = set(changes).difference(WinContext.__dataclass_fields__)
+        if unknown:
+            raise TypeError(f"WinContext has no field {sorted(unknown)[0]!r}")
+        c = self.context
+        context = WinContext(
+            self_drawn=changes.get("self_drawn", c.self_drawn),
+            fourth_tile=changes.get("fourth_tile", c.fourth_tile),
+            kong=changes.get("kong", c.kong),
+            wall_last=changes.get("wall_last", c.wall_last),
+            seat_wind=changes.get("seat_wind", c.seat_wind),
+            prevalent_wind=changes.get("prevalent_wind", c.prevalent_wind),
+            flowers=changes.get("flowers", c.flowers),
+            dealer=changes.get("dealer", c.dealer),
+            first_turn=changes.get("first_turn", c.first_turn),
+            ready_at_start=changes.get("ready_at_start", c.ready_at_start),
+            kong_discard=changes.get("kong_discard", c.kong_discard),
+        )
+        if self.tiles_checked:
+            return Hand.with_checked_tiles(self.concealed, self.melds, self.winning_tile, context)
+        return Hand(self.concealed, self.melds, self.winning_tile, context)
 
     def validate(self, *, complete: bool = True) -> Hand:
         """Raise InvalidHandError for what cannot happen at a table; return self."""
@@ -184,23 +261,47 @@ class Hand:
         return self
 
     def __str__(self) -> str:
-        from fanshu.notation.fanshu import format_hand
-
         return format_hand(self)
 
 
-def format_meld_text(meld: Meld) -> str:
-    from fanshu.notation.fanshu import format_meld
+# -- the fanshu notation of melds and hands (read by ``fanshu.notation.fanshu``) ----------
 
-    return format_meld(meld)
+
+def format_meld(meld: Meld) -> str:
+    """A meld in fanshu notation: ``[123m]``, ``[555p2]``, ``[EEEE]``, ``[EEEE5]``."""
+    body = format_tiles(meld.tiles, sort=False)
+    if meld.kind is MeldKind.CHOW:
+        return f"[{body}]" if meld.source == 1 else f"[{body}{meld.source}]"
+    if meld.kind is MeldKind.CONCEALED_KONG:
+        return f"[{body}]"
+    digit = meld.source + (4 if meld.kind is MeldKind.ADDED_KONG else 0)
+    if meld.kind is MeldKind.PUNG and digit == 1:
+        return f"[{body}]"
+    return f"[{body}{digit}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical hand string: melds, concealed tiles in order, the winning tile last."""
+    text = "".join(format_meld(m) for m in hand.melds) + format_tiles(hand.concealed)
+    if hand.winning_tile is not None:
+        text += hand.winning_tile.code
+    return text
+
+
+#: The name ``format_meld`` had here.
+format_meld_text = format_meld
 
 
 def validate_hand(hand: Hand, *, complete: bool = True) -> None:
     """Check tile counts, copies and the win context against what a table allows."""
+    if hand.tiles_checked:
+        _check_size(hand, complete)
+        _check_win(hand)
+        return
     if len(hand.melds) > 4:
         raise InvalidHandError(f"a hand has at most 4 melds, this one has {len(hand.melds)}")
     concealed = hand.concealed_with_winning
-    for t in concealed if max(concealed, default=0) >= 34 else ():
+    for t in concealed if max(concealed, default=0) >= FIRST_FLOWER else ():
         if t.is_flower:
             raise InvalidHandError(
                 f"a flower is not part of the hand: {t.code}; count it in flowers"
@@ -217,7 +318,8 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
 
 def validate_parsed_hand(hand: Hand, *, complete: bool = True) -> None:
     """``validate_hand`` for a hand just built by ``parse_hand``, which has already
-    checked what the other checks would: at most 4 melds, no flowers, at most 4 copies."""
+    checked what the other checks would: at most 4 melds, no flowers, at most 4 copies
+    (such a hand says so in ``tiles_checked``, and ``validate_hand`` reads it)."""
     _check_size(hand, complete)
     _check_win(hand)
 
@@ -256,7 +358,7 @@ def _check_win(hand: Hand) -> None:
         if claimed:
             what = "a first-turn win comes" if ctx.first_turn else "天听 locks the hand"
             raise InvalidHandError(
-                f"{what} before any claim, but {format_meld_text(claimed[0])} was claimed"
+                f"{what} before any claim, but {format_meld(claimed[0])} was claimed"
             )
     if ctx.kong and ctx.wall_last and not ctx.self_drawn:
         raise InvalidHandError(

@@ -16,10 +16,19 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from fanshu.errors import InvalidHandError
+
 SUIT_LETTERS = "msp"  # index = suit number of a numbered tile
 HONOR_LETTERS = "ESWNCFP"  # 东南西北 中发白
 NUM_KINDS = 34
 NUM_TILES = 42  # 34 kinds + 8 flowers
+
+# Where each group of kinds starts, for code that works on kind numbers (count tables,
+# bit masks) rather than on ``Tile`` members: numbered tiles are 0 to FIRST_HONOR − 1.
+SUIT_SIZE = 9  # ranks 1-9 of a numbered suit
+FIRST_HONOR = 27  # 东, the first wind
+FIRST_DRAGON = 31  # 中, after the four winds
+FIRST_FLOWER = 34  # 春, after the 34 kinds
 
 _CN_DIGITS = "一二三四五六七八九"
 _CN_SUITS = ("万", "条", "饼")
@@ -76,23 +85,23 @@ class Tile(IntEnum):
     # -- structure -------------------------------------------------------------
     @property
     def is_numbered(self) -> bool:
-        return self < 27
+        return self < FIRST_HONOR
 
     @property
     def is_honor(self) -> bool:
-        return 27 <= self < 34
+        return FIRST_HONOR <= self < FIRST_FLOWER
 
     @property
     def is_wind(self) -> bool:
-        return 27 <= self < 31
+        return FIRST_HONOR <= self < FIRST_DRAGON
 
     @property
     def is_dragon(self) -> bool:
-        return 31 <= self < 34
+        return FIRST_DRAGON <= self < FIRST_FLOWER
 
     @property
     def is_flower(self) -> bool:
-        return self >= 34
+        return self >= FIRST_FLOWER
 
     @property
     def suit(self) -> int:
@@ -143,36 +152,60 @@ class Tile(IntEnum):
 
 def tile_of(suit: int, rank: int) -> int:
     """Kind index of a numbered tile: ``tile_of(2, 5)`` is 5p."""
-    return suit * 9 + rank - 1
+    return suit * SUIT_SIZE + rank - 1
 
 
-SUIT_OF: tuple[int, ...] = tuple(min(t // 9, 3) if t < 34 else 4 for t in range(NUM_TILES))
-RANK_OF: tuple[int, ...] = tuple(
-    t % 9 + 1 if t < 27 else (t - 26 if t < 34 else t - 33) for t in range(NUM_TILES)
+# Predicates on kind numbers (ints 0-41), for the rule code that counts by kind.
+def is_numbered(t: int) -> bool:
+    return t < FIRST_HONOR
+
+
+def is_honor(t: int) -> bool:
+    return FIRST_HONOR <= t < FIRST_FLOWER
+
+
+def is_wind(t: int) -> bool:
+    return FIRST_HONOR <= t < FIRST_DRAGON
+
+
+def is_dragon(t: int) -> bool:
+    return FIRST_DRAGON <= t < FIRST_FLOWER
+
+
+SUIT_OF: tuple[int, ...] = tuple(
+    min(t // SUIT_SIZE, 3) if t < FIRST_FLOWER else 4 for t in range(NUM_TILES)
 )
-TERMINAL: tuple[bool, ...] = tuple(t < 27 and RANK_OF[t] in (1, 9) for t in range(NUM_TILES))
-TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(TERMINAL[t] or 27 <= t < 34 for t in range(NUM_TILES))
+RANK_OF: tuple[int, ...] = tuple(
+    t % SUIT_SIZE + 1
+    if t < FIRST_HONOR
+    else (t - FIRST_HONOR + 1 if t < FIRST_FLOWER else t - FIRST_FLOWER + 1)
+    for t in range(NUM_TILES)
+)
+TERMINAL: tuple[bool, ...] = tuple(
+    t < FIRST_HONOR and RANK_OF[t] in (1, 9) for t in range(NUM_TILES)
+)
+TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(TERMINAL[t] or is_honor(t) for t in range(NUM_TILES))
 _GREEN_KINDS = {Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN}
 GREEN: tuple[bool, ...] = tuple(t in _GREEN_KINDS for t in range(NUM_TILES))
 # 推不倒: tiles whose faces are point-symmetric.
 _REVERSIBLE_KINDS = {
-    Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9,
-    Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9,
+    *(Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9),
+    *(Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9),
     Tile.WHITE,
-}  # fmt: skip
+}
 REVERSIBLE: tuple[bool, ...] = tuple(t in _REVERSIBLE_KINDS for t in range(NUM_TILES))
 
 CODE_OF: tuple[str, ...] = tuple(
     f"{RANK_OF[t]}{SUIT_LETTERS[SUIT_OF[t]]}"
-    if t < 27
-    else (HONOR_LETTERS[t - 27] if t < 34 else f"{t - 33}f")
+    if t < FIRST_HONOR
+    else (HONOR_LETTERS[t - FIRST_HONOR] if t < FIRST_FLOWER else f"{RANK_OF[t]}f")
     for t in range(NUM_TILES)
 )
 TILE_OF_CODE: dict[str, int] = {c: t for t, c in enumerate(CODE_OF)}
 NAME_ZH: tuple[str, ...] = tuple(
     f"{_CN_DIGITS[RANK_OF[t] - 1]}{_CN_SUITS[SUIT_OF[t]]}"
-    if t < 27
-    else (_CN_HONORS[t - 27] if t < 34 else _CN_FLOWERS[t - 34])
+    if t < FIRST_HONOR
+    else (_CN_HONORS[t - FIRST_HONOR] if t < FIRST_FLOWER else _CN_FLOWERS[t - FIRST_FLOWER])
     for t in range(NUM_TILES)
 )
 
@@ -180,7 +213,7 @@ NAME_ZH: tuple[str, ...] = tuple(
 TILES: tuple[Tile, ...] = tuple(Tile)
 WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 DRAGONS: tuple[Tile, ...] = (Tile.RED, Tile.GREEN, Tile.WHITE)
-FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(34, NUM_TILES))
+FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(FIRST_FLOWER, NUM_TILES))
 ALL_KINDS: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS))
 
 
@@ -192,15 +225,18 @@ _WIND_NAMES = (
 )
 _WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
+#: What may name a wind: ``"E"``/``"S"``/``"W"``/``"N"``, 0-3, 东南西北, or a wind tile.
+WindLike = str | int | Tile
 
-def wind_from(value: str | int | Tile) -> Tile:
+
+def wind_from(value: WindLike) -> Tile:
     """Read a wind given as ``E``/``S``/``W``/``N``, 0-3, 东南西北 or a wind tile.
 
     >>> wind_from("S"), wind_from(2), wind_from("北")
     (<Tile.SOUTH: 28>, <Tile.WEST: 29>, <Tile.NORTH: 30>)
     """
     if isinstance(value, Tile):
-        if 27 <= value < 31:
+        if value.is_wind:
             return value
     elif isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < 4:
@@ -212,6 +248,41 @@ def wind_from(value: str | int | Tile) -> Tile:
         for i, names in enumerate(_WIND_NAMES):
             if v.upper() in names or v.lower() in names:
                 return WINDS[i]
-    from fanshu.errors import InvalidHandError
-
     raise InvalidHandError(f"unknown wind {value!r}: use E, S, W or N")
+
+
+# -- writing tiles in fanshu notation (``fanshu.notation.fanshu`` reads them back) ---------
+
+# Print order: 万 饼 条 then honours, the order people write hands in.
+_PRINT_SUITS = (0, 2, 1)
+
+
+def format_tiles(tiles: list[Tile] | tuple[Tile, ...], *, sort: bool = True) -> str:
+    """Write tiles compactly, one suit letter per run: ``123m55pEE``.
+
+    >>> format_tiles([Tile.EAST, Tile.S5, Tile.M1, Tile.M2, Tile.P5])
+    '12m5p5sE'
+    """
+    seq = sorted(tiles, key=_print_key) if sort else list(tiles)
+    out: list[str] = []
+    pending: list[str] = []
+    pending_suit = -1
+    for t in seq:
+        if t.is_numbered:
+            if t.suit != pending_suit and pending:
+                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+                pending = []
+            pending_suit = t.suit
+            pending.append(str(t.rank))
+        else:
+            if pending:
+                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+                pending = []
+            out.append(t.code)
+    if pending:
+        out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+    return "".join(out)
+
+
+def _print_key(t: Tile) -> int:
+    return _PRINT_SUITS[t.suit] * SUIT_SIZE + t.rank if t.is_numbered else int(t) + 100

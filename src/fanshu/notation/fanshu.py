@@ -26,13 +26,23 @@ import re
 from functools import lru_cache
 
 from fanshu.errors import NotationError
-from fanshu.hand import Hand, Meld, MeldKind, WinContext
-from fanshu.tiles import HONOR_LETTERS, SUIT_LETTERS, TILES, Tile
+from fanshu.hand import Hand, Meld, MeldKind, WinContext, format_hand, format_meld
+from fanshu.tiles import (
+    FIRST_FLOWER,
+    FIRST_HONOR,
+    HONOR_LETTERS,
+    NUM_KINDS,
+    SUIT_LETTERS,
+    SUIT_SIZE,
+    TILES,
+    Tile,
+    format_tiles,
+)
+
+__all__ = ["format_hand", "format_meld", "format_tiles", "parse_hand", "parse_tiles"]
 
 _SUIT_INDEX = {c: i for i, c in enumerate(SUIT_LETTERS)}
-_HONOR_INDEX = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
-# Print order: 万 饼 条 then honours, the order people write hands in.
-_PRINT_SUITS = (0, 2, 1)
+_HONOR_INDEX = {c: FIRST_HONOR + i for i, c in enumerate(HONOR_LETTERS)}
 
 
 _PLAIN_RUN = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])+")
@@ -55,7 +65,7 @@ def _parse_run(text: str, offset: int) -> list[Tile]:
 @lru_cache(maxsize=1 << 14)
 def _suit_token(digits: str, suit: str) -> tuple[Tile, ...]:
     """The tiles of one valid token such as ``"1237"`` ``"m"``; tokens recur across hands."""
-    base = _SUIT_INDEX[suit] * 9 - 1
+    base = _SUIT_INDEX[suit] * SUIT_SIZE - 1
     return tuple(TILES[base + int(d)] for d in digits)
 
 
@@ -73,7 +83,7 @@ def _parse_run_checked(text: str, offset: int) -> list[Tile]:
             for rank, dpos in digits:
                 if not 1 <= rank <= 8:
                     raise NotationError(f"there is no flower {rank}f (flowers are 1f-8f)", dpos)
-                tiles.append(TILES[33 + rank])
+                tiles.append(TILES[FIRST_FLOWER - 1 + rank])
             digits = []
         elif ch in _SUIT_INDEX:
             if not digits:
@@ -82,7 +92,7 @@ def _parse_run_checked(text: str, offset: int) -> list[Tile]:
             for rank, dpos in digits:
                 if rank == 0:
                     raise NotationError("there is no tile 0 (red fives are not used)", dpos)
-                tiles.append(TILES[suit * 9 + rank - 1])
+                tiles.append(TILES[suit * SUIT_SIZE + rank - 1])
             digits = []
         elif ch in _HONOR_INDEX:
             if digits:
@@ -165,19 +175,21 @@ _NO_CONTEXT = WinContext()
 def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     """Parse a fanshu hand string into a Hand (not yet checked for legality).
 
-    Tile copies are checked here, since the position of the fifth copy is known.
+    Its tiles are checked here (at most 4 melds, no flowers, at most 4 copies: the
+    position of a fifth copy is known), and the hand says so (``Hand.tiles_checked``):
+    ``validate`` then checks only its size and win context.
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand string is text, not {type(text).__name__}")
     melds: list[Meld] = []
     concealed: list[Tile] = []
-    copies = [0] * 34
+    copies = [0] * NUM_KINDS
     i = 0
     n = len(text)
 
     def count(tiles: tuple[Tile, ...] | list[Tile], pos: int) -> None:
         for t in tiles:
-            if t >= 34:  # a flower
+            if t >= FIRST_FLOWER:
                 raise NotationError(
                     f"a flower is not part of the hand: {t.code}; count it in flowers", pos
                 )
@@ -220,51 +232,6 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     winning: Tile | None = None
     if size == 14:
         winning = concealed.pop()
-    return Hand(tuple(sorted(concealed)), tuple(melds), winning, context or _NO_CONTEXT)
-
-
-def format_tiles(tiles: list[Tile] | tuple[Tile, ...], *, sort: bool = True) -> str:
-    """Write tiles compactly, one suit letter per run: ``123m55pEE``."""
-    seq = sorted(tiles, key=_print_key) if sort else list(tiles)
-    out: list[str] = []
-    pending: list[str] = []
-    pending_suit = -1
-    for t in seq:
-        if t.is_numbered:
-            if t.suit != pending_suit and pending:
-                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
-                pending = []
-            pending_suit = t.suit
-            pending.append(str(t.rank))
-        else:
-            if pending:
-                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
-                pending = []
-            out.append(t.code)
-    if pending:
-        out.append("".join(pending) + SUIT_LETTERS[pending_suit])
-    return "".join(out)
-
-
-def _print_key(t: Tile) -> int:
-    return _PRINT_SUITS[t.suit] * 9 + t.rank if t.is_numbered else int(t) + 100
-
-
-def format_meld(meld: Meld) -> str:
-    body = format_tiles(meld.tiles, sort=False)
-    if meld.kind is MeldKind.CHOW:
-        return f"[{body}]" if meld.source == 1 else f"[{body}{meld.source}]"
-    if meld.kind is MeldKind.CONCEALED_KONG:
-        return f"[{body}]"
-    digit = meld.source + (4 if meld.kind is MeldKind.ADDED_KONG else 0)
-    if meld.kind is MeldKind.PUNG and digit == 1:
-        return f"[{body}]"
-    return f"[{body}{digit}]"
-
-
-def format_hand(hand: Hand) -> str:
-    """The canonical hand string: melds, concealed tiles in order, the winning tile last."""
-    text = "".join(format_meld(m) for m in hand.melds) + format_tiles(hand.concealed)
-    if hand.winning_tile is not None:
-        text += hand.winning_tile.code
-    return text
+    return Hand.with_checked_tiles(
+        tuple(sorted(concealed)), tuple(melds), winning, context or _NO_CONTEXT
+    )

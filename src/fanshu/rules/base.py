@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from fanshu.errors import OptionError
@@ -175,7 +175,7 @@ class ScoreResult(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Result(Generic[K]):
     """The score of one hand under a rule set: what every rule set returns.
 
@@ -192,16 +192,49 @@ class Result(Generic[K]):
     rules: str
     hand: Hand
     is_win: bool
-    fans: tuple[FanEntry[K], ...] = ()
-    total: int = 0
-    multiplier: int | None = None
-    capped: int | None = None
-    reason: str | None = None  # why it is not a win
-    details: Mapping[str, Any] = field(default_factory=dict)
-    excluded: tuple[ExcludedFan[K], ...] = ()
-    shape: str | None = None
-    flowers: int = 0
-    minimum: int = 0
+    fans: tuple[FanEntry[K], ...]
+    total: int
+    multiplier: int | None
+    capped: int | None
+    reason: str | None  # why it is not a win
+    details: Mapping[str, Any]
+    excluded: tuple[ExcludedFan[K], ...]
+    shape: str | None
+    flowers: int
+    minimum: int
+
+    def __init__(
+        self,
+        rules: str,
+        hand: Hand,
+        is_win: bool,
+        fans: tuple[FanEntry[K], ...] = (),
+        total: int = 0,
+        multiplier: int | None = None,
+        capped: int | None = None,
+        reason: str | None = None,
+        details: Mapping[str, Any] | None = None,
+        excluded: tuple[ExcludedFan[K], ...] = (),
+        shape: str | None = None,
+        flowers: int = 0,
+        minimum: int = 0,
+    ) -> None:
+        # Written out rather than generated: MCR builds one per hand scored, and a frozen
+        # dataclass's own __init__ looks ``object.__setattr__`` up again for every field.
+        set_field = object.__setattr__
+        set_field(self, "rules", rules)
+        set_field(self, "hand", hand)
+        set_field(self, "is_win", is_win)
+        set_field(self, "fans", fans)
+        set_field(self, "total", total)
+        set_field(self, "multiplier", multiplier)
+        set_field(self, "capped", capped)
+        set_field(self, "reason", reason)
+        set_field(self, "details", {} if details is None else details)
+        set_field(self, "excluded", excluded)
+        set_field(self, "shape", shape)
+        set_field(self, "flowers", flowers)
+        set_field(self, "minimum", minimum)
 
     @property
     def total_without_flowers(self) -> int:

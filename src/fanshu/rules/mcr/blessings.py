@@ -45,10 +45,9 @@ from dataclasses import replace
 
 from fanshu.errors import InvalidHandError
 from fanshu.hand import Hand
-from fanshu.rules.base import FanRow
+from fanshu.rules.base import ExcludedFan, FanEntry, FanRow
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.base import ExcludedFan, FanEntry
 from fanshu.rules.mcr.result import McrResult
 from fanshu.tiles import WINDS, Tile
 

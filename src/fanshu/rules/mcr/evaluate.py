@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fanshu.hand import Hand
-from fanshu.rules.mcr.blessings import apply_blessings
 from fanshu.rules.base import FanEntry, Result
+from fanshu.rules.mcr.blessings import apply_blessings
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.regular import is_unique_wait, regular_fans
@@ -121,16 +121,22 @@ def _result(
     if flowers:
         entries.append(_plain_entry(Fan.FLOWER_TILES, flowers, 1))
         total += flowers
+    # positional, as this runs once per hand scored: rules, hand, is_win, fans, total,
+    # multiplier, capped, reason, details, excluded, shape, flowers, minimum
     return Result(
         RULES_NAME,
         hand,
         True,
         tuple(entries),
         total,
-        excluded=tuple(tally.excluded),
-        shape=shape,
-        flowers=flowers,
-        minimum=MINIMUM_FAN,
+        None,
+        None,
+        None,
+        None,
+        tuple(tally.excluded),
+        shape,
+        flowers,
+        MINIMUM_FAN,
     )
 
 

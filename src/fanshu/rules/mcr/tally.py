@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from fanshu.rules.base import ExcludedFan
 from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.base import ExcludedFan
 
 Found = tuple[tuple[Fan, tuple[tuple[int, ...], ...]], ...]
 """Fan instances kept for reuse, as ``(fan, the sets of each instance)`` pairs."""

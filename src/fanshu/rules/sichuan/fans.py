@@ -38,7 +38,9 @@ EXTRA_KEYS = frozenset({
 })  # fmt: skip
 
 
-def _row(key: str, zh: str, en: str, value: int, excludes: tuple[str, ...], source: str) -> FanRow[str]:
+def _row(
+    key: str, zh: str, en: str, value: int, excludes: tuple[str, ...], source: str
+) -> FanRow[str]:
     return FanRow(key, zh, en, value, excludes, source)
 
 
