@@ -7,6 +7,8 @@ and exit with status 2; nothing is written then.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -209,14 +211,12 @@ def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
     totals = match.totals()
     points = match.table_points(scale)
     table.add_section()
-    table.add_row(
-        "", "", "", "Total", f"{match.hands_played}/16", "",
-        *(Text(str(totals[p]), style="bold") for p in match.players),
-    )  # fmt: skip
-    table.add_row(
-        "", "", "", "Table pts", "", "",
-        *(("—" if points is None else str(points[p])) for p in match.players),
-    )  # fmt: skip
+    # the summary rows: label and hand count under Winner and How, a value per player
+    played = f"{match.hands_played}/16"
+    bold_totals = (Text(str(totals[p]), style="bold") for p in match.players)
+    table.add_row("", "", "", "Total", played, "", *bold_totals)
+    table_points = ("—" if points is None else str(points[p]) for p in match.players)
+    table.add_row("", "", "", "Table pts", "", "", *table_points)
     return table
 
 
@@ -403,39 +403,52 @@ def hand_result(
     )
 
 
+#: The options of ``record`` and ``correct`` that say how the hand ended, with their
+#: defaults: :func:`_takes_a_hand` adds them to a command and checks them into one
+#: :class:`HandResult` (:func:`hand_result`).
+_HAND_OPTIONS: tuple[tuple[str, Any, object], ...] = (
+    ("winner", WinnerOption, None),
+    ("self_drawn", SelfDrawnOption, False),
+    ("discarder", DiscarderOption, None),
+    ("fan", FanOption, None),
+    ("hand", HandOption, None),
+    ("flowers", FlowersOption, 0),
+    ("draw", DrawOption, False),
+    ("also_win", AlsoWinOption, None),
+    ("kong", KongOption, None),
+    ("ready", ReadyOption, None),
+    ("follow_dealer", FollowDealerOption, False),
+    ("burn", BurnOption, 0),
+)
+
+
+def _takes_a_hand(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` with the hand options added before its ``--db``; it is called with
+    the checked ``result`` instead of them."""
+    signature = inspect.signature(command, eval_str=True)
+    own = [p for p in signature.parameters.values() if p.name != "result"]
+    hand = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=kind)
+        for name, kind, default in _HAND_OPTIONS
+    ]
+    at_db = next(i for i, p in enumerate(own) if p.name == "db")
+    own = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own]
+
+    @functools.wraps(command)
+    def with_hand(**given: Any) -> None:
+        options = {name: given.pop(name) for name, _, _ in _HAND_OPTIONS}
+        command(result=hand_result(**options), **given)
+
+    # typer reads the options from the signature (inspect.signature honours this)
+    with_hand.__dict__["__signature__"] = inspect.Signature([*own[:at_db], *hand, *own[at_db:]])
+    return with_hand
+
+
 @match_app.command("record")
-def match_record(
-    match_id: IdArgument,
-    winner: WinnerOption = None,
-    self_drawn: SelfDrawnOption = False,
-    discarder: DiscarderOption = None,
-    fan: FanOption = None,
-    hand: HandOption = None,
-    flowers: FlowersOption = 0,
-    draw: DrawOption = False,
-    also_win: AlsoWinOption = None,
-    kong: KongOption = None,
-    ready: ReadyOption = None,
-    follow_dealer: FollowDealerOption = False,
-    burn: BurnOption = 0,
-    db: DbOption = None,
-) -> None:
+@_takes_a_hand
+def match_record(match_id: IdArgument, result: HandResult, db: DbOption = None) -> None:
     """Record the next hand: a win (--winner, --self-drawn or --discarder, --fan or
     --hand) or a drawn hand (--draw)."""
-    result = hand_result(
-        winner=winner,
-        self_drawn=self_drawn,
-        discarder=discarder,
-        fan=fan,
-        hand=hand,
-        flowers=flowers,
-        draw=draw,
-        also_win=also_win,
-        kong=kong,
-        ready=ready,
-        follow_dealer=follow_dealer,
-        burn=burn,
-    )
 
     def act(s: Store) -> str:
         rec = s.record_hand(match_id, result)
@@ -445,6 +458,7 @@ def match_record(
 
 
 @match_app.command("correct")
+@_takes_a_hand
 def match_correct(
     match_id: IdArgument,
     hand_no: Annotated[
@@ -453,37 +467,12 @@ def match_correct(
             metavar="N", help="The number of the hand to replace (1-16).", show_default=False
         ),
     ],
-    winner: WinnerOption = None,
-    self_drawn: SelfDrawnOption = False,
-    discarder: DiscarderOption = None,
-    fan: FanOption = None,
-    hand: HandOption = None,
-    flowers: FlowersOption = 0,
-    draw: DrawOption = False,
-    also_win: AlsoWinOption = None,
-    kong: KongOption = None,
-    ready: ReadyOption = None,
-    follow_dealer: FollowDealerOption = False,
-    burn: BurnOption = 0,
+    result: HandResult,
     db: DbOption = None,
 ) -> None:
     """Replace recorded hand N (a win or a drawn hand) by a win (--winner, --self-drawn or
     --discarder, --fan or --hand) or a drawn hand (--draw); the totals follow.  Penalty
     and false-win rows are kept."""
-    result = hand_result(
-        winner=winner,
-        self_drawn=self_drawn,
-        discarder=discarder,
-        fan=fan,
-        hand=hand,
-        flowers=flowers,
-        draw=draw,
-        also_win=also_win,
-        kong=kong,
-        ready=ready,
-        follow_dealer=follow_dealer,
-        burn=burn,
-    )
 
     def act(s: Store) -> str:
         rec = s.correct_hand(match_id, hand_no, result)
@@ -783,10 +772,9 @@ def tournament_standings(
     cols = ("Rank", "Player", "Table points", "Score", "Matches", "Firsts", "Head-to-head")
     for col in cols:
         table.add_column(col, justify="left" if col == "Player" else "right")
+    keys = ("rank", "player", "table_points", "score", "matches", "firsts", "head_to_head")
     for x in standings:
-        table.add_row(*(str(x[k]) for k in (
-            "rank", "player", "table_points", "score", "matches", "firsts", "head_to_head"
-        )))  # fmt: skip
+        table.add_row(*(str(x[k]) for k in keys))
     _console().print(table)
 
 

@@ -22,7 +22,7 @@ Kong(player='B', kind='direct', feeder='C', after=1)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -61,13 +61,7 @@ class Win:
     kong_feeder: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "discarder": self.discarder,
-            "fan": self.fan,
-            "hand": self.hand,
-            "kong_feeder": self.kong_feeder,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +76,7 @@ class Kong:
     after: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "kind": self.kind,
-            "feeder": self.feeder,
-            "after": self.after,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,41 +166,11 @@ class RuleSheet(Match):
         self._records[index] = record
         return record
 
-    def record_win(
-        self,
-        winner: str,
-        *,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
-        options: object = None,
-    ) -> HandRecord:
-        """One plain win (see :meth:`record` for the rest)."""
-        return self.record(HandResult(False, winner, discarder, fan, hand, flowers))
-
-    def record_draw(self) -> HandRecord:
-        return self.record(HandResult(draw=True))
-
     def record_false_win(self, player: str, kind: str) -> HandRecord:
         raise MatchError(
             f"{self.rules} has no 错和/诈和 penalty rows (a false win is settled by the "
             "MCR rules only); record a referee's penalty instead"
         )
-
-    def correct(
-        self,
-        hand_no: int,
-        *,
-        winner: str | None = None,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
-        draw: bool = False,
-        options: object = None,
-    ) -> HandRecord:
-        return self.correct_hand(hand_no, HandResult(draw, winner, discarder, fan, hand, flowers))
 
     # -- settling one hand -------------------------------------------------------------
 

@@ -331,17 +331,12 @@ class Match:
     # -- building rows (validation only, no mutation) --------------------------------
 
     def _win_record(
-        self,
-        number: int,
-        winner: str,
-        *,
-        discarder: str | None,
-        fan: int | None,
-        hand: str | None,
-        flowers: int,
-        options: McrOptions | None,
+        self, number: int, result: HandResult, options: McrOptions | None
     ) -> HandRecord:
+        winner, discarder, fan, hand = result.winner, result.discarder, result.fan, result.hand
+        flowers = result.flowers
         check_member(self.players, winner, "winner")
+        assert winner is not None  # checked just above
         if discarder is not None:
             check_member(self.players, discarder, "discarder")
         if discarder == winner:
@@ -372,6 +367,9 @@ class Match:
             hand=hand,
             fans=fans,
         )
+
+    def _draw_record(self, number: int) -> HandRecord:
+        return HandRecord(number, "draw", settle_draw(self.players).payments)
 
     def _score(
         self,
@@ -428,51 +426,26 @@ class Match:
         >>> r.fan, r.payments
         (16, {'A': -24, 'B': 40, 'C': -8, 'D': -8})
         """
-        number = self._next_hand_no()
-        record = self._win_record(
-            number,
-            winner,
-            discarder=discarder,
-            fan=fan,
-            hand=hand,
-            flowers=flowers,
-            options=options,
-        )
-        self._records.append(record)
-        return record
+        result = HandResult(False, winner, discarder, fan, hand, flowers)
+        return self.record(result, options=options)
+
+    def record_draw(self) -> HandRecord:
+        """Record the next hand as drawn (荒庄): nobody pays."""
+        return self.record(HandResult(draw=True))
 
     def record(self, result: HandResult, *, options: McrOptions | None = None) -> HandRecord:
         """Record the next hand from one :class:`~fanshu.match.results.HandResult`: a win
-        (:meth:`record_win`) or a drawn hand (:meth:`record_draw`)."""
+        (as :meth:`record_win`) or a drawn hand (as :meth:`record_draw`)."""
         self._check_mcr(result)
+        number = self._next_hand_no()
         if result.draw:
-            return self.record_draw()
-        if result.winner is None:
+            record = self._draw_record(number)
+        elif result.winner is None:
             raise MatchError("give the winner of the hand, or a drawn hand")
-        return self.record_win(
-            result.winner,
-            discarder=result.discarder,
-            fan=result.fan,
-            hand=result.hand,
-            flowers=result.flowers,
-            options=options,
-        )
-
-    def correct_hand(
-        self, hand_no: int, result: HandResult, *, options: McrOptions | None = None
-    ) -> HandRecord:
-        """:meth:`correct` from one :class:`~fanshu.match.results.HandResult`."""
-        self._check_mcr(result)
-        return self.correct(
-            hand_no,
-            winner=result.winner,
-            discarder=result.discarder,
-            fan=result.fan,
-            hand=result.hand,
-            flowers=result.flowers,
-            draw=result.draw,
-            options=options,
-        )
+        else:
+            record = self._win_record(number, result, options)
+        self._records.append(record)
+        return record
 
     @staticmethod
     def _check_mcr(result: HandResult) -> None:
@@ -482,13 +455,6 @@ class Match:
                 f"an MCR hand has one winner and no {extra[0].replace('_', ' ')}: "
                 "one win (with its fan or hand) or a drawn hand"
             )
-
-    def record_draw(self) -> HandRecord:
-        """Record the next hand as drawn (荒庄): nobody pays."""
-        number = self._next_hand_no()
-        record = HandRecord(number, "draw", settle_draw(self.players).payments)
-        self._records.append(record)
-        return record
 
     def record_false_win(self, player: str, kind: str) -> HandRecord:
         """Record a false win during the current hand: ``under_minimum`` (错和, 10 to each
@@ -546,24 +512,25 @@ class Match:
         >>> m.totals()["D"]
         48
         """
+        result = HandResult(draw, winner, discarder, fan, hand, flowers)
+        return self.correct_hand(hand_no, result, options=options)
+
+    def correct_hand(
+        self, hand_no: int, result: HandResult, *, options: McrOptions | None = None
+    ) -> HandRecord:
+        """:meth:`correct` from one :class:`~fanshu.match.results.HandResult`."""
+        self._check_mcr(result)
         self._check_hand_no(hand_no)
         index = self._row_of(hand_no)
-        if draw:
-            if winner is not None or discarder is not None or fan is not None or hand:
+        if result.draw:
+            r = result
+            if r.winner is not None or r.discarder is not None or r.fan is not None or r.hand:
                 raise MatchError("a drawn hand has no winner, discarder, fan or hand")
-            record = HandRecord(hand_no, "draw", settle_draw(self.players).payments)
+            record = self._draw_record(hand_no)
+        elif result.winner is None:
+            raise MatchError("give the winner of the corrected hand, or draw=True")
         else:
-            if winner is None:
-                raise MatchError("give the winner of the corrected hand, or draw=True")
-            record = self._win_record(
-                hand_no,
-                winner,
-                discarder=discarder,
-                fan=fan,
-                hand=hand,
-                flowers=flowers,
-                options=options,
-            )
+            record = self._win_record(hand_no, result, options)
         self._records[index] = record
         return record
 
@@ -657,19 +624,13 @@ class Match:
             if stored.winner is None or stored.fan is None:
                 raise MatchError(f"a win row needs a winner and a fan: {stored.to_dict()}")
             number = self._next_hand_no()
-            rebuilt = self._win_record(
-                number,
-                stored.winner,
-                discarder=stored.discarder,
-                fan=stored.fan,
-                hand=None,
-                flowers=stored.flowers,
-                options=None,
+            again = HandResult(
+                False, stored.winner, stored.discarder, stored.fan, None, stored.flowers
             )
+            rebuilt = self._win_record(number, again, None)
             rebuilt = replace(rebuilt, hand=stored.hand, fans=stored.fans)
         elif stored.kind == "draw":
-            number = self._next_hand_no()
-            rebuilt = HandRecord(number, "draw", settle_draw(self.players).payments)
+            rebuilt = self._draw_record(self._next_hand_no())
         elif stored.kind == "false_win":
             if stored.offender is None or stored.false_win not in FALSE_WIN_POINTS:
                 raise MatchError(f"a false-win row needs an offender and a kind: {stored}")

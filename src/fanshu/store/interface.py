@@ -97,7 +97,11 @@ class StoredGame:
 
 
 class MatchStore(Protocol):
-    """Match score sheets: create, read, change row by row, export and import."""
+    """Match score sheets: create, read, change row by row, export and import.
+
+    A hand is recorded or corrected as one :class:`~fanshu.match.results.HandResult`;
+    ``SqliteStore`` adds ``record_win``, ``record_draw`` and ``correct`` for its callers'
+    convenience, which a backend need not have."""
 
     def load_match(self, match_id: str) -> Match: ...
     def match_options(self, match_id: str) -> dict[str, Any]: ...
@@ -125,36 +129,11 @@ class MatchStore(Protocol):
         **detail: Any,
     ) -> T: ...
 
-    def record_win(
-        self,
-        match_id: str,
-        winner: str,
-        *,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
-    ) -> HandRecord: ...
-
     def record_hand(self, match_id: str, result: HandResult) -> HandRecord: ...
     def correct_hand(self, match_id: str, hand_no: int, result: HandResult) -> HandRecord: ...
-    def record_draw(self, match_id: str) -> HandRecord: ...
     def record_false_win(self, match_id: str, player: str, kind: str) -> HandRecord: ...
     def add_penalty(
         self, match_id: str, player: str, points: int, reason: str = ""
-    ) -> HandRecord: ...
-
-    def correct(
-        self,
-        match_id: str,
-        hand_no: int,
-        *,
-        winner: str | None = None,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
-        draw: bool = False,
     ) -> HandRecord: ...
 
     def undo(self, match_id: str) -> HandRecord: ...

@@ -273,6 +273,17 @@ def _rules(match: Match, options: dict[str, Any]) -> McrOptions | None:
     return McrOptions.from_dict(dict(rules))
 
 
+def _win_detail(result: HandResult) -> dict[str, Any]:
+    """The audit detail of a plain win, as it has always been written."""
+    return {
+        "winner": result.winner,
+        "discarder": result.discarder,
+        "fan": result.fan,
+        "hand": result.hand,
+        "flowers": result.flowers,
+    }
+
+
 def _scale(options: dict[str, Any]) -> tuple[int, ...]:
     return tuple(options.get("scale", SCALE_STANDARD))
 
@@ -409,45 +420,28 @@ class SqliteMatches:
             return result
 
     def record_hand(self, match_id: str, result: HandResult) -> HandRecord:
-        """Record the next hand of a match as its rule set settles it (a plain win or
-        draw is :meth:`record_win` / :meth:`record_draw`, audit trail included)."""
-        if not result.extras():
-            if result.draw:
-                return self.record_draw(match_id)
-            if result.winner is not None:
-                return self.record_win(
-                    match_id,
-                    result.winner,
-                    discarder=result.discarder,
-                    fan=result.fan,
-                    hand=result.hand,
-                    flowers=result.flowers,
-                )
+        """Record the next hand of a match as its rule set settles it."""
 
         def change(m: Match, options: dict[str, Any]) -> HandRecord:
             return m.record(result, options=_rules(m, options))
 
-        return self.update_match(match_id, change, "hand", **result_to_dict(result))
+        if result.extras():
+            return self.update_match(match_id, change, "hand", **result_to_dict(result))
+        if result.draw:
+            return self.update_match(match_id, change, "draw")
+        return self.update_match(match_id, change, "win", **_win_detail(result))
 
     def correct_hand(self, match_id: str, hand_no: int, result: HandResult) -> HandRecord:
-        """Replace recorded hand ``hand_no`` of a match (see :meth:`correct`)."""
-        if not result.extras():
-            return self.correct(
-                match_id,
-                hand_no,
-                winner=result.winner,
-                discarder=result.discarder,
-                fan=result.fan,
-                hand=result.hand,
-                flowers=result.flowers,
-                draw=result.draw,
-            )
+        """Replace recorded hand ``hand_no`` of a match (see :meth:`Match.correct`)."""
 
         def change(m: Match, options: dict[str, Any]) -> HandRecord:
             return m.correct_hand(hand_no, result, options=_rules(m, options))
 
-        detail = {"hand_no": hand_no, **result_to_dict(result)}
-        return self.update_match(match_id, change, "correct", **detail)
+        if result.extras():
+            detail = result_to_dict(result)
+        else:
+            detail = {**_win_detail(result), "draw": result.draw}
+        return self.update_match(match_id, change, "correct", hand_no=hand_no, **detail)
 
     def record_win(
         self,
@@ -460,29 +454,12 @@ class SqliteMatches:
         flowers: int = 0,
     ) -> HandRecord:
         """Record the next hand of a match as a win (see :meth:`Match.record_win`)."""
-
-        def change(m: Match, options: dict[str, Any]) -> HandRecord:
-            return m.record_win(
-                winner,
-                discarder=discarder,
-                fan=fan,
-                hand=hand,
-                flowers=flowers,
-                options=_rules(m, options),
-            )
-
-        detail = {
-            "winner": winner,
-            "discarder": discarder,
-            "fan": fan,
-            "hand": hand,
-            "flowers": flowers,
-        }
-        return self.update_match(match_id, change, "win", **detail)
+        result = HandResult(False, winner, discarder, fan, hand, flowers)
+        return self.record_hand(match_id, result)
 
     def record_draw(self, match_id: str) -> HandRecord:
         """Record the next hand of a match as drawn (荒庄)."""
-        return self.update_match(match_id, lambda m, _: m.record_draw(), "draw")
+        return self.record_hand(match_id, HandResult(draw=True))
 
     def record_false_win(self, match_id: str, player: str, kind: str) -> HandRecord:
         """Record a 错和 (``under_minimum``) or 诈和 (``not_complete``) of ``player``."""
@@ -518,29 +495,8 @@ class SqliteMatches:
         draw: bool = False,
     ) -> HandRecord:
         """Replace recorded hand ``hand_no`` (see :meth:`Match.correct`)."""
-
-        def change(m: Match, options: dict[str, Any]) -> HandRecord:
-            return m.correct(
-                hand_no,
-                winner=winner,
-                discarder=discarder,
-                fan=fan,
-                hand=hand,
-                flowers=flowers,
-                draw=draw,
-                options=_rules(m, options),
-            )
-
-        detail = {
-            "hand_no": hand_no,
-            "winner": winner,
-            "discarder": discarder,
-            "fan": fan,
-            "hand": hand,
-            "flowers": flowers,
-            "draw": draw,
-        }
-        return self.update_match(match_id, change, "correct", **detail)
+        result = HandResult(draw, winner, discarder, fan, hand, flowers)
+        return self.correct_hand(match_id, hand_no, result)
 
     def undo(self, match_id: str) -> HandRecord:
         """Remove the last row of a match's score sheet and return it."""
