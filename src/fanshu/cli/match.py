@@ -23,12 +23,11 @@ from rich.table import Table
 from rich.text import Text
 
 from fanshu.cli.errors import fail
-from fanshu.cli.score import parse_option_assignments
+from fanshu.cli.score import option_assignments_or_exit
 from fanshu.errors import FanshuError
 from fanshu.match.results import HandResult, parse_kong, parse_win
 from fanshu.match.rule_sheet import SHEET_RULES
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match
-from fanshu.protocol.errors import LineError
 from fanshu.rules.mcr.settlement import false_win_name
 from fanshu.store import Store, guess_format, open_store
 
@@ -272,10 +271,7 @@ def match_new(
     names = list(players) if players is not None else list(player or [])
     if rules not in SHEET_RULES:
         raise fail(f"unknown rule set {rules!r} for a score sheet: one of {', '.join(SHEET_RULES)}")
-    try:
-        options = parse_option_assignments(option or [], rules)
-    except LineError as e:
-        raise fail(e.message) from None
+    options = option_assignments_or_exit(option, rules, as_json=False)
     scale = SCALE_48 if scale48 else SCALE_STANDARD
 
     def act(s: Store) -> str:
@@ -309,33 +305,37 @@ HandOption = Annotated[
 ]
 FlowersOption = Annotated[int, typer.Option("--flowers", help="Flowers (1 fan each).")]
 DrawOption = Annotated[bool, typer.Option("--draw", help="A drawn hand (荒庄).")]
+
+
+def _repeated(flag: str, metavar: str, help: str) -> Any:
+    """A repeatable option in one of the text forms of :mod:`fanshu.match.results`."""
+    return typer.Option(flag, metavar=metavar, help=help, show_default=False)
+
+
 AlsoWinOption = Annotated[
     list[str] | None,
-    typer.Option(
+    _repeated(
         "--also-win",
-        metavar="NAME:FAN|HAND[:DISCARDER]",
-        help="Sichuan (血战到底): a further win of the hand, in order (repeat).",
-        show_default=False,
+        "NAME:FAN|HAND[:DISCARDER]",
+        "Sichuan (血战到底): a further win of the hand, in order (repeat).",
     ),
 ]
 KongOption = Annotated[
     list[str] | None,
-    typer.Option(
+    _repeated(
         "--kong",
-        metavar="NAME:KIND[:FEEDER][@WINS]",
-        help="A kong: Sichuan's 刮风下雨 (direct, added, concealed; @WINS: after that many "
-        "wins) or the Beijing winner's (melded with its feeder, concealed); repeat.",
-        show_default=False,
+        "NAME:KIND[:FEEDER][@WINS]",
+        "A kong: Sichuan's 刮风下雨 (direct, added, concealed; @WINS: after that many wins) "
+        "or the Beijing winner's (melded with its feeder, concealed); repeat.",
     ),
 ]
 ReadyOption = Annotated[
     list[str] | None,
-    typer.Option(
+    _repeated(
         "--ready",
-        metavar="NAME=HAND",
-        help="Sichuan drawn end: the 13-tile hand of a player still in, for 查花猪/查大叫 "
-        "(repeat for each).",
-        show_default=False,
+        "NAME=HAND",
+        "Sichuan drawn end: the 13-tile hand of a player still in, for 查花猪/查大叫 (repeat "
+        "for each).",
     ),
 ]
 FollowDealerOption = Annotated[
