@@ -117,6 +117,7 @@ const TEXT = {
   "m.new": ["新比赛", "New match"],
   "m.new_hint": ["按第一圈的座位 (东南西北) 输入四位选手。", "Enter the four players in their round-1 seats (East, South, West, North)."],
   "m.create": ["开始比赛", "Start match"],
+  "m.rules": ["规则", "Rules"],
   "m.open_id": ["比赛编号", "Match id"],
   "m.open": ["打开", "Open"],
   "m.record": ["记录第", "Record hand"],
@@ -1810,13 +1811,18 @@ function handMiniHTML(text) {
 
 function bindMatch() {
   $('[data-testid="match-create"]').addEventListener("click", async () => {
-    const names = [0, 1, 2, 3].map((i) => $(`[data-testid="player-${i}"]`).value.trim());
-    if (names.some((n) => !n) || new Set(names).size !== 4) {
+    // the rule set whose settlement the sheet follows; the two-player game takes the
+    // first two names (East, South)
+    const rules = $('[data-testid="match-rules"]').value;
+    const count = rules === "two-player" ? 2 : 4;
+    const names = [0, 1, 2, 3].slice(0, count).map((i) => $(`[data-testid="player-${i}"]`).value.trim());
+    if (names.some((n) => !n) || new Set(names).size !== count) {
       showError(t("m.need_names"));
       return;
     }
     try {
-      setMatch(await api("POST", "/v1/matches", { players: names }));
+      const body = rules === "mcr" ? { players: names } : { players: names, rules };
+      setMatch(await api("POST", "/v1/matches", body));
     } catch (err) {
       showError(err.message);
     }
