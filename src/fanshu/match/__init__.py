@@ -1,5 +1,7 @@
-"""Score keeping for Chinese Official (MCR) play: match score sheets, tournaments,
-JSON/CSV exchange.  Settlement itself lives in :mod:`fanshu.rules.mcr.settlement`.
+"""Score keeping: match score sheets (MCR's :class:`Match`, and :class:`RuleSheet` for
+Sichuan, Beijing and the two-player game), MCR tournaments, JSON/CSV exchange, and the
+series of bot hands played with each rule set's dealer rules (:mod:`fanshu.match.series`).
+Settlement itself lives in each rule set (:mod:`fanshu.rules.mcr.settlement` …).
 
 >>> from fanshu.match import Match
 >>> m = Match(["A", "B", "C", "D"], id="m1")
@@ -18,6 +20,8 @@ from fanshu.match.exchange import (
     tournament_to_csv,
     tournament_to_json,
 )
+from fanshu.match.results import HandResult, Kong, Win
+from fanshu.match.rule_sheet import SHEET_RULES, RuleSheet, sheet_from_dict
 from fanshu.match.sheet import (
     HANDS_PER_MATCH,
     SCALE_48,
@@ -51,15 +55,20 @@ __all__ = [
     "SCALE_48",
     "SCALE_STANDARD",
     "SEAT_ROTATION",
+    "SHEET_RULES",
     "HandRecord",
+    "HandResult",
+    "Kong",
     "Match",
     "MatchError",
     "Penalty",
+    "RuleSheet",
     "Seating",
     "Settlement",
     "Standing",
     "TableResult",
     "Tournament",
+    "Win",
     "count_repeats",
     "false_win_penalty",
     "free_penalty",
@@ -72,6 +81,7 @@ __all__ = [
     "repeat_lower_bound",
     "settle_draw",
     "settle_win",
+    "sheet_from_dict",
     "tournament_from_csv",
     "tournament_from_json",
     "tournament_to_csv",
