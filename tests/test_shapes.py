@@ -15,16 +15,28 @@ from fanshu.shapes import (
     PAIR,
     PUNG,
     counts_of,
-    decompose,
     is_regular_complete,
     regular_waits,
     seven_pairs_wait,
 )
+from fanshu.sets import concealed_set
+from fanshu.shapes import decompose as decompose_sets
 from fanshu.tiles import Tile
 
 
 def c(text: str) -> list[int]:
     return counts_of(parse_tiles(text))
+
+
+def decompose(counts: list[int]) -> list[tuple[tuple[int, int], ...]]:
+    """``shapes.decompose`` with each set as ``(kind, tile)``, as the references below
+    build them; every set is checked to be the shared concealed ``Set`` of its kind."""
+    out = []
+    for division in decompose_sets(counts):
+        for s in division:
+            assert s is concealed_set(s.kind, s.tile) and s.concealed and not s.declared
+        out.append(tuple((s.kind, s.tile) for s in division))
+    return out
 
 
 def waits(text: str) -> list[str]:

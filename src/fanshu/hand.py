@@ -15,6 +15,7 @@ from enum import Enum
 from typing import TypedDict, Unpack
 
 from fanshu.errors import InvalidHandError
+from fanshu.sets import CHOW, PUNG, Set
 from fanshu.tiles import FIRST_FLOWER, NUM_KINDS, TILES, Tile, WindLike, format_tiles, wind_from
 
 
@@ -79,6 +80,12 @@ class Meld:
         return self.kind is MeldKind.CONCEALED_KONG
 
     @property
+    def as_set(self) -> Set:
+        """The set this meld shows (declared; a kong is a pung of four): the one set type
+        that hands are scored by."""
+        return _MELD_SETS[self.kind][self.tile]
+
+    @property
     def claimed_tile(self) -> Tile | None:
         """The tile taken from another player, or None for a concealed kong."""
         if self.kind is MeldKind.CHOW:
@@ -87,6 +94,20 @@ class Meld:
 
     def __str__(self) -> str:
         return format_meld(self)
+
+
+def _meld_set(kind: MeldKind, tile: Tile) -> Set:
+    if kind is MeldKind.CHOW:
+        return Set(CHOW, tile, concealed=False, declared=True)
+    if kind is MeldKind.PUNG:
+        return Set(PUNG, tile, concealed=False, declared=True)
+    return Set(PUNG, tile, kind is MeldKind.CONCEALED_KONG, kong=True, declared=True)
+
+
+# The set of every meld, built once: _MELD_SETS[kind][tile].
+_MELD_SETS: dict[MeldKind, tuple[Set, ...]] = {
+    kind: tuple(_meld_set(kind, t) for t in TILES[:NUM_KINDS]) for kind in MeldKind
+}
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -4,13 +4,18 @@ Counts are lists of 34 ints indexed by tile kind.  Each numbered suit is decompo
 its own and the result cached by the suit's 9 counts, so a hand costs a few dictionary
 look-ups once the common suit patterns have been seen.
 
-A set is ``(kind, tile)`` with ``kind`` one of CHOW (``tile`` is the lowest tile), PUNG
-or PAIR.
+A division is a tuple of :class:`~fanshu.sets.Set` (the one set type: CHOW with ``tile``
+its lowest tile, PUNG or PAIR), the pair last.  Inside, a suit's splits are worked out
+and cached as ``(kind, rank)`` pairs of ints, and turned into shared ``Set`` objects once
+per cached split.
 
 >>> from fanshu.notation import parse_tiles
 >>> c = counts_of(parse_tiles("111222333m55p"))
->>> sorted(decompose(c))  # doctest: +NORMALIZE_WHITESPACE
-[((0, 0), (0, 0), (0, 0), (2, 22)), ((1, 0), (1, 1), (1, 2), (2, 22))]
+>>> [" ".join(str(s) for s in d) for d in decompose(c)]
+['111m 222m 333m 55p', '123m 123m 123m 55p']
+>>> [(s.kind, s.tile) for s in decompose(c)[0]]  # doctest: +NORMALIZE_WHITESPACE
+[(<SetKind.PUNG: 1>, <Tile.M1: 0>), (<SetKind.PUNG: 1>, <Tile.M2: 1>),
+ (<SetKind.PUNG: 1>, <Tile.M3: 2>), (<SetKind.PAIR: 2>, <Tile.P5: 22>)]
 >>> sorted(regular_waits(counts_of(parse_tiles("1112345678999m"))))
 [0, 1, 2, 3, 4, 5, 6, 7, 8]
 """
@@ -21,32 +26,55 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
-CHOW, PUNG, PAIR = 0, 1, 2
+from fanshu.sets import CHOW, PAIR, PUNG, Set, concealed_set
+from fanshu.tiles import FIRST_FLOWER, FIRST_HONOR, NUM_KINDS, SUIT_SIZE, TERMINAL_OR_HONOR
 
-THIRTEEN_ORPHANS_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+__all__ = [
+    "CHOW",
+    "KNITTED_STRAIGHTS",
+    "PAIR",
+    "PUNG",
+    "THIRTEEN_ORPHANS_KINDS",
+    "Division",
+    "Set",
+    "counts_of",
+    "decompose",
+    "is_regular_complete",
+    "regular_waits",
+    "seven_pairs_wait",
+    "waits_on_win_only",
+]
+
+THIRTEEN_ORPHANS_KINDS = tuple(t for t in range(NUM_KINDS) if TERMINAL_OR_HONOR[t])
 # The six knitted straights: 147 258 369 spread over the three suits.
 KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(s * 9 + r for s, start in zip(suits, (0, 1, 2), strict=True) for r in range(start, 9, 3))
+    tuple(
+        s * SUIT_SIZE + r
+        for s, start in zip(suits, (0, 1, 2), strict=True)
+        for r in range(start, SUIT_SIZE, 3)
+    )
     for suits in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (2, 0, 1), (1, 2, 0), (2, 1, 0))
 )
-Set = tuple[int, int]
+# A set while a suit is split: (kind, rank 0-8) or, once placed, (kind, tile kind).
+_Raw = tuple[int, int]
 Division = tuple[Set, ...]
+_HONORS = range(FIRST_HONOR, FIRST_FLOWER)
 
 
 def counts_of(tiles: Iterable[int]) -> list[int]:
-    c = [0] * 34
+    c = [0] * NUM_KINDS
     for t in tiles:
         c[t] += 1
     return c
 
 
 @lru_cache(maxsize=1 << 18)
-def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
+def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[_Raw, ...], ...]:
     """Every multiset of chows/pungs (ranks 0-8) that uses exactly these counts."""
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
         return ((),)
-    out: set[tuple[Set, ...]] = set()
+    out: set[tuple[_Raw, ...]] = set()
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
@@ -63,11 +91,11 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
 
 
 @lru_cache(maxsize=1 << 18)
-def _suit_sets_with_pair(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]:
+def _suit_sets_with_pair(counts: tuple[int, ...]) -> tuple[tuple[_Raw, ...], ...]:
     """Every way to split a suit into sets plus one pair (the pair is last)."""
-    out: list[tuple[Set, ...]] = []
+    out: list[tuple[_Raw, ...]] = []
     c = list(counts)
-    for i in range(9):
+    for i in range(SUIT_SIZE):
         if c[i] >= 2:
             c[i] -= 2
             out.extend((*sets, (PAIR, i)) for sets in _suit_sets(tuple(c)))
@@ -75,12 +103,12 @@ def _suit_sets_with_pair(counts: tuple[int, ...]) -> tuple[tuple[Set, ...], ...]
     return tuple(out)
 
 
-def _group_options(counts: list[int], group: int) -> tuple[tuple[Set, ...], ...] | None:
+def _group_options(counts: list[int], group: int) -> tuple[tuple[_Raw, ...], ...] | None:
     """Splits of one suit (0-2) or of the honours (3), tiles as kind indices; None if none."""
     if group == 3:
-        sets: list[Set] = []
+        sets: list[_Raw] = []
         pairs = 0
-        for t in range(27, 34):
+        for t in _HONORS:
             n = counts[t]
             if n == 3:
                 sets.append((PUNG, t))
@@ -94,12 +122,12 @@ def _group_options(counts: list[int], group: int) -> tuple[tuple[Set, ...], ...]
             elif n:
                 return None
         return (tuple(sets),) if pairs <= 1 else None
-    base = group * 9
-    return _suit_options(tuple(counts[base : base + 9]), base)
+    base = group * SUIT_SIZE
+    return _suit_options(tuple(counts[base : base + SUIT_SIZE]), base)
 
 
 @lru_cache(maxsize=1 << 18)
-def _suit_options(key: tuple[int, ...], base: int) -> tuple[tuple[Set, ...], ...] | None:
+def _suit_options(key: tuple[int, ...], base: int) -> tuple[tuple[_Raw, ...], ...] | None:
     total = sum(key)
     if total % 3 == 1:
         return None
@@ -125,8 +153,8 @@ def decompose(counts: list[int]) -> list[Division]:
     # Each group's sets come sorted and the groups hold ascending tiles, so joining
     # them keeps the order: only the divisions themselves may need sorting.
     for combo in product(*groups):
-        body: tuple[Set, ...] = ()
-        pairs: tuple[Set, ...] = ()
+        body: Division = ()
+        pairs: Division = ()
         for part_body, part_pairs in combo:
             body += part_body
             pairs += part_pairs
@@ -137,21 +165,21 @@ def decompose(counts: list[int]) -> list[Division]:
     return out
 
 
-Parts = tuple[tuple[Set, ...], tuple[Set, ...]]  # (sets sorted by _dfs_key, pairs)
+Parts = tuple[Division, Division]  # (sets sorted by _dfs_key, pairs)
 
 
 def _group_parts(counts: list[int], group: int) -> tuple[Parts, ...] | None:
     """``_group_options`` with each split as (its sets in ``_dfs_key`` order, its pairs)."""
     if group == 3:
-        return _honor_parts(tuple(counts[27:34]))
-    base = group * 9
-    return _suit_parts(tuple(counts[base : base + 9]), base)
+        return _honor_parts(tuple(counts[FIRST_HONOR:FIRST_FLOWER]))
+    base = group * SUIT_SIZE
+    return _suit_parts(tuple(counts[base : base + SUIT_SIZE]), base)
 
 
 @lru_cache(maxsize=1 << 16)
 def _honor_parts(key: tuple[int, ...]) -> tuple[Parts, ...] | None:
     """``_group_parts`` of the honours, cached by their 7 counts like a suit's."""
-    opts = _group_options([0] * 27 + list(key), 3)
+    opts = _group_options([0] * FIRST_HONOR + list(key), 3)
     return None if opts is None else tuple(_parts(sets) for sets in opts)
 
 
@@ -161,14 +189,15 @@ def _suit_parts(key: tuple[int, ...], base: int) -> tuple[Parts, ...] | None:
     return None if opts is None else tuple(_parts(sets) for sets in opts)
 
 
-def _parts(sets: tuple[Set, ...]) -> Parts:
-    body = tuple(sorted((s for s in sets if s[0] != PAIR), key=_dfs_key))
-    return body, tuple(s for s in sets if s[0] == PAIR)
+def _parts(raw: tuple[_Raw, ...]) -> Parts:
+    sets = [concealed_set(kind, tile) for kind, tile in raw]
+    body = tuple(sorted((s for s in sets if s.kind != PAIR), key=_dfs_key))
+    return body, tuple(s for s in sets if s.kind == PAIR)
 
 
 def _dfs_key(s: Set) -> tuple[int, int]:
     # A pung of t sorts before a chow starting at t, as (t,t,t) < (t,t+1,t+2).
-    return (s[1], 0 if s[0] == PUNG else 1)
+    return (s.tile, 0 if s.kind == PUNG else 1)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -182,7 +211,7 @@ def _suit_complete(counts: tuple[int, ...]) -> bool:
 def _honors_complete(counts: list[int]) -> tuple[bool, int]:
     """(no tile left over, number of pairs) for the honour part."""
     pairs = 0
-    for t in range(27, 34):
+    for t in _HONORS:
         n = counts[t]
         if n == 2:
             pairs += 1
@@ -197,7 +226,7 @@ def is_regular_complete(counts: list[int]) -> bool:
     if not ok:
         return False
     for g in range(3):
-        key = tuple(counts[g * 9 : g * 9 + 9])
+        key = tuple(counts[g * SUIT_SIZE : (g + 1) * SUIT_SIZE])
         s = sum(key)
         if s % 3 == 1 or not _suit_complete(key):
             return False
@@ -214,7 +243,7 @@ def _suit_completions(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     if m == 1:
         return (), ()
     c = list(key)
-    for r in range(9):
+    for r in range(SUIT_SIZE):
         if not any(c[max(0, r - 2) : r + 3]):
             continue  # a lone tile completes nothing
         c[r] += 1
@@ -243,11 +272,11 @@ def regular_waits(counts: list[int]) -> set[int]:
     filter by the tiles left.
     """
     suits = (
-        _suit_wait_info(tuple(counts[0:9])),
-        _suit_wait_info(tuple(counts[9:18])),
-        _suit_wait_info(tuple(counts[18:27])),
+        _suit_wait_info(tuple(counts[0:SUIT_SIZE])),
+        _suit_wait_info(tuple(counts[SUIT_SIZE : 2 * SUIT_SIZE])),
+        _suit_wait_info(tuple(counts[2 * SUIT_SIZE : FIRST_HONOR])),
     )
-    honors = counts[27:34]
+    honors = counts[FIRST_HONOR:FIRST_FLOWER]
     if 1 in honors or 4 in honors:
         bad_honors = [i for i, n in enumerate(honors) if n == 1 or n == 4]
     else:
@@ -266,7 +295,7 @@ def regular_waits(counts: list[int]) -> set[int]:
         if g < 3:
             info = suits[g]
             add = info[2] if others == 1 else info[3] if others == 0 else ()
-            base = g * 9
+            base = g * SUIT_SIZE
             waits.update(base + r for r in add)
             continue
         for i, n in enumerate(honors):
@@ -274,7 +303,7 @@ def regular_waits(counts: list[int]) -> set[int]:
             if n in (1, 2, 4) and all(b == i for b in bad_honors):
                 after = honor_pairs - (n == 2) + (n != 2)
                 if after + others == 1:
-                    waits.add(27 + i)
+                    waits.add(FIRST_HONOR + i)
     return waits
 
 
@@ -294,12 +323,12 @@ def waits_on_win_only(counts: list[int], win: int) -> bool:
     The per-suit completions are cached by the suit's counts, so this is a look-up or
     two, without building the whole wait set.
     """
-    if win >= 27:
+    if win >= FIRST_HONOR:
         # Honours: a pair won as a single is the only wait (the other honours are pungs
         # and the suits sets only); a pung won from two pairs always has the other pair.
         return counts[win] == 2
-    base = win - win % 9
-    before = list(counts[base : base + 9])
+    base = win - win % SUIT_SIZE
+    before = list(counts[base : base + SUIT_SIZE])
     r = win - base
     before[r] -= 1
     key = tuple(before)
@@ -313,7 +342,7 @@ def seven_pairs_wait(counts: list[int]) -> int | None:
     """The one tile a 13-tile hand of six pairs and a single waits on for 七对."""
     pairs = 0
     single = None
-    for t in range(34):
+    for t in range(NUM_KINDS):
         n = counts[t]
         if n in (2, 3):
             pairs += 1

@@ -150,6 +150,11 @@ class Tile(IntEnum):
         return self.code
 
 
+# The honours by name, for rule code: ``t == RED_DRAGON``, ``wind - EAST``.
+EAST, SOUTH, WEST, NORTH = Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH
+RED_DRAGON, GREEN_DRAGON, WHITE_DRAGON = Tile.RED, Tile.GREEN, Tile.WHITE
+
+
 def tile_of(suit: int, rank: int) -> int:
     """Kind index of a numbered tile: ``tile_of(2, 5)`` is 5p."""
     return suit * SUIT_SIZE + rank - 1

@@ -20,19 +20,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from fanshu.errors import InvalidHandError
-from fanshu.hand import Hand, MeldKind
+from fanshu.hand import Hand
 from fanshu.rules.base import FanEntry, FanRow, Result
 from fanshu.rules.beijing import fans as F
 from fanshu.rules.beijing.options import DEFAULT_OPTIONS, BeijingOptions
-from fanshu.shapes import CHOW, PUNG, counts_of, decompose, regular_waits
+from fanshu.sets import CHOW, PUNG, Set, concealed_set
+from fanshu.shapes import counts_of, decompose, regular_waits
 from fanshu.tiles import Tile
 
 NAME = "beijing"
 _M4, _M5, _M6 = int(Tile.M4), int(Tile.M5), int(Tile.M6)
-_WINDS = range(27, 31)
+_CONCEALED_456M = concealed_set(CHOW, Tile.M4)
 
-#: One reading: (kind, tile, concealed) for every set, and the pair tile last.
-Reading = tuple[tuple[tuple[int, int, bool], ...], int]
+#: One reading: every set (the melds, then the concealed sets), and the pair's tile.
+Reading = tuple[tuple[Set, ...], int]
 
 
 def check_tiles(hand: Hand) -> Hand:
@@ -60,12 +61,9 @@ def claimed_melds(hand: Hand) -> int:
 
 
 def _readings(hand: Hand) -> Iterable[Reading]:
-    melds = tuple(
-        (CHOW if m.kind is MeldKind.CHOW else PUNG, int(m.tile), m.is_concealed) for m in hand.melds
-    )
+    melds = tuple(m.as_set for m in hand.melds)
     for division in decompose(counts_of(hand.concealed_with_winning)):
-        sets = tuple((kind, tile, True) for kind, tile in division[:-1])
-        yield (*melds, *sets), division[-1][1]
+        yield (*melds, *division[:-1]), division[-1].tile
 
 
 def _is_seven_pairs(hand: Hand) -> bool:
@@ -76,20 +74,20 @@ def _is_seven_pairs(hand: Hand) -> bool:
 
 def _suit_fans(hand: Hand, options: BeijingOptions) -> list[FanRow[str]]:
     tiles = hand.all_tiles
-    suits = {t // 9 for t in tiles if t < 27}
-    honours = [t for t in tiles if t >= 27]
+    suits = {t.suit for t in tiles if t.is_numbered}
+    honours = [t for t in tiles if t.is_honor]
     if len(suits) != 1:
         return []
     if not honours:
         return [F.QING_YI_SE]
-    if options.hun_yi_se_winds_only and any(t not in _WINDS for t in honours):
+    if options.hun_yi_se_winds_only and any(not t.is_wind for t in honours):
         return []
     return [F.HUN_YI_SE]
 
 
 def _zhuo_wu_kui(hand: Hand, reading: Reading) -> bool:
     """Won on 5万, the only tile the hand waited on, as the middle of a concealed 4-5-6万."""
-    if hand.winning_tile != Tile.M5 or (CHOW, _M4, True) not in reading[0]:
+    if hand.winning_tile != Tile.M5 or _CONCEALED_456M not in reading[0]:
         return False
     before = counts_of(hand.concealed)
     if regular_waits(before) != {_M5}:
@@ -112,13 +110,13 @@ def _situation_fans(hand: Hand) -> list[FanRow[str]]:
 def _reading_fans(hand: Hand, reading: Reading) -> list[FanRow[str]]:
     sets, pair = reading
     out = []
-    if all(kind == PUNG for kind, _, _ in sets):
+    if all(s.kind == PUNG for s in sets):
         out.append(F.DUI_DUI_HE)
     if len(hand.melds) == 4 and hand.winning_tile == pair:
         out.append(F.DA_DIAO)
     if _zhuo_wu_kui(hand, reading):
         out.append(F.ZHUO_WU_KUI)
-    chows = {tile for kind, tile, _ in sets if kind == CHOW}
+    chows = {s.tile for s in sets if s.kind == CHOW}
     if any({b, b + 3, b + 6} <= chows for b in (0, 9, 18)):
         out.append(F.YI_TIAO_LONG)
     return out

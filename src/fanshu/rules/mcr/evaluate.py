@@ -18,12 +18,12 @@ from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.regular import is_unique_wait, regular_fans
 from fanshu.rules.mcr.result import MINIMUM_FAN, RULES_NAME, McrResult
-from fanshu.rules.mcr.situation import CONCEALED_PACKS, Pack, Situation, situation
+from fanshu.rules.mcr.situation import Situation, situation
 from fanshu.rules.mcr.special import SPECIAL_SHAPES
 from fanshu.rules.mcr.tally import ORDER, Tally, fan_values
 from fanshu.rules.mcr.tally import fan_value as fan_value  # re-exported: a fan's value
+from fanshu.sets import Set
 from fanshu.shapes import decompose
-from fanshu.tiles import Tile
 
 
 class _Memo:
@@ -48,7 +48,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     best: Tally | None = None
     best_total = 0
     shape: str | None = None
-    best_packs: list[Pack] = []
+    best_packs: list[Set] = []
     for name, find in SPECIAL_SHAPES:
         tally = find(s)
         if tally is not None:
@@ -63,7 +63,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
             seven_pairs = best is not None
             only = best is None and len(divisions) == 1  # nothing to compare with
             for division in divisions:
-                packs = s.melds + [CONCEALED_PACKS[k][t] for k, t in division]
+                packs = s.melds + list(division)
                 tally = regular_fans(s, packs, unique)
                 if only:
                     best, shape, best_packs = tally, "regular", packs
@@ -98,7 +98,7 @@ def _why_not(s: Situation) -> str:
 
 
 def _result(
-    hand: Hand, tally: Tally, packs: list[Pack], options: McrOptions, shape: str
+    hand: Hand, tally: Tally, packs: list[Set], options: McrOptions, shape: str
 ) -> McrResult:
     entries: list[FanEntry[Fan]] = []
     n = len(packs)
@@ -111,7 +111,7 @@ def _result(
         value = values[fan]
         total += count * value
         if instances[0] or count > 1:
-            sets = tuple([_pack_tiles(packs[i]) for inst in instances for i in inst if i < n])
+            sets = tuple([packs[i].tiles for inst in instances for i in inst if i < n])
             if sets:
                 entries.append(FanEntry(FANS[fan], count, value, sets))
                 continue
@@ -150,17 +150,6 @@ def _plain_entry(fan: Fan, count: int, value: int) -> FanEntry[Fan]:
     if entry is None:
         entry = _PLAIN_ENTRIES[key] = FanEntry(FANS[fan], count, value)
     return entry
-
-
-_PACK_TILES: dict[Pack, tuple[Tile, ...]] = {}
-
-
-def _pack_tiles(pack: Pack) -> tuple[Tile, ...]:
-    """``pack.tiles``, built once per distinct pack."""
-    tiles = _PACK_TILES.get(pack)
-    if tiles is None:
-        tiles = _PACK_TILES[pack] = pack.tiles
-    return tiles
 
 
 __all__ = ["score_hand"]

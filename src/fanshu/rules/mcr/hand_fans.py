@@ -7,9 +7,9 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from fanshu.rules.mcr.fans import Fan
-from fanshu.rules.mcr.situation import Pack, Situation
+from fanshu.rules.mcr.situation import Situation
 from fanshu.rules.mcr.tally import Tally
-from fanshu.shapes import PUNG
+from fanshu.sets import PUNG, Set
 from fanshu.tiles import GREEN, RANK_OF, REVERSIBLE, TERMINAL, TERMINAL_OR_HONOR
 
 
@@ -118,7 +118,7 @@ def tile_hog_fans(s: Situation, kong_count: int, tally: Tally) -> None:
         tally.add(Fan.TILE_HOG)
 
 
-def wind_pung_fans(s: Situation, packs: list[Pack], tally: Tally) -> None:
+def wind_pung_fans(s: Situation, packs: list[Set], tally: Tally) -> None:
     """圈风刻 and 门风刻, counted after the exclusions like the rule book's examples."""
     for i, p in enumerate(packs):
         if p.kind == PUNG and 27 <= p.tile < 31:

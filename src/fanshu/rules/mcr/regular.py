@@ -13,13 +13,14 @@ from fanshu.rules.mcr.hand_fans import (
     win_flag_fans,
     wind_pung_fans,
 )
-from fanshu.rules.mcr.situation import Pack, Situation
+from fanshu.rules.mcr.situation import Situation
 from fanshu.rules.mcr.tally import Found, Tally, option_exclusions
-from fanshu.shapes import CHOW, PAIR, PUNG, seven_pairs_wait, waits_on_win_only
+from fanshu.sets import CHOW, PAIR, PUNG, Set
+from fanshu.shapes import seven_pairs_wait, waits_on_win_only
 from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL_OR_HONOR
 
 
-def regular_fans(s: Situation, packs: list[Pack], unique_wait: Callable[[], bool]) -> Tally:
+def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]) -> Tally:
     tally = Tally(option_exclusions(s.options), start=hand_wide_fans(s))
     chows, pungs = _split(packs)
     pair = packs[-1]
@@ -95,10 +96,10 @@ def hand_wide_fans(s: Situation) -> Found:
 _HAND_WIDE: dict[tuple[tuple[Fan, ...], bool, bool, bool, bool, int, int], Found] = {}
 
 
-def _split(packs: list[Pack]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+def _split(packs: list[Set]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The chows and the pungs (kongs too) as ``(tile, index)``, in pack order."""
-    chows = []
-    pungs = []
+    chows: list[tuple[int, int]] = []
+    pungs: list[tuple[int, int]] = []
     for i, p in enumerate(packs):
         if p.kind == CHOW:
             chows.append((p.tile, i))
@@ -107,7 +108,7 @@ def _split(packs: list[Pack]) -> tuple[list[tuple[int, int]], list[tuple[int, in
     return chows, pungs
 
 
-def kong_fans(packs: list[Pack], concealed_pungs: list[int], kong_count: int, tally: Tally) -> None:
+def kong_fans(packs: list[Set], concealed_pungs: list[int], kong_count: int, tally: Tally) -> None:
     """四杠 … 明杠 by how many kongs are melded or concealed; 双暗刻 … 四暗刻.
 
     ``kong_count`` is the number of declared kongs (only melds can be kongs).
@@ -140,7 +141,7 @@ CONCEALED_PUNGS_FAN = {
 }
 
 
-def terminal_chows_fans(chows: list[tuple[int, int]], pair: Pack, tally: Tally) -> bool:
+def terminal_chows_fans(chows: list[tuple[int, int]], pair: Set, tally: Tally) -> bool:
     """一色双龙会 and 三色双龙会: 123 and 789 chows around a pair of 5s."""
     if pair.tile >= 27 or RANK_OF[pair.tile] != 5:
         return False
@@ -170,7 +171,7 @@ def concealment_fans(s: Situation, tally: Tally) -> None:
         tally.flag(Fan.MELDED_HAND)
 
 
-def pair_fans(chows: list[tuple[int, int]], pair: Pack, pair_index: int, tally: Tally) -> None:
+def pair_fans(chows: list[tuple[int, int]], pair: Set, pair_index: int, tally: Tally) -> None:
     """平和, 小三元, 小四喜: fans that need a particular pair."""
     if len(chows) == 4:
         if pair.tile < 27:
@@ -186,7 +187,7 @@ def pair_fans(chows: list[tuple[int, int]], pair: Pack, pair_index: int, tally: 
         tally.add(Fan.LITTLE_FOUR_WINDS, sets)
 
 
-def pack_trait_fans(packs: list[Pack], tally: Tally) -> None:
+def pack_trait_fans(packs: list[Set], tally: Tally) -> None:
     """全带幺, 全带五, 全双刻: every set (and the pair) shares a trait."""
     shared = _OUTSIDE | _FIVE | _EVEN
     for p in packs:
@@ -217,7 +218,7 @@ _CHOW_TRAITS = tuple(_traits(t, True) for t in range(34))
 _PUNG_TRAITS = tuple(_traits(t, False) for t in range(34))
 
 
-def wait_fans(packs: list[Pack], win: int, tally: Tally) -> None:
+def wait_fans(packs: list[Set], win: int, tally: Tally) -> None:
     """边张, 嵌张, 单钓将 for a hand that waits on one tile kind only."""
     edge = closed = single = False
     for p in packs:

@@ -3,38 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
-from fanshu.hand import Hand, MeldKind
+from fanshu.hand import Hand
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.shapes import CHOW, PAIR, PUNG
-from fanshu.tiles import Tile
-
-_TILES: tuple[Tile, ...] = tuple(Tile)
-
-
-class Pack(NamedTuple):
-    """One set of a decomposition: chow (``tile`` lowest), pung, kong or pair."""
-
-    kind: int  # CHOW, PUNG (kongs too) or PAIR
-    tile: int
-    concealed: bool  # not claimed from another player
-    kong: bool = False
-    declared: bool = False  # a meld, not part of the concealed tiles
-
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        t = self.tile
-        if self.kind == CHOW:
-            return _TILES[t : t + 3]
-        return (_TILES[t],) * (2 if self.kind == PAIR else 4 if self.kong else 3)
-
-
-# Every set of the concealed tiles as a pack, built once: CONCEALED_PACKS[kind][tile]
-# (the kinds CHOW, PUNG, PAIR are 0, 1, 2).
-CONCEALED_PACKS: tuple[tuple[Pack, ...], ...] = tuple(
-    tuple(Pack(kind, t, True) for t in range(34)) for kind in range(3)
-)
+from fanshu.sets import Set
+from fanshu.tiles import EAST, NUM_KINDS
 
 
 @dataclass(slots=True)
@@ -51,7 +24,7 @@ class Situation:
     hogs: int  # kinds whose four copies are all in the hand
     kongs: int  # declared kongs
     claimed: int  # melds claimed from another player (all but concealed kongs)
-    melds: list[Pack]
+    melds: list[Set]  # the declared melds, as sets
     self_drawn: bool
     last_tile: bool
     kong: bool
@@ -68,33 +41,10 @@ def kinds_mask(kinds: tuple[int, ...]) -> int:
     return m
 
 
-def _meld_pack(kind: MeldKind, tile: int) -> Pack:
-    if kind is MeldKind.CHOW:
-        return Pack(CHOW, tile, False, declared=True)
-    if kind is MeldKind.PUNG:
-        return Pack(PUNG, tile, False, declared=True)
-    return Pack(PUNG, tile, kind is MeldKind.CONCEALED_KONG, kong=True, declared=True)
-
-
-def _meld_tiles(kind: MeldKind, tile: int) -> tuple[int, ...]:
-    if kind is MeldKind.CHOW:
-        return (tile, tile + 1, tile + 2)
-    return (tile,) * (3 if kind is MeldKind.PUNG else 4)
-
-
-# Every meld as (its pack, its tiles as ints), built once: melds[kind][tile].
-_MELDS: dict[MeldKind, tuple[tuple[Pack, tuple[int, ...]], ...]] = {
-    kind: tuple((_meld_pack(kind, t), _meld_tiles(kind, t)) for t in range(34)) for kind in MeldKind
-}
-
-# The same keyed by id(): a MeldKind hashes in Python code, an id in C.
-_MELDS_BY_ID = {id(kind): melds for kind, melds in _MELDS.items()}
-
-
 def situation(hand: Hand, options: McrOptions) -> Situation:
     assert hand.winning_tile is not None
     win = int(hand.winning_tile)
-    standing = [0] * 34
+    standing = [0] * NUM_KINDS
     for t in hand.concealed:
         standing[t] += 1
     standing[win] += 1
@@ -102,13 +52,13 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     if hand.melds:
         fixed, melds = _meld_tiles_of(hand)
         held = [a + b for a, b in zip(standing, fixed, strict=True)]
-        kinds = tuple([t for t in range(34) if held[t]])
+        kinds = tuple([t for t in range(NUM_KINDS) if held[t]])
         hogs = held.count(4)  # kinds whose four copies are all in the hand
         kongs = sum(1 for p in melds if p.kong)
         claimed = sum(1 for p in melds if not p.concealed)
     else:  # fully concealed: the standing counts are the whole hand
-        fixed, melds = [0] * 34, []
-        kinds = tuple([t for t in range(34) if standing[t]])
+        fixed, melds = [0] * NUM_KINDS, []
+        kinds = tuple([t for t in range(NUM_KINDS) if standing[t]])
         hogs = standing.count(4)
         kongs = claimed = 0
     # 和绝张 is also certain when your own melds show the other three copies.
@@ -117,19 +67,33 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
         any(p.kong for p in melds) if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1)
     )
     return Situation(
-        hand, options, win, standing, fixed, kinds, kinds_mask(kinds), hogs, kongs, claimed, melds,
-        ctx.self_drawn, last_tile, kong, ctx.wall_last,
-        int(ctx.seat_wind) - 27, int(ctx.prevalent_wind) - 27,
-    )  # fmt: skip
+        hand,
+        options,
+        win,
+        standing,
+        fixed,
+        kinds,
+        kinds_mask(kinds),
+        hogs,
+        kongs,
+        claimed,
+        melds,
+        ctx.self_drawn,
+        last_tile,
+        kong,
+        ctx.wall_last,
+        ctx.seat_wind - EAST,  # 0-3 from East
+        ctx.prevalent_wind - EAST,
+    )
 
 
-def _meld_tiles_of(hand: Hand) -> tuple[list[int], list[Pack]]:
-    """The tiles in declared melds (a kong counts 4) and the melds as packs."""
-    fixed = [0] * 34
+def _meld_tiles_of(hand: Hand) -> tuple[list[int], list[Set]]:
+    """The tiles in declared melds (a kong counts 4) and the melds as sets."""
+    fixed = [0] * NUM_KINDS
     melds = []
     for m in hand.melds:
-        pack, tiles = _MELDS_BY_ID[id(m.kind)][m.tile]
-        for k in tiles:
+        meld = m.as_set
+        for k in meld.tiles:
             fixed[k] += 1
-        melds.append(pack)
+        melds.append(meld)
     return fixed, melds

@@ -18,16 +18,10 @@ from fanshu.rules.mcr.hand_fans import (
     wind_pung_fans,
 )
 from fanshu.rules.mcr.regular import wait_fans
-from fanshu.rules.mcr.situation import Pack, Situation
+from fanshu.rules.mcr.situation import Situation
 from fanshu.rules.mcr.tally import Tally
-from fanshu.shapes import (
-    CHOW,
-    KNITTED_STRAIGHTS,
-    PUNG,
-    THIRTEEN_ORPHANS_KINDS,
-    decompose,
-    regular_waits,
-)
+from fanshu.sets import CHOW, PUNG
+from fanshu.shapes import KNITTED_STRAIGHTS, THIRTEEN_ORPHANS_KINDS, decompose, regular_waits
 from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL
 
 
@@ -163,9 +157,8 @@ def knitted_straight_fans(s: Situation) -> Tally | None:
         return None
     division = divisions[0]
     if not s.melds:
-        k, t = division[0]
-        fourth = Pack(k, t, True)
-    pair_tile = division[-1][1]
+        fourth = division[0]
+    pair_tile = division[-1].tile
     tally = Tally()
     tally.flag(Fan.KNITTED_STRAIGHT)
     total = [a + b for a, b in zip(s.standing, s.fixed, strict=True)]
@@ -208,8 +201,7 @@ def knitted_straight_fans(s: Situation) -> Tally | None:
             and rest[s.win]
             and is_unique_wait_knitted(rest, s.win)
         ):
-            packs = [Pack(k, t, True) for k, t in division]
-            wait_fans(packs, s.win, tally)
+            wait_fans(list(division), s.win, tally)
     elif not in_body or (s.options.knitted_straight_waits and s.standing[s.win] == 3):
         tally.flag(Fan.SINGLE_WAIT)
     if fourth.kind == PUNG and 27 <= fourth.tile < 31:

@@ -24,8 +24,9 @@ from fanshu.hand import Hand, MeldKind
 from fanshu.rules.base import FanEntry, FanRow, Result
 from fanshu.rules.sichuan.fans import fan_table
 from fanshu.rules.sichuan.options import DEFAULT_OPTIONS, SichuanOptions
-from fanshu.shapes import CHOW, PUNG, decompose
-from fanshu.tiles import TILES
+from fanshu.sets import CHOW, PUNG, Set
+from fanshu.shapes import decompose
+from fanshu.tiles import NUM_KINDS
 
 RULES_NAME = "sichuan"
 SUIT_NAMES = ("万", "条", "筒")
@@ -85,7 +86,7 @@ a concealed run (顺子) is allowed
 
 def suits_held(hand: Hand) -> tuple[int, ...]:
     """The suits (0 万, 1 条, 2 筒) the hand holds, melds included."""
-    return tuple(sorted({t // 9 for t in hand.all_tiles}))
+    return tuple(sorted({t.suit for t in hand.all_tiles}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +94,14 @@ class Reading:
     """One way to read a complete hand: its shape and, for 4 sets + pair, its sets."""
 
     shape: str
-    sets: tuple[tuple[int, int], ...]  # (CHOW | PUNG | PAIR, tile); melds as PUNG
+    sets: tuple[Set, ...]  # the melds (a kong as a pung of four), then the division
 
     def __str__(self) -> str:
         if self.shape == SHAPE_PAIRS:
             return SHAPE_PAIRS
         words = []
-        for kind, t in self.sets:
-            code = TILES[t].code
+        for s in self.sets:
+            kind, code = s.kind, s.tile.code
             rank, suit = code[0], code[1]
             if kind == CHOW:
                 words.append(f"{rank}{int(rank) + 1}{int(rank) + 2}{suit}")
@@ -111,10 +112,10 @@ class Reading:
 
 def readings(hand: Hand) -> list[Reading]:
     """Every reading of a complete hand (empty when the hand is not complete)."""
-    counts = [0] * 34
+    counts = [0] * NUM_KINDS
     for t in hand.concealed_with_winning:
         counts[t] += 1
-    melded = tuple((PUNG, int(m.tile)) for m in hand.melds)
+    melded = tuple(m.as_set for m in hand.melds)
     out = [
         Reading(SHAPE_SETS, (*melded, *division))
         for division in decompose(counts)
@@ -144,14 +145,14 @@ def reading_patterns(reading: Reading, hand: Hand) -> set[str]:
                 found.add("qing_long_qi_dui")
         return found
     sets = reading.sets
-    pungs_only = all(kind != CHOW for kind, _ in sets)
+    pungs_only = all(s.kind != CHOW for s in sets)
     terminals = all(
-        (_rank(t) in (1, 7) if kind == CHOW else _rank(t) in (1, 9)) for kind, t in sets
+        (_rank(s.tile) in (1, 7) if s.kind == CHOW else _rank(s.tile) in (1, 9)) for s in sets
     )
     found = {"ping_hu"}
     if pungs_only:
         found.add("dui_dui_hu")
-        if all(_rank(t) in (2, 5, 8) for _, t in sets):
+        if all(_rank(s.tile) in (2, 5, 8) for s in sets):
             found.add("jiang_dui")
     if one_suit:
         found.add("qing_yi_se")
