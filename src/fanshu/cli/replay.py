@@ -25,11 +25,8 @@ from fanshu.batch.shards import Shard, shards
 from fanshu.batch.tasks import ReplayTask, logged_games_text
 from fanshu.cli.errors import fail
 from fanshu.cli.jsonl import (
+    DEFAULT_EXECUTION,
     Execution,
-    RayAddressOption,
-    RayOption,
-    ShardTimeoutOption,
-    WorkersOption,
     job_progress,
     open_output,
     say_retries,
@@ -37,6 +34,7 @@ from fanshu.cli.jsonl import (
     stop_while_checking,
     want_progress,
     where,
+    with_execution,
 )
 from fanshu.engine.log import GameLog, LogError
 from fanshu.engine.replay import Summary
@@ -49,6 +47,7 @@ EXIT_MISMATCH = 1
 FANS_SHOWN = 20
 
 
+@with_execution
 def replay_command(
     file: Annotated[
         str, typer.Argument(metavar="FILE", help="A JSON Lines game log, or - for stdin.")
@@ -74,10 +73,7 @@ def replay_command(
             show_default=False,
         ),
     ] = None,
-    workers: WorkersOption = None,
-    ray: RayOption = False,
-    ray_address: RayAddressOption = None,
-    shard_timeout: ShardTimeoutOption = None,
+    execution: Execution = DEFAULT_EXECUTION,
     resume: Annotated[
         bool,
         typer.Option(
@@ -104,7 +100,6 @@ def replay_command(
     if out is not None and file != "-" and _same_file(file, out):
         raise fail(f"--out {out} is the log being replayed: write the lines to another file")
     stream, total = _open(file)
-    execution = Execution(workers, ray, ray_address, shard_timeout)
     output: Output | None = None
     try:
         if out is not None:

@@ -18,12 +18,9 @@ from fanshu.batch.shards import game_shards
 from fanshu.batch.tasks import SimulateTask
 from fanshu.cli.errors import fail
 from fanshu.cli.jsonl import (
+    DEFAULT_EXECUTION,
     Execution,
     FormatOption,
-    RayAddressOption,
-    RayOption,
-    ShardTimeoutOption,
-    WorkersOption,
     job_progress,
     open_output,
     output_format_or_fail,
@@ -31,6 +28,7 @@ from fanshu.cli.jsonl import (
     stop_interrupted,
     want_progress,
     where,
+    with_execution,
 )
 from fanshu.cli.score import parse_option_assignments
 from fanshu.engine.config import GameConfig
@@ -111,6 +109,7 @@ def player_names(rules: str, text: str | None, default: str = "random") -> list[
 # -- the command -----------------------------------------------------------------------------
 
 
+@with_execution
 def simulate_command(
     rules: Annotated[
         str,
@@ -176,10 +175,7 @@ def simulate_command(
             show_default=False,
         ),
     ] = None,
-    workers: WorkersOption = None,
-    ray: RayOption = False,
-    ray_address: RayAddressOption = None,
-    shard_timeout: ShardTimeoutOption = None,
+    execution: Execution = DEFAULT_EXECUTION,
     resume: Annotated[
         bool,
         typer.Option(
@@ -221,7 +217,6 @@ def simulate_command(
             "config": asdict(cfg),
         }
         output = open_output(out, job=job, resume=resume, fmt=form, kind="games", players=names)
-    execution = Execution(workers, ray, ray_address, shard_timeout)
     show = want_progress(progress, n_games)
     try:
         report = _run(task, n_games, execution, output, show)
