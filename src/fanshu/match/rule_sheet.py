@@ -12,7 +12,8 @@ settled by the rule set named at creation, with its options:
   count or a hand string scored by the rule set;
 - ``beijing`` (:mod:`fanshu.rules.beijing.settlement`): the base points (平点 20, 庄点 30,
   点庄 40, 平摸 40, 庄摸 60) × 2 ** capped fan, the winner's kongs, 跟庄 and 烧庄; with a
-  hand string, ``RuleSet.settle`` (which also finds 互包 from the melds);
+  hand string, ``RuleSet.settle`` (which also finds 互包 from the melds: a fan count
+  alone does not say who claimed from whom, so give the hand when 互包 applies);
 - ``two-player``: two players, the loser pays the fan total up to the cap.
 
 The players are given in seat order with the first hand's dealer first; who deals next
