@@ -117,7 +117,7 @@ def _reading_fans(hand: Hand, reading: Reading) -> list[FanRow[str]]:
     if _zhuo_wu_kui(hand, reading):
         out.append(F.ZHUO_WU_KUI)
     chows = {s.tile for s in sets if s.kind == CHOW}
-    if any({b, b + 3, b + 6} <= chows for b in (0, 9, 18)):
+    if any({b, b + 3, b + 6} <= chows for b in (Tile.M1, Tile.S1, Tile.P1)):
         out.append(F.YI_TIAO_LONG)
     return out
 

@@ -28,6 +28,7 @@ from fanshu.rules.beijing.settlement import (
     mutual_partner,
     win_payments,
 )
+from fanshu.tiles import NUM_KINDS
 
 
 def _as_options(options: Any) -> BeijingOptions:
@@ -44,7 +45,7 @@ class BeijingRuleSet:
     name = NAME
     title_zh = "北京麻将"
     title_en = "Beijing mahjong"
-    tiles = frozenset(range(34))
+    tiles = frozenset(range(NUM_KINDS))
     flowers = False
     shapes = ("4 sets + pair", "七对")
     fans = FANS

@@ -16,7 +16,19 @@ from functools import lru_cache
 from itertools import combinations, pairwise
 
 from fanshu.rules.mcr.fans import Fan
-from fanshu.tiles import SUIT_OF
+from fanshu.tiles import (
+    EAST,
+    FIRST_DRAGON,
+    FIRST_FLOWER,
+    FIRST_HONOR,
+    GREEN_DRAGON,
+    NORTH,
+    RED_DRAGON,
+    SOUTH,
+    SUIT_OF,
+    WEST,
+    WHITE_DRAGON,
+)
 
 Instance = tuple[Fan, tuple[int, ...]]
 Item = tuple[int, int]  # (tile, set index)
@@ -184,21 +196,23 @@ def _chow_fans_uncached(tiles: tuple[int, ...]) -> list[Instance]:
 
 # -- pungs -------------------------------------------------------------------------
 
-_WINDS = range(27, 31)
-_DRAGONS = range(31, 34)
+_WINDS = range(EAST, FIRST_DRAGON)
+_DRAGONS = range(FIRST_DRAGON, FIRST_FLOWER)
+_ALL_WINDS = (EAST, SOUTH, WEST, NORTH)
+_ALL_DRAGONS = (RED_DRAGON, GREEN_DRAGON, WHITE_DRAGON)
 
 
 def four_pungs_fan(t: tuple[int, int, int, int]) -> Fan | None:
-    if t[0] < 27 and _same_suit(*t) and _steps(t, 1):
+    if t[0] < FIRST_HONOR and _same_suit(*t) and _steps(t, 1):
         return Fan.FOUR_PURE_SHIFTED_PUNGS
-    if t == (27, 28, 29, 30):
+    if t == _ALL_WINDS:
         return Fan.BIG_FOUR_WINDS
     return None
 
 
 def three_pungs_fan(a: int, b: int, c: int) -> Fan | None:
     """a <= b <= c by tile index."""
-    if c < 27:
+    if c < FIRST_HONOR:
         if _three_suits(a, b, c):
             if _shifted_by_one_any_order(a, b, c):
                 return Fan.MIXED_SHIFTED_PUNGS
@@ -209,13 +223,13 @@ def three_pungs_fan(a: int, b: int, c: int) -> Fan | None:
         return None
     if a in _WINDS and b in _WINDS and c in _WINDS:
         return Fan.BIG_THREE_WINDS
-    if (a, b, c) == (31, 32, 33):
+    if (a, b, c) == _ALL_DRAGONS:
         return Fan.BIG_THREE_DRAGONS
     return None
 
 
 def two_pungs_fan(a: int, b: int) -> Fan | None:
-    if a < 27 and b < 27:
+    if a < FIRST_HONOR and b < FIRST_HONOR:
         return Fan.DOUBLE_PUNG if _rank(a) == _rank(b) and a != b else None
     if a in _DRAGONS and b in _DRAGONS:
         return Fan.TWO_DRAGONS_PUNGS

@@ -10,7 +10,21 @@ from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.situation import Situation
 from fanshu.rules.mcr.tally import Tally
 from fanshu.sets import PUNG, Set
-from fanshu.tiles import GREEN, RANK_OF, REVERSIBLE, TERMINAL, TERMINAL_OR_HONOR
+from fanshu.tiles import (
+    EAST,
+    FIRST_DRAGON,
+    GREEN,
+    NUM_KINDS,
+    RANK_OF,
+    REVERSIBLE,
+    SUIT_OF,
+    TERMINAL,
+    TERMINAL_OR_HONOR,
+    is_dragon,
+    is_honor,
+    is_numbered,
+    is_wind,
+)
 
 
 def win_flag_fans(s: Situation, tally: Tally) -> None:
@@ -30,14 +44,18 @@ def win_flag_fans(s: Situation, tally: Tally) -> None:
 
 
 def _mask(pred: Callable[[int], bool]) -> int:
-    return sum(1 << t for t in range(34) if pred(t))
+    return sum(1 << t for t in range(NUM_KINDS) if pred(t))
 
 
 # Kinds of tiles as bit masks (bit t = kind t), so whole-hand tests are a few int ops.
-SUIT_MASKS = tuple(sum(1 << t for t in range(g * 9, g * 9 + 9)) for g in range(3))
-HONOR_MASK = _mask(lambda t: t >= 27)
-WIND_MASK = _mask(lambda t: 27 <= t < 31)
-DRAGON_MASK = _mask(lambda t: t >= 31)
+def _suit_mask(suit: int) -> int:
+    return _mask(lambda t: SUIT_OF[t] == suit)
+
+
+SUIT_MASKS = tuple(_suit_mask(suit) for suit in range(3))
+HONOR_MASK = _mask(is_honor)
+WIND_MASK = _mask(is_wind)
+DRAGON_MASK = _mask(is_dragon)
 TERMINAL_MASK = _mask(lambda t: TERMINAL[t])
 TERMINAL_OR_HONOR_MASK = _mask(lambda t: TERMINAL_OR_HONOR[t])
 GREEN_MASK = _mask(lambda t: GREEN[t])
@@ -45,7 +63,7 @@ REVERSIBLE_MASK = _mask(lambda t: REVERSIBLE[t])
 
 
 def _ranks_mask(*ranks: int) -> int:
-    return _mask(lambda t: t < 27 and RANK_OF[t] in ranks)
+    return _mask(lambda t: is_numbered(t) and RANK_OF[t] in ranks)
 
 
 def suit_fans(mask: int, tally: Tally) -> None:
@@ -121,8 +139,8 @@ def tile_hog_fans(s: Situation, kong_count: int, tally: Tally) -> None:
 def wind_pung_fans(s: Situation, packs: list[Set], tally: Tally) -> None:
     """圈风刻 and 门风刻, counted after the exclusions like the rule book's examples."""
     for i, p in enumerate(packs):
-        if p.kind == PUNG and 27 <= p.tile < 31:
-            wind = p.tile - 27
+        if p.kind == PUNG and EAST <= p.tile < FIRST_DRAGON:
+            wind = p.tile - EAST
             if wind == s.prevalent:
                 tally.add(Fan.PREVALENT_WIND, (i,))
             if wind == s.seat:

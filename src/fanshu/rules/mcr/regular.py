@@ -17,7 +17,14 @@ from fanshu.rules.mcr.situation import Situation
 from fanshu.rules.mcr.tally import Found, Tally, option_exclusions
 from fanshu.sets import CHOW, PAIR, PUNG, Set
 from fanshu.shapes import seven_pairs_wait, waits_on_win_only
-from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL_OR_HONOR
+from fanshu.tiles import (
+    FIRST_DRAGON,
+    FIRST_HONOR,
+    NUM_KINDS,
+    RANK_OF,
+    SUIT_OF,
+    TERMINAL_OR_HONOR,
+)
 
 
 def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]) -> Tally:
@@ -35,7 +42,7 @@ def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]
     if len(pungs) == 4:
         tally.flag(Fan.ALL_PUNGS)
     for t, i in pungs:
-        if t >= 31:
+        if t >= FIRST_DRAGON:
             tally.add(Fan.DRAGON_PUNG, (i,))
         elif TERMINAL_OR_HONOR[t]:
             tally.add(Fan.PUNG_OF_TERMINALS_OR_HONORS, (i,))
@@ -143,7 +150,7 @@ CONCEALED_PUNGS_FAN = {
 
 def terminal_chows_fans(chows: list[tuple[int, int]], pair: Set, tally: Tally) -> bool:
     """一色双龙会 and 三色双龙会: 123 and 789 chows around a pair of 5s."""
-    if pair.tile >= 27 or RANK_OF[pair.tile] != 5:
+    if pair.tile >= FIRST_HONOR or RANK_OF[pair.tile] != 5:
         return False
     ranks = sorted(RANK_OF[t] for t, _ in chows)
     if ranks != [1, 1, 7, 7]:
@@ -174,15 +181,15 @@ def concealment_fans(s: Situation, tally: Tally) -> None:
 def pair_fans(chows: list[tuple[int, int]], pair: Set, pair_index: int, tally: Tally) -> None:
     """平和, 小三元, 小四喜: fans that need a particular pair."""
     if len(chows) == 4:
-        if pair.tile < 27:
+        if pair.tile < FIRST_HONOR:
             tally.flag(Fan.ALL_CHOWS)
         return
     if Fan.TWO_DRAGONS_PUNGS in tally:
-        if pair.tile >= 31:
+        if pair.tile >= FIRST_DRAGON:
             sets = tally.found[Fan.TWO_DRAGONS_PUNGS][0] + (pair_index,)
             tally.add(Fan.LITTLE_THREE_DRAGONS, sets)
         return
-    if Fan.BIG_THREE_WINDS in tally and 27 <= pair.tile < 31:
+    if Fan.BIG_THREE_WINDS in tally and FIRST_HONOR <= pair.tile < FIRST_DRAGON:
         sets = tally.found[Fan.BIG_THREE_WINDS][0] + (pair_index,)
         tally.add(Fan.LITTLE_FOUR_WINDS, sets)
 
@@ -206,7 +213,7 @@ _OUTSIDE, _FIVE, _EVEN = 1, 2, 4
 def _traits(t: int, chow: bool) -> int:
     """The traits of pack_trait_fans a set holds: has a terminal or honour, has a 5, is
     an even pung or pair (a chow's tile is its lowest)."""
-    if t >= 27:
+    if t >= FIRST_HONOR:
         return _OUTSIDE
     r = RANK_OF[t]
     if chow:
@@ -214,8 +221,8 @@ def _traits(t: int, chow: bool) -> int:
     return _OUTSIDE * (r in (1, 9)) | _FIVE * (r == 5) | _EVEN * (r % 2 == 0)
 
 
-_CHOW_TRAITS = tuple(_traits(t, True) for t in range(34))
-_PUNG_TRAITS = tuple(_traits(t, False) for t in range(34))
+_CHOW_TRAITS = tuple(_traits(t, True) for t in range(NUM_KINDS))
+_PUNG_TRAITS = tuple(_traits(t, False) for t in range(NUM_KINDS))
 
 
 def wait_fans(packs: list[Set], win: int, tally: Tally) -> None:

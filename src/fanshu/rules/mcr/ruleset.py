@@ -13,6 +13,7 @@ from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
 from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
 from fanshu.rules.mcr.settlement import settle_win
+from fanshu.tiles import NUM_KINDS
 
 #: Where each option's alternative comes from (RULES.md §1).
 _OPTION_NOTES = {
@@ -41,7 +42,7 @@ class McrRuleSet:
     name: str = "mcr"
     title_zh: str = "国标麻将"
     title_en: str = "Chinese Official rules (MCR)"
-    tiles: frozenset[int] = frozenset(range(34))
+    tiles: frozenset[int] = frozenset(range(NUM_KINDS))
     flowers: bool = True
     shapes: tuple[str, ...] = (
         "4 sets + pair",

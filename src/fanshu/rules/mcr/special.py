@@ -22,7 +22,15 @@ from fanshu.rules.mcr.situation import Situation
 from fanshu.rules.mcr.tally import Tally
 from fanshu.sets import CHOW, PUNG
 from fanshu.shapes import KNITTED_STRAIGHTS, THIRTEEN_ORPHANS_KINDS, decompose, regular_waits
-from fanshu.tiles import RANK_OF, SUIT_OF, TERMINAL
+from fanshu.tiles import (
+    FIRST_HONOR,
+    RANK_OF,
+    SUIT_OF,
+    TERMINAL,
+    is_dragon,
+    is_numbered,
+    is_wind,
+)
 
 
 def seven_pairs_fans(s: Situation) -> Tally | None:
@@ -60,7 +68,7 @@ def honors_knitted_fans(s: Situation) -> Tally | None:
     """全不靠 (with 组合龙 when all nine knitted tiles are there) and 七星不靠."""
     if s.melds or len(s.kinds) != 14:
         return None
-    numbered = [t for t in s.kinds if t < 27]
+    numbered = [t for t in s.kinds if t < FIRST_HONOR]
     if not 7 <= len(numbered) <= 9:
         return None
     if not any(set(numbered) <= set(seq) for seq in KNITTED_STRAIGHTS):
@@ -111,7 +119,7 @@ NINE_GATES_EXTRAS: dict[int, tuple[Fan, ...]] = {
 
 def nine_gates_fans(s: Situation) -> Tally | None:
     """九莲宝灯: 1112345678999 of one suit, fully concealed, winning on any tile of it."""
-    if s.melds or s.win >= 27:
+    if s.melds or s.win >= FIRST_HONOR:
         return None
     base = SUIT_OF[s.win] * 9
     r = RANK_OF[s.win]
@@ -163,24 +171,24 @@ def knitted_straight_fans(s: Situation) -> Tally | None:
     tally.flag(Fan.KNITTED_STRAIGHT)
     total = [a + b for a, b in zip(s.standing, s.fixed, strict=True)]
     if fourth.kind == CHOW:
-        if pair_tile < 27:
+        if pair_tile < FIRST_HONOR:
             tally.flag(Fan.ALL_CHOWS)
         if total[pair_tile] == 4:
             tally.flag(Fan.TILE_HOG)
     else:
         t = fourth.tile
-        if 27 <= t < 31:
+        if is_wind(t):
             tally.add(Fan.PUNG_OF_TERMINALS_OR_HONORS, (0,))
-            if pair_tile >= 31:
+            if is_dragon(pair_tile):
                 tally.flag(Fan.ALL_TYPES)
-        elif t >= 31:
+        elif is_dragon(t):
             tally.add(Fan.DRAGON_PUNG, (0,))
-            if 27 <= pair_tile < 31:
+            if is_wind(pair_tile):
                 tally.flag(Fan.ALL_TYPES)
         else:
             if TERMINAL[t]:
                 tally.add(Fan.PUNG_OF_TERMINALS_OR_HONORS, (0,))
-            if pair_tile < 27:
+            if is_numbered(pair_tile):
                 tally.flag(Fan.NO_HONORS)
             if not fourth.kong and total[t] == 4:
                 tally.flag(Fan.TILE_HOG)
@@ -204,7 +212,7 @@ def knitted_straight_fans(s: Situation) -> Tally | None:
             wait_fans(list(division), s.win, tally)
     elif not in_body or (s.options.knitted_straight_waits and s.standing[s.win] == 3):
         tally.flag(Fan.SINGLE_WAIT)
-    if fourth.kind == PUNG and 27 <= fourth.tile < 31:
+    if fourth.kind == PUNG and is_wind(fourth.tile):
         wind_pung_fans(s, [fourth], tally)
     tally.apply_exclusions()
     return tally

@@ -22,7 +22,7 @@ from fanshu.hand import Hand, WinContext
 from fanshu.rules.base import Result
 from fanshu.rules.sichuan.evaluate import check_hand, fan_of, score_hand
 from fanshu.rules.sichuan.options import DEFAULT_OPTIONS, ReadyPayment, SichuanOptions
-from fanshu.tiles import TILES, Tile
+from fanshu.tiles import FIRST_HONOR, TILES, Tile
 
 _DISCARD = WinContext()
 
@@ -42,7 +42,7 @@ def waits(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> dict[Tile, R
     hand = _ready_hand(hand)
     counts = hand.counts()
     out: dict[Tile, Result[str]] = {}
-    for t in range(27):
+    for t in range(FIRST_HONOR):
         if counts[t] >= 4:
             continue
         result = score_hand(Hand(hand.concealed, hand.melds, TILES[t], _DISCARD), options)

@@ -25,13 +25,14 @@ from fanshu.rules.sichuan.options import (
     SichuanOptions,
 )
 from fanshu.rules.sichuan.settlement import settle_win
+from fanshu.tiles import FIRST_HONOR
 
 
 class SichuanRuleSet:
     name = "sichuan"
     title_zh = "四川麻将 血战到底"
     title_en = "Sichuan mahjong (bloody battle)"
-    tiles = frozenset(range(27))
+    tiles = frozenset(range(FIRST_HONOR))  # the three suits: no honours
     flowers = False
     shapes = ("4 sets + pair (concealed runs allowed; no claimed chow)", "七对 (龙七对)")
     fans = DEFAULT_FANS

@@ -38,7 +38,7 @@ from fanshu.rules.mcr.ruleset import RULES as MCR
 from fanshu.rules.mcr.ruleset import fan_row
 from fanshu.rules.mcr.settlement import MatchError
 from fanshu.rules.two_player.options import DEFAULT_OPTIONS, MCR_FIELDS, TwoPlayerOptions
-from fanshu.tiles import WINDS, Tile
+from fanshu.tiles import NUM_KINDS, WINDS, Tile
 
 NAME = "two-player"
 
@@ -113,7 +113,7 @@ class TwoPlayerRuleSet:
     name = NAME
     title_zh = "二人麻将"
     title_en = "Two-player mahjong"
-    tiles: frozenset[int] = frozenset(range(34))
+    tiles: frozenset[int] = frozenset(range(NUM_KINDS))
     flowers = False
     shapes: tuple[str, ...] = MCR.shapes
     fans: tuple[FanRow[str], ...] = tuple(FAN_ROWS.values())
