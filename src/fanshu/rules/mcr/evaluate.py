@@ -1,10 +1,34 @@
 """Scoring a hand under the Chinese Official rules.
 
-The hand is decomposed once into every legal shape.  Each shape yields fan instances
-(a fan and the sets that form it) from small named predicates (``hand_fans``,
-``regular``, ``special``, ``combinations``); the exclusions of the fan table
-(``fans.py``) are then applied as data, highest fan first (不重复).  Every decomposition
-is scored and the highest total taken (就高不就低).
+The flow (算番流程), as ``score_hand`` runs it:
+
+1. Parse and check.  ``fanshu.score`` parses the hand string (``notation.fanshu``,
+   which checks the tiles as it reads them) and the rule set checks the size and the
+   win context (``Hand.validate``); ``score_hand`` takes a checked 14-tile hand.
+2. Read the hand once (``situation``): counts of the standing tiles (concealed + the
+   winning tile) and of the melds, the kinds held as a bit mask, the win flags, the
+   winds, the melds as ``Set``\ s.
+3. The special shapes first (``special.SPECIAL_SHAPES``: 七对, 全不靠, 十三幺, 组合龙,
+   九莲宝灯): the first that fits gives its fan table (a ``Tally``) and ends the search,
+   except 七对, which a four-sets reading of the same tiles may beat.
+4. Decompose once (``shapes.decompose``): every division of the standing tiles into
+   sets and one pair; the melds and each division of the right size make one reading.
+5. Per reading, a fan table (``regular.regular_fans``): the fans that do not depend on
+   the reading (win flags, 门前清, the kinds held, 四归一: cached by those inputs), then
+   the pungs and kongs, the chow and pung combinations (``combinations``), the pair,
+   the traits every set shares, the waits (边张/嵌张/单钓将 only when the hand waited on
+   that one tile), the wind pungs.  Each fan instance records the sets that form it.
+6. Exclusions as data (``Tally.apply_exclusions``), highest fan first: each counted fan
+   removes what its row of the table (``fans.py``) implies (不重复), on the whole hand or
+   only on its own sets (三风刻's 幺九刻); options may add or spare some.  A reading with
+   no fan left is 无番和.
+7. 就高不就低: the reading with the highest total wins; on equal totals the one with
+   一色三同顺 or 三同刻, and any four-sets reading over 七对, as the reference calculator
+   does.  No reading and no special shape: not a win, with the reason.
+8. The result (``_result``): the fans in table order with their counts, unit values
+   under the options (``tally.fan_values``) and sets, the flowers last, the excluded
+   fans, the shape; then the non-official extras (天和 …) when ``options.blessings``
+   asks for them (``blessings.apply_blessings``).
 """
 
 from __future__ import annotations
