@@ -7,7 +7,7 @@ The flow (算番流程), as ``score_hand`` runs it:
    win context (``Hand.validate``); ``score_hand`` takes a checked 14-tile hand.
 2. Read the hand once (``situation``): counts of the standing tiles (concealed + the
    winning tile) and of the melds, the kinds held as a bit mask, the win flags, the
-   winds, the melds as ``Set``\ s.
+   winds, the melds as ``Set`` objects.
 3. The special shapes first (``special.SPECIAL_SHAPES``: 七对, 全不靠, 十三幺, 组合龙,
    九莲宝灯): the first that fits gives its fan table (a ``Tally``) and ends the search,
    except 七对, which a four-sets reading of the same tiles may beat.
