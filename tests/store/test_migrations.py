@@ -185,3 +185,22 @@ def test_failed_migration_leaves_version_1(tmp_path: Path, monkeypatch: pytest.M
     with sqlite3.connect(path) as c:
         assert c.execute("PRAGMA user_version").fetchone()[0] == 1
         assert "venue" not in [col[1] for col in c.execute("PRAGMA table_info(matches)")]
+
+
+def test_a_v1_file_takes_rule_sheets_in_a_part_of_their_own(tmp_path: Path) -> None:
+    """Another rule set's sheet creates the rule_sheets part; the MCR schema, its
+    user_version and the old match stay exactly as they were."""
+    path = tmp_path / "v1.db"
+    expected = _v1_database(path)
+    raw = tmp_path / "raw.db"
+    _v1_database(raw)
+    with SqliteStore.open(path) as s:
+        sid = s.create_match(["A", "B"], rule_set="two-player")
+        assert s.schema_version() == 1 and s.part_version("rule_sheets") == 1
+        assert s.load_match("old001") == expected
+        assert s.load_match(sid).rules == "two-player"
+    part = ("rule_", "schema_parts", "sqlite_autoindex_rule_", "sqlite_autoindex_schema_parts")
+    core = [(kind, name) for kind, name in _schema(path) if not name.startswith(part)]
+    assert core == _schema(raw)
+    with sqlite3.connect(path) as c:
+        assert c.execute("PRAGMA user_version").fetchone()[0] == 1
