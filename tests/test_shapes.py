@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fanshu.notation import parse_tiles
+from fanshu.sets import concealed_set
 from fanshu.shapes import (
     CHOW,
     PAIR,
@@ -19,7 +20,6 @@ from fanshu.shapes import (
     regular_waits,
     seven_pairs_wait,
 )
-from fanshu.sets import concealed_set
 from fanshu.shapes import decompose as decompose_sets
 from fanshu.tiles import Tile
 

@@ -221,15 +221,20 @@ def _waits(
             d = score_hand(Hand(concealed, melds, tile, _with_last(on_discard)), options)
         else:
             d = probe
-        s = score_hand(Hand(concealed, melds, tile, _with_last(self_drawn) if last else self_drawn),
-                       options)  # fmt: skip
+        s = score_hand(
+            Hand(concealed, melds, tile, _with_last(self_drawn) if last else self_drawn), options
+        )
         out.append(
             Wait(
-                tile, left, d.total, s.total,
-                d.total_without_flowers < MINIMUM_FAN, s.total_without_flowers < MINIMUM_FAN,
+                tile,
+                left,
+                d.total,
+                s.total,
+                d.total_without_flowers < MINIMUM_FAN,
+                s.total_without_flowers < MINIMUM_FAN,
                 last,
             )
-        )  # fmt: skip
+        )
     return tuple(out)
 
 
@@ -247,9 +252,13 @@ def _with_last(ctx: WinContext) -> WinContext:
 
 
 def _next_useful_count(
-    counts: list[int], melds: int, shanten_now: int, useful: Sequence[UsefulTile],
-    remaining: Sequence[int], memo: dict[tuple[int, ...], tuple[int, frozenset[int]]],
-) -> int:  # fmt: skip
+    counts: list[int],
+    melds: int,
+    shanten_now: int,
+    useful: Sequence[UsefulTile],
+    remaining: Sequence[int],
+    memo: dict[tuple[int, ...], tuple[int, frozenset[int]]],
+) -> int:
     """Σ over remaining copies of each useful tile of the best useful count after it.
 
     ``memo`` maps 13-tile counts to (shanten, useful kinds) across the options of one
@@ -344,8 +353,13 @@ def analyze(
         useful = _useful(counts, melds, remaining)
         waits = _waits(hand, remaining, ctx, opts) if by_shape.overall == 0 else ()
         return Analysis(
-            hand, by_shape.overall, by_shape, remaining,
-            useful=useful, useful_count=sum(u.remaining for u in useful), waits=waits,
-        )  # fmt: skip
+            hand,
+            by_shape.overall,
+            by_shape,
+            remaining,
+            useful=useful,
+            useful_count=sum(u.remaining for u in useful),
+            waits=waits,
+        )
     discards = _discards(hand, counts, melds, remaining)
     return Analysis(hand, by_shape.overall, by_shape, remaining, discards=discards)

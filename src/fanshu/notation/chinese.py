@@ -34,23 +34,31 @@ _DIGITS = {
     **{c: i + 1 for i, c in enumerate("123456789")},
     **{c: i + 1 for i, c in enumerate("１２３４５６７８９")},
 }
-_SUITS = {
-    "万": Tile.M1, "萬": Tile.M1,
-    "条": Tile.S1, "條": Tile.S1, "索": Tile.S1,
-    "饼": Tile.P1, "餅": Tile.P1, "筒": Tile.P1,
-}  # fmt: skip
-_NAMED: dict[str, Tile] = {
-    "东": Tile.EAST, "東": Tile.EAST, "东风": Tile.EAST, "東風": Tile.EAST,
-    "南": Tile.SOUTH, "南风": Tile.SOUTH, "南風": Tile.SOUTH,
-    "西": Tile.WEST, "西风": Tile.WEST, "西風": Tile.WEST,
-    "北": Tile.NORTH, "北风": Tile.NORTH, "北風": Tile.NORTH,
-    "中": Tile.RED, "红中": Tile.RED, "紅中": Tile.RED,
-    "发": Tile.GREEN, "發": Tile.GREEN, "发财": Tile.GREEN, "發財": Tile.GREEN,
-    "白": Tile.WHITE, "白板": Tile.WHITE,
-    "春": Tile.SPRING, "夏": Tile.SUMMER, "秋": Tile.AUTUMN, "冬": Tile.WINTER,
-    "梅": Tile.PLUM, "兰": Tile.ORCHID, "蘭": Tile.ORCHID, "竹": Tile.BAMBOO,
-    "菊": Tile.CHRYSANTHEMUM,
-}  # fmt: skip
+# Each tile's names, in the order they are tried; simplified and traditional forms.
+_SUIT_NAMES: dict[Tile, tuple[str, ...]] = {
+    Tile.M1: ("万", "萬"),
+    Tile.S1: ("条", "條", "索"),
+    Tile.P1: ("饼", "餅", "筒"),
+}
+_SUITS = {name: suit for suit, names in _SUIT_NAMES.items() for name in names}
+_NAMES: dict[Tile, tuple[str, ...]] = {
+    Tile.EAST: ("东", "東", "东风", "東風"),
+    Tile.SOUTH: ("南", "南风", "南風"),
+    Tile.WEST: ("西", "西风", "西風"),
+    Tile.NORTH: ("北", "北风", "北風"),
+    Tile.RED: ("中", "红中", "紅中"),
+    Tile.GREEN: ("发", "發", "发财", "發財"),
+    Tile.WHITE: ("白", "白板"),
+    Tile.SPRING: ("春",),
+    Tile.SUMMER: ("夏",),
+    Tile.AUTUMN: ("秋",),
+    Tile.WINTER: ("冬",),
+    Tile.PLUM: ("梅",),
+    Tile.ORCHID: ("兰", "蘭"),
+    Tile.BAMBOO: ("竹",),
+    Tile.CHRYSANTHEMUM: ("菊",),
+}
+_NAMED: dict[str, Tile] = {name: t for t, names in _NAMES.items() for name in names}
 TILE_OF_NAME: dict[str, Tile] = {
     **_NAMED,
     **{d + s: Tile(first + rank - 1) for d, rank in _DIGITS.items() for s, first in _SUITS.items()},

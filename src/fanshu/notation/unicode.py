@@ -32,21 +32,21 @@ from collections.abc import Sequence
 
 from fanshu.errors import NotationError
 from fanshu.hand import Hand
-from fanshu.tiles import Tile
+from fanshu.tiles import DRAGONS, TILES, WINDS, Tile
 
 __all__ = ["CHAR_OF", "TILE_OF_CHAR", "format_hand", "format_tiles", "parse_tiles"]
 
 _BLOCK = 0x1F000
 # Tiles in Unicode order, from U+1F000.
 _UNICODE_ORDER: tuple[Tile, ...] = (
-    Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH,
-    Tile.RED, Tile.GREEN, Tile.WHITE,
-    *(Tile(t) for t in range(Tile.M1, Tile.M9 + 1)),
-    *(Tile(t) for t in range(Tile.S1, Tile.S9 + 1)),
-    *(Tile(t) for t in range(Tile.P1, Tile.P9 + 1)),
-    Tile.PLUM, Tile.ORCHID, Tile.BAMBOO, Tile.CHRYSANTHEMUM,
-    Tile.SPRING, Tile.SUMMER, Tile.AUTUMN, Tile.WINTER,
-)  # fmt: skip
+    *WINDS,
+    *DRAGONS,
+    *TILES[Tile.M1 : Tile.M9 + 1],
+    *TILES[Tile.S1 : Tile.S9 + 1],
+    *TILES[Tile.P1 : Tile.P9 + 1],
+    *(Tile.PLUM, Tile.ORCHID, Tile.BAMBOO, Tile.CHRYSANTHEMUM),
+    *(Tile.SPRING, Tile.SUMMER, Tile.AUTUMN, Tile.WINTER),
+)
 TILE_OF_CHAR: dict[str, Tile] = {chr(_BLOCK + i): t for i, t in enumerate(_UNICODE_ORDER)}
 CHAR_OF: dict[Tile, str] = {t: c for c, t in TILE_OF_CHAR.items()}
 _SKIP = {"\ufe0e", "\ufe0f"}

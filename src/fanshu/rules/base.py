@@ -352,8 +352,12 @@ class RuleSet(Protocol):
         ...
 
     def settle(
-        self, players: Sequence[str], winner: str, discarder: str | None, result: Any,
+        self,
+        players: Sequence[str],
+        winner: str,
+        discarder: str | None,
+        result: Any,
         options: Any = None,
-    ) -> dict[str, int]:  # fmt: skip
+    ) -> dict[str, int]:
         """Payments for one win between ``players`` (zero-sum): points per player."""
         ...

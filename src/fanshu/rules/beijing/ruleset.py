@@ -67,9 +67,16 @@ class BeijingRuleSet:
         return score_hand(hand, _as_options(options))
 
     def settle(
-        self, players: Sequence[str], winner: str, discarder: str | None, result: Any,
-        options: Any = None, *, dealer: str | None = None, partner: str | None = None,
-    ) -> dict[str, int]:  # fmt: skip
+        self,
+        players: Sequence[str],
+        winner: str,
+        discarder: str | None,
+        result: Any,
+        options: Any = None,
+        *,
+        dealer: str | None = None,
+        partner: str | None = None,
+    ) -> dict[str, int]:
         """Payments for one win: the hand (base points × 2 ** capped fan) and the
         winner's kong money, all paid by the 互包 partner when there is one.
 
@@ -88,9 +95,10 @@ class BeijingRuleSet:
         ctx = r.hand.context
         if (discarder is None) != ctx.self_drawn:
             raise SettlementError(
-                "a self-drawn win has no discarder" if ctx.self_drawn
+                "a self-drawn win has no discarder"
+                if ctx.self_drawn
                 else "a win on a discard (or a robbed kong) names the discarder"
-            )  # fmt: skip
+            )
         seats = list(players)
         if dealer is None:
             dealer = winner if ctx.dealer else seats[0] if seats else ""
@@ -100,10 +108,15 @@ class BeijingRuleSet:
                 f"but the dealer is {dealer!r}"
             )
         hand_part = win_payments(
-            seats, winner, dealer=dealer, discarder=discarder, fan=r.total, cap=opts.cap,
+            seats,
+            winner,
+            dealer=dealer,
+            discarder=discarder,
+            fan=r.total,
+            cap=opts.cap,
             payer_cap=opts.payer_cap,
             discarder_pays_self_drawn=ctx.kong and opts.robbed_kong_pays == "self-drawn",
-        )  # fmt: skip
+        )
         kong_part = kong_payments(seats, winner, kongs_of(r.hand, seats, winner))
         total = combine(seats, hand_part, kong_part)
         if partner is None:

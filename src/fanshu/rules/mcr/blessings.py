@@ -91,9 +91,12 @@ BLESSINGS: dict[str, dict[Fan, int]] = {
 
 #: 混杠 (88 in the 联众 lists): a kong of four wild tiles, which fanshu does not have.
 WILD_KONG = FanRow(
-    "wild_kong", "混杠", "Wild Kong", 88,
+    "wild_kong",
+    "混杠",
+    "Wild Kong",
+    88,
     source="seeds 002 (不重复 table), 003/004 (四张混开杠); never counted: no wild tiles",
-)  # fmt: skip
+)
 
 _SOURCES: dict[str, dict[Fan, str]] = {
     "lianzhong": {
@@ -204,9 +207,7 @@ def apply_blessings(result: McrResult, options: McrOptions) -> McrResult:
         for other in FANS[fan].excludes:
             replaced.setdefault(other, fan)
     kept = [e for e in entries if e.fan not in replaced]
-    excluded.extend(
-        ExcludedFan(e.row, FANS[replaced[e.fan]]) for e in entries if e.fan in replaced
-    )
+    excluded.extend(ExcludedFan(e.row, FANS[replaced[e.fan]]) for e in entries if e.fan in replaced)
     # a fan excluded by one that is now replaced is implied by the extra instead
     excluded = [
         ExcludedFan(x.row, FANS[replaced[x.by]]) if x.by in replaced else x for x in excluded

@@ -41,8 +41,9 @@ class McrOptions:
 
     def __post_init__(self) -> None:
         if self.blessings not in BLESSING_SETS:
-            raise OptionError(f"blessings is one of {', '.join(BLESSING_SETS)}, "
-                              f"not {self.blessings!r}")  # fmt: skip
+            raise OptionError(
+                f"blessings is one of {', '.join(BLESSING_SETS)}, not {self.blessings!r}"
+            )
         if self.concealed_and_melded_kong not in (5, 6):
             raise OptionError("concealed_and_melded_kong is 5 or 6")
         if self.two_concealed_kongs not in (6, 8):

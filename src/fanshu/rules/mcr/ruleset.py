@@ -72,13 +72,18 @@ class McrRuleSet:
         return score_hand(hand.validate(), options or DEFAULT_OPTIONS)
 
     def settle(
-        self, players: Sequence[str], winner: str, discarder: str | None, result: Any,
+        self,
+        players: Sequence[str],
+        winner: str,
+        discarder: str | None,
+        result: Any,
         options: Any = None,
-    ) -> dict[str, int]:  # fmt: skip
+    ) -> dict[str, int]:
         r: McrResult = result
         flowers = r.hand.context.flowers
-        return settle_win(players, winner, discarder=discarder, fan=r.total,
-                          flowers=flowers).payments  # fmt: skip
+        return settle_win(
+            players, winner, discarder=discarder, fan=r.total, flowers=flowers
+        ).payments
 
 
 RULES = McrRuleSet()

@@ -52,8 +52,9 @@ a concealed run (顺子) is allowed
     hand.validate(complete=complete)
     w = hand.winning_tile
     if w is not None and not w.is_numbered:
-        raise InvalidHandError(f"Sichuan uses 108 tiles (万, 条, 筒): no honours ({w.code} as "
-                               "the winning tile)")  # fmt: skip
+        raise InvalidHandError(
+            f"Sichuan uses 108 tiles (万, 条, 筒): no honours ({w.code} as the winning tile)"
+        )
     for t in hand.concealed:
         if not t.is_numbered:
             raise InvalidHandError(
@@ -74,14 +75,16 @@ a concealed run (顺子) is allowed
     if ctx.kong_discard and ctx.self_drawn:
         raise InvalidHandError("杠上炮 is a win on another player's discard, not self-drawn")
     if ctx.kong_discard and ctx.kong:
-        raise InvalidHandError("杠上炮 (a discard after a kong) and 抢杠胡 (robbing a kong) "
-                               "cannot both hold")  # fmt: skip
+        raise InvalidHandError(
+            "杠上炮 (a discard after a kong) and 抢杠胡 (robbing a kong) cannot both hold"
+        )
     if ctx.first_turn:
         if hand.melds:
             raise InvalidHandError("天胡/地胡 (first_turn) is won before any pung or kong")
         if ctx.dealer and not ctx.self_drawn:
-            raise InvalidHandError("天胡: the dealer wins on the 14 tiles dealt, so it is "
-                                   "self-drawn")  # fmt: skip
+            raise InvalidHandError(
+                "天胡: the dealer wins on the 14 tiles dealt, so it is self-drawn"
+            )
 
 
 def suits_held(hand: Hand) -> tuple[int, ...]:
@@ -196,10 +199,12 @@ def _score_reading(reading: Reading, hand: Hand, options: SichuanOptions) -> _Sc
         ("gang_shang_pao", int(ctx.kong_discard)),
         ("qiang_gang_hu", int(ctx.kong and not ctx.self_drawn)),
         ("gen", roots),
-        ("jin_gou_diao", int(len(hand.melds) == 4
-                             and (ctx.self_drawn or not options.golden_hook_self_drawn))),
+        (
+            "jin_gou_diao",
+            int(len(hand.melds) == 4 and (ctx.self_drawn or not options.golden_hook_self_drawn)),
+        ),
         ("hai_di", int(options.sea_bottom and ctx.wall_last)),
-    ]  # fmt: skip
+    ]
     for key, count in extras:
         if count and key in table and key not in pattern.excludes:
             fans.append(FanEntry(table[key], count))
@@ -212,12 +217,21 @@ def score_hand(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> Result[
     check_hand(hand)
     found = readings(hand)
     suits = suits_held(hand)
-    details: dict[str, object] = {"preset": options.preset,
-                                  "suits": "".join(SUIT_NAMES[s] for s in suits)}  # fmt: skip
+    details: dict[str, object] = {
+        "preset": options.preset,
+        "suits": "".join(SUIT_NAMES[s] for s in suits),
+    }
     if not found:
-        return Result(RULES_NAME, hand, False, details=details, reason=(
-            "not a winning shape: Sichuan wins are 4 sets + pair (concealed runs allowed, "
-            "no claimed chow) or 七对"))  # fmt: skip
+        return Result(
+            RULES_NAME,
+            hand,
+            False,
+            details=details,
+            reason=(
+                "not a winning shape: Sichuan wins are 4 sets + pair (concealed runs allowed, "
+                "no claimed chow) or 七对"
+            ),
+        )
     if len(suits) == 3 and options.void_suit:
         reason = "缺一门: a Sichuan win must be void in one suit; this hand holds 万, 条 and 筒"
         return Result(RULES_NAME, hand, False, details=details, reason=reason)
@@ -233,9 +247,15 @@ def score_hand(hand: Hand, options: SichuanOptions = DEFAULT_OPTIONS) -> Result[
         payment=options.pays(total),
     )
     return Result(
-        RULES_NAME, hand, True, fans=best.fans, total=total, multiplier=1 << (total - 1),
-        capped=capped, details=details,
-    )  # fmt: skip
+        RULES_NAME,
+        hand,
+        True,
+        fans=best.fans,
+        total=total,
+        multiplier=1 << (total - 1),
+        capped=capped,
+        details=details,
+    )
 
 
 def fan_of(result: Result[str]) -> int:

@@ -70,11 +70,16 @@ class SichuanRuleSet:
         return score_hand(hand, self._options(options))
 
     def settle(
-        self, players: Sequence[str], winner: str, discarder: str | None, result: Any,
+        self,
+        players: Sequence[str],
+        winner: str,
+        discarder: str | None,
+        result: Any,
         options: Any = None,
-    ) -> dict[str, int]:  # fmt: skip
-        return settle_win(players, winner, result, discarder=discarder,
-                          options=self._options(options)).payments  # fmt: skip
+    ) -> dict[str, int]:
+        return settle_win(
+            players, winner, result, discarder=discarder, options=self._options(options)
+        ).payments
 
 
 RULES = SichuanRuleSet()

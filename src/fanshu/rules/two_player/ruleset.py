@@ -148,16 +148,24 @@ class TwoPlayerRuleSet:
             counted.append(FanEntry(FAN_ROWS[e.fan.name.lower()], e.count, value))
         total = sum(f.points for f in counted)
         return Result(
-            NAME, hand, True, tuple(counted), total,
+            NAME,
+            hand,
+            True,
+            tuple(counted),
+            total,
             multiplier=None,
             capped=None if opts.cap is None else capped(total, opts.cap),
             details={"cap": opts.cap, "shape": r.shape, "excluded": r.excluded, "mcr": r},
-        )  # fmt: skip
+        )
 
     def settle(
-        self, players: Sequence[str], winner: str, discarder: str | None, result: Any,
+        self,
+        players: Sequence[str],
+        winner: str,
+        discarder: str | None,
+        result: Any,
         options: Any = None,
-    ) -> dict[str, int]:  # fmt: skip
+    ) -> dict[str, int]:
         """The loser pays the winner the fan total, capped (self-drawn or not: there is only
         one other player; 抢杠 is scored as self-drawn, seed 000, which pays the same)."""
         players = list(players)
