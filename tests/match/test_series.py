@@ -4,6 +4,7 @@ and the dealer rules of the two-player game and Sichuan."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 
 from fanshu.engine.game import Game
 from fanshu.errors import OptionError
+from fanshu.match.results import HandResult, Win
+from fanshu.match.rule_sheet import RuleSheet
 from fanshu.match.series import HandPlayed, first_dealer, next_dealer, play_series
 from fanshu.match.sheet import SEAT_ROTATION, Match
 from fanshu.tiles import Tile
@@ -165,3 +168,44 @@ def test_config_reaches_every_hand() -> None:
     play_series("sichuan", ["random"] * 4, seed=1, hands=2, config={"exchange_three": True},
                 on_hand=lambda h, g: games.append(g))  # fmt: skip
     assert all(any(e["type"] == "exchange" for e in g.events) for g in games)
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "two-player", "beijing"])
+def test_score_sheets_pay_what_the_engine_paid(rules: str) -> None:
+    """Bots' hands of wins only (no kong, 跟庄, 烧庄 or drawn-end payments) recorded on the
+    rule set's score sheet pay what the engine paid: fan counts for Sichuan and the
+    two-player game, hand strings for Beijing (its 互包 comes from the melds), compared
+    when the sheet's scoring knows the hand's whole context (its fan is the engine's)."""
+    n = 2 if rules == "two-player" else 4
+    compared = 0
+
+    def on_hand(hand: HandPlayed, game: Game) -> None:
+        nonlocal compared
+        events = game.events
+        wins = [e for e in events if e["type"] == "win"]
+        others = [e for e in events if e["type"] == "settle" and e["reason"] != "win"]
+        if not wins or others or any(e["type"] == "kong" or e.get("robbed") for e in events):
+            return
+        name = {s: f"S{s}" for s in range(n)}
+        dealer = game.config.dealer
+        sheet = RuleSheet([name[(dealer + i) % n] for i in range(n)], rules=rules)
+        played = tuple(
+            Win(
+                name[e["seat"]],
+                None if e["source"] is None else name[e["source"]],
+                fan=None if rules == "beijing" else e["total"],
+                hand=e["hand"] if rules == "beijing" else None,
+            )
+            for e in wins
+        )
+        first = played[0]
+        result = HandResult(False, first.winner, first.discarder, first.fan, first.hand)
+        row = sheet.record(replace(result, wins=played[1:]))
+        if row.fan != wins[0]["total"]:
+            return  # a context the hand string does not carry (海底, 杠上开花 …)
+        assert row.payments == {name[s]: v for s, v in enumerate(game.scores)}, hand
+        compared += 1
+
+    for seed in range(6):
+        play_series(rules, ["greedy"] * n, seed=seed, hands=6, on_hand=on_hand)
+    assert compared >= 10
