@@ -10,7 +10,8 @@ the same protocols and keeps the same promises:
   through the model (so every rule is checked) and writes the result: an error leaves
   things as they were, and two writers queue instead of losing a change;
 - an unknown id, a record that does not read back, or a database that cannot be used
-  raise :class:`StoreError` (never a driver's own exception).
+  raise :class:`StoreError`; a change the rules refuse raises the model's
+  :class:`~fanshu.rules.mcr.settlement.MatchError` and writes nothing.
 """
 
 from __future__ import annotations
