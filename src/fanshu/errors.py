@@ -4,11 +4,13 @@ meld or position."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class FanshuError(ValueError):
     """Base class: bad input that fanshu can explain."""
 
-    code = "invalid_input"
+    code: ClassVar[str] = "invalid_input"
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -18,7 +20,7 @@ class FanshuError(ValueError):
 class NotationError(FanshuError):
     """A string that does not parse; ``position`` is the 0-based index of the fault."""
 
-    code = "bad_notation"
+    code: ClassVar[str] = "bad_notation"
 
     def __init__(self, message: str, position: int | None = None) -> None:
         super().__init__(message if position is None else f"{message} at {position}")
@@ -28,10 +30,10 @@ class NotationError(FanshuError):
 class InvalidHandError(FanshuError):
     """A hand or win context that cannot happen at a table."""
 
-    code = "invalid_hand"
+    code: ClassVar[str] = "invalid_hand"
 
 
 class OptionError(FanshuError):
     """An unknown option or an option value out of range."""
 
-    code = "bad_option"
+    code: ClassVar[str] = "bad_option"

@@ -145,7 +145,7 @@ class WinContext:
         wall_last: bool = False,
         seat_wind: WindLike = Tile.EAST,
         prevalent_wind: WindLike = Tile.EAST,
-        flowers: int = 0,
+        flowers: object = 0,  # checked here: a count 0-8, or InvalidHandError
         dealer: bool = False,
         first_turn: bool = False,
         ready_at_start: bool = False,

@@ -140,11 +140,11 @@ class Tile(IntEnum):
         return NAME_ZH[self]
 
     @classmethod
-    def from_code(cls, code: str) -> Tile:
-        try:
+    def from_code(cls, code: object) -> Tile:
+        """The tile of a code (``"5p"``, ``"E"``); ``ValueError`` for anything else."""
+        if isinstance(code, str) and code in TILE_OF_CODE:
             return cls(TILE_OF_CODE[code])
-        except KeyError:
-            raise ValueError(f"unknown tile {code!r}") from None
+        raise ValueError(f"unknown tile {code!r}")
 
     def __str__(self) -> str:
         return self.code
@@ -234,8 +234,9 @@ _WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORT
 WindLike = str | int | Tile
 
 
-def wind_from(value: WindLike) -> Tile:
-    """Read a wind given as ``E``/``S``/``W``/``N``, 0-3, 东南西北 or a wind tile.
+def wind_from(value: object) -> Tile:
+    """Read a wind given as ``E``/``S``/``W``/``N``, 0-3, 东南西北 or a wind tile (a
+    ``WindLike``); anything else raises ``InvalidHandError``.
 
     >>> wind_from("S"), wind_from(2), wind_from("北")
     (<Tile.SOUTH: 28>, <Tile.WEST: 29>, <Tile.NORTH: 30>)

@@ -79,7 +79,7 @@ _NEG = -100  # an impossible entry of a group vector
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 # residue of the ranks (0: 147, 1: 258, 2: 369) that each suit 万 条 饼 takes in the six
 # knitted straights
-_KNIT_PERMS: tuple[tuple[int, int, int], ...] = tuple(permutations((0, 1, 2)))  # type: ignore[arg-type]
+_KNIT_PERMS: tuple[tuple[int, int, int], ...] = tuple(permutations((0, 1, 2), 3))
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,8 @@ def _shifted_by_one_any_order(a: int, b: int, c: int) -> bool:
 # -- chows -------------------------------------------------------------------------
 
 
-def four_chows_fan(t: tuple[int, int, int, int]) -> Fan | None:
+def four_chows_fan(t: tuple[int, ...]) -> Fan | None:
+    """The fan of four chows (their lowest tiles, ascending), if any."""
     if not _same_suit(*t):
         return None
     if _steps(t, 2) or _steps(t, 1):
@@ -158,7 +159,7 @@ def _chow_fans_uncached(tiles: tuple[int, ...]) -> list[Instance]:
     idx = tuple(range(len(tiles)))
     n = len(tiles)
     if n == 4:
-        fan = four_chows_fan(tiles)  # type: ignore[arg-type]
+        fan = four_chows_fan(tiles)
         if fan is not None:
             return [(fan, idx)]
         # A 3-chow fan, then the best pair fan the fourth chow forms with one of them.
@@ -202,7 +203,8 @@ _ALL_WINDS = (EAST, SOUTH, WEST, NORTH)
 _ALL_DRAGONS = (RED_DRAGON, GREEN_DRAGON, WHITE_DRAGON)
 
 
-def four_pungs_fan(t: tuple[int, int, int, int]) -> Fan | None:
+def four_pungs_fan(t: tuple[int, ...]) -> Fan | None:
+    """The fan of four pungs (their tiles, ascending), if any."""
     if t[0] < FIRST_HONOR and _same_suit(*t) and _steps(t, 1):
         return Fan.FOUR_PURE_SHIFTED_PUNGS
     if t == _ALL_WINDS:
@@ -240,7 +242,7 @@ def _pung_fans_uncached(tiles: tuple[int, ...]) -> list[Instance]:
     idx = tuple(range(len(tiles)))
     n = len(tiles)
     if n == 4:
-        fan = four_pungs_fan(tiles)  # type: ignore[arg-type]
+        fan = four_pungs_fan(tiles)
         if fan is not None:
             return [(fan, idx)]
         for trio in ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)):
