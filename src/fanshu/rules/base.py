@@ -19,9 +19,8 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.notation.fanshu import format_tiles
 from fanshu.rules import DEFAULT_RULES
-from fanshu.tiles import Tile
+from fanshu.tiles import Tile, format_tiles
 
 Combine = Literal["add", "double"]
 
