@@ -14,9 +14,11 @@ from fanshu.api import score, shanten
 from fanshu.errors import FanshuError, InvalidHandError, NotationError, OptionError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.notation import format_hand, parse_hand
+from fanshu.rules.base import ExcludedFan, FanEntry, FanRow, Result
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.result import ExcludedFan, FanEntry, McrResult
+from fanshu.rules.mcr.result import McrResult
+from fanshu.sets import Set
 from fanshu.tiles import Tile
 
 __version__ = "0.1.0"
@@ -26,6 +28,7 @@ __all__ = [
     "ExcludedFan",
     "Fan",
     "FanEntry",
+    "FanRow",
     "FanshuError",
     "Hand",
     "InvalidHandError",
@@ -35,6 +38,8 @@ __all__ = [
     "MeldKind",
     "NotationError",
     "OptionError",
+    "Result",
+    "Set",
     "Tile",
     "WinContext",
     "analyze",
