@@ -6,21 +6,24 @@ messages are those of the command line)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from fastapi import Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel
 from starlette.responses import Response
 
 from fanshu.protocol.errors import kind_of
-from fanshu.web.problems import Problem
+from fanshu.web.problems import Problem, problem_responses
 
 __all__ = [
     "MAX_BATCH_ITEMS",
     "MAX_BODY_BYTES",
     "MAX_GAMES",
     "JsonResponse",
+    "created_route",
     "json_body",
+    "listed_route",
     "read_json",
     "request_body",
 ]
@@ -99,3 +102,32 @@ def ok_response(description: str, schema: dict[str, Any] | None = None) -> dict[
         "description": description,
         "content": {"application/json": {"schema": schema or {"type": "object"}}},
     }
+
+
+_Endpoint = TypeVar("_Endpoint", bound=Callable[..., Any])
+
+
+def created_route(
+    router: APIRouter, path: str, summary: str, description: str, schema: dict[str, Any]
+) -> Callable[[_Endpoint], _Endpoint]:
+    """``POST path`` that creates a resource: 201 with the new object (``description``,
+    ``schema``), or the problems of a body that cannot make one."""
+    return router.post(
+        path,
+        status_code=201,
+        summary=summary,
+        response_class=JsonResponse,
+        responses={201: ok_response(description, schema), **problem_responses(400, 413, 422)},
+    )
+
+
+def listed_route(
+    router: APIRouter, path: str, summary: str, description: str
+) -> Callable[[_Endpoint], _Endpoint]:
+    """``GET path`` that lists a collection: 200 with an array (``description``)."""
+    return router.get(
+        path,
+        summary=summary,
+        response_class=JsonResponse,
+        responses={200: ok_response(description, {"type": "array"})},
+    )

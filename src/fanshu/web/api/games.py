@@ -62,7 +62,7 @@ from fanshu.engine.variants import playable_rules
 from fanshu.errors import FanshuError, OptionError
 from fanshu.rules import get_rules
 from fanshu.store import Store, StoredGame, StoreError
-from fanshu.web.api.common import MAX_GAMES, JsonResponse, ok_response
+from fanshu.web.api.common import MAX_GAMES, JsonResponse, created_route, ok_response
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
 
@@ -581,15 +581,12 @@ _STATE_SCHEMA: dict[str, Any] = {
 }
 
 
-@router.post(
+@created_route(
+    router,
     "/games",
-    status_code=201,
-    summary="Deal a hand against bots",
-    response_class=JsonResponse,
-    responses={
-        201: ok_response("The game, at the human's first decision", _STATE_SCHEMA),
-        **problem_responses(400, 413, 422),
-    },
+    "Deal a hand against bots",
+    "The game, at the human's first decision",
+    _STATE_SCHEMA,
 )
 def new_game(body: NewGame, request: Request) -> JsonResponse:
     """Deal a hand; the bots play until the human seat must decide.  Unknown rules, bots,

@@ -13,7 +13,8 @@ A match of another rule set also has ``rules`` and ``options``, and each hand ro
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -22,7 +23,7 @@ from starlette.responses import Response
 from fanshu.match import results
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
 from fanshu.store import Store
-from fanshu.web.api.common import JsonResponse, ok_response
+from fanshu.web.api.common import JsonResponse, created_route, listed_route, ok_response
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
 
@@ -81,6 +82,30 @@ def match_object(match: Match, scale: tuple[int, ...]) -> dict[str, Any]:
 
 def _object(store: Store, match_id: str) -> dict[str, Any]:
     return match_object(store.load_match(match_id), store.match_scale(match_id))
+
+
+_Endpoint = TypeVar("_Endpoint", bound=Callable[..., Any])
+
+
+def _match_route(
+    method: Literal["GET", "POST", "PUT"], path: str, summary: str
+) -> Callable[[_Endpoint], _Endpoint]:
+    """A route below ``/matches/{match_id}`` whose answer is the match: its response
+    and problems declared once."""
+    return router.api_route(
+        "/matches/{match_id}" + path,
+        methods=[method],
+        summary=summary,
+        response_class=JsonResponse,
+        responses=_MATCH,
+    )
+
+
+def _changed(db: Database, match_id: str, change: Callable[[Store], object]) -> JsonResponse:
+    """The match after ``change``, made in the request's one transaction."""
+    with db.open() as s:
+        change(s)
+        return JsonResponse(_object(s, match_id))
 
 
 class NewMatch(BaseModel):
@@ -204,16 +229,7 @@ def _checked(r: HandResult) -> results.HandResult:
     return r.to_result()
 
 
-@router.post(
-    "/matches",
-    status_code=201,
-    summary="Start a match",
-    response_class=JsonResponse,
-    responses={
-        201: ok_response("The new match", _MATCH_SCHEMA),
-        **problem_responses(400, 413, 422),
-    },
-)
+@created_route(router, "/matches", "Start a match", "The new match", _MATCH_SCHEMA)
 def new_match(body: NewMatch, db: Db) -> JsonResponse:
     """Start an empty match of four players (seats drawn for round 1: E, S, W, N), or of
     another rule set's players (`rules`, with its `options`)."""
@@ -225,90 +241,52 @@ def new_match(body: NewMatch, db: Db) -> JsonResponse:
         return JsonResponse(_object(s, mid), status_code=201)
 
 
-@router.get(
-    "/matches",
-    summary="List the matches",
-    response_class=JsonResponse,
-    responses={200: ok_response("Every match, oldest first", {"type": "array"})},
-)
+@listed_route(router, "/matches", "List the matches", "Every match, oldest first")
 def list_matches(db: Db) -> JsonResponse:
     """Every match: id, created, updated, players, hands played and totals."""
     with db.open() as s:
         return JsonResponse([m.to_dict() for m in s.list_matches()])
 
 
-@router.get(
-    "/matches/{match_id}", summary="One match", response_class=JsonResponse, responses=_MATCH
-)
+@_match_route("GET", "", "One match")
 def get_match(match_id: str, db: Db) -> JsonResponse:
     """The score sheet: every row, totals, running totals, table points, the next hand."""
     with db.open() as s:
         return JsonResponse(_object(s, match_id))
 
 
-@router.post(
-    "/matches/{match_id}/hands",
-    summary="Record the next hand",
-    response_class=JsonResponse,
-    responses=_MATCH,
-)
+@_match_route("POST", "/hands", "Record the next hand")
 def record_hand(match_id: str, body: HandResult, db: Db) -> JsonResponse:
     """Record the next hand: a win (`winner`; `discarder`, or `self_drawn: true`; `fan`,
     or `hand` to have it scored) or a draw (`draw: true`).  The answer is the updated
     match.  A win under 8 fan (flowers not counted) is refused (`bad_match`): record
     a false win instead."""
     result = _checked(body)
-    with db.open() as s:
-        s.record_hand(match_id, result)
-        return JsonResponse(_object(s, match_id))
+    return _changed(db, match_id, lambda s: s.record_hand(match_id, result))
 
 
-@router.put(
-    "/matches/{match_id}/hands/{number}",
-    summary="Correct a recorded hand",
-    response_class=JsonResponse,
-    responses=_MATCH,
-)
+@_match_route("PUT", "/hands/{number}", "Correct a recorded hand")
 def correct_hand(match_id: str, number: int, body: HandResult, db: Db) -> JsonResponse:
     """Replace recorded hand `number` (1-16) by another result; the totals follow."""
     result = _checked(body)
-    with db.open() as s:
-        s.correct_hand(match_id, number, result)
-        return JsonResponse(_object(s, match_id))
+    return _changed(db, match_id, lambda s: s.correct_hand(match_id, number, result))
 
 
-@router.post(
-    "/matches/{match_id}/false-wins",
-    summary="Record a false win",
-    response_class=JsonResponse,
-    responses=_MATCH,
-)
+@_match_route("POST", "/false-wins", "Record a false win")
 def false_win(match_id: str, body: FalseWin, db: Db) -> JsonResponse:
     """A 错和 (`under_minimum`: 10 to each other player) or 诈和 (`not_complete`: 20)."""
-    with db.open() as s:
-        s.record_false_win(match_id, body.player, body.kind)
-        return JsonResponse(_object(s, match_id))
+    return _changed(db, match_id, lambda s: s.record_false_win(match_id, body.player, body.kind))
 
 
-@router.post(
-    "/matches/{match_id}/penalties",
-    summary="Give a penalty",
-    response_class=JsonResponse,
-    responses=_MATCH,
-)
+@_match_route("POST", "/penalties", "Give a penalty")
 def penalty(match_id: str, body: NewPenalty, db: Db) -> JsonResponse:
     """A referee's free penalty: `points` deducted from `player`, paid to nobody."""
-    with db.open() as s:
-        s.add_penalty(match_id, body.player, body.points, body.reason)
-        return JsonResponse(_object(s, match_id))
+    return _changed(
+        db, match_id, lambda s: s.add_penalty(match_id, body.player, body.points, body.reason)
+    )
 
 
-@router.post(
-    "/matches/{match_id}/undo",
-    summary="Remove the last row",
-    response_class=JsonResponse,
-    responses=_MATCH,
-)
+@_match_route("POST", "/undo", "Remove the last row")
 def undo(match_id: str, db: Db) -> JsonResponse:
     """Remove the last row of the sheet (a hand or a penalty); the answer is the updated
     match with `removed`, the row taken away."""

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD
 from fanshu.store import Store
-from fanshu.web.api.common import JsonResponse, ok_response
+from fanshu.web.api.common import JsonResponse, created_route, listed_route, ok_response
 from fanshu.web.api.matches import Db, match_object
 from fanshu.web.problems import Problem, problem_responses
 
@@ -83,16 +83,7 @@ class TableResult(BaseModel):
     scores: dict[str, int] = Field(description="Each player's final match score (比赛分).")
 
 
-@router.post(
-    "/tournaments",
-    status_code=201,
-    summary="Start a tournament",
-    response_class=JsonResponse,
-    responses={
-        201: ok_response("The new tournament", _T_SCHEMA),
-        **problem_responses(400, 413, 422),
-    },
-)
+@created_route(router, "/tournaments", "Start a tournament", "The new tournament", _T_SCHEMA)
 def new_tournament(body: NewTournament, db: Db) -> JsonResponse:
     """A new tournament: players (a multiple of 4), optionally the number of sessions."""
     scale = SCALE_48 if body.scale_48 else SCALE_STANDARD
@@ -101,12 +92,7 @@ def new_tournament(body: NewTournament, db: Db) -> JsonResponse:
         return JsonResponse(_object(s, tid), status_code=201)
 
 
-@router.get(
-    "/tournaments",
-    summary="List the tournaments",
-    response_class=JsonResponse,
-    responses={200: ok_response("Every tournament, oldest first", {"type": "array"})},
-)
+@listed_route(router, "/tournaments", "List the tournaments", "Every tournament, oldest first")
 def list_tournaments(db: Db) -> JsonResponse:
     """Every tournament: id, created, name, players, sessions and sessions seated."""
     with db.open() as s:
