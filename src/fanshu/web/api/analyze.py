@@ -17,9 +17,9 @@ from starlette.concurrency import run_in_threadpool
 from fanshu.errors import FanshuError
 from fanshu.protocol.analyze import analysis_object, analyze_request, parse_analyze_request
 from fanshu.protocol.errors import LineError
-from fanshu.web.api.common import JsonResponse, json_body, ok_response, read_json, request_body
+from fanshu.web.api.common import JsonResponse, json_body, read_json, request_body, route_responses
 from fanshu.web.api.score import WIND_TEXT
-from fanshu.web.problems import Problem, problem_responses
+from fanshu.web.problems import Problem
 
 __all__ = ["analyze_one", "router"]
 
@@ -78,10 +78,7 @@ def analyze_one(obj: Any) -> dict[str, Any]:
     openapi_extra=request_body(
         AnalyzeItem, example={"id": 1, "hand": "1112345678999m", "visible": "9m"}
     ),
-    responses={
-        200: ok_response("The analyze --batch output object", ANALYZE_SCHEMA),
-        **problem_responses(400, 413, 422),
-    },
+    responses=route_responses("The analyze --batch output object", ANALYZE_SCHEMA, 400, 413, 422),
 )
 async def analyze(request: Request) -> JsonResponse:
     """Shanten by shape; for 13 tiles the useful tiles and, when ready, the waits (each

@@ -26,6 +26,7 @@ __all__ = [
     "listed_route",
     "read_json",
     "request_body",
+    "route_responses",
 ]
 
 #: The largest request body accepted (bytes): larger ones are 413 ``too_large``.
@@ -104,6 +105,14 @@ def ok_response(description: str, schema: dict[str, Any] | None = None) -> dict[
     }
 
 
+def route_responses(
+    description: str, schema: dict[str, Any] | None, *problems: int
+) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route: 200 with a JSON body (``description``,
+    ``schema``) and the problem documents of the statuses ``problems``."""
+    return {200: ok_response(description, schema), **problem_responses(*problems)}
+
+
 _Endpoint = TypeVar("_Endpoint", bound=Callable[..., Any])
 
 
@@ -129,5 +138,5 @@ def listed_route(
         path,
         summary=summary,
         response_class=JsonResponse,
-        responses={200: ok_response(description, {"type": "array"})},
+        responses=route_responses(description, {"type": "array"}),
     )

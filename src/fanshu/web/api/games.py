@@ -62,7 +62,7 @@ from fanshu.engine.variants import playable_rules
 from fanshu.errors import FanshuError, OptionError
 from fanshu.rules import get_rules
 from fanshu.store import Store, StoredGame, StoreError
-from fanshu.web.api.common import MAX_GAMES, JsonResponse, created_route, ok_response
+from fanshu.web.api.common import MAX_GAMES, JsonResponse, created_route, route_responses
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
 
@@ -605,10 +605,7 @@ def new_game(body: NewGame, request: Request) -> JsonResponse:
     "/games/{game_id}",
     summary="The game as the human seat sees it",
     response_class=JsonResponse,
-    responses={
-        200: ok_response("The game", _STATE_SCHEMA),
-        **problem_responses(404, 409, 410, 422),
-    },
+    responses=route_responses("The game", _STATE_SCHEMA, 404, 409, 410, 422),
 )
 def get_game(
     game_id: str,
@@ -628,10 +625,9 @@ def get_game(
     "/games/{game_id}/actions",
     summary="Play the human's action",
     response_class=JsonResponse,
-    responses={
-        200: ok_response("The game, at the human's next decision", _STATE_SCHEMA),
-        **problem_responses(400, 404, 409, 410, 413, 422),
-    },
+    responses=route_responses(
+        "The game, at the human's next decision", _STATE_SCHEMA, 400, 404, 409, 410, 413, 422
+    ),
 )
 def act(game_id: str, body: GameAction, request: Request) -> JsonResponse:
     """Apply the human's action, then the bots play until the human must decide again

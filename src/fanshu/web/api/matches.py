@@ -23,7 +23,7 @@ from starlette.responses import Response
 from fanshu.match import results
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
 from fanshu.store import Store
-from fanshu.web.api.common import JsonResponse, created_route, listed_route, ok_response
+from fanshu.web.api.common import JsonResponse, created_route, listed_route, route_responses
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
 
@@ -55,7 +55,7 @@ _MATCH_SCHEMA: dict[str, Any] = {
         "next": {"type": ["object", "null"]},
     },
 }
-_MATCH = {200: ok_response("The match", _MATCH_SCHEMA), **problem_responses(400, 404, 413, 422)}
+_MATCH = route_responses("The match", _MATCH_SCHEMA, 400, 404, 413, 422)
 
 
 def match_object(match: Match, scale: tuple[int, ...]) -> dict[str, Any]:

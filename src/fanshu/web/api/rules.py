@@ -9,8 +9,8 @@ from fastapi import APIRouter
 from fanshu.errors import FanshuError
 from fanshu.rules import get_rules
 from fanshu.rules.listing import rule_details, rule_listing, rule_summary
-from fanshu.web.api.common import JsonResponse, ok_response
-from fanshu.web.problems import Problem, problem_responses
+from fanshu.web.api.common import JsonResponse, route_responses
+from fanshu.web.problems import Problem
 
 __all__ = ["router", "rule_details", "rule_summary"]
 
@@ -37,7 +37,7 @@ _SUMMARY = {
     "/rules",
     summary="List the rule sets",
     response_class=JsonResponse,
-    responses={200: ok_response("The rule sets", {"type": "array", "items": _SUMMARY})},
+    responses=route_responses("The rule sets", {"type": "array", "items": _SUMMARY}),
 )
 def list_rules() -> JsonResponse:
     """Every rule set fanshu scores: name, titles, tiles, how fan combine, cap, minimum."""
@@ -48,10 +48,7 @@ def list_rules() -> JsonResponse:
     "/rules/{name}",
     summary="One rule set's fans and options",
     response_class=JsonResponse,
-    responses={
-        200: ok_response("The rule set, its fan table and options"),
-        **problem_responses(404),
-    },
+    responses=route_responses("The rule set, its fan table and options", None, 404),
 )
 def show_rules(name: str) -> JsonResponse:
     """The fan table (`key`, `name_zh`, `name_en`, `value`, `excludes`, `source`, and

@@ -28,11 +28,11 @@ from fanshu.web.api.common import (
     MAX_BATCH_ITEMS,
     JsonResponse,
     json_body,
-    ok_response,
     read_json,
     request_body,
+    route_responses,
 )
-from fanshu.web.problems import Problem, problem_responses
+from fanshu.web.problems import Problem
 
 __all__ = ["WIND_TEXT", "router", "score_one"]
 
@@ -130,10 +130,7 @@ def score_one(obj: Any) -> dict[str, Any]:
     summary="Score one hand",
     response_class=JsonResponse,
     openapi_extra=request_body(ScoreItem, example=_EXAMPLE),
-    responses={
-        200: ok_response("The batch output object", SCORE_SCHEMA),
-        **problem_responses(400, 413, 422),
-    },
+    responses=route_responses("The batch output object", SCORE_SCHEMA, 400, 413, 422),
 )
 async def score(request: Request) -> JsonResponse:
     """Score one hand: the body is one input object of `fanshu score --batch`, the answer
@@ -172,17 +169,17 @@ def score_items(items: list[Any]) -> list[dict[str, Any]]:
     summary="Score many hands",
     response_class=JsonResponse,
     openapi_extra=request_body(ScoreBatch, example={"items": [_EXAMPLE, {"id": 2, "hand": "1m"}]}),
-    responses={
-        200: ok_response(
-            "One batch output object per item, in order",
-            {
-                "type": "object",
-                "required": ["results"],
-                "properties": {"results": {"type": "array", "items": SCORE_SCHEMA}},
-            },
-        ),
-        **problem_responses(400, 413, 422),
-    },
+    responses=route_responses(
+        "One batch output object per item, in order",
+        {
+            "type": "object",
+            "required": ["results"],
+            "properties": {"results": {"type": "array", "items": SCORE_SCHEMA}},
+        },
+        400,
+        413,
+        422,
+    ),
 )
 async def score_batch(request: Request) -> JsonResponse:
     """Score up to 1,000 hands: `{"items": [...]}` of `fanshu score --batch` input objects

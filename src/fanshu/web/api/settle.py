@@ -19,8 +19,8 @@ from fanshu.errors import FanshuError
 from fanshu.protocol import settle as wire
 from fanshu.protocol.errors import LineError
 from fanshu.rules import names
-from fanshu.web.api.common import JsonResponse, ok_response
-from fanshu.web.problems import Problem, problem_responses
+from fanshu.web.api.common import JsonResponse, route_responses
+from fanshu.web.problems import Problem
 
 __all__ = ["SettleRequest", "router", "settle_request"]
 
@@ -83,10 +83,7 @@ _SETTLE_SCHEMA = {
     "/settle",
     summary="Settle one win",
     response_class=JsonResponse,
-    responses={
-        200: ok_response("The payments", _SETTLE_SCHEMA),
-        **problem_responses(400, 413, 422),
-    },
+    responses=route_responses("The payments", _SETTLE_SCHEMA, 400, 413, 422),
 )
 def settle(req: SettleRequest) -> JsonResponse:
     """Payments for one win by the rule set's settlement (zero-sum): MCR pays 8+fan from

@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD
 from fanshu.store import Store
-from fanshu.web.api.common import JsonResponse, created_route, listed_route, ok_response
+from fanshu.web.api.common import JsonResponse, created_route, listed_route, route_responses
 from fanshu.web.api.matches import Db, match_object
-from fanshu.web.problems import Problem, problem_responses
+from fanshu.web.problems import Problem
 
 __all__ = ["router"]
 
@@ -39,7 +39,7 @@ _T_SCHEMA: dict[str, Any] = {
         "repeats": {"type": "integer"},
     },
 }
-_T = {200: ok_response("The tournament", _T_SCHEMA), **problem_responses(400, 404, 413, 422)}
+_T = route_responses("The tournament", _T_SCHEMA, 400, 404, 413, 422)
 _STANDING = {
     "type": "object",
     "properties": {
@@ -112,10 +112,7 @@ def get_tournament(tid: str, db: Db) -> JsonResponse:
     "/tournaments/{tid}/standings",
     summary="The standings",
     response_class=JsonResponse,
-    responses={
-        200: ok_response("Ranked players", {"type": "array", "items": _STANDING}),
-        **problem_responses(404),
-    },
+    responses=route_responses("Ranked players", {"type": "array", "items": _STANDING}, 404),
 )
 def standings(tid: str, db: Db) -> JsonResponse:
     """Players ranked by table points, then match score, first places, head to head
@@ -146,7 +143,7 @@ def seat(tid: str, body: Seating, db: Db) -> JsonResponse:
     "/tournaments/{tid}/tables/{session}/{table}/match",
     summary="Open a table's score sheet",
     response_class=JsonResponse,
-    responses={200: ok_response("The table's match"), **problem_responses(404, 422)},
+    responses=route_responses("The table's match", None, 404, 422),
 )
 def table_match(tid: str, session: int, table: int, db: Db) -> JsonResponse:
     """The match of a seated table (opened on first use): record its hands under
