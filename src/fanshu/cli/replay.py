@@ -15,9 +15,7 @@ from itertools import islice
 from typing import IO, Annotated, Any
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
 from fanshu.batch.executors import ExecutorError
 from fanshu.batch.job import JobReport, Output, run_to_output
@@ -36,6 +34,7 @@ from fanshu.cli.jsonl import (
     where,
     with_execution,
 )
+from fanshu.cli.tables import percent, summary_table
 from fanshu.engine.log import GameLog, LogError
 from fanshu.engine.replay import Summary
 from fanshu.errors import FanshuError
@@ -258,21 +257,6 @@ class _Stdout(Console):
 # -- the summary ----------------------------------------------------------------------
 
 
-def _table(title: str) -> Table:
-    return Table(
-        title=title,
-        title_justify="left",
-        title_style="bold",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
-
-
-def _pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "—"
-
-
 def _english(rules: str) -> dict[str, str]:
     try:
         return {f.name_zh: f.name_en for f in get_rules(rules).fans}
@@ -288,7 +272,9 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
     )
     if not data["rules"]:
         return
-    table = _table("Games 牌局 (those that replay as logged; events, turns, decisions per game)")
+    table = summary_table(
+        "Games 牌局 (those that replay as logged; events, turns, decisions per game)"
+    )
     for name, justify in (
         ("Rules", "left"),
         ("Games", "right"),
@@ -304,7 +290,7 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
             rules,
             str(r["games"]),
             " / ".join(str(w) for w in r["wins_by_seat"]),
-            f"{r['drawn']} ({_pct(r['drawn'], r['games'])})",
+            f"{r['drawn']} ({percent(r['drawn'], r['games'])})",
             f"{r['events_per_game']:.1f}",
             f"{r['turns_per_game']:.1f}",
             f"{r['decisions_per_game']:.1f}",
@@ -315,14 +301,14 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
             console.print(f"{rules}: no fans scored (no game was won)")
             continue
         english = _english(rules)
-        fans = _table(f"Fans 番种 · {rules} (wins that scored each, of {r['wins']})")
+        fans = summary_table(f"Fans 番种 · {rules} (wins that scored each, of {r['wins']})")
         fans.add_column("番种", no_wrap=True)
         fans.add_column("Fan")
         fans.add_column("Wins", justify="right")
         fans.add_column("% of wins", justify="right")
         shown = list(r["fans"].items())
         for name, count in shown[:FANS_SHOWN]:
-            fans.add_row(name, english.get(name, ""), str(count), _pct(count, r["wins"]))
+            fans.add_row(name, english.get(name, ""), str(count), percent(count, r["wins"]))
         console.print(fans)
         if len(shown) > FANS_SHOWN:
             console.print(f"… and {len(shown) - FANS_SHOWN} more fans (--json lists them all)")

@@ -8,9 +8,7 @@ from dataclasses import asdict, fields
 from typing import Annotated, Any
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
 from fanshu.batch.executors import ExecutorError
 from fanshu.batch.job import JobReport, Output, run_to_output
@@ -31,6 +29,7 @@ from fanshu.cli.jsonl import (
     with_execution,
 )
 from fanshu.cli.score import parse_option_assignments
+from fanshu.cli.tables import percent, summary_table
 from fanshu.engine.config import GameConfig
 from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import Summary, check_players, seats_of
@@ -271,23 +270,8 @@ def _run(
 # -- the tables --------------------------------------------------------------------------------
 
 
-def _pct(part: int | float, whole: int | float) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "—"
-
-
 def _num(x: float | None, digits: int = 1) -> str:
     return "—" if x is None else f"{x:.{digits}f}"
-
-
-def _table(title: str) -> Table:
-    return Table(
-        title=title,
-        title_justify="left",
-        title_style="bold",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
 
 
 def print_summary(summary: Summary, console: Console) -> None:
@@ -299,7 +283,7 @@ def print_summary(summary: Summary, console: Console) -> None:
         f"[bold]{summary.rules}[/] · {games} hands · seed {summary.seed} · "
         f"players {', '.join(summary.players)}"
     )
-    seats = _table("Seats 座位")
+    seats = summary_table("Seats 座位")
     for name, justify in (
         ("Seat", "left"),
         ("Bot", "left"),
@@ -315,12 +299,12 @@ def print_summary(summary: Summary, console: Console) -> None:
             seat,
             row["player"],
             str(row["wins"]),
-            _pct(row["wins"], games),
+            percent(row["wins"], games),
             str(row["false_wins"]),
             _num(row["average_score"], 2),
         )
     console.print(seats)
-    bots = _table("Bots 选手")
+    bots = summary_table("Bots 选手")
     for name, justify in (
         ("Bot", "left"),
         ("Seats", "right"),
@@ -341,13 +325,13 @@ def print_summary(summary: Summary, console: Console) -> None:
             _num(row["average_score"], 2),
         )
     console.print(bots)
-    totals = _table("Hands 牌局")
+    totals = summary_table("Hands 牌局")
     totals.show_header = False
     totals.add_column("")
     totals.add_column("", justify="right")
     totals.add_row("hands", str(games))
     totals.add_row("wins", str(d["wins"]))
-    totals.add_row("drawn hands (no winner)", f"{d['draws']} ({_pct(d['draws'], games)})")
+    totals.add_row("drawn hands (no winner)", f"{d['draws']} ({percent(d['draws'], games)})")
     totals.add_row("false wins (错和)", str(d["false_wins"]))
     totals.add_row("average fan of a win", _num(d["average_fan"]))
     totals.add_row("average length: turns", _num(d["average_turns"]))
@@ -358,11 +342,11 @@ def print_summary(summary: Summary, console: Console) -> None:
         console.print("no fans scored: no hand was won")
         return
     english = {f.name_zh: f.name_en for f in get_rules(summary.rules).fans}
-    fans = _table("Fans 番种 (wins that scored each)")
+    fans = summary_table("Fans 番种 (wins that scored each)")
     fans.add_column("番种", no_wrap=True)
     fans.add_column("Fan")
     fans.add_column("Wins", justify="right")
     fans.add_column("% of wins", justify="right")
     for name, count in d["fans"].items():
-        fans.add_row(name, english.get(name, ""), str(count), _pct(count, d["wins"]))
+        fans.add_row(name, english.get(name, ""), str(count), percent(count, d["wins"]))
     console.print(fans)

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from fanshu.batch.formats import read_records, sniff
 from fanshu.batch.stats import Stats, compute
 from fanshu.cli.errors import fail
+from fanshu.cli.tables import summary_table
 from fanshu.errors import FanshuError
 
 #: Fans listed by default (``--top 0`` lists them all).
@@ -138,17 +138,10 @@ def _plot(stats: Stats, out: str, name: str) -> None:
 # -- the tables ----------------------------------------------------------------------------
 
 
-def _table(title: str, *columns: tuple[str, str]) -> Table:
-    table = Table(
-        title=title,
-        title_justify="left",
-        title_style="bold",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
+def _table(title: str, *columns: tuple[str, JustifyMethod]) -> Table:
+    table = summary_table(title)
     for name, justify in columns:
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=True)
     return table
 
 
@@ -269,7 +262,9 @@ def _print_games(data: Mapping[str, Any], console: Console, rules: str, top: int
     if not games:
         return
     named = any("player" in r for r in data["seats"])
-    columns = [("Seat", "left")] + ([("Bot", "left")] if named else [])
+    columns: list[tuple[str, JustifyMethod]] = [("Seat", "left")]
+    if named:
+        columns.append(("Bot", "left"))
     seats = _table(
         "Seats 座位",
         *columns,
