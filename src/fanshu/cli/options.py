@@ -8,9 +8,12 @@ each command has its own alias, built from one declaration of the flag.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
+
+from fanshu.engine.players import PLAYERS
 
 # -- the situation of a hand (score, analyze) ----------------------------------------------
 
@@ -23,8 +26,16 @@ PrevalentWindOption = Annotated[
 FlowersOption = Annotated[int, typer.Option("--flowers", help="Number of flowers (花牌), 0-8.")]
 
 
-def _rules_option(help: str) -> Any:
-    return typer.Option("--option", "-o", metavar="NAME=VALUE", help=help)
+def _flag(*names: str, metavar: str, show_default: bool = True) -> Callable[[str], Any]:
+    """A flag declared once whose help each command words for itself."""
+
+    def option(help: str) -> Any:
+        return typer.Option(*names, metavar=metavar, help=help, show_default=show_default)
+
+    return option
+
+
+_rules_option = _flag("--option", "-o", metavar="NAME=VALUE")
 
 
 #: ``fanshu score``: an option of the chosen rule set.
@@ -42,6 +53,57 @@ WaitsOptionOption = Annotated[
     _rules_option("A rules option for scoring the waits (repeatable), as in 'fanshu score'."),
 ]
 
+# -- games between bots (play, simulate, stats) -------------------------------------------
+
+#: ``fanshu play`` and ``simulate``: the rule set of the game.
+GameRulesOption = Annotated[
+    str,
+    typer.Option("--rules", "-r", metavar="NAME", help="mcr, beijing, sichuan or two-player."),
+]
+#: ``fanshu simulate``: an option of the game's rule set.
+GameOptionOption = Annotated[
+    list[str] | None,
+    _rules_option("An option of the rule set (repeatable); 'fanshu rules NAME' lists them."),
+]
+#: ``fanshu play``: an option of the game's rule set.
+PlayOptionOption = Annotated[list[str] | None, _rules_option("An option of the rule set.")]
+
+
+_config_option = _flag("--config", metavar="NAME=VALUE")
+
+
+#: ``fanshu simulate``: the table setup of every game.
+GameConfigOption = Annotated[
+    list[str] | None,
+    _config_option(
+        "Table setup (repeatable): dealer, prevalent_wind (0-3), exchange_three, "
+        "exchange_at_start, triplet_offer, free_pick (probabilities)."
+    ),
+]
+#: ``fanshu play``: the table setup of the hand.
+PlayConfigOption = Annotated[list[str] | None, _config_option("Table setup, as in simulate.")]
+
+
+_players_option = _flag("--players", "-p", metavar="A,B,C,D", show_default=False)
+
+
+#: ``fanshu simulate``: the bot in each seat.
+GamePlayersOption = Annotated[
+    str | None,
+    _players_option(
+        "A bot name per seat, seat 0 (East, the dealer) first: four names, two "
+        f"for two-player. Bots: {', '.join(PLAYERS)}. Default: random in every seat."
+    ),
+]
+#: ``fanshu stats``: the bots of a game log that does not name them.
+LogPlayersOption = Annotated[
+    str | None,
+    _players_option(
+        "The bot in each seat, seat 0 first, for per-bot figures of a game log "
+        "that does not name its bots (as given to fanshu simulate --players)."
+    ),
+]
+
 # -- output and batches (score, analyze) ---------------------------------------------------
 
 HandJsonOption = Annotated[
@@ -54,8 +116,7 @@ PlainOption = Annotated[
 ]
 
 
-def _batch_option(help: str) -> Any:
-    return typer.Option("--batch", "-b", metavar="FILE", help=help, show_default=False)
+_batch_option = _flag("--batch", "-b", metavar="FILE", show_default=False)
 
 
 #: ``fanshu score --batch``.

@@ -20,6 +20,7 @@ import typer
 from rich.cells import cell_len
 
 from fanshu.cli.errors import fail
+from fanshu.cli.options import GameRulesOption, PlayConfigOption, PlayOptionOption
 from fanshu.cli.simulate import parse_config, parse_options, whole_number
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.events import fans_of
@@ -417,10 +418,7 @@ def _default_bot() -> str:
 
 
 def play_command(
-    rules: Annotated[
-        str,
-        typer.Option("--rules", "-r", metavar="NAME", help="mcr, beijing, sichuan or two-player."),
-    ] = "mcr",
+    rules: GameRulesOption = "mcr",
     seed: Annotated[
         str | None,
         typer.Option(
@@ -448,14 +446,8 @@ def play_command(
     plain: Annotated[
         bool, typer.Option("--plain", help="Write tiles as codes (1m, E) instead of Unicode.")
     ] = False,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="NAME=VALUE", help="An option of the rule set."),
-    ] = None,
-    config: Annotated[
-        list[str] | None,
-        typer.Option("--config", metavar="NAME=VALUE", help="Table setup, as in simulate."),
-    ] = None,
+    option: PlayOptionOption = None,
+    config: PlayConfigOption = None,
 ) -> None:
     """Play one hand against bots at the terminal: the table and your tiles are drawn,
     the legal actions listed; answer with a number or an action such as 'discard 5m',

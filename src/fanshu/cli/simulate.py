@@ -28,10 +28,15 @@ from fanshu.cli.jsonl import (
     where,
     with_execution,
 )
+from fanshu.cli.options import (
+    GameConfigOption,
+    GameOptionOption,
+    GamePlayersOption,
+    GameRulesOption,
+)
 from fanshu.cli.score import parse_option_assignments
 from fanshu.cli.tables import percent, summary_table
 from fanshu.engine.config import GameConfig
-from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import Summary, check_players, seats_of
 from fanshu.errors import FanshuError, OptionError
 from fanshu.protocol.errors import LineError
@@ -110,24 +115,11 @@ def player_names(rules: str, text: str | None, default: str = "random") -> list[
 
 @with_execution
 def simulate_command(
-    rules: Annotated[
-        str,
-        typer.Option("--rules", "-r", metavar="NAME", help="mcr, beijing, sichuan or two-player."),
-    ] = "mcr",
+    rules: GameRulesOption = "mcr",
     games: Annotated[
         str, typer.Option("--games", "-n", metavar="N", help="How many hands to play.")
     ] = "100",
-    players: Annotated[
-        str | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="A,B,C,D",
-            help="A bot name per seat, seat 0 (East, the dealer) first: four names, two "
-            f"for two-player. Bots: {', '.join(PLAYERS)}. Default: random in every seat.",
-            show_default=False,
-        ),
-    ] = None,
+    players: GamePlayersOption = None,
     seed: Annotated[
         str,
         typer.Option(
@@ -148,24 +140,8 @@ def simulate_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object.")
     ] = False,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="NAME=VALUE",
-            help="An option of the rule set (repeatable); 'fanshu rules NAME' lists them.",
-        ),
-    ] = None,
-    config: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--config",
-            metavar="NAME=VALUE",
-            help="Table setup (repeatable): dealer, prevalent_wind (0-3), exchange_three, "
-            "exchange_at_start, triplet_offer, free_pick (probabilities).",
-        ),
-    ] = None,
+    option: GameOptionOption = None,
+    config: GameConfigOption = None,
     progress: Annotated[
         bool | None,
         typer.Option(

@@ -21,6 +21,7 @@ from rich.table import Table
 from fanshu.batch.formats import read_records, sniff
 from fanshu.batch.stats import Stats, compute
 from fanshu.cli.errors import fail
+from fanshu.cli.options import LogPlayersOption
 from fanshu.cli.tables import summary_table
 from fanshu.errors import FanshuError
 
@@ -52,17 +53,7 @@ def stats_command(
             show_default=False,
         ),
     ] = None,
-    players: Annotated[
-        str | None,
-        typer.Option(
-            "--players",
-            "-p",
-            metavar="A,B,C,D",
-            help="The bot in each seat, seat 0 first, for per-bot figures of a game log "
-            "that does not name its bots (as given to fanshu simulate --players).",
-            show_default=False,
-        ),
-    ] = None,
+    players: LogPlayersOption = None,
     top: Annotated[
         int,
         typer.Option("--top", metavar="N", help="Fans listed in the table; 0 lists all."),
