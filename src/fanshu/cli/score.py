@@ -51,6 +51,17 @@ _FALSE = {"false", "no", "off", "0"}
 _NONE = {"none", "null"}
 
 
+def yes_or_no(raw: str) -> bool | None:
+    """The truth an option's text says (true, yes, on, 1 / false, no, off, 0, in any
+    case); None for other text.
+
+    >>> yes_or_no("On"), yes_or_no("0"), yes_or_no("maybe")
+    (True, False, None)
+    """
+    word = raw.lower()
+    return True if word in _TRUE else False if word in _FALSE else None
+
+
 def _option_fields(rules: str) -> dict[str, tuple[str | None, Any]]:
     """(declared type as text, default) of each option a rule set takes by name.
 
@@ -100,11 +111,10 @@ def _option_value(name: str, raw: str, kind: str | None, default: Any) -> Any:
     if nullable and raw.lower() in _NONE:
         return None
     if "bool" in words or isinstance(default, bool):
-        if raw.lower() in _TRUE:
-            return True
-        if raw.lower() in _FALSE:
-            return False
-        raise LineError("bad_option", f"{name} is true or false, not {raw!r}")
+        truth = yes_or_no(raw)
+        if truth is None:
+            raise LineError("bad_option", f"{name} is true or false, not {raw!r}")
+        return truth
     if "int" in words or "Optional[int]" in (kind or "") or type(default) is int:
         try:
             return int(raw)

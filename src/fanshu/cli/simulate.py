@@ -34,7 +34,7 @@ from fanshu.cli.options import (
     GamePlayersOption,
     GameRulesOption,
 )
-from fanshu.cli.score import parse_option_assignments
+from fanshu.cli.score import parse_option_assignments, yes_or_no
 from fanshu.cli.tables import percent, summary_table
 from fanshu.engine.config import GameConfig
 from fanshu.engine.simulate import Summary, check_players, seats_of
@@ -42,8 +42,6 @@ from fanshu.errors import FanshuError, OptionError
 from fanshu.protocol.errors import LineError
 from fanshu.rules import get_rules
 
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
 _WINDS = "ESWN"
 
 
@@ -74,9 +72,10 @@ def parse_config(items: list[str] | None) -> GameConfig:
         if kind is None:
             raise OptionError(f"unknown config {name!r}; known: {', '.join(kinds)}")
         if kind == "bool":
-            if raw.lower() not in _TRUE | _FALSE:
+            truth = yes_or_no(raw)
+            if truth is None:
                 raise OptionError(f"{name} is true or false, not {raw!r}")
-            data[name] = raw.lower() in _TRUE
+            data[name] = truth
         elif kind == "int":
             data[name] = whole_number(name, raw)
         else:
