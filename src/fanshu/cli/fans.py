@@ -6,11 +6,10 @@ import json
 from typing import Annotated, Any
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
+from fanshu.cli.tables import listing_table
 from fanshu.rules.mcr.fans import FANS, Fan, FanSpec
 
 
@@ -62,13 +61,10 @@ def fans_command(
     if as_json:
         typer.echo(json.dumps(fan_rows(), ensure_ascii=False, indent=2))
         return
-    table = Table(
-        title="Chinese Official (MCR) fans 国标麻将番种",
+    table = listing_table(
+        "Chinese Official (MCR) fans 国标麻将番种",
         caption="不计: fans not counted again once this one counts. 82 明暗杠 is the MIL "
         "supplement; 83-88 are the non-official extras of the blessings option.",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
     )
     table.add_column("#", justify="right", style="dim")
     table.add_column("番种", no_wrap=True)

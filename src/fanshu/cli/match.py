@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from fanshu.cli.errors import fail
 from fanshu.cli.score import option_assignments_or_exit
+from fanshu.cli.tables import listing_table
 from fanshu.errors import FanshuError
 from fanshu.match.results import HandResult, parse_kong, parse_win
 from fanshu.match.rule_sheet import SHEET_RULES
@@ -170,13 +170,10 @@ def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
     It fits an 80-column terminal: short labels (自摸, 错和, 诈和, explained in the caption),
     two spaces between columns, and text that wraps (or, for a word wider than its
     column, folds) instead of being cut off with an ellipsis."""
-    table = Table(
-        title=f"match {match.id}{_rules_label(match)} · table points {'/'.join(map(str, scale))}",
+    table = listing_table(
+        f"match {match.id}{_rules_label(match)} · table points {'/'.join(map(str, scale))}",
         title_justify="left",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
         show_edge=False,
-        pad_edge=False,
         padding=(0, 1, 0, 0),
         caption="Each cell: points of the row, (running total).  自摸 self-drawn, "
         "错和 false win under 8 fan, 诈和 false win on an incomplete hand.",

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
+from fanshu.cli.tables import listing_table
 from fanshu.errors import FanshuError
 from fanshu.rules import get_rules, names
 from fanshu.rules.base import RuleSet
@@ -24,12 +24,9 @@ def _cap_text(cap: int | None) -> str:
 
 
 def _list_table(rule_sets: Sequence[RuleSet]) -> Table:
-    table = Table(
-        title="Rule sets 规则",
+    table = listing_table(
+        "Rule sets 规则",
         caption="Fan: added, or payment ×2 for each fan. fanshu rules NAME: fans and options.",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
     )
     table.add_column("Name", no_wrap=True, style="bold cyan")
     table.add_column("规则", no_wrap=True)
@@ -58,12 +55,8 @@ def _combine_text(rule_set: RuleSet) -> str:
 
 
 def _fan_table(rule_set: RuleSet) -> Table:
-    table = Table(
-        title=f"{rule_set.title_zh} {rule_set.title_en}: fans 番种",
-        title_justify="left",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
+    table = listing_table(
+        f"{rule_set.title_zh} {rule_set.title_en}: fans 番种", title_justify="left"
     )
     table.add_column("Key", style="dim", overflow="fold")
     table.add_column("番种", no_wrap=True)
@@ -83,12 +76,8 @@ def _options_table(rule_set: RuleSet) -> Table | None:
     rows = list(rule_set.describe_options())
     if not rows:
         return None
-    table = Table(
-        title='Options (--option NAME=VALUE, or "options" in a batch line)',
-        title_justify="left",
-        header_style="bold",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
+    table = listing_table(
+        'Options (--option NAME=VALUE, or "options" in a batch line)', title_justify="left"
     )
     table.add_column("Option", no_wrap=True, style="bold")
     table.add_column("Default", no_wrap=True)
