@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from fanshu.rules.mcr.settlement import MatchError
 
@@ -33,6 +33,7 @@ __all__ = [
     "Kong",
     "KongKind",
     "Win",
+    "WinFields",
     "parse_kong",
     "parse_win",
     "result_from_dict",
@@ -77,6 +78,16 @@ class Kong:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+class WinFields(TypedDict, total=False):
+    """How a win is given by keywords (``record_win``, ``correct``): the fields of
+    :class:`HandResult` after its winner, each left out for its default."""
+
+    discarder: str | None
+    fan: int | None
+    hand: str | None
+    flowers: int
 
 
 @dataclass(frozen=True, slots=True)

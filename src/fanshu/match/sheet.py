@@ -54,9 +54,9 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
-from fanshu.match.results import HandResult
+from fanshu.match.results import HandResult, WinFields
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.settlement import (
     FALSE_WIN_POINTS,
@@ -406,14 +406,7 @@ class Match:
     # -- recording ----------------------------------------------------------------------
 
     def record_win(
-        self,
-        winner: str,
-        *,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
-        options: McrOptions | None = None,
+        self, winner: str, *, options: McrOptions | None = None, **win: Unpack[WinFields]
     ) -> HandRecord:
         """Record the next hand as a win: self-drawn unless ``discarder`` is given.
 
@@ -426,8 +419,7 @@ class Match:
         >>> r.fan, r.payments
         (16, {'A': -24, 'B': 40, 'C': -8, 'D': -8})
         """
-        result = HandResult(False, winner, discarder, fan, hand, flowers)
-        return self.record(result, options=options)
+        return self.record(HandResult(False, winner, **win), options=options)
 
     def record_draw(self) -> HandRecord:
         """Record the next hand as drawn (荒庄): nobody pays."""
@@ -496,12 +488,9 @@ class Match:
         hand_no: int,
         *,
         winner: str | None = None,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
         draw: bool = False,
         options: McrOptions | None = None,
+        **win: Unpack[WinFields],
     ) -> HandRecord:
         """Replace recorded hand ``hand_no`` by a win of ``winner`` or (``draw=True``) a
         drawn hand; the totals follow.  Penalty rows are kept.
@@ -512,8 +501,7 @@ class Match:
         >>> m.totals()["D"]
         48
         """
-        result = HandResult(draw, winner, discarder, fan, hand, flowers)
-        return self.correct_hand(hand_no, result, options=options)
+        return self.correct_hand(hand_no, HandResult(draw, winner, **win), options=options)
 
     def correct_hand(
         self, hand_no: int, result: HandResult, *, options: McrOptions | None = None

@@ -18,10 +18,10 @@ import json
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Unpack
 
 from fanshu.match import exchange
-from fanshu.match.results import HandResult, result_to_dict
+from fanshu.match.results import HandResult, WinFields, result_to_dict
 from fanshu.match.rule_sheet import RuleSheet
 from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match, rank_table_points
 from fanshu.rules.mcr.options import McrOptions
@@ -443,19 +443,9 @@ class SqliteMatches:
             detail = {**_win_detail(result), "draw": result.draw}
         return self.update_match(match_id, change, "correct", hand_no=hand_no, **detail)
 
-    def record_win(
-        self,
-        match_id: str,
-        winner: str,
-        *,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
-    ) -> HandRecord:
+    def record_win(self, match_id: str, winner: str, **win: Unpack[WinFields]) -> HandRecord:
         """Record the next hand of a match as a win (see :meth:`Match.record_win`)."""
-        result = HandResult(False, winner, discarder, fan, hand, flowers)
-        return self.record_hand(match_id, result)
+        return self.record_hand(match_id, HandResult(False, winner, **win))
 
     def record_draw(self, match_id: str) -> HandRecord:
         """Record the next hand of a match as drawn (荒庄)."""
@@ -488,15 +478,11 @@ class SqliteMatches:
         hand_no: int,
         *,
         winner: str | None = None,
-        discarder: str | None = None,
-        fan: int | None = None,
-        hand: str | None = None,
-        flowers: int = 0,
         draw: bool = False,
+        **win: Unpack[WinFields],
     ) -> HandRecord:
         """Replace recorded hand ``hand_no`` (see :meth:`Match.correct`)."""
-        result = HandResult(draw, winner, discarder, fan, hand, flowers)
-        return self.correct_hand(match_id, hand_no, result)
+        return self.correct_hand(match_id, hand_no, HandResult(draw, winner, **win))
 
     def undo(self, match_id: str) -> HandRecord:
         """Remove the last row of a match's score sheet and return it."""
