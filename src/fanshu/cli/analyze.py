@@ -13,13 +13,10 @@ from rich.text import Text
 from fanshu.analysis.advice import Analysis, UsefulTile
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.jsonl import (
-    DEFAULT_EXECUTION,
-    Execution,
-    FormatOption,
-    OutOption,
-    ResumeOption,
+    NO_BATCH,
+    BatchRun,
     hand_or_batch,
-    with_execution,
+    with_batch,
 )
 from fanshu.cli.options import (
     AnalyzeBatchOption,
@@ -27,7 +24,6 @@ from fanshu.cli.options import (
     HandJsonOption,
     PlainOption,
     PrevalentWindOption,
-    ProgressOption,
     SeatWindOption,
     WaitsOptionOption,
 )
@@ -202,7 +198,7 @@ def analyze_one(obj: dict[str, Any], *, as_json: bool, plain: bool) -> int:
     return 0
 
 
-@with_execution
+@with_batch(AnalyzeBatchOption)
 def analyze_command(
     hand: Annotated[
         str | None,
@@ -228,12 +224,7 @@ def analyze_command(
     option: WaitsOptionOption = None,
     as_json: HandJsonOption = False,
     plain: PlainOption = False,
-    batch: AnalyzeBatchOption = None,
-    progress: ProgressOption = None,
-    execution: Execution = DEFAULT_EXECUTION,
-    out: OutOption = None,
-    output_format: FormatOption = None,
-    resume: ResumeOption = False,
+    batch: BatchRun = NO_BATCH,
 ) -> None:
     """Analyse a hand (算牌): shanten for every shape, useful tiles, waits with their fan,
     and for 14 tiles every discard ranked best first.
@@ -247,15 +238,10 @@ def analyze_command(
     hand = hand_or_batch(
         hand,
         batch,
-        progress=progress,
         example="fanshu analyze 1112345678999m",
         handle=analyze_line,
         verb=("analysing", "analysed"),
         command="analyze",
-        execution=execution,
-        out=out,
-        resume=resume,
-        fmt=output_format,
     )
     if hand is None:
         return

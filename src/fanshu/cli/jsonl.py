@@ -51,6 +51,7 @@ from fanshu.batch.job import (
 from fanshu.batch.shards import shard_size, shards
 from fanshu.batch.tasks import LinesTask
 from fanshu.cli.errors import fail
+from fanshu.cli.options import ProgressOption
 from fanshu.protocol.lines import LineHandler
 
 #: In automatic mode the progress bar appears only for inputs at least this long.
@@ -186,30 +187,29 @@ EXECUTION_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 
 
-def with_execution(command: _Command) -> _Command:
-    """A batch command with the execution options: where ``command`` declares
-    ``execution: Execution = DEFAULT_EXECUTION``, typer sees ``--workers``, ``--ray``,
-    ``--ray-address`` and ``--shard-timeout`` (in that place in ``--help``), and the
-    command gets the :class:`Execution` they make.  Every batch command declares these
-    four options once, here."""
+def _in_place_of(
+    command: _Command, name: str, options: tuple[tuple[str, Any, Any], ...], make: Any
+) -> _Command:
+    """``command`` with its parameter ``name`` shown to typer as ``options`` (name,
+    annotation, default) in its place, and called with ``make(*their values)`` as
+    ``name``; ``TypeError`` when ``command`` has no such parameter."""
     signature = inspect.signature(command, eval_str=True)
-    names = [name for name, _, _ in EXECUTION_OPTIONS]
     parameters: list[inspect.Parameter] = []
     for parameter in signature.parameters.values():
-        if parameter.name == "execution":
+        if parameter.name == name:
             parameters.extend(
-                inspect.Parameter(name, parameter.kind, default=default, annotation=annotation)
-                for name, annotation, default in EXECUTION_OPTIONS
+                inspect.Parameter(option, parameter.kind, default=default, annotation=annotation)
+                for option, annotation, default in options
             )
         else:
             parameters.append(parameter)
-    if len(parameters) != len(signature.parameters) + len(names) - 1:
-        raise TypeError(f"{command.__name__} has no 'execution' parameter")
+    if len(parameters) != len(signature.parameters) + len(options) - 1:
+        raise TypeError(f"{command.__name__} has no {name!r} parameter")
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
-        options = [kwargs.pop(name) for name in names]
-        return command(*args, execution=Execution(*options), **kwargs)
+        values = [kwargs.pop(option) for option, _, _ in options]
+        return command(*args, **{name: make(*values)}, **kwargs)
 
     # what typer reads: inspect.signature takes __signature__ before __wrapped__
     run.__dict__["__signature__"] = signature.replace(parameters=parameters)
@@ -217,6 +217,53 @@ def with_execution(command: _Command) -> _Command:
         "return": signature.return_annotation
     }
     return cast(_Command, run)
+
+
+def with_execution(command: _Command) -> _Command:
+    """A batch command with the execution options: where ``command`` declares
+    ``execution: Execution = DEFAULT_EXECUTION``, typer sees ``--workers``, ``--ray``,
+    ``--ray-address`` and ``--shard-timeout`` (in that place in ``--help``), and the
+    command gets the :class:`Execution` they make.  Every batch command declares these
+    four options once, here."""
+    return _in_place_of(command, "execution", EXECUTION_OPTIONS, Execution)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchRun:
+    """A one-hand command's ``--batch FILE`` and the options that go with it: the
+    progress bar, where it runs, ``--out``, ``--format`` and ``--resume``."""
+
+    file: str | None = None
+    progress: bool | None = None
+    execution: Execution = DEFAULT_EXECUTION
+    out: str | None = None
+    fmt: str | None = None
+    resume: bool = False
+
+
+#: A one-hand command run on its HAND.
+NO_BATCH = BatchRun()
+
+
+def with_batch(batch_option: Any) -> Callable[[_Command], _Command]:
+    """A one-hand command that runs a ``--batch FILE`` too: where ``command`` declares
+    ``batch: BatchRun = NO_BATCH``, typer sees ``--batch`` (``batch_option``: each
+    command says what its lines are), ``--progress``, the execution options (see
+    :func:`with_execution`), ``--out``, ``--format`` and ``--resume``, in that place in
+    ``--help``; the command gets the :class:`BatchRun` they make."""
+    options: tuple[tuple[str, Any, Any], ...] = (
+        ("batch", batch_option, None),
+        ("progress", ProgressOption, None),
+        ("execution", Execution, DEFAULT_EXECUTION),
+        ("out", OutOption, None),
+        ("output_format", FormatOption, None),
+        ("resume", ResumeOption, False),
+    )
+
+    def decorate(command: _Command) -> _Command:
+        return with_execution(_in_place_of(command, "batch", options, BatchRun))
+
+    return decorate
 
 
 # -- input, progress and reports ---------------------------------------------------------
@@ -391,22 +438,18 @@ def open_output(
 
 def run_batch_file(
     path: str,
+    run: BatchRun,
     *,
-    progress: bool | None,
     handle: LineHandler | None = None,
     verb: tuple[str, str] = ("scoring", "scored"),
-    execution: Execution | None = None,
-    out: str | None = None,
-    resume: bool = False,
     command: str = "score",
-    fmt: str | None = None,
 ) -> None:
     """Run a JSON Lines file (``-`` for stdin) through ``handle`` (default: scoring) to
-    stdout or ``out``, one output line per input line, in input order, on the executor of
-    ``execution``; ``verb`` labels the bar and the summary, ``command`` names the job in
-    the resume record (and the kind of Parquet records, with ``fmt`` parquet)."""
-    execution = execution or Execution()
-    form = output_format_or_fail(fmt, out, resume=resume)
+    stdout or ``run.out``, one output line per input line, in input order, on the executor
+    of ``run.execution``; ``verb`` labels the bar and the summary, ``command`` names the
+    job in the resume record (and the kind of Parquet records, with ``run.fmt`` parquet)."""
+    progress, execution, out, resume = run.progress, run.execution, run.out, run.resume
+    form = output_format_or_fail(run.fmt, out, resume=resume)
     stream, total = open_input(path)
     limits = ANALYZE_SHARD if command == "analyze" else SCORE_SHARD
     kind: Kind = "analyze" if command == "analyze" else "score"
@@ -464,39 +507,24 @@ def run_batch_file(
 
 def hand_or_batch(
     hand: str | None,
-    batch: str | None,
+    batch: BatchRun,
     *,
-    progress: bool | None,
     example: str,
     handle: LineHandler | None = None,
     verb: tuple[str, str] = ("scoring", "scored"),
-    execution: Execution | None = None,
-    out: str | None = None,
-    resume: bool = False,
     command: str = "score",
-    fmt: str | None = None,
 ) -> str | None:
     """The HAND a one-hand command is to handle, or None once ``--batch FILE`` has been
-    run instead (through ``handle``, on ``execution``, to ``out``); ``fail`` for both or
-    neither (``example`` shows a command with a HAND), or for batch options without
+    run instead (through ``handle``, as ``batch`` says); ``fail`` for both or neither
+    (``example`` shows a command with a HAND), or for batch options without
     ``--batch``."""
-    if batch is not None:
+    if batch.file is not None:
         if hand is not None:
             raise fail("give either a HAND or --batch FILE, not both")
-        run_batch_file(
-            batch,
-            progress=progress,
-            handle=handle,
-            verb=verb,
-            execution=execution,
-            out=out,
-            resume=resume,
-            command=command,
-            fmt=fmt,
-        )
+        run_batch_file(batch.file, batch, handle=handle, verb=verb, command=command)
         return None
     if hand is None:
         raise fail(f"missing HAND (e.g. {example}), or use --batch FILE")
-    if out is not None or resume or fmt is not None:
+    if batch.out is not None or batch.resume or batch.fmt is not None:
         raise fail("--out, --format and --resume go with --batch FILE")
     return hand

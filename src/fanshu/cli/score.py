@@ -15,20 +15,16 @@ from rich.text import Text
 
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
 from fanshu.cli.jsonl import (
-    DEFAULT_EXECUTION,
-    Execution,
-    FormatOption,
-    OutOption,
-    ResumeOption,
+    NO_BATCH,
+    BatchRun,
     hand_or_batch,
-    with_execution,
+    with_batch,
 )
 from fanshu.cli.options import (
     FlowersOption,
     HandJsonOption,
     PlainOption,
     PrevalentWindOption,
-    ProgressOption,
     RuleOptionOption,
     ScoreBatchOption,
     SeatWindOption,
@@ -358,7 +354,7 @@ def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool
     return 0 if result.is_win else EXIT_NOT_A_WIN
 
 
-@with_execution
+@with_batch(ScoreBatchOption)
 def score_command(
     hand: Annotated[
         str | None,
@@ -434,12 +430,7 @@ def score_command(
     ] = False,
     as_json: HandJsonOption = False,
     plain: PlainOption = False,
-    batch: ScoreBatchOption = None,
-    progress: ProgressOption = None,
-    execution: Execution = DEFAULT_EXECUTION,
-    out: OutOption = None,
-    output_format: FormatOption = None,
-    resume: ResumeOption = False,
+    batch: BatchRun = NO_BATCH,
 ) -> None:
     """Score a winning hand under the Chinese Official rules (国标麻将), or under another
     rule set with --rules (fanshu rules lists them).
@@ -450,16 +441,7 @@ def score_command(
     The lines are scored on --workers local processes or on Ray, always in input order;
     130 after Ctrl-C (with --out FILE, --resume continues).
     """
-    hand = hand_or_batch(
-        hand,
-        batch,
-        progress=progress,
-        example="fanshu score '[EEEE]123m456p789s11s'",
-        execution=execution,
-        out=out,
-        resume=resume,
-        fmt=output_format,
-    )
+    hand = hand_or_batch(hand, batch, example="fanshu score '[EEEE]123m456p789s11s'")
     if hand is None:
         return
     obj: dict[str, Any] = {
