@@ -13,8 +13,16 @@ import typer
 from typer.testing import CliRunner
 
 import fanshu
-from fanshu.cli.jsonl import DEFAULT_EXECUTION, Execution, with_execution
+from fanshu.cli.jsonl import (
+    DEFAULT_EXECUTION,
+    NO_BATCH,
+    BatchRun,
+    Execution,
+    with_batch,
+    with_execution,
+)
 from fanshu.cli.main import app
+from fanshu.cli.options import ScoreBatchOption
 from fanshu.protocol.score import score_line
 
 runner = CliRunner()
@@ -273,3 +281,33 @@ def test_with_execution_needs_the_execution_parameter() -> None:
 
     with pytest.raises(TypeError, match="no 'execution' parameter"):
         with_execution(command)
+
+
+def test_with_batch_gives_the_batch_options_and_builds_the_run() -> None:
+    got: list[BatchRun] = []
+
+    @with_batch(ScoreBatchOption)
+    def command(name: str = "x", batch: BatchRun = NO_BATCH, last: int = 0) -> None:
+        got.append(batch)
+
+    one = typer.Typer()
+    one.command()(command)
+    result = runner.invoke(one, ["--batch", "in.jsonl", "--workers", "2", "--out", "o.pq"])
+    assert result.exit_code == 0, result.output
+    assert got == [BatchRun("in.jsonl", execution=Execution(workers=2), out="o.pq")]
+    result = runner.invoke(one, ["--last", "1"])
+    assert result.exit_code == 0, result.output
+    assert got[-1] == NO_BATCH
+    rows = runner.invoke(one, ["--help"]).output.splitlines()
+    options = ("--name", "--batch", "--progress", "--workers", "--out", "--format", "--resume")
+    # an option's row starts at the panel's edge; its help may name other options
+    places = [next(i for i, t in enumerate(rows) if t.startswith(f"│ {o}")) for o in options]
+    last = next(i for i, t in enumerate(rows) if t.startswith("│ --last"))
+    assert places == sorted(places) and places[-1] < last  # where batch stood
+
+
+def test_with_batch_needs_the_batch_parameter() -> None:
+    def command(name: str = "x") -> None: ...
+
+    with pytest.raises(TypeError, match="no 'batch' parameter"):
+        with_batch(ScoreBatchOption)(command)
