@@ -14,7 +14,7 @@ PACKAGE = ROOT / "src" / "fanshu"
 def _floors() -> list[list[str]]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     contracts = config["tool"]["importlinter"]["contracts"]
-    (layers,) = [c for c in contracts if c["type"] == "layers"]
+    (layers,) = [c for c in contracts if c["id"] == "floors"]
     return [[m.strip() for m in floor.split("|")] for floor in layers["layers"]]
 
 
