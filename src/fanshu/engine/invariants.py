@@ -136,20 +136,16 @@ def settlement_errors(events: Sequence[Mapping[str, Any]], seats: int) -> list[s
     for seq, e in enumerate(events):
         kind = e.get("type")
         if kind == "settle":
-            pay = e.get("payments")
-            if not _ints(pay, seats):
-                errors.append(f"event {seq} (settle): payments {pay!r} are not {seats} numbers")
+            pay = _per_seat(e, "payments", seq, seats, errors)
+            if pay is None:
                 continue
-            assert isinstance(pay, list)
             if sum(pay) != 0:
                 errors.append(f"event {seq} (settle): payments {pay} add up to {sum(pay)}, not 0")
             total = [a + b for a, b in zip(total, pay, strict=True)]
         elif kind == "end":
-            scores = e.get("scores")
-            if not _ints(scores, seats):
-                errors.append(f"event {seq} (end): scores {scores!r} are not {seats} numbers")
+            scores = _per_seat(e, "scores", seq, seats, errors)
+            if scores is None:
                 continue
-            assert isinstance(scores, list)
             if scores != total:
                 errors.append(
                     f"event {seq} (end): scores {scores} are not the sum of the settlements {total}"
@@ -173,6 +169,19 @@ def check_zero_sum(game: Game) -> None:
     errors = zero_sum_errors(game)
     if errors:
         raise InvariantError("zero sum broken: " + "; ".join(errors))
+
+
+def _per_seat(
+    e: Mapping[str, Any], key: str, seq: int, seats: int, errors: list[str]
+) -> list[int] | None:
+    """``e[key]`` when it is one whole number per seat; else None, and the fault (in the
+    words of :func:`settlement_errors`) added to ``errors``."""
+    value = e.get(key)
+    if not _ints(value, seats):
+        errors.append(f"event {seq} ({e.get('type')}): {key} {value!r} are not {seats} numbers")
+        return None
+    assert isinstance(value, list)
+    return value
 
 
 def _ints(value: object, n: int) -> bool:
