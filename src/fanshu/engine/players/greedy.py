@@ -86,24 +86,18 @@ class GreedyPlayer:
             return legal[0]
         if WIN in legal and obs.win_accepted:
             return WIN
-        v = View.of(obs)
-        phase = obs.phase
-        if phase == "turn":
-            return self.turn(obs, v)
-        if phase == "claim":
-            return self.claim(obs, v)
-        if phase == "void":
-            return self.void(obs, v)
-        if phase == "exchange":
-            if obs.rules == "sichuan":
-                return self.pass_three(obs, v)
-            return self.exchange(obs, v)
-        if phase == "give":
-            return self.give(obs, v)
-        if phase == "pick":
-            return self.pick(obs, v)
-        if phase == "swap":
-            return self.swap(obs, v)
+        # the decision of each phase; Sichuan's exchange passes three tiles (换三张)
+        decide = {
+            "turn": self.turn,
+            "claim": self.claim,
+            "void": self.void,
+            "exchange": self.pass_three if obs.rules == "sichuan" else self.exchange,
+            "give": self.give,
+            "pick": self.pick,
+            "swap": self.swap,
+        }.get(obs.phase)
+        if decide is not None:
+            return decide(obs, View.of(obs))
         return PASS if PASS in legal else legal[0]  # rob, last: no acceptable win
 
     def turn(self, obs: Observation, v: View) -> Action:
