@@ -1406,6 +1406,21 @@ async function runSettle(seq) {
   renderSettlement();
 }
 
+// The four buttons of each wind row (门风, 圈风), East first: data-value the wind,
+// data-testid "seat-wind-E" …; applyI18n gives them their labels.
+function buildWindButtons() {
+  $$(".seg[data-wind]").forEach((seg) => {
+    const testid = seg.dataset.wind.replace("_", "-");
+    for (const w of WINDS) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.value = w;
+      b.dataset.testid = `${testid}-${w}`;
+      seg.append(b);
+    }
+  });
+}
+
 function bindCalculator() {
   $$("[data-ctx]").forEach((box) => {
     box.addEventListener("change", () => {
@@ -2580,6 +2595,7 @@ function init() {
   document.body.dataset.lang = lang;
   document.documentElement.lang = lang;
   buildPicker();
+  buildWindButtons();
   bindCalculator();
   bindOptions();
   bindAnalysis();
