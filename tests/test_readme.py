@@ -255,8 +255,13 @@ def _served_app(client: Any, out: str, ns: dict[str, Any]) -> None:
     import inspect
 
     from fanshu.cli import serve
+    from fanshu.web import app
 
-    assert "create_app(db)" in inspect.getsource(serve)  # `fanshu serve` runs this app
+    # `fanshu serve` runs this app: uvicorn builds it by the factory the command names,
+    # which is create_app on the database the command passes
+    module, factory = serve.APP_FACTORY.split(":")
+    assert module == app.__name__ and serve.SERVE_DB_VARIABLE == app.SERVE_DB_VARIABLE
+    assert "create_app(environ.get(SERVE_DB_VARIABLE))" in inspect.getsource(getattr(app, factory))
     assert client.get("/").status_code == 200 and "<html" in client.get("/").text.lower()
     assert client.get("/openapi.json").json()["paths"]["/v1/score"]
 
