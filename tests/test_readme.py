@@ -249,6 +249,7 @@ def _game_wall(game: Any, out: str, ns: dict[str, Any]) -> None:
     assert Game("mcr", seed=7).wall.tiles == game.wall.tiles != Game("mcr", seed=8).wall.tiles
     assert len(Game("sichuan", seed=7).wall.tiles) == 108
     assert len(Game("two-player", seed=7).wall.tiles) == 71
+    assert len(Game("beijing", seed=7).wall.tiles) == 136
 
 
 def _served_app(client: Any, out: str, ns: dict[str, Any]) -> None:
@@ -277,7 +278,7 @@ PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "天和 168 + 九莲宝灯 …: 274": _blessings,
     "ready (-1 complete, 1 one tile away …)": _shanten_scale,
     "14 tiles: every discard ranked": _discards_ranked,
-    '144 tiles shuffled by the seed; "sichuan", "two-player"': _game_wall,
+    '144 tiles shuffled by the seed; "sichuan", "two-player", "beijing"': _game_wall,
     "the same app `fanshu serve` runs": _served_app,
     "九莲宝灯 waits on nine kinds, each scored on a discard and self-drawn; 9m is dead"
     " (three held, one visible): listed with 0 left, not scored": _nine_gates_waits,
