@@ -254,3 +254,22 @@ def test_rule_sheet_errors_write_nothing(db: Path, store: SqliteStore) -> None:
     assert snapshot(db) == before
     with pytest.raises(StoreError, match=rf"no match 'zzzzzz'.*recent matches: {sid}"):
         store.load_match("zzzzzz")
+
+
+def test_matches_made_in_one_millisecond_list_oldest_first(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the clock stands still: every match is made in the same millisecond, in two tables
+    from fanshu.store import matches
+
+    monkeypatch.setattr(matches, "now", lambda: "2026-12-01T22:00:00.000Z")
+    made = []
+    for k in range(12):
+        if k % 3 == 0:
+            made.append(store.create_match(PLAYERS))
+        else:
+            made.append(store.create_match(["A", "B"], rule_set="two-player"))
+    listed = store.list_matches()
+    assert [m.id for m in listed] == made
+    assert listed[0].created == "2026-12-01T22:00:00.000Z"
+    assert listed[-1].created == "2026-12-01T22:00:00.011Z"

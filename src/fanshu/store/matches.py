@@ -18,6 +18,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar, Unpack
 
 from fanshu.match import exchange
@@ -94,6 +95,22 @@ def _ids_oldest_first(c: sqlite3.Connection) -> list[tuple[str, str, str]]:
     return list(c.execute(f"{query} ORDER BY created, id").fetchall())
 
 
+def _creation_time(c: sqlite3.Connection) -> str:
+    """Now, or a millisecond after the newest match when that is not earlier: the
+    timestamps have millisecond steps and matches of the two kinds sit in two tables, so
+    without this two matches made in one millisecond would list in the order of their
+    random ids, not oldest first."""
+    at = now()
+    newest = _ids_oldest_first(c)[-1:]
+    if newest and newest[0][1] >= at:
+        try:
+            later = datetime.fromisoformat(newest[0][1]) + timedelta(milliseconds=1)
+        except ValueError:  # a timestamp not of our writing (an edited file): keep now
+            return at
+        at = later.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return at
+
+
 def _known_ids_hint(c: sqlite3.Connection) -> str:
     ids = [r[0] for r in reversed(_ids_oldest_first(c)[-5:])]
     return f" (recent matches: {', '.join(ids)})" if ids else " (it holds no matches yet)"
@@ -152,7 +169,7 @@ def _insert_rule_sheet(
 ) -> str:
     """Insert an empty sheet of a rule set other than MCR; returns its id."""
     match_id = _checked_new_id(db, c, match_id)
-    at = now()
+    at = _creation_time(c)
     c.execute(
         "INSERT INTO rule_matches (id, created, rules, players, options, updated) "
         "VALUES (?, ?, ?, ?, ?, ?)",
@@ -219,7 +236,7 @@ def insert_match(
 ) -> str:
     """Insert an empty match (a fresh id unless ``match_id``); returns its id."""
     match_id = _checked_new_id(db, c, match_id)
-    at = now()
+    at = _creation_time(c)
     c.execute(
         "INSERT INTO matches (id, created, players, options, updated) VALUES (?, ?, ?, ?, ?)",
         (match_id, at, dumps(list(names)), dumps(options), at),
