@@ -31,7 +31,15 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from fanshu.hand import Hand, Meld
-from fanshu.tiles import NUM_TILES, SUIT_LETTERS, Tile
+from fanshu.tiles import (
+    FIRST_DRAGON,
+    FIRST_FLOWER,
+    FIRST_HONOR,
+    NUM_TILES,
+    SUIT_LETTERS,
+    SUIT_SIZE,
+    Tile,
+)
 
 __all__ = [
     "GLYPHS",
@@ -45,19 +53,20 @@ __all__ = [
 
 
 def _glyph_codepoint(t: int) -> int:
-    if t < 9:  # 万
+    # Unicode's Mahjong Tiles block orders winds, dragons, 万, 条, 饼, flowers, seasons
+    if t < SUIT_SIZE:  # 万
         return 0x1F007 + t
-    if t < 18:  # 条
-        return 0x1F010 + t - 9
-    if t < 27:  # 饼
-        return 0x1F019 + t - 18
-    if t < 31:  # winds E S W N
-        return 0x1F000 + t - 27
-    if t < 34:  # 中 发 白
-        return 0x1F004 + t - 31
-    if t < 38:  # 春夏秋冬
-        return 0x1F026 + t - 34
-    return 0x1F022 + t - 38  # 梅兰竹菊
+    if t < 2 * SUIT_SIZE:  # 条
+        return 0x1F010 + t - SUIT_SIZE
+    if t < FIRST_HONOR:  # 饼
+        return 0x1F019 + t - 2 * SUIT_SIZE
+    if t < FIRST_DRAGON:  # winds E S W N
+        return 0x1F000 + t - FIRST_HONOR
+    if t < FIRST_FLOWER:  # 中 发 白
+        return 0x1F004 + t - FIRST_DRAGON
+    if t < FIRST_FLOWER + 4:  # 春夏秋冬
+        return 0x1F026 + t - FIRST_FLOWER
+    return 0x1F022 + t - (FIRST_FLOWER + 4)  # 梅兰竹菊
 
 
 #: The glyph of each tile kind, indexed by ``Tile``.
@@ -76,7 +85,7 @@ def glyph(tile: Tile | int) -> str:
 def print_order(tile: Tile) -> int:
     """Sort key of the order people write hands in: 万, 饼, 条, then honours, then flowers."""
     if tile.is_numbered:
-        return (0, 2, 1)[tile.suit] * 9 + tile.rank
+        return (0, 2, 1)[tile.suit] * SUIT_SIZE + tile.rank
     return int(tile) + 100
 
 

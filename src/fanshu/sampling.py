@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
-from fanshu.tiles import NUM_KINDS, WINDS, Tile
+from fanshu.tiles import DRAGONS, FIRST_HONOR, NUM_KINDS, SUIT_SIZE, WINDS, Tile
 
 __all__ = ["random_winning_hand", "winning_hands"]
 
@@ -37,21 +37,21 @@ _Set = tuple[bool, int]
 _Plan = tuple[list[_Set], list[_Set], list[int], float]
 
 _ALL = tuple(range(NUM_KINDS))
-_HONOURS = tuple(range(27, 34))
-_WINDS = tuple(range(27, 31))
-_DRAGONS = tuple(range(31, 34))
-_TERMINALS = tuple(s * 9 + r for s in range(3) for r in (0, 8))
-_GREENS = (10, 11, 12, 14, 16, 32)
+_HONOURS = tuple(range(FIRST_HONOR, NUM_KINDS))
+_WINDS = tuple(int(t) for t in WINDS)
+_DRAGONS = tuple(int(t) for t in DRAGONS)
+_TERMINALS = tuple(s * SUIT_SIZE + r for s in range(3) for r in (0, SUIT_SIZE - 1))
+_GREENS = tuple(int(t) for t in (Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 _REVERSIBLE = tuple(int(t) for t in Tile if t < NUM_KINDS and t.is_reversible)
 _KNITTED = ((0, 3, 6), (1, 4, 7), (2, 5, 8))  # ranks-1 of 147, 258, 369
 
 
 def _tile(suit: int, rank: int) -> int:
-    return suit * 9 + rank - 1
+    return suit * SUIT_SIZE + rank - 1
 
 
 def _suit(suit: int) -> tuple[int, ...]:
-    return tuple(suit * 9 + r for r in range(9))
+    return tuple(suit * SUIT_SIZE + r for r in range(SUIT_SIZE))
 
 
 def _ranks(lo: int, hi: int, suits: Sequence[int] = (0, 1, 2)) -> tuple[int, ...]:
@@ -60,7 +60,11 @@ def _ranks(lo: int, hi: int, suits: Sequence[int] = (0, 1, 2)) -> tuple[int, ...
 
 def _chows(pool: Sequence[int]) -> list[_Set]:
     p = set(pool)
-    return [(True, t) for t in sorted(p) if t < 27 and t % 9 <= 6 and t + 1 in p and t + 2 in p]
+    return [
+        (True, t)
+        for t in sorted(p)
+        if t < FIRST_HONOR and t % SUIT_SIZE <= 6 and t + 1 in p and t + 2 in p
+    ]
 
 
 def _pungs(pool: Sequence[int]) -> list[_Set]:
@@ -128,7 +132,7 @@ def _t_outside(rng: random.Random) -> _Plan:
     sets += _pungs(_TERMINALS + _HONOURS)
     pairs = list(_TERMINALS + _HONOURS)
     if rng.random() < 0.5:  # no honours: 全带幺 with 无字
-        sets = [s for s in sets if s[1] < 27]
+        sets = [s for s in sets if s[1] < FIRST_HONOR]
         pairs = list(_TERMINALS)
     return [], sets, pairs, rng.choice((0.4, 0.7))
 
@@ -274,7 +278,7 @@ def _t_terminal_chows(rng: random.Random) -> _Plan:
 
 def _t_plain(rng: random.Random) -> _Plan:
     """Mostly chows across the suits and an honour pair: where 无番和 lives."""
-    pungs = _pungs([t for t in _ALL if t < 27 and t % 9 not in (0, 8)])
+    pungs = _pungs([t for t in _ALL if t < FIRST_HONOR and t % SUIT_SIZE not in (0, SUIT_SIZE - 1)])
     return [], _chows(_ALL) + pungs, list(_HONOURS), 0.75
 
 

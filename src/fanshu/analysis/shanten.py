@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Literal
 
+from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE, TERMINAL_OR_HONOR
+
 if TYPE_CHECKING:
     from fanshu.hand import Hand
 
@@ -76,7 +78,12 @@ SHAPES: tuple[ShapeName, ...] = (
 )
 
 _NEG = -100  # an impossible entry of a group vector
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = tuple(t for t in range(NUM_KINDS) if TERMINAL_OR_HONOR[t])  # 十三幺's 13 kinds
+# the counts of each suit (万 条 饼) and of the honours, as slices of 34 counts
+_MAN = slice(0, SUIT_SIZE)
+_SOU = slice(SUIT_SIZE, 2 * SUIT_SIZE)
+_PIN = slice(2 * SUIT_SIZE, FIRST_HONOR)
+_HONORS = slice(FIRST_HONOR, NUM_KINDS)
 # residue of the ranks (0: 147, 1: 258, 2: 369) that each suit 万 条 饼 takes in the six
 # knitted straights
 _KNIT_PERMS: tuple[tuple[int, int, int], ...] = tuple(permutations((0, 1, 2), 3))
@@ -249,8 +256,8 @@ def _product(a: int, b: int) -> int:
 
 def _hand_vid(c: Sequence[int]) -> int:
     return _product(
-        _product(_suit_vid(tuple(c[0:9])), _suit_vid(tuple(c[9:18]))),
-        _product(_suit_vid(tuple(c[18:27])), _honor_vid(tuple(c[27:34]))),
+        _product(_suit_vid(tuple(c[_MAN])), _suit_vid(tuple(c[_SOU]))),
+        _product(_suit_vid(tuple(c[_PIN])), _honor_vid(tuple(c[_HONORS]))),
     )
 
 
@@ -297,13 +304,13 @@ def _new_honor_info(key: tuple[int, ...]) -> _HonorInfo:
 
 
 def _infos(c: Sequence[int]) -> tuple[_SuitInfo, _SuitInfo, _SuitInfo, _HonorInfo]:
-    k = tuple(c[0:9])
+    k = tuple(c[_MAN])
     a = _suit_infos.get(k) or _new_suit_info(k)
-    k = tuple(c[9:18])
+    k = tuple(c[_SOU])
     b = _suit_infos.get(k) or _new_suit_info(k)
-    k = tuple(c[18:27])
+    k = tuple(c[_PIN])
     d = _suit_infos.get(k) or _new_suit_info(k)
-    k = tuple(c[27:34])
+    k = tuple(c[_HONORS])
     h = _honor_infos.get(k) or _new_honor_info(k)
     return a, b, d, h
 
@@ -356,7 +363,7 @@ def _regular(c: Sequence[int], fixed: int) -> int:
 
 def _count(counts: Sequence[int]) -> int:
     """Validate 34 counts of 0-4 and return the number of tiles."""
-    if len(counts) != 34:
+    if len(counts) != NUM_KINDS:
         raise ValueError(f"counts has 34 entries (one per tile kind), not {len(counts)}")
     if max(counts) > 4 or min(counts) < 0:
         bad = next(k for k in counts if not 0 <= k <= 4)
@@ -491,7 +498,7 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     0
     """
     if (
-        len(counts) != 34
+        len(counts) != NUM_KINDS
         or max(counts) > 4
         or min(counts) < 0
         or not 0 <= melds <= 4
@@ -499,13 +506,13 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     ):
         _check(counts, melds)  # raises
     infos = _suit_infos
-    k = tuple(counts[0:9])
+    k = tuple(counts[_MAN])
     a = infos.get(k) or _new_suit_info(k)
-    k = tuple(counts[9:18])
+    k = tuple(counts[_SOU])
     b = infos.get(k) or _new_suit_info(k)
-    k = tuple(counts[18:27])
+    k = tuple(counts[_PIN])
     d = infos.get(k) or _new_suit_info(k)
-    k = tuple(counts[27:34])
+    k = tuple(counts[_HONORS])
     h = _honor_infos.get(k) or _new_honor_info(k)
     prods = _products
     x = a[0] << 16 | b[0]
@@ -632,7 +639,7 @@ def shanten_of_hand(hand: Hand) -> int:
     >>> shanten_of_hand(parse_hand("[123m]456m789s11p23p"))
     0
     """
-    c = [0] * 34
+    c = [0] * NUM_KINDS
     for t in hand.concealed_with_winning:
         c[t] += 1
     return shanten(c, len(hand.melds))
@@ -674,7 +681,7 @@ def _regular_useful(c: Sequence[int], fixed: int, out: set[int]) -> None:
 
     As the oracle: a kind held four times is left out unless the hand is ready.
     """
-    keys = (tuple(c[0:9]), tuple(c[9:18]), tuple(c[18:27]), tuple(c[27:34]))
+    keys = (tuple(c[_MAN]), tuple(c[_SOU]), tuple(c[_PIN]), tuple(c[_HONORS]))
     vids = (_suit_vid(keys[0]), _suit_vid(keys[1]), _suit_vid(keys[2]), _honor_vid(keys[3]))
     k = 4 - fixed
     ready = (
@@ -743,7 +750,7 @@ def useful_tiles(
     elif (melds and shape != "knitted_straight") or melds > 1:
         pass
     elif shape == "seven_pairs":
-        got = {t for t in range(34) if c[t] & 1}
+        got = {t for t in range(NUM_KINDS) if c[t] & 1}
     elif shape == "thirteen_orphans":
         if any(c[t] >= 2 for t in _ORPHANS):
             got = {t for t in _ORPHANS if not c[t]}
@@ -757,7 +764,7 @@ def useful_tiles(
         for p, x in zip(_KNIT_PERMS, present, strict=True):
             if x == top:
                 got |= {s * 9 + r for s in range(3) for r in range(p[s], 9, 3) if not c[s * 9 + r]}
-        got |= {t for t in range(27, 34) if not c[t]}
+        got |= {t for t in range(FIRST_HONOR, NUM_KINDS) if not c[t]}
     else:  # knitted_straight
         scores = []
         for perm in _KNIT_PERMS:
