@@ -34,7 +34,7 @@ from fanshu.cli.jsonl import (
     where,
     with_execution,
 )
-from fanshu.cli.tables import percent, summary_table
+from fanshu.cli.tables import add_columns, percent, summary_table
 from fanshu.engine.log import GameLog, LogError
 from fanshu.engine.replay import Summary
 from fanshu.errors import FanshuError
@@ -275,16 +275,19 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
     table = summary_table(
         "Games 牌局 (those that replay as logged; events, turns, decisions per game)"
     )
-    for name, justify in (
-        ("Rules", "left"),
-        ("Games", "right"),
-        ("Wins by seat", "right"),
-        ("Drawn", "right"),
-        ("Events", "right"),
-        ("Turns", "right"),
-        ("Decisions", "right"),
-    ):
-        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    add_columns(
+        table,
+        (
+            ("Rules", "left"),
+            ("Games", "right"),
+            ("Wins by seat", "right"),
+            ("Drawn", "right"),
+            ("Events", "right"),
+            ("Turns", "right"),
+            ("Decisions", "right"),
+        ),
+        no_wrap=True,
+    )
     for rules, r in data["rules"].items():
         table.add_row(
             rules,

@@ -35,7 +35,7 @@ from fanshu.cli.options import (
     GameRulesOption,
 )
 from fanshu.cli.score import parse_option_assignments, yes_or_no
-from fanshu.cli.tables import percent, summary_table
+from fanshu.cli.tables import add_columns, percent, summary_table
 from fanshu.engine.config import GameConfig
 from fanshu.engine.simulate import Summary, check_players, seats_of
 from fanshu.errors import FanshuError, OptionError
@@ -259,15 +259,17 @@ def print_summary(summary: Summary, console: Console) -> None:
         f"players {', '.join(summary.players)}"
     )
     seats = summary_table("Seats 座位")
-    for name, justify in (
-        ("Seat", "left"),
-        ("Bot", "left"),
-        ("Wins", "right"),
-        ("Win %", "right"),
-        ("False wins", "right"),
-        ("Avg score", "right"),
-    ):
-        seats.add_column(name, justify=justify)  # type: ignore[arg-type]
+    add_columns(
+        seats,
+        (
+            ("Seat", "left"),
+            ("Bot", "left"),
+            ("Wins", "right"),
+            ("Win %", "right"),
+            ("False wins", "right"),
+            ("Avg score", "right"),
+        ),
+    )
     for row in d["seats"]:
         seat = f"{row['seat']} {_WINDS[row['seat']]}" if four else str(row["seat"])
         seats.add_row(
@@ -280,15 +282,17 @@ def print_summary(summary: Summary, console: Console) -> None:
         )
     console.print(seats)
     bots = summary_table("Bots 选手")
-    for name, justify in (
-        ("Bot", "left"),
-        ("Seats", "right"),
-        ("Wins", "right"),
-        ("Win % per seat", "right"),
-        ("False wins", "right"),
-        ("Avg score per seat", "right"),
-    ):
-        bots.add_column(name, justify=justify)  # type: ignore[arg-type]
+    add_columns(
+        bots,
+        (
+            ("Bot", "left"),
+            ("Seats", "right"),
+            ("Wins", "right"),
+            ("Win % per seat", "right"),
+            ("False wins", "right"),
+            ("Avg score per seat", "right"),
+        ),
+    )
     for name, row in d["by_player"].items():
         rate = None if row["win_rate"] is None else 100 * row["win_rate"]
         bots.add_row(

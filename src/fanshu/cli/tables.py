@@ -3,12 +3,14 @@ the summaries of ``simulate``, ``replay`` and ``stats``): one look, declared onc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
+from rich.console import JustifyMethod
 from rich.table import Table
 
-__all__ = ["listing_table", "percent", "summary_table"]
+__all__ = ["add_columns", "listing_table", "percent", "summary_table"]
 
 
 def listing_table(title: str, **settings: Any) -> Table:
@@ -20,6 +22,14 @@ def listing_table(title: str, **settings: Any) -> Table:
 def summary_table(title: str) -> Table:
     """An empty summary table: its title bold and on the left."""
     return listing_table(title, title_justify="left", title_style="bold")
+
+
+def add_columns(
+    table: Table, columns: Sequence[tuple[str, JustifyMethod]], *, no_wrap: bool = False
+) -> None:
+    """The columns of ``table``, each a heading and how its cells are justified."""
+    for name, justify in columns:
+        table.add_column(name, justify=justify, no_wrap=no_wrap)
 
 
 def percent(part: float, whole: float) -> str:

@@ -14,6 +14,10 @@ from fanshu.engine.wall import Wall
 from fanshu.hand import Hand
 from fanshu.rules import get_rules
 
+#: How a kong was made, as ``Variant.on_kong`` is told: on a discard, added to a pung,
+#: or concealed.
+KongMade = Literal["direct", "added", "concealed"]
+
 
 class Table(Protocol):
     """The game as a variant (and a seat's observation) sees it: the public surface of
@@ -186,5 +190,5 @@ class Variant:
     def settle_false_win(self, game: Table, s: int) -> None:
         """A declared win the rule set does not accept (MCR 错和)."""
 
-    def on_kong(self, game: Table, s: int, kind: str, feeder: int | None) -> None:
+    def on_kong(self, game: Table, s: int, kind: KongMade, feeder: int | None) -> None:
         """A kong was made (Sichuan pays 刮风下雨 at once)."""

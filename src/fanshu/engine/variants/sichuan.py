@@ -12,7 +12,7 @@ from typing import Any
 from fanshu.engine import events as E
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.seat import SeatState
-from fanshu.engine.variants.base import Table, Variant
+from fanshu.engine.variants.base import KongMade, Table, Variant
 from fanshu.engine.wall import tile_set
 from fanshu.hand import Hand
 from fanshu.rules.sichuan.settlement import (
@@ -164,11 +164,11 @@ class SichuanVariant(Variant):
         )
         self.pay(game, got.payments, "抢杠" if robbing else "win")
 
-    def on_kong(self, game: Table, s: int, kind: str, feeder: int | None) -> None:
+    def on_kong(self, game: Table, s: int, kind: KongMade, feeder: int | None) -> None:
         got = settle_kong(
             self.players(),
             str(s),
-            kind,  # type: ignore[arg-type]
+            kind,
             feeder=None if feeder is None else str(feeder),
             still_in=self._still_in(game),
             options=self.options,
