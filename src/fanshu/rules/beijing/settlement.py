@@ -215,11 +215,12 @@ def relative_seat(players: Sequence[str], player: str, source: int) -> str:
 def kongs_of(hand: Hand, players: Sequence[str], owner: str) -> list[Kong]:
     """The kongs of ``owner``'s hand; an added kong is paid by whoever gave the pung."""
     return [
-        Kong(True) if m.kind is MeldKind.CONCEALED_KONG
+        Kong(True)
+        if m.kind is MeldKind.CONCEALED_KONG
         else Kong(False, relative_seat(players, owner, m.source))
         for m in hand.melds
         if m.is_kong
-    ]  # fmt: skip
+    ]
 
 
 def calls_from(hand: Hand, players: Sequence[str], owner: str) -> dict[str, int]:

@@ -45,8 +45,11 @@ SettlementKind = Literal["win", "kong", "drawn"]
 FLOWER_PIG_BASE = 16
 #: 刮风下雨 in base points (seed 000 §6).
 KONG_BASE: dict[str, int] = {"direct": 1, "added": 1, "concealed": 2}
-_KONG_OF_MELD = {MeldKind.KONG: "direct", MeldKind.ADDED_KONG: "added",
-                 MeldKind.CONCEALED_KONG: "concealed"}  # fmt: skip
+_KONG_OF_MELD = {
+    MeldKind.KONG: "direct",
+    MeldKind.ADDED_KONG: "added",
+    MeldKind.CONCEALED_KONG: "concealed",
+}
 
 
 class SettlementError(FanshuError):
@@ -77,8 +80,9 @@ class Settlement:
         merged = dict(self.payments)
         for p, v in other.payments.items():
             merged[p] = merged.get(p, 0) + v
-        return Settlement(self.kind if self.kind == other.kind else "drawn", merged,
-                          self.items + other.items)  # fmt: skip
+        return Settlement(
+            self.kind if self.kind == other.kind else "drawn", merged, self.items + other.items
+        )
 
 
 def _build(kind: SettlementKind, players: Sequence[str], items: Iterable[Payment]) -> Settlement:
@@ -179,8 +183,7 @@ def settle_win(
             raise SettlementError("kong_feeder needs a win on a kong's replacement (kong=True)")
         if options.kong_feeder_pays:
             return _build("win", table, [Payment(f, w, amount, f"引杠 杠上花 {fan} 番")])
-    return _build("win", table,
-                  [Payment(p, w, amount, f"自摸 {fan} 番") for p in active if p != w])  # fmt: skip
+    return _build("win", table, [Payment(p, w, amount, f"自摸 {fan} 番") for p in active if p != w])
 
 
 def settle_multiple(
@@ -203,8 +206,9 @@ def settle_multiple(
         raise SettlementError(f"the discarder {discarder!r} cannot also win on the discard")
     total = _build("win", table, ())
     for w, result in winners.items():
-        total = total + settle_win(table, w, result, discarder=discarder, still_in=still_in,
-                                   options=options)  # fmt: skip
+        total = total + settle_win(
+            table, w, result, discarder=discarder, still_in=still_in, options=options
+        )
     return total
 
 
