@@ -479,6 +479,7 @@ def test_a_sichuan_match_records_blood_battle_hands(db: str) -> None:
     assert "hand 2: drawn, drawn end: 查花猪, 查大叫" in out
     shown = ok(db, "match", "show", mid)
     assert f"match {mid} · sichuan · table points 4/2/1/0" in shown
+    assert "错和" not in shown and "自摸" in shown  # no MCR false-win legend on this sheet
     data = json.loads(ok(db, "match", "show", mid, "--json"))
     assert data["rules"] == "sichuan" and data["options"] == {"cap": 3}
     result = run(db, "match", "false-win", mid, "-p", "A", "--kind", "under-minimum")

@@ -162,6 +162,14 @@ def _rules_label(match: Match) -> str:
     return "" if match.rules == "mcr" else f" · {match.rules}"
 
 
+_CAPTION = "Each cell: points of the row, (running total).  自摸 self-drawn."
+# 错和 and 诈和 are MCR's false wins; the other rule sets' sheets have no such rows
+_CAPTION_MCR = (
+    "Each cell: points of the row, (running total).  自摸 self-drawn, "
+    "错和 false win under 8 fan, 诈和 false win on an incomplete hand."
+)
+
+
 def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
     """The score sheet as on paper: hands as rows (number, prevalent wind, dealer, winner,
     how, fan), players as columns (seat wind in the first round), each cell the row's
@@ -175,8 +183,7 @@ def sheet_table(match: Match, scale: tuple[int, ...]) -> Table:
         title_justify="left",
         show_edge=False,
         padding=(0, 1, 0, 0),
-        caption="Each cell: points of the row, (running total).  自摸 self-drawn, "
-        "错和 false win under 8 fan, 诈和 false win on an incomplete hand.",
+        caption=_CAPTION_MCR if match.rules == "mcr" else _CAPTION,
         caption_justify="left",
     )
     table.add_column("#", justify="right", no_wrap=True)
