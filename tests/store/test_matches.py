@@ -260,9 +260,9 @@ def test_matches_made_in_one_millisecond_list_oldest_first(
     store: SqliteStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the clock stands still: every match is made in the same millisecond, in two tables
-    from fanshu.store import matches
+    from fanshu.store import connection
 
-    monkeypatch.setattr(matches, "now", lambda: "2026-12-01T22:00:00.000Z")
+    monkeypatch.setattr(connection, "now", lambda: "2026-12-01T22:00:00.000Z")
     made = []
     for k in range(12):
         if k % 3 == 0:

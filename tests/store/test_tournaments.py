@@ -41,3 +41,16 @@ def test_tournament_round_trip_and_exchange(db: Path, store: SqliteStore) -> Non
     with pytest.raises(StoreError, match="no tournament"):
         store.standings("nope")
     assert snapshot(db) == before
+
+
+def test_tournaments_made_in_one_millisecond_list_oldest_first(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.store import connection
+
+    monkeypatch.setattr(connection, "now", lambda: "2026-12-01T22:00:00.000Z")
+    players = [f"P{k}" for k in range(8)]
+    made = [store.create_tournament(players, sessions=1, name=f"night {k}") for k in range(10)]
+    listed = store.list_tournaments()
+    assert [t["id"] for t in listed] == made
+    assert [t["created"] for t in listed] == [f"2026-12-01T22:00:00.{k:03d}Z" for k in range(10)]

@@ -15,7 +15,7 @@ import secrets
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,21 @@ _ID_LENGTH = 6
 def now() -> str:
     """The current UTC time as stored: ISO 8601 with milliseconds and a ``Z``."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def created_after(newest: str | None) -> str:
+    """A creation time for a new row: now, or a millisecond after ``newest`` (the newest
+    row's) when that is not earlier.  Stored times have millisecond steps, so without it
+    two rows made in one millisecond would list in the order of their random ids, not
+    oldest first."""
+    at = now()
+    if newest is None or newest < at:
+        return at
+    try:
+        later = datetime.fromisoformat(newest) + timedelta(milliseconds=1)
+    except ValueError:  # a timestamp not of our writing (an edited file): keep now
+        return at
+    return later.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def new_id() -> str:

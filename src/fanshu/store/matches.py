@@ -18,7 +18,6 @@ import json
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
-from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar, Unpack
 
 from fanshu.match import exchange
@@ -28,7 +27,7 @@ from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match, rank_table_poi
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.settlement import MatchError
 from fanshu.store import schema
-from fanshu.store.connection import Database, dumps, new_id, now
+from fanshu.store.connection import Database, created_after, dumps, new_id, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import MatchSummary, StoreError
 from fanshu.store.migrations import migrate_part
@@ -96,19 +95,9 @@ def _ids_oldest_first(c: sqlite3.Connection) -> list[tuple[str, str, str]]:
 
 
 def _creation_time(c: sqlite3.Connection) -> str:
-    """Now, or a millisecond after the newest match when that is not earlier: the
-    timestamps have millisecond steps and matches of the two kinds sit in two tables, so
-    without this two matches made in one millisecond would list in the order of their
-    random ids, not oldest first."""
-    at = now()
+    """When a new match is made: after the newest of either kind (two tables)."""
     newest = _ids_oldest_first(c)[-1:]
-    if newest and newest[0][1] >= at:
-        try:
-            later = datetime.fromisoformat(newest[0][1]) + timedelta(milliseconds=1)
-        except ValueError:  # a timestamp not of our writing (an edited file): keep now
-            return at
-        at = later.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    return at
+    return created_after(newest[0][1] if newest else None)
 
 
 def _known_ids_hint(c: sqlite3.Connection) -> str:

@@ -17,7 +17,7 @@ from fanshu.match import exchange
 from fanshu.match.sheet import SCALE_STANDARD
 from fanshu.match.tournament import Seating, Standing, Tournament
 from fanshu.rules.mcr.settlement import MatchError
-from fanshu.store.connection import Database, dumps, now
+from fanshu.store.connection import Database, created_after, dumps, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import StoreError
 from fanshu.store.matches import insert_match, load_match, write_rows
@@ -34,7 +34,7 @@ def _insert(db: Database, c: sqlite3.Connection, t: Tournament, tid: str | None)
         raise MatchError(f"a tournament id is a non-empty string, not {tid!r}")
     elif db.exists(c, "tournaments", tid):
         raise StoreError(f"a tournament {tid!r} already exists in {db.path}")
-    at = now()
+    at = created_after(c.execute("SELECT max(created) FROM tournaments").fetchone()[0])
     options = {"sessions": t.sessions, "scale": list(t.scale)}
     c.execute(
         "INSERT INTO tournaments (id, created, name, players, options, updated) "
