@@ -337,14 +337,6 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
     _check_win(hand)
 
 
-def validate_parsed_hand(hand: Hand, *, complete: bool = True) -> None:
-    """``validate_hand`` for a hand just built by ``parse_hand``, which has already
-    checked what the other checks would: at most 4 melds, no flowers, at most 4 copies
-    (such a hand says so in ``tiles_checked``, and ``validate_hand`` reads it)."""
-    _check_size(hand, complete)
-    _check_win(hand)
-
-
 def _check_size(hand: Hand, complete: bool) -> None:
     n = hand.tile_count
     if complete:

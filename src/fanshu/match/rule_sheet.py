@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from fanshu.errors import FanshuError
@@ -58,17 +57,6 @@ _WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 
 Payments = dict[str, int]
 Item = dict[str, Any]
-
-
-def _options_dict(options: object) -> dict[str, Any]:
-    """A rule set's options object as the plain dict the sheet stores."""
-    if is_dataclass(options) and not isinstance(options, type):
-        return {k: _plain(v) for k, v in asdict(options).items()}
-    return {}
-
-
-def _plain(value: object) -> Any:
-    return value if isinstance(value, str | int | float | bool | None) else str(value)
 
 
 class RuleSheet(Match):
