@@ -105,7 +105,7 @@ def score(
         # parse_hand checks the tiles as it reads them; the rule set checks the rest.
         hand = parse_hand(hand, ctx)
     rule_set = get_rules(rules)
-    if options is not None and isinstance(options, Mapping):
+    if isinstance(options, Mapping):
         options = rule_set.options_from(options)
     return rule_set.score(hand, options)
 
