@@ -28,14 +28,15 @@ from typing import Any
 
 from fanshu.engine.variants.base import Table, Variant
 from fanshu.engine.wall import tile_set
-from fanshu.hand import Hand, MeldKind
+from fanshu.hand import Hand
 from fanshu.rules.beijing.options import BeijingOptions
 from fanshu.rules.beijing.ruleset import RULES as BEIJING
 from fanshu.rules.beijing.settlement import (
     burn_payments,
+    calls_in,
     follow_dealer_payments,
-    relative_seat,
 )
+from fanshu.tiles import NUM_KINDS
 
 #: Who follows in a round: the dealer's discard and the three that must match it.
 ROUND = 4
@@ -53,7 +54,7 @@ class BeijingVariant(Variant):
         self._rounds = 0  # rounds followed in a row (烧庄)
 
     def full_set(self) -> list[int]:
-        return tile_set(range(34))
+        return tile_set(range(NUM_KINDS))
 
     def may_win(self, game: Table, s: int, hand: Hand) -> bool:
         # 吃碰后只能自摸 and 门清可以捉铳 / 抢杠 are the rule set's (``score``)
@@ -98,16 +99,9 @@ class BeijingVariant(Variant):
     # -- 互包 and the wins -----------------------------------------------------------
 
     def _calls(self, game: Table, owner: int) -> dict[int, int]:
-        """How many melds ``owner`` claimed from each other seat (an added kong counts
-        once, as the pung it was; a chow is always from the 上家)."""
-        seats = self.players()
-        out = {q: 0 for q in range(self.seats) if q != owner}
-        for m in game.seat[owner].melds:
-            if m.is_concealed:
-                continue
-            source = 1 if m.kind is MeldKind.CHOW else m.source
-            out[int(relative_seat(seats, str(owner), source))] += 1
-        return out
+        """How many melds ``owner`` claimed from each other seat (``calls_in``)."""
+        got = calls_in(game.seat[owner].melds, self.players(), str(owner))
+        return {int(q): n for q, n in got.items()}
 
     def partner(self, game: Table, winner: int) -> int | None:
         """The seat in 互包 with ``winner``, or None."""

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fanshu.errors import FanshuError
-from fanshu.hand import Hand, MeldKind
+from fanshu.hand import Hand, Meld, MeldKind
 
 Payments = dict[str, int]
 
@@ -226,9 +226,14 @@ def kongs_of(hand: Hand, players: Sequence[str], owner: str) -> list[Kong]:
 def calls_from(hand: Hand, players: Sequence[str], owner: str) -> dict[str, int]:
     """How many melds ``owner`` claimed from each other player (chow, pung, melded kong;
     an added kong counts once, as the pung it was)."""
+    return calls_in(hand.melds, players, owner)
+
+
+def calls_in(melds: Iterable[Meld], players: Sequence[str], owner: str) -> dict[str, int]:
+    """``calls_from`` for melds still on the table (a hand in play, not yet won)."""
     seats = _check_players(players, owner)
     out = {p: 0 for p in seats if p != owner}
-    for m in hand.melds:
+    for m in melds:
         if not m.is_concealed:
             source = 1 if m.kind is MeldKind.CHOW else m.source
             out[relative_seat(seats, owner, source)] += 1
