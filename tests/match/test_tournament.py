@@ -178,7 +178,13 @@ def test_standings_tie_breaks() -> None:
     assert by["H"].score == -140 and by["H"].matches == 2
     assert by["A"].to_dict() == {
         "rank": 3, "player": "A", "table_points": 4, "score": 40, "matches": 2,
-        "firsts": 1, "head_to_head": 0,
+        "firsts": 1, "head_to_head": 0, "in_progress": 0,
+        "tables": [
+            {"session": 1, "table": 1, "source": "typed", "state": "complete", "score": 100,
+             "table_points": 4, "hands": None},
+            {"session": 2, "table": 1, "source": "typed", "state": "complete", "score": -60,
+             "table_points": 0, "hands": None},
+        ],
     }  # fmt: skip
 
 

@@ -12,8 +12,10 @@ that spreadsheets open, one row per record, with the columns of :data:`CSV_COLUM
   (a score sheet starts: ``match_id`` and its players in drawn seat order; in a match
   CSV also the table-point scale in ``points``, ``4/2/1/0`` when the column is empty, as in
   files written before it was kept), ``totals`` (a
-  tournament table's entered match scores in ``delta_east``..``delta_north``), or a sheet
-  row ``win`` / ``draw`` / ``false_win`` / ``penalty``;
+  tournament table's typed match scores in ``delta_east``..``delta_north``, and in
+  ``reason`` their source, ``typed`` or ``corrected``: ``typed`` when empty, as in files
+  written before it was kept), or a sheet row ``win`` / ``draw`` / ``false_win`` /
+  ``penalty``;
 - on sheet rows ``delta_east``..``delta_north`` are that row's score changes for the
   players in ``east``..``north`` (checked on import), ``fans`` the fan breakdown as JSON.
 
@@ -266,7 +268,8 @@ def tournament_to_csv(tournament: Tournament) -> str:
             table = tournament.seating(res["session"])[res["table"] - 1]
             seats = dict(zip(SEAT_COLUMNS, table, strict=True))
             deltas = {d: res["totals"][p] for d, p in zip(DELTA_COLUMNS, table, strict=True)}
-            rows.append(_row(record="totals", **where, **seats, **deltas))
+            source = res["source"]
+            rows.append(_row(record="totals", **where, **seats, **deltas, reason=source))
         else:
             rows += _match_rows(tournament.match(res["session"], res["table"]), **where)
     return _write(rows)
@@ -445,7 +448,8 @@ def tournament_from_csv(text: str) -> Tournament:
                     if v is None:
                         raise MatchError(f"line {line}: {col} is missing")
                     totals[p] = v
-                results.append({"session": s, "table": t, "totals": totals})
+                source = _opt(row, "reason")
+                results.append({"session": s, "table": t, "totals": totals, "source": source})
             else:
                 builders.append((s, t, _MatchBuilder(row)))
         elif kind in _SHEET_ROWS:

@@ -4,14 +4,29 @@ A tournament has ``players`` and a number of ``sessions`` (rounds of play).  In 
 session every player sits at one table of four (the player count is a multiple of 4); a
 table plays one :class:`~fanshu.match.sheet.Match` of 16 hands.  Seatings are entered
 (:meth:`Tournament.seat_session`) or generated (:func:`generate_seating`) so that
-opponents repeat as little as possible.  A table's result is its ``Match`` (recorded hand
-by hand) or its final match scores entered directly (:meth:`Tournament.set_result`).
+opponents repeat as little as possible.
+
+A table's result comes from one place only, which the standings name (its ``source``):
+
+- ``"sheet:<match id>"``: the table's score sheet (:meth:`Tournament.match`), recorded
+  hand by hand.  Its totals count once its 16 hands are in; until then the table is
+  ``"in progress"`` and gives no result.  A table with a sheet takes no typed result
+  (:class:`TableHasSheet`), so the two can never disagree.
+- ``"typed"``: the final match scores of a table without a sheet, typed from a paper
+  sheet (:meth:`Tournament.set_result`): the four seated players exactly, whole numbers
+  within ±:data:`MAX_TYPED_SCORE`, summing to 0 (MCR pays every point to another player,
+  so a sheet's totals always sum to 0).  A table with a typed result gets no sheet
+  (:class:`TableHasTypedResult`).
+- ``"corrected"``: a typed result replaced by an explicit correction
+  (``set_result(..., correction=True)``); without it a second entry is refused
+  (:class:`ResultAlreadyRecorded`) instead of overwriting the first.
 
 Standings (:meth:`Tournament.standings`) count the complete tables only and rank by
 
 1. total table points (标准分, 4/2/1/0 per match, ties shared; or the tournament's scale);
 2. total match score (比赛分);
-3. number of first places (a match where no one at the table scored more);
+3. number of first places (a match the player won outright: no one else at the table
+   scored as much; a shared top score is no first place, so a four-way tie gives none);
 4. head-to-head among the players still tied: for every match two of them played at the
    same table, +1 to the one with the higher match score and -1 to the other;
 5. players still equal share the rank.
@@ -36,18 +51,97 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from fanshu.match.sheet import SCALE_STANDARD, Match, rank_table_points
-from fanshu.rules.mcr.settlement import MatchError, check_member
+from fanshu.match.sheet import HANDS_PER_MATCH, SCALE_STANDARD, Match, rank_table_points
+from fanshu.rules.mcr.settlement import BASE_POINTS, MAX_FAN, MatchError, check_member
 
 __all__ = [
+    "COMPLETE",
+    "IN_PROGRESS",
+    "MAX_TYPED_SCORE",
+    "SOURCE_CORRECTED",
+    "SOURCE_TYPED",
+    "BadTotals",
+    "NothingToCorrect",
+    "ResultAlreadyRecorded",
     "Seating",
     "Standing",
+    "TableConflict",
+    "TableHasSheet",
+    "TableHasTypedResult",
+    "TableLine",
     "TableResult",
+    "TotalOutOfRange",
     "Tournament",
     "count_repeats",
     "generate_seating",
     "repeat_lower_bound",
+    "sheet_source",
 ]
+
+#: The largest match score, won or lost, a typed table result may give: one player
+#: winning all 16 hands self-drawn at :data:`~fanshu.rules.mcr.settlement.MAX_FAN`
+#: (16 × 3 × (8 + 500) = 24 384).  Real matches stay far below; a larger number is a
+#: typing error.
+MAX_TYPED_SCORE = HANDS_PER_MATCH * 3 * (BASE_POINTS + MAX_FAN)
+#: The source of a typed result, and of one replaced by a correction.
+SOURCE_TYPED = "typed"
+SOURCE_CORRECTED = "corrected"
+#: The state of a table in the standings: its result counts, or its sheet is not done.
+COMPLETE = "complete"
+IN_PROGRESS = "in progress"
+
+
+def sheet_source(match_id: str | None) -> str:
+    """The source of a result taken from a score sheet.
+
+    >>> sheet_source("t1-s1t2")
+    'sheet:t1-s1t2'
+    """
+    return f"sheet:{match_id or ''}"
+
+
+class TableConflict(MatchError):
+    """A table request its state does not allow (HTTP 409)."""
+
+    code = "table_conflict"
+
+
+class TableHasSheet(TableConflict):
+    """A typed result for a table whose result comes from its score sheet."""
+
+    code = "has_sheet"
+
+
+class TableHasTypedResult(TableConflict):
+    """A score sheet (or another sheet) for a table that already has its result."""
+
+    code = "has_typed_result"
+
+
+class ResultAlreadyRecorded(TableConflict):
+    """A second typed result without ``correction``: it would overwrite the first."""
+
+    code = "already_recorded"
+
+
+class NothingToCorrect(TableConflict):
+    """A correction of a table that has no typed result to correct."""
+
+    code = "not_recorded"
+
+
+class BadTotals(MatchError):
+    """Typed totals that no score sheet could give: wrong players, not whole numbers,
+    out of bound, not summing to 0."""
+
+    code = "bad_totals"
+
+
+class TotalOutOfRange(BadTotals):
+    """A typed match score beyond ±:data:`MAX_TYPED_SCORE`."""
+
+    code = "out_of_range"
+
 
 Table = tuple[str, str, str, str]
 SessionSeating = tuple[Table, ...]
@@ -96,6 +190,10 @@ class Seating:
         for s in self.sessions:
             c.update(_pairs(s))
         return dict(c)
+
+
+def _shown(totals: Mapping[str, int]) -> str:
+    return ", ".join(f"{p} {v}" for p, v in totals.items())
 
 
 def _check_roster(players: Sequence[str]) -> tuple[str, ...]:
@@ -250,22 +348,63 @@ def generate_seating(
 @dataclass(frozen=True, slots=True)
 class TableResult:
     """The result of one table: players in seat order, match scores, table points
-    (None while the match is incomplete)."""
+    (None while its score sheet is in progress), where the result comes from
+    (``source``: ``"sheet:<match id>"``, ``"typed"`` or ``"corrected"``) and, for a
+    sheet, the hands recorded so far."""
 
     session: int
     table: int
     players: Table
     totals: dict[str, int]
     table_points: dict[str, Fraction] | None
+    source: str = SOURCE_TYPED
+    hands: int | None = None
 
     @property
     def is_complete(self) -> bool:
         return self.table_points is not None
 
+    @property
+    def state(self) -> str:
+        """``"complete"`` (the result counts) or ``"in progress"`` (a sheet not done)."""
+        return COMPLETE if self.is_complete else IN_PROGRESS
+
+
+def _number(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One table of a player in the standings: where its numbers come from.  ``score``
+    is the player's match score (so far, for a table in progress), ``table_points`` None
+    until the table is complete; only complete tables count in the standings."""
+
+    session: int
+    table: int
+    source: str
+    state: str
+    score: int
+    table_points: Fraction | None
+    hands: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        tp = self.table_points
+        return {
+            "session": self.session,
+            "table": self.table,
+            "source": self.source,
+            "state": self.state,
+            "score": self.score,
+            "table_points": None if tp is None else _number(tp),
+            "hands": self.hands,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One line of the standings."""
+    """One line of the standings; ``tables`` are the player's tables with a result or a
+    sheet, complete or in progress, with the source of each."""
 
     rank: int
     player: str
@@ -274,17 +413,24 @@ class Standing:
     matches: int
     firsts: int
     head_to_head: int
+    tables: tuple[TableLine, ...] = ()
+
+    @property
+    def in_progress(self) -> int:
+        """The player's tables whose score sheet is not done (not counted yet)."""
+        return sum(1 for x in self.tables if x.state == IN_PROGRESS)
 
     def to_dict(self) -> dict[str, Any]:
-        tp = self.table_points
         return {
             "rank": self.rank,
             "player": self.player,
-            "table_points": int(tp) if tp.denominator == 1 else float(tp),
+            "table_points": _number(self.table_points),
             "score": self.score,
             "matches": self.matches,
             "firsts": self.firsts,
             "head_to_head": self.head_to_head,
+            "in_progress": self.in_progress,
+            "tables": [x.to_dict() for x in self.tables],
         }
 
 
@@ -322,6 +468,8 @@ class Tournament:
         self._seatings: dict[int, SessionSeating] = {}
         self._matches: dict[tuple[int, int], Match] = {}
         self._entered: dict[tuple[int, int], dict[str, int]] = {}
+        # typed results replaced by a correction (source "corrected")
+        self._corrected: set[tuple[int, int]] = set()
 
     # -- seatings ------------------------------------------------------------------------
 
@@ -391,20 +539,40 @@ class Tournament:
             raise MatchError(f"session {session_no} has tables 1-{len(tables)}, not {table_no}")
         return tables[table_no - 1]
 
+    def _refuse_sheet(self, session_no: int, table_no: int) -> None:
+        typed = self._entered.get((session_no, table_no))
+        if typed is not None:
+            raise TableHasTypedResult(
+                f"session {session_no} table {table_no} already has a typed result "
+                f"({_shown(typed)}): its score comes from that, so it gets no score sheet"
+            )
+
     def match(self, session_no: int, table_no: int) -> Match:
         """The score sheet of a table (created on first use, players in seat order);
-        record hands on it directly."""
+        record hands on it directly.  A table with a typed result has none
+        (:class:`TableHasTypedResult`)."""
         table = self._table(session_no, table_no)
         key = (session_no, table_no)
-        if key in self._entered:
-            raise MatchError(f"session {session_no} table {table_no} has entered totals")
+        self._refuse_sheet(session_no, table_no)
         if key not in self._matches:
             tid = f"{self.id}-" if self.id else ""
             self._matches[key] = Match(table, id=f"{tid}s{session_no}t{table_no}")
         return self._matches[key]
 
+    def has_sheet(self, session_no: int, table_no: int) -> bool:
+        """Whether the table's result comes from a score sheet."""
+        self._table(session_no, table_no)
+        return (session_no, table_no) in self._matches
+
+    def typed_result(self, session_no: int, table_no: int) -> dict[str, int] | None:
+        """The table's typed (or corrected) match scores, None when it has none."""
+        self._table(session_no, table_no)
+        typed = self._entered.get((session_no, table_no))
+        return None if typed is None else dict(typed)
+
     def set_match(self, session_no: int, table_no: int, match: Match) -> None:
-        """Attach a match played at a table (its players must be the table's)."""
+        """Attach a match played at a table (its players must be the table's).  A table
+        keeps one sheet: another one, or one for a table with a typed result, is refused."""
         table = self._table(session_no, table_no)
         if not isinstance(match, Match):
             raise MatchError(f"a table result is a Match, not {type(match).__name__}")
@@ -413,46 +581,156 @@ class Tournament:
                 f"the match players {list(match.players)} are not those of session "
                 f"{session_no} table {table_no}: {list(table)}"
             )
-        self._entered.pop((session_no, table_no), None)
+        self._refuse_sheet(session_no, table_no)
+        held = self._matches.get((session_no, table_no))
+        if held is not None and held is not match:
+            raise TableHasSheet(
+                f"session {session_no} table {table_no} already has the score sheet "
+                f"{held.id or '(no id)'}; a table keeps one sheet"
+            )
         self._matches[(session_no, table_no)] = match
 
-    def set_result(self, session_no: int, table_no: int, totals: Mapping[str, int]) -> None:
-        """Enter a table's final match scores (比赛分) without the hands."""
+    def _checked_totals(
+        self, session_no: int, table_no: int, totals: Mapping[str, object], *, strict: bool
+    ) -> dict[str, int]:
         table = self._table(session_no, table_no)
-        if set(totals) != set(table):
-            raise MatchError(
+        if not isinstance(totals, Mapping) or set(totals) != set(table) or len(totals) != 4:
+            given = ", ".join(map(str, totals)) if isinstance(totals, Mapping) else repr(totals)
+            raise BadTotals(
                 f"give the scores of {', '.join(table)} (session {session_no} table "
-                f"{table_no}), not of {', '.join(map(str, totals))}"
+                f"{table_no}), not of {given}"
             )
         clean: dict[str, int] = {}
         for p in table:
             v = totals[p]
             if isinstance(v, bool) or not isinstance(v, int):
-                raise MatchError(f"a match score is a whole number, not {v!r} for {p}")
+                raise BadTotals(f"a match score is a whole number, not {v!r} for {p}")
+            if strict and not -MAX_TYPED_SCORE <= v <= MAX_TYPED_SCORE:
+                raise TotalOutOfRange(
+                    f"the match score {v} of {p} is out of range: a typed score is between "
+                    f"-{MAX_TYPED_SCORE} and {MAX_TYPED_SCORE} (16 hands self-drawn at "
+                    f"{MAX_FAN} fan)"
+                )
             clean[p] = v
-        self._matches.pop((session_no, table_no), None)
-        self._entered[(session_no, table_no)] = clean
+        if strict and sum(clean.values()):
+            raise BadTotals(
+                f"the match scores of session {session_no} table {table_no} sum to "
+                f"{sum(clean.values()):+d} ({_shown(clean)}); in MCR every point one player "
+                "loses another wins, so they sum to 0"
+            )
+        return clean
+
+    def set_result(
+        self,
+        session_no: int,
+        table_no: int,
+        totals: Mapping[str, int],
+        *,
+        correction: bool = False,
+    ) -> dict[str, int] | None:
+        """Type a table's final match scores (比赛分) for a table without a score sheet:
+        the four seated players, whole numbers within ±:data:`MAX_TYPED_SCORE`, summing
+        to 0.  Replacing a typed result needs ``correction=True`` (its source becomes
+        ``"corrected"``).  Returns the result replaced (None for a first entry).
+
+        >>> t = Tournament("ABCD", sessions=1)
+        >>> t.seat_session(1, ["ABCD"])
+        >>> t.set_result(1, 1, {"A": 30, "B": 10, "C": -10, "D": -30})
+        >>> t.set_result(1, 1, {"A": 40, "B": 0, "C": -10, "D": -30})
+        Traceback (most recent call last):
+        ...
+        fanshu.match.tournament.ResultAlreadyRecorded: session 1 table 1 already has the result A 30, B 10, C -10, D -30; replacing it is a correction (correction=True)
+        >>> t.set_result(1, 1, {"A": 40, "B": 0, "C": -10, "D": -30}, correction=True)
+        {'A': 30, 'B': 10, 'C': -10, 'D': -30}
+        >>> t.results()[0].source
+        'corrected'
+        """  # noqa: E501
+        key = (session_no, table_no)
+        table = self._table(session_no, table_no)
+        held = self._matches.get(key)
+        if held is not None:
+            raise TableHasSheet(
+                f"session {session_no} table {table_no} has the score sheet "
+                f"{held.id or '(no id)'} ({held.hands_played} of {HANDS_PER_MATCH} hands): "
+                "its result comes from the sheet, not from typed scores"
+            )
+        clean = self._checked_totals(session_no, table_no, totals, strict=True)
+        before = self._entered.get(key)
+        if before is None and correction:
+            raise NothingToCorrect(
+                f"session {session_no} table {table_no} ({', '.join(table)}) has no typed "
+                "result to correct: enter it without correction"
+            )
+        if before is not None and not correction:
+            raise ResultAlreadyRecorded(
+                f"session {session_no} table {table_no} already has the result "
+                f"{_shown(before)}; replacing it is a correction (correction=True)"
+            )
+        self._entered[key] = clean
+        if before is not None:
+            self._corrected.add(key)
+        return None if before is None else dict(before)
+
+    def restore_result(
+        self, session_no: int, table_no: int, totals: Mapping[str, int], *, source: str
+    ) -> None:
+        """Put back a typed result as a store kept it (``source`` ``"typed"`` or
+        ``"corrected"``).  Only its shape is checked: a result kept before typed results
+        had to sum to 0 stays readable (and counts as kept)."""
+        if source not in (SOURCE_TYPED, SOURCE_CORRECTED):
+            raise MatchError(f"a typed result's source is 'typed' or 'corrected', not {source!r}")
+        key = (session_no, table_no)
+        if key in self._matches:
+            raise TableHasSheet(f"session {session_no} table {table_no} has a score sheet")
+        self._entered[key] = self._checked_totals(session_no, table_no, totals, strict=False)
+        if source == SOURCE_CORRECTED:
+            self._corrected.add(key)
+        else:
+            self._corrected.discard(key)
+
+    def source(self, session_no: int, table_no: int) -> str | None:
+        """Where the table's result comes from (``"sheet:<id>"``, ``"typed"``,
+        ``"corrected"``), None for a table with neither."""
+        key = (session_no, table_no)
+        if key in self._matches:
+            return sheet_source(self._matches[key].id)
+        if key in self._entered:
+            return SOURCE_CORRECTED if key in self._corrected else SOURCE_TYPED
+        return None
 
     def results(self) -> list[TableResult]:
-        """Every table with a match or entered scores, by session and table."""
+        """Every table with a score sheet or a typed result, by session and table."""
         out: list[TableResult] = []
         for key in sorted(set(self._matches) | set(self._entered)):
             s, t = key
             table = self._table(s, t)
+            source = self.source(s, t)
+            assert source is not None
             if key in self._entered:
                 totals = dict(self._entered[key])
                 tp: dict[str, Fraction] | None = rank_table_points(totals, self.scale)
+                hands: int | None = None
             else:
                 m = self._matches[key]
                 totals = m.totals()
                 tp = m.table_points_exact(self.scale)
-            out.append(TableResult(s, t, table, totals, tp))
+                hands = m.hands_played
+            out.append(TableResult(s, t, table, totals, tp, source, hands))
         return out
 
     def standings(self) -> list[Standing]:
         """Players ranked by table points, match score, first places, head-to-head
-        (see the module docstring); complete tables only."""
-        done = [r for r in self.results() if r.table_points is not None]
+        (see the module docstring); complete tables only.  Each row lists the player's
+        tables, complete or in progress, with the source of each."""
+        results = self.results()
+        done = [r for r in results if r.table_points is not None]
+        lines: dict[str, list[TableLine]] = {p: [] for p in self.players}
+        for r in results:
+            for p in r.players:
+                points = None if r.table_points is None else r.table_points[p]
+                lines[p].append(
+                    TableLine(r.session, r.table, r.source, r.state, r.totals[p], points, r.hands)
+                )
         tp = dict.fromkeys(self.players, Fraction(0))
         score = dict.fromkeys(self.players, 0)
         played = dict.fromkeys(self.players, 0)
@@ -460,11 +738,12 @@ class Tournament:
         for r in done:
             assert r.table_points is not None
             top = max(r.totals.values())
+            outright = sum(1 for v in r.totals.values() if v == top) == 1
             for p in r.players:
                 tp[p] += r.table_points[p]
                 score[p] += r.totals[p]
                 played[p] += 1
-                firsts[p] += r.totals[p] == top
+                firsts[p] += outright and r.totals[p] == top
 
         def key(p: str) -> tuple[Fraction, int, int]:
             return (-tp[p], -score[p], -firsts[p])
@@ -502,18 +781,22 @@ class Tournament:
         rank = 1
         for g in final:
             for p in g:
-                out.append(Standing(rank, p, tp[p], score[p], played[p], firsts[p], h2h[p]))
+                out.append(
+                    Standing(
+                        rank, p, tp[p], score[p], played[p], firsts[p], h2h[p], tuple(lines[p])
+                    )
+                )
             rank += len(g)
         return out
 
     # -- (de)serialisation ---------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Players, seatings, results (a match sheet or entered totals per table) and the
-        derived standings (ignored by :meth:`from_dict`)."""
+        """Players, seatings, results (per table its ``source`` and its match sheet or
+        typed totals) and the derived standings (ignored by :meth:`from_dict`)."""
         results: list[dict[str, Any]] = []
         for s, t in sorted(set(self._matches) | set(self._entered)):
-            entry: dict[str, Any] = {"session": s, "table": t}
+            entry: dict[str, Any] = {"session": s, "table": t, "source": self.source(s, t)}
             if (s, t) in self._entered:
                 entry["totals"] = dict(self._entered[(s, t)])
             else:
@@ -549,8 +832,18 @@ class Tournament:
                 s, tb = int(r["session"]), int(r["table"])
                 if "match" in r and r["match"] is not None:
                     t.set_match(s, tb, Match.from_dict(r["match"]))
-                else:
-                    t.set_result(s, tb, r["totals"])
+                    continue
+                source = r.get("source") or SOURCE_TYPED
+                if source not in (SOURCE_TYPED, SOURCE_CORRECTED):
+                    raise MatchError(
+                        f"session {s} table {tb}: typed totals have the source 'typed' or "
+                        f"'corrected', not {source!r}"
+                    )
+                t.set_result(s, tb, r["totals"])  # checked as typed: the sum, the bound
+                if source == SOURCE_CORRECTED:
+                    t._corrected.add((s, tb))
+        except MatchError:
+            raise  # already says which table and why
         except (KeyError, TypeError, ValueError) as exc:
             raise MatchError(f"a bad tournament record: {exc!r}") from None
         return t
