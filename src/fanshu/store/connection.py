@@ -21,6 +21,7 @@ from typing import Any
 
 from fanshu.store.interface import StoreError
 from fanshu.store.paths import is_default, resolve_db_path
+from fanshu.store.sql import Connection
 
 __all__ = ["BUSY_TIMEOUT_MS", "Database", "dumps", "new_id", "now"]
 
@@ -65,7 +66,7 @@ def dumps(obj: object) -> str:
 class Database:
     """An open, configured SQLite connection and the file it is on."""
 
-    def __init__(self, conn: sqlite3.Connection, path: str) -> None:
+    def __init__(self, conn: Connection, path: str) -> None:
         self.conn = conn
         self.path = path
 
@@ -110,7 +111,7 @@ class Database:
         self.conn.close()
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[Connection]:
         """One write transaction: ``BEGIN IMMEDIATE`` takes the write lock up front (waiting
         up to the busy timeout for another writer), so the reads inside see the latest
         committed state and nobody else writes until ``COMMIT``.  Any error rolls back."""
@@ -134,7 +135,7 @@ class Database:
 
     @staticmethod
     def log(
-        c: sqlite3.Connection,
+        c: Connection,
         action: str,
         detail: dict[str, Any],
         *,
@@ -149,13 +150,13 @@ class Database:
         )
 
     @staticmethod
-    def fresh_id(c: sqlite3.Connection, table: str) -> str:
+    def fresh_id(c: Connection, table: str) -> str:
         """A new id not yet used in ``table``."""
         while True:
             candidate = new_id()
             if c.execute(f"SELECT 1 FROM {table} WHERE id = ?", (candidate,)).fetchone() is None:
                 return candidate
 
-    def exists(self, c: sqlite3.Connection, table: str, row_id: str) -> bool:
+    def exists(self, c: Connection, table: str, row_id: str) -> bool:
         """Whether ``table`` has a row with id ``row_id``."""
         return c.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,)).fetchone() is not None

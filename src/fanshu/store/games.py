@@ -9,13 +9,13 @@ games still opens a file the server has used.
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from fanshu.store import schema
 from fanshu.store.connection import Database, dumps, now
 from fanshu.store.interface import StoredGame, StoreError
 from fanshu.store.migrations import migrate_part
+from fanshu.store.sql import Connection
 
 __all__ = ["SqliteGames"]
 
@@ -37,7 +37,7 @@ def _values(game: StoredGame) -> tuple[Any, ...]:
     )
 
 
-def _next_touch(c: sqlite3.Connection) -> int:
+def _next_touch(c: Connection) -> int:
     """The next value of ``touched``, which orders the rows by their last write."""
     return int(c.execute("SELECT coalesce(max(touched), 0) + 1 FROM games").fetchone()[0])
 
@@ -101,11 +101,14 @@ class SqliteGames:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (*_values(game), game.id, at, at, _next_touch(c)),
             )
-            # the oldest rows past ``keep``: an index scan from the newest
+            # the oldest rows past ``keep``: at and below the ``keep``-th newest write (an
+            # index scan from the newest; ``touched`` grows by one with each write)
             gone = [
                 r[0]
                 for r in c.execute(
-                    "SELECT id FROM games ORDER BY touched DESC LIMIT -1 OFFSET ?", (keep,)
+                    "SELECT id FROM games WHERE touched <= (SELECT touched FROM games "
+                    "ORDER BY touched DESC LIMIT 1 OFFSET ?) ORDER BY touched DESC",
+                    (keep,),
                 )
             ]
             c.executemany("DELETE FROM games WHERE id = ?", [(g,) for g in gone])

@@ -15,7 +15,6 @@ rule is checked) and writes only the rows that changed, in one transaction.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, TypeVar, Unpack
@@ -30,7 +29,8 @@ from fanshu.store import schema
 from fanshu.store.connection import Database, created_after, dumps, new_id, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import MatchSummary, StoreError
-from fanshu.store.migrations import migrate_part
+from fanshu.store.migrations import migrate_part, stored_part_version
+from fanshu.store.sql import Connection
 
 __all__ = ["SqliteMatches", "insert_match", "load_match", "write_rows"]
 
@@ -42,13 +42,12 @@ _HAND_KINDS = ("win", "draw")
 _RULE_PART = "rule_sheets"
 
 
-def _has_rule_sheets(c: sqlite3.Connection) -> bool:
+def _has_rule_sheets(c: Connection) -> bool:
     """Whether the file has the ``rule_sheets`` part (a sheet of another rule set)."""
-    row = c.execute("SELECT 1 FROM sqlite_master WHERE name = 'rule_matches'").fetchone()
-    return row is not None
+    return stored_part_version(c, _RULE_PART) > 0
 
 
-def _is_rule_sheet(c: sqlite3.Connection, match_id: str) -> bool:
+def _is_rule_sheet(c: Connection, match_id: str) -> bool:
     """Whether ``match_id`` is a sheet of a rule set other than MCR."""
     if not _has_rule_sheets(c):
         return False
@@ -56,20 +55,20 @@ def _is_rule_sheet(c: sqlite3.Connection, match_id: str) -> bool:
     return row is not None
 
 
-def _taken(c: sqlite3.Connection, match_id: str) -> bool:
+def _taken(c: Connection, match_id: str) -> bool:
     if c.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
         return True
     return _is_rule_sheet(c, match_id)
 
 
-def _fresh_id(c: sqlite3.Connection) -> str:
+def _fresh_id(c: Connection) -> str:
     while True:
         candidate = new_id()
         if not _taken(c, candidate):
             return candidate
 
 
-def _match_row(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[str, str, str, str]:
+def _match_row(db: Database, c: Connection, match_id: str) -> tuple[str, str, str, str]:
     """players, options, created, updated of a match of either kind."""
     if not isinstance(match_id, str):
         raise StoreError(f"a match id is a string, not {match_id!r}")
@@ -86,7 +85,7 @@ def _match_row(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[str,
     return row  # type: ignore[no-any-return]
 
 
-def _ids_oldest_first(c: sqlite3.Connection) -> list[tuple[str, str, str]]:
+def _ids_oldest_first(c: Connection) -> list[tuple[str, str, str]]:
     """(id, created, updated) of every match of both kinds, oldest first."""
     query = "SELECT id, created, updated FROM matches"
     if _has_rule_sheets(c):
@@ -94,18 +93,18 @@ def _ids_oldest_first(c: sqlite3.Connection) -> list[tuple[str, str, str]]:
     return list(c.execute(f"{query} ORDER BY created, id").fetchall())
 
 
-def _creation_time(c: sqlite3.Connection) -> str:
+def _creation_time(c: Connection) -> str:
     """When a new match is made: after the newest of either kind (two tables)."""
     newest = _ids_oldest_first(c)[-1:]
     return created_after(newest[0][1] if newest else None)
 
 
-def _known_ids_hint(c: sqlite3.Connection) -> str:
+def _known_ids_hint(c: Connection) -> str:
     ids = [r[0] for r in reversed(_ids_oldest_first(c)[-5:])]
     return f" (recent matches: {', '.join(ids)})" if ids else " (it holds no matches yet)"
 
 
-def _rows(c: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
+def _rows(c: Connection, match_id: str) -> list[dict[str, Any]]:
     rows = c.execute(
         "SELECT seq, record FROM hands WHERE match_id = ? "
         "UNION ALL SELECT seq, record FROM penalties WHERE match_id = ? ORDER BY seq",
@@ -117,7 +116,7 @@ def _rows(c: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
     return [json.loads(record) for _, record in rows]
 
 
-def _rule_rows(c: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
+def _rule_rows(c: Connection, match_id: str) -> list[dict[str, Any]]:
     rows = c.execute(
         "SELECT seq, record FROM rule_rows WHERE match_id = ? ORDER BY seq", (match_id,)
     ).fetchall()
@@ -127,7 +126,7 @@ def _rule_rows(c: sqlite3.Connection, match_id: str) -> list[dict[str, Any]]:
     return [json.loads(record) for _, record in rows]
 
 
-def load_match(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[Match, dict[str, Any]]:
+def load_match(db: Database, c: Connection, match_id: str) -> tuple[Match, dict[str, Any]]:
     """A stored match, re-settled row by row, and its options."""
     players, options_text, _, _ = _match_row(db, c, match_id)
     options = json.loads(options_text)
@@ -151,7 +150,7 @@ def load_match(db: Database, c: sqlite3.Connection, match_id: str) -> tuple[Matc
 
 def _insert_rule_sheet(
     db: Database,
-    c: sqlite3.Connection,
+    c: Connection,
     sheet: Match,
     options: dict[str, Any],
     match_id: str | None,
@@ -169,7 +168,7 @@ def _insert_rule_sheet(
     return match_id
 
 
-def _checked_new_id(db: Database, c: sqlite3.Connection, match_id: str | None) -> str:
+def _checked_new_id(db: Database, c: Connection, match_id: str | None) -> str:
     if match_id is None:
         return _fresh_id(c)
     if not isinstance(match_id, str) or not match_id.strip():
@@ -181,7 +180,7 @@ def _checked_new_id(db: Database, c: sqlite3.Connection, match_id: str | None) -
 
 def _log(
     db: Database,
-    c: sqlite3.Connection,
+    c: Connection,
     action: str,
     detail: dict[str, Any],
     match_id: str,
@@ -199,7 +198,7 @@ def _log(
 
 
 def _write_rule_rows(
-    c: sqlite3.Connection,
+    c: Connection,
     match_id: str,
     before: list[dict[str, Any]],
     after: list[dict[str, Any]],
@@ -218,7 +217,7 @@ def _write_rule_rows(
 
 def insert_match(
     db: Database,
-    c: sqlite3.Connection,
+    c: Connection,
     names: Sequence[str],
     options: dict[str, Any],
     match_id: str | None,
@@ -235,7 +234,7 @@ def insert_match(
 
 
 def write_rows(
-    c: sqlite3.Connection,
+    c: Connection,
     match_id: str,
     before: list[dict[str, Any]],
     after: list[dict[str, Any]],
@@ -251,12 +250,12 @@ def write_rows(
         _insert_row(c, match_id, seq, row)
 
 
-def _delete_row(c: sqlite3.Connection, match_id: str, seq: int, row: dict[str, Any]) -> None:
+def _delete_row(c: Connection, match_id: str, seq: int, row: dict[str, Any]) -> None:
     table = "hands" if row["kind"] in _HAND_KINDS else "penalties"
     c.execute(f"DELETE FROM {table} WHERE match_id = ? AND seq = ?", (match_id, seq))
 
 
-def _insert_row(c: sqlite3.Connection, match_id: str, seq: int, row: dict[str, Any]) -> None:
+def _insert_row(c: Connection, match_id: str, seq: int, row: dict[str, Any]) -> None:
     if row["kind"] in _HAND_KINDS:
         c.execute(
             "INSERT INTO hands (match_id, number, seq, kind, record) VALUES (?, ?, ?, ?, ?)",

@@ -1,25 +1,38 @@
-"""Where the database lives: a path, a ``sqlite:///path`` URL, ``$FANSHU_DB``, or the
-default ``fanshu.db`` in the user's data directory (``$XDG_DATA_HOME/fanshu`` or
-``~/.local/share/fanshu`` on Linux, ``~/Library/Application Support/fanshu`` on macOS,
-``%LOCALAPPDATA%\\fanshu`` on Windows)."""
+"""Where the database lives: a path, a ``sqlite:///path`` URL, a PostgreSQL URL
+(``postgresql://user@host/dbname``), ``$FANSHU_DB``, or the default ``fanshu.db`` in the
+user's data directory (``$XDG_DATA_HOME/fanshu`` or ``~/.local/share/fanshu`` on Linux,
+``~/Library/Application Support/fanshu`` on macOS, ``%LOCALAPPDATA%\\fanshu`` on
+Windows)."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from fanshu.store.interface import StoreError
 
-__all__ = ["ENV_VAR", "default_db_path", "is_default", "resolve_db_path"]
+__all__ = [
+    "ENV_VAR",
+    "default_db_path",
+    "is_default",
+    "is_postgres_url",
+    "redact_url",
+    "resolve_db_path",
+    "resolve_target",
+]
 
-#: The environment variable that names the database (a path or a ``sqlite:///`` URL).
+#: The environment variable that names the database (a path, a ``sqlite:///`` URL or a
+#: ``postgresql://`` URL).
 ENV_VAR = "FANSHU_DB"
 _URL_PREFIX = "sqlite:///"
+#: The schemes of a PostgreSQL connection URL, as libpq reads them.
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 _SUPPORTED = (
     "a file path, a 'sqlite:///path' URL (sqlite:////abs/path for an absolute path), "
-    "':memory:', or nothing for the default file under the user's data directory"
+    "':memory:', a 'postgresql://user@host/dbname' URL, or nothing for the default file "
+    "under the user's data directory"
 )
 
 
@@ -44,18 +57,61 @@ def is_default(target: str | Path | None) -> bool:
     return target is None and not os.environ.get(ENV_VAR, "").strip()
 
 
+def is_postgres_url(target: str | Path | None) -> bool:
+    """Whether ``target`` is a PostgreSQL URL (``postgresql://`` or ``postgres://``).
+
+    >>> is_postgres_url("postgresql://fanshu@db.example/club"), is_postgres_url("a.db")
+    (True, False)
+    """
+    return isinstance(target, str) and target.strip().lower().startswith(_POSTGRES_SCHEMES)
+
+
+def resolve_target(target: str | Path | None = None) -> str:
+    """What a target names: a PostgreSQL URL as it is, else the SQLite file (or
+    ``:memory:``) of :func:`resolve_db_path`; ``target``, else ``$FANSHU_DB``, else the
+    default file.
+
+    >>> resolve_target("postgresql://fanshu@/club?host=/run/postgresql")
+    'postgresql://fanshu@/club?host=/run/postgresql'
+    >>> resolve_target("sqlite:///games.db")
+    'games.db'
+    """
+    if target is None or (isinstance(target, str) and not target.strip()):
+        target = os.environ.get(ENV_VAR, "").strip() or None
+    if is_postgres_url(target):
+        return str(target).strip()
+    return resolve_db_path(target)
+
+
+def redact_url(url: str) -> str:
+    """A PostgreSQL URL as messages show it: without its password (in the user part or
+    a ``password`` parameter).
+
+    >>> redact_url("postgresql://ann:s3cret@db.example:5433/club?password=x&sslmode=require")
+    'postgresql://ann@db.example:5433/club?sslmode=require'
+    """
+    parts = urlsplit(url.strip())
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, host = netloc.rsplit("@", 1)
+        netloc = f"{user.split(':', 1)[0]}@{host}"
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "password"]
+    return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query, safe="/"), ""))
+
+
 def resolve_db_path(target: str | Path | None = None) -> str:
     """The file (or ``:memory:``) a target names: ``target``, else ``$FANSHU_DB``, else the
-    default.  Raises :class:`StoreError` for a URL of another kind.
+    default.  Raises :class:`StoreError` for a URL of another kind (a PostgreSQL URL
+    names no file: :func:`resolve_target` takes it).
 
     >>> resolve_db_path("sqlite:///games.db")
     'games.db'
     >>> resolve_db_path("sqlite:////var/lib/fanshu.db")
     '/var/lib/fanshu.db'
-    >>> resolve_db_path("postgres://host/db")
+    >>> resolve_db_path("mysql://host/db")
     Traceback (most recent call last):
     ...
-    fanshu.store.interface.StoreError: unsupported database 'postgres://host/db': fanshu stores into SQLite; give a file path, a 'sqlite:///path' URL (sqlite:////abs/path for an absolute path), ':memory:', or nothing for the default file under the user's data directory
+    fanshu.store.interface.StoreError: unsupported database 'mysql://host/db': fanshu stores into SQLite or PostgreSQL; give a file path, a 'sqlite:///path' URL (sqlite:////abs/path for an absolute path), ':memory:', a 'postgresql://user@host/dbname' URL, or nothing for the default file under the user's data directory
     """  # noqa: E501
     if target is None or (isinstance(target, str) and not target.strip()):
         target = os.environ.get(ENV_VAR, "").strip() or None
@@ -66,6 +122,11 @@ def resolve_db_path(target: str | Path | None = None) -> str:
     text = target.strip()
     if text == ":memory:":
         return text
+    if is_postgres_url(text):
+        raise StoreError(
+            f"{redact_url(text)} is a PostgreSQL database, not an SQLite file: "
+            "open it with fanshu.store.open_store"
+        )
     if text.startswith(_URL_PREFIX):
         rest = unquote(text[len(_URL_PREFIX) :].split("?", 1)[0])
         if not rest:
@@ -73,7 +134,8 @@ def resolve_db_path(target: str | Path | None = None) -> str:
         return rest
     if text.startswith(("sqlite:", "file:")) or ("://" in text and not _looks_like_windows(text)):
         raise StoreError(
-            f"unsupported database {target!r}: fanshu stores into SQLite; give {_SUPPORTED}"
+            f"unsupported database {target!r}: fanshu stores into SQLite or PostgreSQL; "
+            f"give {_SUPPORTED}"
         )
     return os.path.expanduser(text)
 

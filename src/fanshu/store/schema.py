@@ -7,8 +7,9 @@ Each migration is data: SQL statements run in order, or a function of the connec
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Sequence
+
+from fanshu.store.sql import Connection
 
 __all__ = [
     "GAMES_MIGRATIONS",
@@ -22,10 +23,10 @@ __all__ = [
 
 #: A migration: SQL statements run in order, or a function given the connection.  Each
 #: migration runs in one transaction together with the ``user_version`` bump.
-Migration = Sequence[str] | Callable[[sqlite3.Connection], None]
+Migration = Sequence[str] | Callable[[Connection], None]
 
 
-def run_step(c: sqlite3.Connection, step: Migration) -> None:
+def run_step(c: Connection, step: Migration) -> None:
     """Apply one migration step: a function of the connection, or SQL statements."""
     if callable(step):
         step(c)

@@ -9,7 +9,6 @@ totals, newly opened table matches) in one transaction.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -21,13 +20,14 @@ from fanshu.store.connection import Database, created_after, dumps, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import StoreError
 from fanshu.store.matches import insert_match, load_match, write_rows
+from fanshu.store.sql import Connection
 
 __all__ = ["SqliteTournaments"]
 
 T = TypeVar("T")
 
 
-def _insert(db: Database, c: sqlite3.Connection, t: Tournament, tid: str | None) -> str:
+def _insert(db: Database, c: Connection, t: Tournament, tid: str | None) -> str:
     if tid is None:
         tid = db.fresh_id(c, "tournaments")
     elif not isinstance(tid, str) or not tid.strip():
@@ -45,7 +45,7 @@ def _insert(db: Database, c: sqlite3.Connection, t: Tournament, tid: str | None)
     return tid
 
 
-def _load(db: Database, c: sqlite3.Connection, tid: str) -> Tournament:
+def _load(db: Database, c: Connection, tid: str) -> Tournament:
     if not isinstance(tid, str):
         raise StoreError(f"a tournament id is a string, not {tid!r}")
     row = c.execute(
@@ -85,7 +85,7 @@ def _load(db: Database, c: sqlite3.Connection, tid: str) -> Tournament:
     return t
 
 
-def _sync(db: Database, c: sqlite3.Connection, tid: str, t: Tournament) -> None:
+def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
     stored: dict[int, list[list[str]]] = {}
     for s, seats in c.execute(
         "SELECT session, players FROM tables WHERE tournament_id = ? ORDER BY session, number",
@@ -96,7 +96,11 @@ def _sync(db: Database, c: sqlite3.Connection, tid: str, t: Tournament) -> None:
         tables = [list(x) for x in t.seating(s)]
         if stored.get(s) == tables:
             continue
-        c.execute("INSERT OR IGNORE INTO sessions (tournament_id, number) VALUES (?, ?)", (tid, s))
+        c.execute(
+            "INSERT INTO sessions (tournament_id, number) VALUES (?, ?) "
+            "ON CONFLICT (tournament_id, number) DO NOTHING",
+            (tid, s),
+        )
         c.execute("DELETE FROM tables WHERE tournament_id = ? AND session = ?", (tid, s))
         for n, table in enumerate(tables, 1):
             c.execute(
