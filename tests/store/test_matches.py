@@ -19,6 +19,7 @@ from fanshu.store import (
     SqliteStore,
     StoreError,
 )
+from fanshu.store.schema import RULE_SHEETS_MIGRATIONS
 from support.store_files import HAND, PLAYERS, snapshot
 
 
@@ -200,7 +201,8 @@ def test_a_rule_sheet_round_trip_keeps_the_mcr_tables_as_they_are(
     assert store.part_version("rule_sheets") == 0  # nothing new until a rule sheet exists
     sid = store.create_match(["A", "B", "C", "D"], rule_set="sichuan", rule_options={"cap": 3})
     pair = store.create_match(["A", "B"], rule_set="two-player")
-    assert store.part_version("rule_sheets") == 1 and store.schema_version() == SCHEMA_VERSION
+    assert store.part_version("rule_sheets") == len(RULE_SHEETS_MIGRATIONS)
+    assert store.schema_version() == SCHEMA_VERSION
     result = HandResult(
         winner="A", discarder="C", fan=5, wins=(Win("B", fan=1),), kongs=(Kong("D", "concealed"),)
     )

@@ -12,6 +12,7 @@ import pytest
 
 from fanshu.match.sheet import Match
 from fanshu.store import (
+    SCHEMA_VERSION,
     SqliteStore,
     StoreError,
 )
@@ -131,23 +132,44 @@ def _schema(path: Path) -> list[tuple[str, str]]:
     return sorted(rows + cols)
 
 
-def test_fresh_database_has_the_frozen_v1_schema(tmp_path: Path) -> None:
+#: Migration 2 (issue 14) as released, frozen as version 1 above: who made each change.
+SCHEMA_V2_STEP = "ALTER TABLE events ADD COLUMN actor TEXT NOT NULL DEFAULT ''"
+
+
+def test_fresh_database_has_the_frozen_v1_schema_and_step_2(tmp_path: Path) -> None:
     _v1_database(tmp_path / "raw.db")
+    with sqlite3.connect(tmp_path / "raw.db") as c:
+        c.execute(SCHEMA_V2_STEP)
     SqliteStore.open(tmp_path / "new.db").close()
     assert _schema(tmp_path / "new.db") == _schema(tmp_path / "raw.db")
+    assert SCHEMA_VERSION == 2
 
 
 def test_v1_database_opens_and_records(tmp_path: Path) -> None:
+    """A file of the previous release (version 1) is brought to version 2: its events
+    get an actor ('' on the rows written before), the new ones say who wrote them."""
     path = tmp_path / "v1.db"
     expected = _v1_database(path)
+    with sqlite3.connect(path) as c:
+        c.execute(
+            "INSERT INTO events (at, match_id, action, detail) "
+            "VALUES ('2026-01-01T00:00:00Z', 'old001', 'create', '{}')"
+        )
     with SqliteStore.open(path) as s:
-        assert s.schema_version() == 1
+        assert s.schema_version() == SCHEMA_VERSION == 2
         assert s.load_match("old001") == expected
-        s.record_win("old001", "Di", fan=8)
+        with s.acting_as("cli:ann"):
+            s.record_win("old001", "Di", fan=8)
         assert s.load_match("old001").hands_played == 3
+        assert [(e["action"], e["actor"]) for e in s.events("old001")] == [
+            ("create", ""),
+            ("win", "cli:ann"),
+        ]
 
 
-def test_migration_2_is_applied_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_later_migrations_are_applied_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "v1.db"
     expected = _v1_database(path)
     order: list[int] = []
@@ -159,10 +181,10 @@ def test_migration_2_is_applied_in_order(tmp_path: Path, monkeypatch: pytest.Mon
     def note(c: sqlite3.Connection) -> None:
         order.append(2)
 
-    m2: Any = ("ALTER TABLE matches ADD COLUMN venue TEXT",)
-    monkeypatch.setattr(schema_mod, "MIGRATIONS", (*schema_mod.MIGRATIONS, m2, note, backfill))
+    m3: Any = ("ALTER TABLE matches ADD COLUMN venue TEXT",)
+    monkeypatch.setattr(schema_mod, "MIGRATIONS", (*schema_mod.MIGRATIONS, m3, note, backfill))
     with SqliteStore.open(path) as s:
-        assert s.schema_version() == 4
+        assert s.schema_version() == SCHEMA_VERSION + 3
         assert order == [2, 3]
         assert s.load_match("old001") == expected
         venue = s._conn.execute("SELECT venue FROM matches").fetchone()[0]
@@ -171,7 +193,7 @@ def test_migration_2_is_applied_in_order(tmp_path: Path, monkeypatch: pytest.Mon
         assert order == [2, 3]
     # a database newer than this code is refused, not damaged
     monkeypatch.setattr(schema_mod, "MIGRATIONS", schema_mod.MIGRATIONS[:1])
-    with pytest.raises(StoreError, match="schema version 4, newer"):
+    with pytest.raises(StoreError, match=f"schema version {SCHEMA_VERSION + 3}, newer"):
         SqliteStore.open(path)
 
 
@@ -194,13 +216,15 @@ def test_a_v1_file_takes_rule_sheets_in_a_part_of_their_own(tmp_path: Path) -> N
     expected = _v1_database(path)
     raw = tmp_path / "raw.db"
     _v1_database(raw)
+    SqliteStore.open(raw).close()  # the core brought forward, no rule sheet
     with SqliteStore.open(path) as s:
         sid = s.create_match(["A", "B"], rule_set="two-player")
-        assert s.schema_version() == 1 and s.part_version("rule_sheets") == 1
+        assert s.schema_version() == SCHEMA_VERSION
+        assert s.part_version("rule_sheets") == len(schema_mod.RULE_SHEETS_MIGRATIONS)
         assert s.load_match("old001") == expected
         assert s.load_match(sid).rules == "two-player"
     part = ("rule_", "schema_parts", "sqlite_autoindex_rule_", "sqlite_autoindex_schema_parts")
     core = [(kind, name) for kind, name in _schema(path) if not name.startswith(part)]
     assert core == _schema(raw)
     with sqlite3.connect(path) as c:
-        assert c.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

@@ -2,14 +2,16 @@
 bots, behind one small interface (:class:`Store`) with SQLite behind it.
 
 - :mod:`~fanshu.store.interface`: the protocols a backend implements (``MatchStore``,
-  ``TournamentStore``, ``GameStore``, composed into ``Store``) and what they return;
+  ``TournamentStore``, ``GameStore``, ``AccessStore``, composed into ``Store``) and
+  what they return;
 - :mod:`~fanshu.store.paths`: where the database is (a path, a ``sqlite:///`` URL,
   ``$FANSHU_DB`` or the default file in the user's data directory);
 - :mod:`~fanshu.store.schema` and :mod:`~fanshu.store.migrations`: the versioned schema
   and how a file is brought forward; :mod:`~fanshu.store.connection`: one transaction
   per change;
 - :mod:`~fanshu.store.matches`, :mod:`~fanshu.store.tournaments`,
-  :mod:`~fanshu.store.games`: the SQLite implementation, one part per kind of thing kept,
+  :mod:`~fanshu.store.games`, :mod:`~fanshu.store.access` (share tokens, accounts,
+  who makes a change): the SQLite implementation, one part per kind of thing kept,
   composed into :class:`~fanshu.store.sqlite.SqliteStore`.
 
 >>> with open_store(":memory:") as store:
@@ -25,7 +27,11 @@ from pathlib import Path
 from fanshu.store.connection import BUSY_TIMEOUT_MS
 from fanshu.store.formats import FORMATS, guess_format
 from fanshu.store.interface import (
+    AccessStore,
+    Account,
     GameStore,
+    Grant,
+    LoginSession,
     MatchStore,
     MatchSummary,
     Store,
@@ -43,7 +49,11 @@ __all__ = [
     "GAMES_MIGRATIONS",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "AccessStore",
+    "Account",
     "GameStore",
+    "Grant",
+    "LoginSession",
     "MatchStore",
     "MatchSummary",
     "SqliteStore",

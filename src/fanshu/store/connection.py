@@ -133,20 +133,34 @@ class Database:
                 c.execute("ROLLBACK")
             raise StoreError(f"could not commit to {self.path}: {exc}") from None
 
-    @staticmethod
+    #: Who the changes are made by, written with each one to the audit trail
+    #: (``token:<label>``, ``account:<name>``, ``cli:<user>``; set by the store's
+    #: ``acting_as``).
+    actor: str = ""
+
     def log(
+        self,
         c: Connection,
         action: str,
         detail: dict[str, Any],
         *,
         match_id: str | None = None,
         tournament_id: str | None = None,
+        actor: str | None = None,
     ) -> None:
-        """Append a change to the audit trail (the ``events`` table)."""
+        """Append a change to the audit trail (the ``events`` table), by ``actor``
+        (default: :attr:`actor`)."""
         c.execute(
-            "INSERT INTO events (at, match_id, tournament_id, action, detail) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (now(), match_id, tournament_id, action, dumps(detail)),
+            "INSERT INTO events (at, match_id, tournament_id, action, detail, actor) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                now(),
+                match_id,
+                tournament_id,
+                action,
+                dumps(detail),
+                self.actor if actor is None else actor,
+            ),
         )
 
     @staticmethod

@@ -2,7 +2,8 @@
 
 :class:`Store` is the whole interface, composed of one protocol per kind of thing kept:
 :class:`MatchStore` (score sheets), :class:`TournamentStore` (tournaments and their
-table matches) and :class:`GameStore` (the web app's games against bots).  The SQLite
+table matches), :class:`GameStore` (the web app's games against bots) and
+:class:`AccessStore` (share tokens, accounts, who makes a change).  The SQLite
 implementation is :class:`fanshu.store.sqlite.SqliteStore`; a second backend implements
 the same protocols and keeps the same promises:
 
@@ -17,8 +18,9 @@ the same protocols and keeps the same promises:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from fanshu.errors import FanshuError
 from fanshu.match.results import HandResult
@@ -27,9 +29,16 @@ from fanshu.match.tournament import Seating, Standing, Tournament
 from fanshu.rules.mcr.options import McrOptions
 
 __all__ = [
+    "AccessStore",
+    "Account",
+    "AccountRole",
     "GameStore",
+    "Grant",
+    "GrantRole",
+    "LoginSession",
     "MatchStore",
     "MatchSummary",
+    "ObjectKind",
     "Store",
     "StoreError",
     "StoredGame",
@@ -40,9 +49,16 @@ T = TypeVar("T")
 
 
 class StoreError(FanshuError):
-    """The database cannot be opened or does not hold what was asked for."""
+    """The database cannot be opened or does not hold what was asked for.
+
+    ``hint`` (ids the file does hold …) is added to the message for the command line;
+    :attr:`without_hint` is the message for those who may not see other ids (HTTP)."""
 
     code = "store_error"
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message + hint)
+        self.without_hint = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +111,62 @@ class StoredGame:
     written_by: str = ""  # the fanshu version that wrote the row
     created: str = ""
     updated: str = ""
+
+
+#: What a grant or an account's ownership is of.
+ObjectKind = Literal["match", "tournament"]
+#: What a grant allows: ``view`` reads, ``edit`` also changes.
+GrantRole = Literal["edit", "view"]
+#: A club-mode account's role: an organiser may create tournaments and accounts and sees
+#: everything; a player may create matches and sees what it owns or was shared.
+AccountRole = Literal["organiser", "player"]
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A share token's rights (the token itself is never kept, only its SHA-256 digest):
+    ``role`` on the match or tournament ``object_id``.  An edit grant on a tournament is
+    edit on every table match of it, a view grant view."""
+
+    token_hash: str
+    kind: ObjectKind
+    object_id: str
+    role: GrantRole
+    label: str
+    created: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The grant as listed (a prefix of the digest names it for ``revoke``)."""
+        return {
+            "token_hash": self.token_hash[:12],
+            "kind": self.kind,
+            "id": self.object_id,
+            "role": self.role,
+            "label": self.label,
+            "created": self.created,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A club-mode account (its password hash is not part of it)."""
+
+    name: str
+    role: AccountRole
+    created: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "role": self.role, "created": self.created}
+
+
+@dataclass(frozen=True, slots=True)
+class LoginSession:
+    """A logged-in browser: whose, its CSRF token (sent back as ``X-CSRF-Token`` with
+    every write), and when it expires."""
+
+    account: Account
+    csrf: str
+    expires: str
 
 
 class MatchStore(Protocol):
@@ -164,11 +236,50 @@ class TournamentStore(Protocol):
     def generate_seating(self, tid: str, sessions: int | None = None, seed: int = 0) -> Seating: ...
     def table_match(self, tid: str, session_no: int, table_no: int) -> str: ...
     def set_result(
-        self, tid: str, session_no: int, table_no: int, totals: Mapping[str, int]
-    ) -> None: ...
+        self,
+        tid: str,
+        session_no: int,
+        table_no: int,
+        totals: Mapping[str, int],
+        *,
+        correction: bool = False,
+    ) -> dict[str, int] | None: ...
+    def tournament_events(self, tid: str) -> list[dict[str, Any]]: ...
     def standings(self, tid: str) -> list[Standing]: ...
     def export_tournament(self, tid: str, fmt: str = "json") -> str: ...
     def import_tournament(self, text: str, fmt: str = "json", *, id: str | None = None) -> str: ...
+
+
+class AccessStore(Protocol):
+    """Who may read or change what: share tokens (grants), club-mode accounts with their
+    login sessions and what each account owns, and who the store's changes are by."""
+
+    #: Who the changes are made by, written to the audit trail with each one.
+    actor: str
+
+    def acting_as(self, actor: str) -> AbstractContextManager[None]: ...
+
+    def grant(
+        self, kind: ObjectKind, object_id: str, role: GrantRole, *, label: str = ""
+    ) -> str: ...
+    def grant_for(self, token: str) -> Grant | None: ...
+    def grants(self, kind: ObjectKind, object_id: str) -> list[Grant]: ...
+    def revoke(self, kind: ObjectKind, object_id: str, token_hash_prefix: str) -> int: ...
+    def tournament_of_match(self, match_id: str) -> str | None: ...
+
+    def create_account(self, name: str, password: str, role: AccountRole) -> Account: ...
+    def check_password(self, name: str, password: str) -> Account | None: ...
+    def account(self, name: str) -> Account | None: ...
+    def list_accounts(self) -> list[Account]: ...
+    def set_password(self, name: str, password: str) -> None: ...
+    def delete_account(self, name: str) -> None: ...
+
+    def open_session(self, account: Account) -> tuple[str, str]: ...
+    def session_for(self, token: str) -> LoginSession | None: ...
+    def close_session(self, token: str) -> None: ...
+
+    def own(self, account: Account | str, kind: ObjectKind, object_id: str) -> None: ...
+    def owned(self, account: Account | str) -> list[tuple[ObjectKind, str]]: ...
 
 
 class GameStore(Protocol):
@@ -183,7 +294,7 @@ class GameStore(Protocol):
     def count_games(self) -> int: ...
 
 
-class Store(MatchStore, TournamentStore, GameStore, Protocol):
+class Store(MatchStore, TournamentStore, GameStore, AccessStore, Protocol):
     """Everything fanshu keeps, in one database.  Not thread-safe: one per thread."""
 
     #: Where the data is (a file path for SQLite), for messages.

@@ -29,10 +29,10 @@ from fanshu.store import schema
 from fanshu.store.connection import Database, created_after, dumps, new_id, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import MatchSummary, StoreError
-from fanshu.store.migrations import migrate_part, stored_part_version
+from fanshu.store.migrations import migrate_part, part_version, stored_part_version
 from fanshu.store.sql import Connection
 
-__all__ = ["SqliteMatches", "insert_match", "load_match", "write_rows"]
+__all__ = ["SqliteMatches", "bring_rule_sheets_forward", "insert_match", "load_match", "write_rows"]
 
 T = TypeVar("T")
 
@@ -45,6 +45,14 @@ _RULE_PART = "rule_sheets"
 def _has_rule_sheets(c: Connection) -> bool:
     """Whether the file has the ``rule_sheets`` part (a sheet of another rule set)."""
     return stored_part_version(c, _RULE_PART) > 0
+
+
+def bring_rule_sheets_forward(db: Database) -> None:
+    """Migrate the ``rule_sheets`` part of a file that has it (its step 2 adds the
+    audit trail's actor), so that its sheets can be written; a file without it is left
+    as it is."""
+    if 0 < part_version(db, _RULE_PART) < len(schema.RULE_SHEETS_MIGRATIONS):
+        migrate_part(db, _RULE_PART, schema.RULE_SHEETS_MIGRATIONS)
 
 
 def _is_rule_sheet(c: Connection, match_id: str) -> bool:
@@ -81,7 +89,7 @@ def _match_row(db: Database, c: Connection, match_id: str) -> tuple[str, str, st
             (match_id,),
         ).fetchone()
     if row is None:
-        raise StoreError(f"no match {match_id!r} in {db.path}{_known_ids_hint(c)}")
+        raise StoreError(f"no match {match_id!r} in {db.path}", _known_ids_hint(c))
     return row  # type: ignore[no-any-return]
 
 
@@ -192,8 +200,8 @@ def _log(
         db.log(c, action, detail, match_id=match_id)
         return
     c.execute(
-        "INSERT INTO rule_events (at, match_id, action, detail) VALUES (?, ?, ?, ?)",
-        (now(), match_id, action, dumps(detail)),
+        "INSERT INTO rule_events (at, match_id, action, detail, actor) VALUES (?, ?, ?, ?, ?)",
+        (now(), match_id, action, dumps(detail), db.actor),
     )
 
 
@@ -289,6 +297,27 @@ def _win_detail(result: HandResult) -> dict[str, Any]:
     }
 
 
+def _hand_row(rows: list[dict[str, Any]], number: object) -> dict[str, Any] | None:
+    for row in rows:
+        if row.get("kind") in ("win", "draw") and row.get("number") == number:
+            return row
+    return None
+
+
+def _before_after(
+    action: str, detail: dict[str, Any], before: list[dict[str, Any]], after: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What a correction or an undo changed, for the audit trail: the row as it was
+    (``before``) and as it is now (``after``, null once undone), so that the trail keeps
+    what the sheet no longer shows."""
+    if action == "correct":
+        number = detail.get("hand_no")
+        return {"before": _hand_row(before, number), "after": _hand_row(after, number)}
+    if action == "undo":
+        return {"before": before[-1] if before else None, "after": None}
+    return {}
+
+
 def _scale(options: dict[str, Any]) -> tuple[int, ...]:
     return tuple(options.get("scale", SCALE_STANDARD))
 
@@ -342,9 +371,9 @@ class SqliteMatches:
         _match_row(self._db, c, match_id)
         table = "rule_events" if _is_rule_sheet(c, match_id) else "events"
         return [
-            {"at": at, "action": action, "detail": json.loads(detail)}
-            for at, action, detail in c.execute(
-                f"SELECT at, action, detail FROM {table} WHERE match_id = ? ORDER BY id",
+            {"at": at, "actor": actor, "action": action, "detail": json.loads(detail)}
+            for at, actor, action, detail in c.execute(
+                f"SELECT at, actor, action, detail FROM {table} WHERE match_id = ? ORDER BY id",
                 (match_id,),
             )
         ]
@@ -421,6 +450,7 @@ class SqliteMatches:
             c.execute(f"UPDATE {table} SET updated = ? WHERE id = ?", (now(), match_id))
             if isinstance(result, HandRecord):
                 detail = {**detail, "row": result.to_dict()}
+            detail.update(_before_after(action, detail, before, after))
             _log(self._db, c, action, detail, match_id, rule_sheet=rule_sheet)
             return result
 

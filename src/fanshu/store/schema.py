@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from fanshu.store.sql import Connection
 
 __all__ = [
+    "ACCESS_MIGRATIONS",
     "GAMES_MIGRATIONS",
     "MIGRATIONS",
     "PARTS_TABLE",
@@ -104,9 +105,16 @@ _MIGRATION_1: tuple[str, ...] = (
     "CREATE INDEX tables_by_match ON tables(match_id)",
 )
 
+# From here on every step is portable SQL (it runs unchanged on SQLite and PostgreSQL).
+_MIGRATION_2: tuple[str, ...] = (
+    # Who made each change (``token:<label>``, ``account:<name>``, ``cli:<user>``); rows
+    # written before this step have ''.
+    "ALTER TABLE events ADD COLUMN actor TEXT NOT NULL DEFAULT ''",
+)
+
 #: The forward migrations, in order: ``MIGRATIONS[i]`` takes the schema from version ``i``
 #: to ``i + 1``.  Append new ones; never edit a released one.
-MIGRATIONS: tuple[Migration, ...] = (_MIGRATION_1,)
+MIGRATIONS: tuple[Migration, ...] = (_MIGRATION_1, _MIGRATION_2)
 #: The schema version this fanshu writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -183,4 +191,51 @@ _RULE_SHEETS_1: tuple[str, ...] = (
 
 #: The forward migrations of the ``rule_sheets`` part, created with the first score
 #: sheet of a rule set other than MCR.
-RULE_SHEETS_MIGRATIONS: tuple[Migration, ...] = (_RULE_SHEETS_1,)
+RULE_SHEETS_MIGRATIONS: tuple[Migration, ...] = (
+    _RULE_SHEETS_1,
+    ("ALTER TABLE rule_events ADD COLUMN actor TEXT NOT NULL DEFAULT ''",),  # as core 2
+)
+
+_ACCESS_1: tuple[str, ...] = (
+    # Portable SQL (SQLite and PostgreSQL).  A grant: the SHA-256 hex digest of a share
+    # token (the raw token is shown once and never kept) and what it opens.  No foreign
+    # key to the object: a match is in ``matches`` or ``rule_matches``.
+    """CREATE TABLE grants (
+        token_hash TEXT PRIMARY KEY,
+        kind       TEXT NOT NULL CHECK (kind IN ('match', 'tournament')),
+        object_id  TEXT NOT NULL,
+        role       TEXT NOT NULL CHECK (role IN ('edit', 'view')),
+        label      TEXT NOT NULL DEFAULT '',
+        created    TEXT NOT NULL
+    )""",
+    "CREATE INDEX grants_by_object ON grants(kind, object_id)",
+    # Club-mode accounts; ``password`` is ``scrypt$n$r$p$salt_b64$hash_b64``.
+    """CREATE TABLE accounts (
+        name     TEXT PRIMARY KEY,
+        role     TEXT NOT NULL CHECK (role IN ('organiser', 'player')),
+        password TEXT NOT NULL,
+        created  TEXT NOT NULL
+    )""",
+    # What an account created (and so owns).
+    """CREATE TABLE account_objects (
+        account   TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
+        kind      TEXT NOT NULL CHECK (kind IN ('match', 'tournament')),
+        object_id TEXT NOT NULL,
+        created   TEXT NOT NULL,
+        PRIMARY KEY (account, kind, object_id)
+    )""",
+    # Logged-in browsers (the ``fanshu_session`` cookie, kept as its SHA-256 digest) and
+    # each one's CSRF token.  Not ``sessions``: that is the tournaments' table.
+    """CREATE TABLE login_sessions (
+        token_hash TEXT PRIMARY KEY,
+        account    TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
+        csrf       TEXT NOT NULL,
+        created    TEXT NOT NULL,
+        expires    TEXT NOT NULL
+    )""",
+    "CREATE INDEX login_sessions_by_account ON login_sessions(account)",
+)
+
+#: The forward migrations of the ``access`` part (grants, accounts, login sessions),
+#: created with the first grant or account.  Portable SQL only.
+ACCESS_MIGRATIONS: tuple[Migration, ...] = (_ACCESS_1,)

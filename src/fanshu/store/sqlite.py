@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fanshu.store import migrations
+from fanshu.store.access import SqliteAccess
 from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
 from fanshu.store.games import SqliteGames
-from fanshu.store.matches import SqliteMatches
+from fanshu.store.matches import SqliteMatches, bring_rule_sheets_forward
 from fanshu.store.tournaments import SqliteTournaments
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["SqliteStore"]
 
 
-class SqliteStore(SqliteMatches, SqliteTournaments, SqliteGames):
+class SqliteStore(SqliteMatches, SqliteTournaments, SqliteGames, SqliteAccess):
     """Matches, tournaments and games in one SQLite database.  Use :meth:`open`.
 
     Not thread-safe: give each thread (and each process) its own store.
@@ -51,6 +52,7 @@ class SqliteStore(SqliteMatches, SqliteTournaments, SqliteGames):
         db = Database.connect(path_or_url, busy_timeout_ms=busy_timeout_ms)
         try:
             migrations.migrate(db)
+            bring_rule_sheets_forward(db)
         except BaseException:
             db.close()
             raise

@@ -29,6 +29,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fanshu import __version__
+from fanshu.web.api import access as access_routes
+from fanshu.web.api import accounts as account_routes
 from fanshu.web.api import analyze, games, matches, rules, score, settle, tournaments
 from fanshu.web.api.common import MAX_BODY_BYTES, MAX_GAMES
 from fanshu.web.api.db import Database
@@ -200,7 +202,8 @@ def create_app(
     app.state.games = GameTable(max_games)
     install_handlers(app)
     _add_docs_pages(app)
-    for module in (score, analyze, rules, settle, matches, tournaments, games):
+    resources = (score, analyze, rules, settle, matches, tournaments, games)
+    for module in (*resources, access_routes, account_routes):
         app.include_router(module.router, prefix=API_PREFIX)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
     if static.is_dir():

@@ -57,7 +57,7 @@ class Database:
 
 
 def _problem(e: StoreError, path: str) -> Problem:
-    message = e.message.replace(f" in {path}", "")
+    message = e.without_hint.replace(f" in {path}", "")  # no other ids over HTTP
     if message.startswith(("no match ", "no tournament ")):
         return Problem("not_found", message)
     if message.startswith(("unknown format", "a match id", "a tournament id")):

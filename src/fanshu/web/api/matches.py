@@ -9,6 +9,10 @@ A match object is ``Match.to_dict()`` (``id``, ``scale``, ``players`` with each 
 number, prevalent wind, dealer and seat winds of the next hand; null when complete).
 A match of another rule set also has ``rules`` and ``options``, and each hand row its
 ``result`` (as recorded) and ``items`` (what each win, kong … paid).
+
+Every route below ``/matches/{id}`` needs a credential (:mod:`fanshu.web.api.auth`):
+reading needs a view or edit grant, anything else an edit grant.  ``POST /matches``
+answers the new match with ``access``: its edit and view tokens and links, shown once.
 """
 
 from __future__ import annotations
@@ -23,6 +27,15 @@ from starlette.responses import Response
 from fanshu.match import results
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
 from fanshu.store import Store
+from fanshu.web.api.auth import (
+    CallerDep,
+    EditMatch,
+    ViewMatch,
+    creation_actor,
+    creator,
+    issue_access,
+    visible,
+)
 from fanshu.web.api.common import JsonResponse, created_route, listed_route, route_responses
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
@@ -55,7 +68,19 @@ _MATCH_SCHEMA: dict[str, Any] = {
         "next": {"type": ["object", "null"]},
     },
 }
-_MATCH = route_responses("The match", _MATCH_SCHEMA, 400, 404, 413, 422)
+_MATCH = route_responses("The match", _MATCH_SCHEMA, 400, 401, 403, 404, 413, 422)
+_ACCESS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["edit_token", "view_token", "edit_link", "view_link"],
+    "properties": {
+        k: {"type": "string"} for k in ("edit_token", "view_token", "edit_link", "view_link")
+    },
+}
+_NEW_MATCH_SCHEMA: dict[str, Any] = {
+    **_MATCH_SCHEMA,
+    "required": [*_MATCH_SCHEMA["required"], "access"],
+    "properties": {**_MATCH_SCHEMA["properties"], "access": _ACCESS_SCHEMA},
+}
 
 
 def match_object(match: Match, scale: tuple[int, ...]) -> dict[str, Any]:
@@ -101,9 +126,9 @@ def _match_route(
     )
 
 
-def _changed(db: Database, match_id: str, change: Callable[[Store], object]) -> JsonResponse:
-    """The match after ``change``, made in the request's one transaction."""
-    with db.open() as s:
+def _changed(access: EditMatch, match_id: str, change: Callable[[Store], object]) -> JsonResponse:
+    """The match after ``change``, made in the request's one transaction by the caller."""
+    with access.open() as s:
         change(s)
         return JsonResponse(_object(s, match_id))
 
@@ -229,68 +254,113 @@ def _checked(r: HandResult) -> results.HandResult:
     return r.to_result()
 
 
-@created_route(router, "/matches", "Start a match", "The new match", _MATCH_SCHEMA)
-def new_match(body: NewMatch, db: Db) -> JsonResponse:
+@created_route(router, "/matches", "Start a match", "The new match", _NEW_MATCH_SCHEMA)
+def new_match(body: NewMatch, who: Annotated[CallerDep, Depends(creator("match"))]) -> JsonResponse:
     """Start an empty match of four players (seats drawn for round 1: E, S, W, N), or of
-    another rule set's players (`rules`, with its `options`)."""
+    another rule set's players (`rules`, with its `options`).  The answer carries
+    `access`: the match's edit token and a view token with their links, shown only here
+    (keep them: every later request on the match needs one).  On a club server this
+    needs a log-in, and the account owns the match."""
     scale = SCALE_48 if body.scale_48 else SCALE_STANDARD
-    with db.open() as s:
+    with who.open(creation_actor(who)) as s:
         mid = s.create_match(
             body.players, scale=scale, rule_set=body.rules, rule_options=body.options
         )
-        return JsonResponse(_object(s, mid), status_code=201)
+        access = issue_access(s, who, "match", mid)
+        return JsonResponse({**_object(s, mid), "access": access}, status_code=201)
 
 
-@listed_route(router, "/matches", "List the matches", "Every match, oldest first")
-def list_matches(db: Db) -> JsonResponse:
-    """Every match: id, created, updated, players, hands played and totals."""
-    with db.open() as s:
-        return JsonResponse([m.to_dict() for m in s.list_matches()])
+@listed_route(router, "/matches", "List the matches", "The caller's matches, oldest first")
+def list_matches(who: CallerDep) -> JsonResponse:
+    """The matches the caller may see (the bearer token's; on a club server the
+    account's own, and every match for an organiser): id, created, updated, players,
+    hands played and totals.  Without credentials: an empty list."""
+    with who.open() as s:
+        shown = visible(s, who, "match")
+        if not shown:
+            return JsonResponse([])
+        return JsonResponse(
+            [m.to_dict() for m in s.list_matches() if shown == "all" or m.id in shown]
+        )
 
 
 @_match_route("GET", "", "One match")
-def get_match(match_id: str, db: Db) -> JsonResponse:
+def get_match(match_id: str, access: ViewMatch) -> JsonResponse:
     """The score sheet: every row, totals, running totals, table points, the next hand."""
-    with db.open() as s:
+    with access.open() as s:
         return JsonResponse(_object(s, match_id))
 
 
+@router.get(
+    "/matches/{match_id}/events",
+    summary="The audit trail",
+    response_class=JsonResponse,
+    responses=route_responses(
+        "Every change, oldest first",
+        {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["at", "actor", "action", "detail"],
+                "properties": {
+                    "at": {"type": "string"},
+                    "actor": {"type": "string"},
+                    "action": {"type": "string"},
+                    "detail": {"type": "object"},
+                },
+            },
+        },
+        401,
+        403,
+        404,
+    ),
+)
+def match_events(match_id: str, access: ViewMatch) -> JsonResponse:
+    """Every change of the sheet, oldest first: when (`at`), who (`actor`:
+    `token:<label>`, `account:<name>`, `cli:<user>`), what (`action`) and its `detail`;
+    a correction and an undo keep the row as it was (`before`) and became (`after`)."""
+    with access.open() as s:
+        return JsonResponse(s.events(match_id))
+
+
 @_match_route("POST", "/hands", "Record the next hand")
-def record_hand(match_id: str, body: HandResult, db: Db) -> JsonResponse:
+def record_hand(match_id: str, body: HandResult, access: EditMatch) -> JsonResponse:
     """Record the next hand: a win (`winner`; `discarder`, or `self_drawn: true`; `fan`,
     or `hand` to have it scored) or a draw (`draw: true`).  The answer is the updated
     match.  A win under 8 fan (flowers not counted) is refused (`bad_match`): record
     a false win instead."""
     result = _checked(body)
-    return _changed(db, match_id, lambda s: s.record_hand(match_id, result))
+    return _changed(access, match_id, lambda s: s.record_hand(match_id, result))
 
 
 @_match_route("PUT", "/hands/{number}", "Correct a recorded hand")
-def correct_hand(match_id: str, number: int, body: HandResult, db: Db) -> JsonResponse:
+def correct_hand(match_id: str, number: int, body: HandResult, access: EditMatch) -> JsonResponse:
     """Replace recorded hand `number` (1-16) by another result; the totals follow."""
     result = _checked(body)
-    return _changed(db, match_id, lambda s: s.correct_hand(match_id, number, result))
+    return _changed(access, match_id, lambda s: s.correct_hand(match_id, number, result))
 
 
 @_match_route("POST", "/false-wins", "Record a false win")
-def false_win(match_id: str, body: FalseWin, db: Db) -> JsonResponse:
+def false_win(match_id: str, body: FalseWin, access: EditMatch) -> JsonResponse:
     """A 错和 (`under_minimum`: 10 to each other player) or 诈和 (`not_complete`: 20)."""
-    return _changed(db, match_id, lambda s: s.record_false_win(match_id, body.player, body.kind))
+    return _changed(
+        access, match_id, lambda s: s.record_false_win(match_id, body.player, body.kind)
+    )
 
 
 @_match_route("POST", "/penalties", "Give a penalty")
-def penalty(match_id: str, body: NewPenalty, db: Db) -> JsonResponse:
+def penalty(match_id: str, body: NewPenalty, access: EditMatch) -> JsonResponse:
     """A referee's free penalty: `points` deducted from `player`, paid to nobody."""
     return _changed(
-        db, match_id, lambda s: s.add_penalty(match_id, body.player, body.points, body.reason)
+        access, match_id, lambda s: s.add_penalty(match_id, body.player, body.points, body.reason)
     )
 
 
 @_match_route("POST", "/undo", "Remove the last row")
-def undo(match_id: str, db: Db) -> JsonResponse:
+def undo(match_id: str, access: EditMatch) -> JsonResponse:
     """Remove the last row of the sheet (a hand or a penalty); the answer is the updated
-    match with `removed`, the row taken away."""
-    with db.open() as s:
+    match with `removed`, the row taken away (the audit trail keeps it)."""
+    with access.open() as s:
         row = s.undo(match_id)
         return JsonResponse({**_object(s, match_id), "removed": row.to_dict()})
 
@@ -303,14 +373,14 @@ def undo(match_id: str, db: Db) -> JsonResponse:
             "description": "The match as JSON or CSV (the files of fanshu match export)",
             "content": {"application/json": {}, "text/csv": {}},
         },
-        **problem_responses(404, 422),
+        **problem_responses(401, 403, 404, 422),
     },
 )
 def export_match(
-    match_id: str, db: Db, format: Annotated[Literal["json", "csv"], Query()] = "json"
+    match_id: str, access: ViewMatch, format: Annotated[Literal["json", "csv"], Query()] = "json"
 ) -> Response:
     """The match as `fanshu match export` writes it (`format` json or csv)."""
-    with db.open() as s:
+    with access.open() as s:
         text = s.export_match(match_id, format)
     media = "text/csv; charset=utf-8" if format == "csv" else "application/json"
     return Response(text.encode("utf-8"), media_type=media)
