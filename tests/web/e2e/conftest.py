@@ -6,17 +6,23 @@ it), never a browser downloaded by ``playwright install``.  Set ``FANSHU_CHROMIU
 another binary, or ``FANSHU_WEB_URL`` to test a server that is already running.
 
 Every page runs in a fresh browser context (its own local storage) and fails its test
-on a JavaScript error or on any request that leaves the local server: the app must
-work with nothing fetched from the network.
+on a JavaScript error, on an error in the console (a Content Security Policy violation
+above all; a refused API request, which Chromium also logs, is not one) or on any request
+that leaves the local server: the app must work with nothing fetched from the network.
+
+The app's page is held to the server's CSP; when the server sends none (an older server),
+to ``STRICT_CSP``, the policy the server sends (no 'unsafe-inline', no 'unsafe-eval').
 """
 
 from __future__ import annotations
 
 import os
 import queue
+import re
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,6 +46,24 @@ PHONE = {"width": 390, "height": 844}
 #: Playwright's wait for anything the page should show (ms).
 TIMEOUT_MS = 10_000
 SERVER_START_S = 60.0
+#: The policy the page is held to when the server sends none (the server's own policy).
+STRICT_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+#: Chromium logs every answer of status 4xx/5xx to fetch() as a console error; the app
+#: shows those refusals itself (toasts), so they are no fault of the page.
+REFUSED_REQUEST = re.compile(
+    r"^Failed to load resource: the server responded with a status of 4\d\d"
+)
+#: Reports each CSP violation to the console, whatever the browser itself prints.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} `
+    + `(${e.sourceFile || ""}:${e.lineNumber || ""})`);
+});
+"""
 
 
 def _fanshu_command() -> list[str]:
@@ -120,22 +144,58 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+def wait_js(page: Any, expression: str, arg: Any = None, *, polling_ms: int = 50) -> Any:
+    """Wait until ``expression`` (a JavaScript function of ``arg``, or an expression) is
+    truthy in the page, and return its value.
+
+    Playwright's own ``wait_for_function`` evaluates its predicate with ``eval`` inside the
+    page, which the app's CSP (no 'unsafe-eval') refuses; ``page.evaluate`` goes through the
+    DevTools protocol, which the CSP does not govern."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {TIMEOUT_MS} ms: {expression}")
+        page.wait_for_timeout(polling_ms)
+
+
 class PageProblems:
-    """JavaScript errors and requests to anywhere but the server, seen by one page."""
+    """JavaScript errors, console errors (CSP violations) and requests to anywhere but the
+    server, seen by one page."""
 
     def __init__(self, server_url: str) -> None:
         self.origin = urlsplit(server_url).netloc
         self.errors: list[str] = []
+        self.console: list[str] = []
         self.foreign: list[str] = []
 
     def route(self, route: Any) -> None:
         url = route.request.url
         parts = urlsplit(url)
-        if parts.scheme in ("data", "blob", "about") or parts.netloc == self.origin:
+        if parts.scheme in ("data", "blob", "about"):
             route.continue_()
-        else:
+        elif parts.netloc != self.origin:
             self.foreign.append(url)
             route.abort()
+        elif route.request.resource_type == "document":
+            self._with_csp(route)
+        else:
+            route.continue_()
+
+    @staticmethod
+    def _with_csp(route: Any) -> None:
+        """The page as the server answers it, held to STRICT_CSP if it has no policy."""
+        response = route.fetch()
+        headers = dict(response.headers)
+        if not any(k.lower() == "content-security-policy" for k in headers):
+            headers["content-security-policy"] = STRICT_CSP
+        route.fulfill(response=response, headers=headers)
+
+    def on_console(self, message: Any) -> None:
+        if message.type == "error" and not REFUSED_REQUEST.match(message.text):
+            self.console.append(message.text)
 
 
 def _page(
@@ -145,8 +205,10 @@ def _page(
     context.set_default_timeout(TIMEOUT_MS)
     problems = PageProblems(server_url)
     context.route("**/*", problems.route)
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
     page.on("pageerror", lambda e: problems.errors.append(str(e)))
+    page.on("console", problems.on_console)
     if app:
         page.goto(server_url)
         page.wait_for_selector('body[data-ready="true"]')
@@ -155,12 +217,20 @@ def _page(
     finally:
         context.close()
     assert not problems.errors, f"JavaScript errors: {problems.errors}"
+    assert not problems.console, f"console errors (CSP violations?): {problems.console}"
     assert not problems.foreign, f"requests that left the server: {problems.foreign}"
 
 
 @pytest.fixture
 def page(browser: Any, server_url: str) -> Iterator[Any]:
     """A desktop-sized page of the app (English labels: the browser's locale is en-US)."""
+    yield from _page(browser, server_url, DESKTOP)
+
+
+@pytest.fixture
+def other_page(browser: Any, server_url: str) -> Iterator[Any]:
+    """A second desktop page in a browser context of its own (another person's browser:
+    no local storage shared with ``page``)."""
     yield from _page(browser, server_url, DESKTOP)
 
 
@@ -220,6 +290,30 @@ class UI:
             )
             for r in rows.all()
         ]
+
+    def wait_js(self, expression: str, arg: Any = None, *, polling_ms: int = 50) -> Any:
+        """``wait_js`` on this page (Playwright's wait_for_function needs 'unsafe-eval')."""
+        return wait_js(self.page, expression, arg, polling_ms=polling_ms)
+
+    def kept_token(self, kind: str, object_id: str) -> str | None:
+        """The token the app keeps in this browser for a match or tournament."""
+        return self.page.evaluate(
+            "key => (JSON.parse(localStorage.getItem('fanshu.access') || '{}')[key] || {}).token"
+            " || null",
+            f"{kind}:{object_id}",
+        )
+
+    def share_link(self, role: str, prefix: str = "") -> str:
+        """Press "copy view link" / "copy edit link" and read the link it shows."""
+        self.tid(f"{prefix}copy-{role}-link").click()
+        field = self.tid(f"{prefix}share-link")
+        wait_js(
+            self.page,
+            "([sel, role]) => { const f = document.querySelector(sel);"
+            " return f && f.value && f.dataset.role === role; }",
+            [f'[data-testid="{prefix}share-link"]', role],
+        )
+        return str(field.input_value())
 
     def no_horizontal_scroll(self) -> None:
         width = self.page.evaluate("document.documentElement.scrollWidth")

@@ -90,9 +90,9 @@ def test_settlement_on_a_discard_and_flowers(ui: Any) -> None:
     assert int(ui.tid("score-total").inner_text()) == base + 2
     ui.tid("settle-from").select_option("N")
     total = base + 2
-    ui.page.wait_for_function(
+    ui.wait_js(
         "t => document.querySelector('[data-testid=\"payment-N\"] .amount')?.textContent === t",
-        arg=f"-{8 + total}",
+        f"-{8 + total}",
     )
     assert ui.tid("payment-E").locator(".amount").inner_text() == f"+{8 + total + 16}"
     assert ui.tid("payment-S").locator(".amount").inner_text() == "-8"
@@ -116,7 +116,7 @@ def test_rule_sets(ui: Any) -> None:
     ui.page.wait_for_selector('[data-testid="fan-row"][data-fan="清一色"]')
     ui.tid("ctx-self_drawn").check()
     # the hand was scored before self-drawn was ticked (×4): wait for the new score
-    ui.page.wait_for_function(
+    ui.wait_js(
         "document.querySelector('[data-testid=\"score-message\"]').innerText.includes('×8')"
     )
     assert ui.tid("payment-E").locator(".amount").inner_text() == "+24"

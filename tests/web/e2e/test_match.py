@@ -20,8 +20,8 @@ def _new_match(ui: Any) -> None:
 
 
 def _rows(ui: Any, n: int) -> Any:
-    ui.page.wait_for_function(
-        "n => document.querySelectorAll('[data-testid=\"sheet-row\"]').length === n", arg=n
+    ui.wait_js(
+        "n => document.querySelectorAll('[data-testid=\"sheet-row\"]').length === n", n
     )
     return ui.tid("sheet-row")
 
@@ -186,7 +186,7 @@ def test_tournament_seating_and_standings(ui: Any) -> None:
     ui.tid("tour-standings").wait_for()
     assert ui.tid("standing-row").count() == 8
     ui.tid("tour-seat").click()
-    ui.page.wait_for_function(
+    ui.wait_js(
         "() => document.querySelectorAll('[data-testid=\"tour-session\"]').length === 2"
     )
     # a table's score sheet opens in the sheet view

@@ -99,7 +99,7 @@ def test_a_two_player_game_to_its_end_against_a_bot(ui: Any) -> None:
     _check_result(ui, seats=2)
     # and another hand from the result
     ui.tid("play-again").click()
-    ui.page.wait_for_function("() => !document.querySelector('[data-testid=\"play-result\"]')")
+    ui.wait_js("() => !document.querySelector('[data-testid=\"play-result\"]')")
 
 
 def test_an_mcr_game_with_claims_offered_as_buttons(ui: Any) -> None:
@@ -207,8 +207,8 @@ def test_an_abandoned_game_is_deleted_and_forgotten(ui: Any, server_url: str) ->
     ui.tid("play-abandon").click()
     ui.tid("play-table").wait_for(state="hidden")
     assert page.evaluate(f"localStorage.getItem('{GAME_KEY}')") is None
-    page.wait_for_function(
-        f"async () => (await fetch('/v1/games/{game}')).status === 404", polling=200
+    ui.wait_js(
+        f"async () => (await fetch('/v1/games/{game}')).status === 404", polling_ms=200
     )
     _reload(ui)
     assert ui.tid("play-table").is_hidden() and ui.tid("play-notice").is_hidden()

@@ -54,12 +54,12 @@ def api_fans(result: dict[str, Any]) -> list[tuple[str, int, int]]:
 
 def wait_payments(ui: Any, expected: dict[str, int]) -> None:
     want = {w: f"{v:+d}" if v else "0" for w, v in expected.items()}
-    ui.page.wait_for_function(
+    ui.wait_js(
         """want => Object.entries(want).every(([w, v]) => {
              const el = document.querySelector(`[data-testid="payment-${w}"] .amount`);
              return el && el.textContent.trim() === v;
            })""",
-        arg=want,
+        want,
     )
 
 

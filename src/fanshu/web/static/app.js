@@ -253,6 +253,66 @@ const TEXT = {
   "rules.two-player": ["二人麻将", "Two-player"],
   "rules.beijing": ["北京麻将", "Beijing"],
   "err.network": ["无法连接服务器", "Cannot reach the server"],
+  "toast.close": ["关闭", "Close"],
+  "acc.view_only": ["只读 / view only", "view only / 只读"],
+  "acc.copy_view": ["复制只读链接", "Copy view link"],
+  "acc.copy_edit": ["复制编辑链接", "Copy edit link"],
+  "acc.link": ["分享链接", "Share link"],
+  "acc.copied": ["已复制到剪贴板", "Copied to the clipboard"],
+  "acc.copy_by_hand": ["请手动复制上面的链接", "Copy the link from the field"],
+  "club.title": ["俱乐部登录", "Club log-in"],
+  "club.name": ["用户名", "Name"],
+  "club.password": ["密码", "Password"],
+  "club.login": ["登录", "Log in"],
+  "club.logout": ["退出登录", "Log out"],
+  "club.who": ["已登录：{0} ({1})", "Logged in: {0} ({1})"],
+  "club.role_organiser": ["组织者", "organiser"],
+  "club.role_player": ["选手", "player"],
+  "club.role_": ["", ""],
+  "mine.title": ["我的比赛与赛事", "My matches and tournaments"],
+  "mine.empty": ["这个浏览器还没有保存的比赛或赛事。", "This browser keeps no match or tournament yet."],
+  "mine.match": ["比赛", "Match"],
+  "mine.tournament": ["赛事", "Tournament"],
+  "mine.role_edit": ["可编辑", "edit"],
+  "mine.role_view": ["只读", "view only"],
+  "mine.role_": ["", ""],
+  "mine.hands": ["已打 {0} 盘", "{0} hands"],
+  "m.import_file": ["导入比赛 (fanshu match export 的 JSON 或 CSV 文件)", "Import a match (a JSON or CSV file of fanshu match export)"],
+  "m.import": ["导入", "Import"],
+  "m.import_none": ["请先选择要导入的文件", "Choose the file to import first"],
+  "m.import_missing": ["这个服务器不提供导入：请用命令 fanshu match import", "This server offers no import: use fanshu match import"],
+  "m.export": ["导出", "Export"],
+  "m.hand_invalid": ["牌型已不成立", "hand no longer valid"],
+  "rec.kong_self": ["杠上开花", "Win on a kong replacement (杠上开花)"],
+  "rec.kong_rob": ["抢杠和", "Robbing a kong (抢杠和)"],
+  "rec.wall_self": ["妙手回春", "Last tile of the wall (妙手回春)"],
+  "rec.wall_discard": ["海底捞月", "Last discard of the hand (海底捞月)"],
+  "hist.title": ["修改记录", "History"],
+  "hist.empty": ["还没有记录。", "Nothing yet."],
+  "hist.before": ["之前", "before"],
+  "hist.a.create": ["创建", "created"],
+  "hist.a.import": ["导入", "imported"],
+  "hist.a.hand": ["记录一盘", "hand recorded"],
+  "hist.a.win": ["记录和牌", "win recorded"],
+  "hist.a.draw": ["荒庄", "drawn hand"],
+  "hist.a.correct": ["更正", "corrected"],
+  "hist.a.false_win": ["错和", "false win"],
+  "hist.a.penalty": ["罚分", "penalty"],
+  "hist.a.undo": ["撤销", "undone"],
+  "hist.a.seat": ["座位", "seated"],
+  "hist.a.result": ["录入结果", "result entered"],
+  "hist.after": ["之后", "after"],
+  "t.result_title": ["录入一桌的结果 (没有记分表的桌)", "Enter a table's result (tables without a sheet)"],
+  "t.result_table": ["桌", "Table"],
+  "t.result_hint": ["四位选手的比赛分 (整数，国标合计为 0)。", "Each player's match score (whole numbers; MCR sums to 0)."],
+  "t.correction": ["更正已录入的结果", "Correct the result already entered"],
+  "t.result_submit": ["录入结果", "Enter the result"],
+  "t.result_bad": ["「{0}」的比赛分要填整数，不能是 “{1}”", "{0}: give a whole number, not “{1}”"],
+  "t.source": ["来源", "Source"],
+  "t.src_sheet": ["记分表 {0}", "sheet {0}"],
+  "t.src_typed": ["录入", "typed"],
+  "t.src_corrected": ["已更正", "corrected"],
+  "t.in_progress": ["进行中", "in progress"],
   foot: ["fanshu · 国标麻将 / 四川 / 二人 / 北京 规则引擎", "fanshu · a mahjong rules engine: MCR, Sichuan, two-player, Beijing"],
 };
 
@@ -271,6 +331,9 @@ function applyI18n(root = document) {
   if (root === document && pickerEl && !pickerEl.isConnected) applyI18n(pickerEl);
   root.querySelectorAll("[data-i18n]").forEach((el) => {
     el.textContent = t(el.dataset.i18n);
+  });
+  root.querySelectorAll("[data-i18n-label]").forEach((el) => {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
   });
   root.querySelectorAll(".seg[data-wind] button").forEach((b) => {
     b.textContent = lang === "zh" ? t(`wind.${b.dataset.value}`) : b.dataset.value;
@@ -453,24 +516,36 @@ function parseHandString(text) {
 // ---------------------------------------------------------------------------- API
 
 class ApiError extends Error {
-  constructor(message, code, status) {
+  constructor(message, code, status, retryAfter = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
-async function api(method, path, body) {
-  let res;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (e) {
-    throw new ApiError(t("err.network"), "network", 0);
-  }
+/** The match or tournament a /v1 path belongs to ({kind, id}), or null. */
+function objectOfPath(path) {
+  const m = /^\/v1\/(matches|tournaments)\/([^/?]+)/.exec(path);
+  if (!m || m[2] === "import") return null;
+  return { kind: m[1] === "matches" ? "match" : "tournament", id: decodeURIComponent(m[2]) };
+}
+
+/** The headers of a request: the object's kept token (Bearer), and on every request
+ * that changes something the JSON content type (the server refuses any other: 415) and,
+ * logged in to a club, the session's CSRF token. */
+function requestHeaders(method, path, token = null) {
+  const headers = {};
+  const writes = method !== "GET" && method !== "HEAD";
+  if (writes) headers["Content-Type"] = "application/json";
+  const obj = objectOfPath(path);
+  const bearer = token || (obj ? tokenFor(obj.kind, obj.id) : null);
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (writes && club.csrf) headers["X-CSRF-Token"] = club.csrf;
+  return headers;
+}
+
+async function problemOf(res) {
   const text = await res.text();
   let data = null;
   try {
@@ -478,29 +553,358 @@ async function api(method, path, body) {
   } catch {
     data = null;
   }
-  if (!res.ok) {
-    let detail = data && (data.detail ?? data.title);
-    if (Array.isArray(detail)) {
-      detail = detail.map((d) => (d.loc ? `${d.loc.filter((x) => x !== "body").join(".")}: ${d.msg}` : d.msg || JSON.stringify(d))).join("; ");
-    } else if (detail && typeof detail === "object") detail = JSON.stringify(detail);
-    throw new ApiError(detail || `HTTP ${res.status}`, data && data.code, res.status);
+  let detail = data && (data.detail ?? data.title);
+  if (Array.isArray(detail)) {
+    detail = detail.map((d) => (d.loc ? `${d.loc.filter((x) => x !== "body").join(".")}: ${d.msg}` : d.msg || JSON.stringify(d))).join("; ");
+  } else if (detail && typeof detail === "object") detail = JSON.stringify(detail);
+  return new ApiError(detail || `HTTP ${res.status}`, (data && data.code) || "", res.status, res.headers.get("Retry-After"));
+}
+
+/** One request to the server; the answer's JSON (or, with raw, the Response). */
+async function api(method, path, body, { token = null, raw = false } = {}) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: requestHeaders(method, path, token),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(t("err.network"), "network", 0);
   }
-  return data;
+  if (!res.ok) throw await problemOf(res);
+  if (raw) return res;
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+// What a problem's code means, in the interface's language (the server's English detail
+// is shown under it in the Chinese interface).
+const PROBLEM_TEXT = {
+  network: ["无法连接服务器", "Cannot reach the server"],
+  unauthorized: ["需要访问链接或登录：这个浏览器没有它的凭证", "A share link or a log-in is needed: this browser holds no key for it"],
+  forbidden: ["没有权限：你的链接只能查看，或不属于它", "Not allowed: your link is view only, or not for this"],
+  csrf: ["安全校验失败 (CSRF)：请重新登录", "Security check failed (CSRF): log in again"],
+  bad_origin: ["请求来源不被允许", "The request's origin is not allowed"],
+  bad_host: ["服务器地址不被允许", "This server name is not allowed"],
+  json_only: ["服务器只接受 JSON 请求", "The server takes JSON requests only"],
+  unsupported_media_type: ["服务器只接受 JSON 请求", "The server takes JSON requests only"],
+  bad_json: ["请求不是有效的 JSON 对象", "The request is not a JSON object"],
+  bad_field: ["填写的内容有误", "A field is wrong"],
+  invalid_text: ["文字含有无效字符", "The text has invalid characters"],
+  out_of_range: ["数值超出允许范围", "A number is out of range"],
+  rate_limited: ["请求过于频繁，请稍后再试", "Too many requests: try again shortly"],
+  read_only: ["服务器只读：不能修改", "The server is read-only: nothing can be changed"],
+  store_error: ["数据库出错", "Database error"],
+  disk_full: ["服务器磁盘已满：没有保存", "The server's disk is full: nothing was saved"],
+  has_sheet: ["这一桌有记分表：结果取自记分表", "This table has a score sheet: its result comes from the sheet"],
+  already_recorded: ["这一桌已有结果：要替换请勾选「更正」", "This table already has a result: tick Correction to replace it"],
+  bad_notation: ["牌型写法有误", "Bad hand notation"],
+  invalid_hand: ["不可能的牌型", "Impossible hand"],
+  bad_option: ["规则或规则选项有误", "Bad rule set or option"],
+  invalid_input: ["输入有误", "Invalid input"],
+  not_a_win: ["没有和牌", "Not a winning hand"],
+  bad_match: ["记分表不接受这个结果", "The score sheet refuses this"],
+  bad_settlement: ["结算不接受这个请求", "The settlement refuses this"],
+  not_found: ["找不到：可能已被删除", "Not found: it may have been removed"],
+  method_not_allowed: ["服务器不支持这个操作", "The server does not offer this"],
+  too_large: ["请求太大", "The request is too large"],
+  too_many_items: ["项目太多", "Too many items"],
+  illegal_action: ["不合规则的操作", "Not a legal action"],
+  game_not_found: ["没有这局对局", "No such game"],
+  internal_error: ["服务器内部错误", "Internal server error"],
+};
+
+function problemText(err) {
+  const pair = PROBLEM_TEXT[err.code];
+  if (pair) return pair[lang === "zh" ? 0 : 1];
+  return lang === "zh" ? `请求失败 (HTTP ${err.status})` : err.message;
 }
 
 let toastTimer = 0;
-function showError(message) {
-  const el = $('[data-testid="error"]');
-  el.textContent = message;
-  el.hidden = false;
+const TOAST_MS = 8000;
+/** Show an error: an ApiError (by its code; in the Chinese interface the Chinese text with
+ * the server's words under it), an Error, or a message. */
+function showError(err) {
+  const box = $('[data-testid="toast"]');
+  const msgEl = $('[data-testid="error"]');
+  const detailEl = $('[data-testid="error-detail"]');
+  let message = "";
+  let detail = "";
+  if (err instanceof ApiError) {
+    if (lang === "zh") {
+      message = problemText(err);
+      detail = err.message && err.message !== message ? err.message : "";
+    } else message = err.message || problemText(err);
+    if (err.code === "rate_limited" && err.retryAfter) message += lang === "zh" ? ` (${err.retryAfter} 秒后)` : ` (in ${err.retryAfter} s)`;
+  } else message = err && err.message !== undefined ? err.message : String(err);
+  msgEl.textContent = message;
+  detailEl.textContent = detail;
+  detailEl.hidden = !detail;
+  box.dataset.code = err instanceof ApiError ? err.code : "";
+  box.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => {
-    el.hidden = true;
-  }, 7000);
+  toastTimer = setTimeout(hideError, TOAST_MS);
 }
 
 function hideError() {
-  $('[data-testid="error"]').hidden = true;
+  clearTimeout(toastTimer);
+  $('[data-testid="toast"]').hidden = true;
+}
+
+// ---------------------------------------------------------------------------- access
+
+// The tokens this browser was given (creating a match or tournament, or opening a share
+// link), by "match:ID" / "tournament:ID": {token, role "edit"|"view"|"", view_token}.
+// A tournament's table match opened here borrows its tournament's token ("via").
+const ACCESS_KEY = "fanshu.access";
+const kept = (() => {
+  try {
+    const v = JSON.parse(localStorage.getItem(ACCESS_KEY) || "{}");
+    return v && typeof v === "object" ? v : {};
+  } catch {
+    return {};
+  }
+})();
+
+function saveAccess() {
+  localStorage.setItem(ACCESS_KEY, JSON.stringify(kept));
+}
+
+function keptFor(kind, id) {
+  return kept[`${kind}:${id}`] || null;
+}
+
+function tokenFor(kind, id) {
+  const k = keptFor(kind, id);
+  return k ? k.token : null;
+}
+
+function keepAccess(kind, id, entry) {
+  kept[`${kind}:${id}`] = { ...(kept[`${kind}:${id}`] || {}), ...entry };
+  saveAccess();
+}
+
+/** Keep the `access` of a 201 answer (POST /v1/matches, /v1/tournaments, import). */
+function keepCreated(kind, out) {
+  const a = out && out.access;
+  if (!a || !out.id) return;
+  keepAccess(kind, out.id, { token: a.edit_token, role: "edit", view_token: a.view_token || null });
+}
+
+/** "edit", "view", or "" when nothing says (the server decides then). */
+function roleFor(kind, id) {
+  const k = keptFor(kind, id);
+  if (k && k.role) return k.role;
+  if (club.name) return "edit";
+  return "";
+}
+
+const canEdit = (kind, id) => roleFor(kind, id) !== "view";
+
+function shareLink(kind, id, token) {
+  return `${location.origin}/#/${kind}/${encodeURIComponent(id)}?key=${encodeURIComponent(token)}`;
+}
+
+/** The view link of an object: the kept view token, a new one from the server (edit), or
+ * the viewer's own. */
+async function viewLinkOf(kind, id) {
+  const k = keptFor(kind, id) || {};
+  if (k.view_token) return shareLink(kind, id, k.view_token);
+  if (k.role === "view" && k.token) return shareLink(kind, id, k.token);
+  const plural = kind === "match" ? "matches" : "tournaments";
+  const out = await api("POST", `/v1/${plural}/${encodeURIComponent(id)}/share`, { role: "view", label: "web" });
+  if (out && out.token) keepAccess(kind, id, { view_token: out.token });
+  return out && out.token ? shareLink(kind, id, out.token) : location.origin + out.link;
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false; // no clipboard (http, or no permission): the link stays in its field to copy by hand
+  }
+}
+
+/** The share row of a match or tournament: its role mark, copy buttons and the link. */
+function shareHTML(kind, id, prefix) {
+  const role = roleFor(kind, id);
+  const k = keptFor(kind, id) || {};
+  const btns = [`<button type="button" class="btn small" data-share="view" data-testid="${prefix}copy-view-link">${t("acc.copy_view")}</button>`];
+  if (role !== "view" && k.token && !k.via)
+    btns.push(`<button type="button" class="btn small" data-share="edit" data-testid="${prefix}copy-edit-link">${t("acc.copy_edit")}</button>`);
+  return (
+    `<div class="row share-row">${btns.join("")}` +
+    `<input type="text" class="share-link" readonly data-testid="${prefix}share-link" aria-label="${esc(t("acc.link"))}">` +
+    `<span class="muted small" data-testid="${prefix}share-note"></span></div>`
+  );
+}
+
+function bindShare(container, kindOf) {
+  container.addEventListener("click", async (e) => {
+    const b = e.target.closest("button[data-share]");
+    if (!b) return;
+    const obj = kindOf();
+    if (!obj) return;
+    const field = $(".share-link", container);
+    const note = $(".share-row .muted", container);
+    try {
+      const link = b.dataset.share === "edit" ? shareLink(obj.kind, obj.id, tokenFor(obj.kind, obj.id)) : await viewLinkOf(obj.kind, obj.id);
+      field.value = link;
+      field.dataset.role = b.dataset.share;
+      const copied = await copyText(link);
+      note.textContent = copied ? t("acc.copied") : t("acc.copy_by_hand");
+      field.select();
+    } catch (err) {
+      showError(err);
+    }
+  });
+}
+
+/** Ask the server what the kept tokens open (POST /v1/access/resolve), fix their roles and
+ * return the list lines [{kind, id, role, summary}]. */
+async function resolveKept() {
+  const keys = Object.keys(kept).filter((k) => kept[k].token && !kept[k].via);
+  if (!keys.length) return [];
+  const tokens = keys.map((k) => kept[k].token).slice(0, 200);
+  const out = await api("POST", "/v1/access/resolve", { tokens });
+  const lines = [];
+  for (const r of Array.isArray(out) ? out : []) {
+    const key = keys[r.token_index];
+    if (!key) continue;
+    kept[key].role = r.role;
+    lines.push({ kind: r.kind, id: r.id, role: r.role, summary: r.summary || {} });
+  }
+  saveAccess();
+  return lines;
+}
+
+// ---------------------------------------------------------------------------- club mode
+
+// The log-in of a club server (fanshu serve --accounts). GET /v1/session: 200 logged in,
+// 401 not logged in, 404 (or anything else) a server without accounts.
+const CSRF_KEY = "fanshu.csrf";
+const club = { on: false, name: "", role: "", csrf: localStorage.getItem(CSRF_KEY) || "" };
+
+async function loadSession() {
+  let res;
+  try {
+    res = await fetch("/v1/session", { headers: {} });
+  } catch {
+    return;
+  }
+  if (res.status === 200) {
+    const who = await res.json().catch(() => ({}));
+    Object.assign(club, { on: true, name: who.name || "", role: who.role || "" });
+    if (who.csrf) club.csrf = who.csrf;
+  } else if (res.status === 401) {
+    Object.assign(club, { on: true, name: "", role: "", csrf: "" });
+  } else {
+    Object.assign(club, { on: false, name: "", role: "" });
+  }
+  renderClub();
+}
+
+function renderClub() {
+  const card = $('[data-testid="club"]');
+  card.hidden = !club.on;
+  $('[data-testid="club-in"]').hidden = !club.name;
+  $('[data-testid="login-form"]').hidden = !!club.name;
+  $('[data-testid="club-who"]').textContent = club.name ? t("club.who", club.name, t(`club.role_${club.role}`)) : "";
+}
+
+async function logIn(e) {
+  e.preventDefault();
+  const name = $('[data-testid="login-name"]').value.trim();
+  const password = $('[data-testid="login-password"]').value;
+  try {
+    const who = await api("POST", "/v1/session", { name, password });
+    Object.assign(club, { on: true, name: who.name, role: who.role, csrf: who.csrf || "" });
+    localStorage.setItem(CSRF_KEY, club.csrf);
+    $('[data-testid="login-password"]').value = "";
+  } catch (err) {
+    showError(err);
+  }
+  renderClub();
+  refreshMine();
+}
+
+async function logOut() {
+  try {
+    await api("DELETE", "/v1/session");
+  } catch (err) {
+    if (err.status !== 401) showError(err);
+  }
+  Object.assign(club, { name: "", role: "", csrf: "" });
+  localStorage.removeItem(CSRF_KEY);
+  renderClub();
+  refreshMine();
+}
+
+// ---------------------------------------------------------------------------- my list
+
+let mine = [];
+
+/** The matches and tournaments this browser can open again: its kept tokens, and in club
+ * mode the account's own (GET /v1/matches, /v1/tournaments with the session cookie). */
+async function refreshMine() {
+  const byKey = new Map();
+  try {
+    for (const line of await resolveKept()) byKey.set(`${line.kind}:${line.id}`, line);
+  } catch {
+    /* a server without /v1/access/resolve: the kept ids below */
+  }
+  // a kept token the server does not know (revoked, or another server's) is left out
+  if (club.name) {
+    for (const [kind, plural] of [["match", "matches"], ["tournament", "tournaments"]]) {
+      try {
+        const list = await api("GET", `/v1/${plural}`);
+        for (const x of Array.isArray(list) ? list : []) {
+          const key = `${kind}:${x.id}`;
+          if (!byKey.has(key)) byKey.set(key, { kind, id: x.id, role: "edit", summary: x });
+        }
+      } catch {
+        /* listed on the next refresh */
+      }
+    }
+  }
+  mine = [...byKey.values()];
+  renderMine();
+}
+
+function summaryText(line) {
+  const s = line.summary || {};
+  const players = (s.players || []).map((p) => (typeof p === "string" ? p : p.name)).filter(Boolean);
+  const parts = [];
+  if (s.name) parts.push(s.name);
+  if (players.length) parts.push(players.length > 4 ? `${players.slice(0, 4).join(" · ")} …(${players.length})` : players.join(" · "));
+  if (line.kind === "match" && s.hands_played !== undefined) parts.push(t("mine.hands", s.hands_played));
+  return parts.join(" — ");
+}
+
+function renderMine() {
+  const el = $('[data-testid="mine-list"]');
+  if (!el) return;
+  if (!mine.length) {
+    el.innerHTML = `<p class="muted small" data-testid="mine-empty">${t("mine.empty")}</p>`;
+    return;
+  }
+  el.innerHTML =
+    `<ul class="mine-items">` +
+    mine
+      .map(
+        (x) =>
+          `<li><button type="button" class="mine-item" data-testid="mine-item" data-kind="${esc(x.kind)}" data-id="${esc(x.id)}" data-role="${esc(x.role)}">` +
+          `<span class="chip">${t(`mine.${x.kind}`)}</span> <code>${esc(x.id)}</code> <span class="mine-summary">${esc(summaryText(x))}</span>` +
+          ` <span class="badge ${x.role === "view" ? "readonly" : "editable"}">${t(`mine.role_${x.role}`)}</span></button></li>`,
+      )
+      .join("") +
+    `</ul>`;
 }
 
 // ---------------------------------------------------------------------------- state
@@ -544,6 +948,7 @@ const state = {
   match: null,
   recBy: "fan",
   tournament: null,
+  history: null, // the open match's audit trail (null: none shown)
   play: null,
   playNotice: null, // an i18n key: what became of the remembered game on load
 };
@@ -1666,7 +2071,7 @@ async function openMatch(id) {
     const m = await api("GET", `/v1/matches/${encodeURIComponent(id)}`);
     setMatch(m);
   } catch (err) {
-    showError(err.message);
+    showError(err);
   }
 }
 
@@ -1674,6 +2079,96 @@ function setMatch(m) {
   state.match = m;
   if (m && m.id) localStorage.setItem("fanshu.match", m.id);
   renderMatch();
+  if (m && m.id) {
+    loadHistory(m.id);
+    checkHands(m);
+  }
+}
+
+// The audit trail of the open match (GET /v1/matches/{id}/events), newest last.
+let historySeq = 0;
+async function loadHistory(id) {
+  const seq = ++historySeq;
+  let events = [];
+  try {
+    const out = await api("GET", `/v1/matches/${encodeURIComponent(id)}/events`);
+    events = Array.isArray(out) ? out : out.events || [];
+  } catch {
+    events = null; // a server without the trail, or no right to it: say nothing
+  }
+  if (seq !== historySeq || !state.match || state.match.id !== id) return;
+  state.history = events;
+  renderHistory();
+}
+
+function eventDetailText(d) {
+  if (d === null || d === undefined || d === "") return "";
+  if (typeof d !== "object") return String(d);
+  const parts = [];
+  for (const [k, v] of Object.entries(d)) {
+    if (k === "before" || k === "after") continue;
+    parts.push(`${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  }
+  if ("before" in d || "after" in d) parts.push(`${t("hist.before")} ${JSON.stringify(d.before ?? null)} → ${t("hist.after")} ${JSON.stringify(d.after ?? null)}`);
+  return parts.join(" · ");
+}
+
+function renderHistory() {
+  const box = $('[data-testid="match-history"]');
+  const list = $('[data-testid="history-list"]');
+  const events = state.history;
+  box.hidden = events === null;
+  if (!events) {
+    list.innerHTML = "";
+    return;
+  }
+  list.innerHTML = events.length
+    ? events
+        .map((e) => {
+          const when = e.at ? new Date(e.at).toLocaleString(lang === "zh" ? "zh-CN" : "en-GB") : "";
+          const action = TEXT[`hist.a.${e.action}`] ? t(`hist.a.${e.action}`) : e.action;
+          return (
+            `<li data-testid="history-item" data-action="${esc(e.action || "")}"><span class="muted small">${esc(when)}</span> ` +
+            `<b>${esc(action || "")}</b> <span class="actor">${esc(e.actor || "")}</span>` +
+            `<div class="small muted">${esc(eventDetailText(e.detail))}</div></li>`
+          );
+        })
+        .join("")
+    : `<li class="muted small">${t("hist.empty")}</li>`;
+}
+
+// Whether each recorded hand string still validates (POST /v1/score; one answer a hand
+// kept): a row whose hand no longer scores gets a mark.
+const handChecks = new Map(); // "rules|hand" -> "" (fine) | message
+async function checkHands(m) {
+  const rules = m.rules || m.rule_set || "mcr";
+  const todo = [...new Set((m.hands || []).map((h) => h.hand).filter(Boolean))].filter((h) => !handChecks.has(`${rules}|${h}`));
+  if (!todo.length) return;
+  await Promise.all(
+    todo.map(async (hand) => {
+      try {
+        await api("POST", "/v1/score", { hand, rules });
+        handChecks.set(`${rules}|${hand}`, "");
+      } catch (err) {
+        if (err.status === 422 || err.status === 400) handChecks.set(`${rules}|${hand}`, err);
+      }
+    }),
+  );
+  if (state.match === m) renderMatch();
+}
+
+/** Why a recorded hand no longer validates ("" when it does, or unknown yet). */
+function handProblem(m, h) {
+  if (!h.hand) return "";
+  if (h.hand_error) return String(h.hand_error);
+  try {
+    parseHandString(h.hand);
+  } catch (err) {
+    return err.message;
+  }
+  const c = handChecks.get(`${m.rules || m.rule_set || "mcr"}|${h.hand}`);
+  if (!c) return "";
+  return lang === "zh" ? `${problemText(c)}：${c.message}` : c.message;
 }
 
 function renderMatch() {
@@ -1690,7 +2185,18 @@ function renderMatch() {
   $('[data-testid="match-id"]').textContent = m.id || "";
   const played = m.hands_played ?? handsPlayed(m);
   const complete = m.complete ?? played >= 16;
-  rec.hidden = false;
+  // a view link shows the sheet only: nothing that changes it
+  const readOnly = !canEdit("match", m.id);
+  sheetCard.dataset.role = roleFor("match", m.id) || "unknown";
+  $('[data-testid="view-only"]').hidden = !readOnly;
+  const share = $('[data-testid="match-share"]');
+  const shareKey = `${m.id}|${roleFor("match", m.id)}|${lang}|${!!tokenFor("match", m.id)}`;
+  if (share.dataset.key !== shareKey) {
+    share.innerHTML = shareHTML("match", m.id, "");
+    share.dataset.key = shareKey;
+  }
+  rec.hidden = readOnly;
+  renderRecContext();
   // the record form
   let nextNo = complete ? null : played + 1;
   let info = nextNo ? handInfo(m, nextNo) : null;
@@ -1726,7 +2232,11 @@ function renderMatch() {
   disSel.value = keepD;
   fillDis();
   if (players.includes(keepD) && keepD !== winSel.value) disSel.value = keepD;
-  winSel.onchange = fillDis;
+  winSel.onchange = () => {
+    fillDis();
+    renderRecContext();
+  };
+  disSel.onchange = renderRecContext;
   $$('[data-testid="match-record"] button').forEach((b) => {
     if (["rec-submit", "rec-draw"].includes(b.dataset.testid)) b.disabled = complete;
   });
@@ -1770,11 +2280,17 @@ function renderMatch() {
         if (pen.reason) what += (lang === "zh" ? "：" : ": ") + pen.reason;
       }
       const hi = h.kind === "win" || h.kind === "draw" ? handInfo(m, h.number) : null;
+      const problem = handProblem(m, h);
       const handCell = h.hand
-        ? `<div class="row-hand">${handMiniHTML(h.hand)}</div>`
+        ? `<div class="row-hand">${handMiniHTML(h.hand)}</div>` +
+          (problem
+            ? `<div class="row-invalid" data-testid="row-invalid" title="${esc(problem)}">⚠ ${esc(t("m.hand_invalid"))} <span class="muted small">${esc(problem)}</span></div>`
+            : "")
         : "";
+      const ctx = ["fourth_tile", "kong", "wall_last"].filter((k) => h[k]).map((k) => winContextLabel(k, !h.discarder));
+      if (ctx.length) what += ` (${ctx.join("、")})`;
       return (
-        `<tr data-testid="sheet-row" data-kind="${h.kind}">` +
+        `<tr data-testid="sheet-row" data-kind="${h.kind}"${problem ? ' data-invalid="true"' : ""}>` +
         `<td class="num">${h.number}${hi ? `<span class="muted small"> ${t(`wind.${hi.prevalent}`)}</span>` : ""}</td>` +
         `<td class="what">${esc(what)}${handCell}</td>` +
         players
@@ -1824,7 +2340,93 @@ function handMiniHTML(text) {
   }
 }
 
+// The win context of a hand recorded by its tiles: 和绝张, and the flags whose name
+// depends on how it was won (杠上开花 self-drawn / 抢杠和 off a kong; 妙手回春 / 海底捞月).
+const recCtx = { fourth_tile: false, kong: false, wall_last: false };
+
+function winContextLabel(flag, selfDrawn) {
+  if (flag === "fourth_tile") return t("ctx.fourth_tile");
+  if (flag === "kong") return t(selfDrawn ? "rec.kong_self" : "rec.kong_rob");
+  return t(selfDrawn ? "rec.wall_self" : "rec.wall_discard");
+}
+
+function renderRecContext() {
+  const selfDrawn = !$('[data-testid="rec-discarder"]').value;
+  $('[data-testid="rec-kong-label"]').textContent = winContextLabel("kong", selfDrawn);
+  $('[data-testid="rec-wall_last-label"]').textContent = winContextLabel("wall_last", selfDrawn);
+  $$("[data-rec-ctx]").forEach((box) => {
+    box.checked = recCtx[box.dataset.recCtx];
+  });
+}
+
+async function exportMatch(format) {
+  const m = state.match;
+  if (!m) return;
+  try {
+    const res = await api("GET", `/v1/matches/${encodeURIComponent(m.id)}/export?format=${format}`, undefined, { raw: true });
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${m.id}.${format}`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+/** Import a match file (POST /v1/matches/import {format, text}): the new match, with
+ * its tokens kept like a created one. */
+async function importMatch() {
+  const input = $('[data-testid="import-file"]');
+  const file = input.files && input.files[0];
+  if (!file) {
+    showError(t("m.import_none"));
+    return;
+  }
+  const text = await file.text();
+  const format = /\.csv$/i.test(file.name) || !text.trimStart().startsWith("{") ? "csv" : "json";
+  try {
+    const out = await api("POST", "/v1/matches/import", { format, text });
+    keepCreated("match", out);
+    input.value = "";
+    setMatch(out);
+    refreshMine();
+  } catch (err) {
+    if (err.status === 404 || err.status === 405) showError(t("m.import_missing"));
+    else showError(err);
+  }
+}
+
 function bindMatch() {
+  $('[data-testid="toast-close"]').addEventListener("click", (e) => {
+    e.stopPropagation();
+    hideError();
+  });
+  $('[data-testid="login-form"]').addEventListener("submit", logIn);
+  $('[data-testid="logout"]').addEventListener("click", logOut);
+  $('[data-testid="mine-list"]').addEventListener("click", (e) => {
+    const b = e.target.closest("[data-testid=mine-item]");
+    if (!b) return;
+    if (b.dataset.kind === "match") openMatch(b.dataset.id);
+    else {
+      $('[data-testid="tour-id"]').value = b.dataset.id;
+      loadTournament(b.dataset.id);
+    }
+  });
+  bindShare($('[data-testid="match-share"]'), () => (state.match ? { kind: "match", id: state.match.id } : null));
+  bindShare($('[data-testid="tour-share"]'), () => (state.tournament ? { kind: "tournament", id: state.tournament.info.id } : null));
+  $$("[data-rec-ctx]").forEach((box) =>
+    box.addEventListener("change", () => {
+      recCtx[box.dataset.recCtx] = box.checked;
+    }),
+  );
+  $('[data-testid="export-json"]').addEventListener("click", () => exportMatch("json"));
+  $('[data-testid="export-csv"]').addEventListener("click", () => exportMatch("csv"));
+  $('[data-testid="import-submit"]').addEventListener("click", importMatch);
   $('[data-testid="match-create"]').addEventListener("click", async () => {
     // the rule set whose settlement the sheet follows; the two-player game takes the
     // first two names (East, South)
@@ -1837,9 +2439,12 @@ function bindMatch() {
     }
     try {
       const body = rules === "mcr" ? { players: names } : { players: names, rules };
-      setMatch(await api("POST", "/v1/matches", body));
+      const out = await api("POST", "/v1/matches", body);
+      keepCreated("match", out);
+      setMatch(out);
+      refreshMine();
     } catch (err) {
-      showError(err.message);
+      showError(err);
     }
   });
   $('[data-testid="match-open"]').addEventListener("click", () => {
@@ -1863,9 +2468,11 @@ function bindMatch() {
       // the server answers with the match (or the new row): read the match back if needed
       if (out && out.hands && out.players) setMatch({ ...out, id: out.id || m.id });
       else setMatch(await api("GET", `/v1/matches/${encodeURIComponent(m.id)}`));
+      return true;
     } catch (err) {
-      showError(err.message);
+      showError(err);
       renderMatch();
+      return false;
     } finally {
       btns.forEach((b) => (b.disabled = false));
       renderMatch();
@@ -1881,12 +2488,19 @@ function bindMatch() {
         return;
       }
       body.hand = handString();
+      for (const [flag, on] of Object.entries(recCtx)) if (on) body[flag] = true;
     } else {
       body.fan = Number($('[data-testid="rec-fan"]').value);
     }
     const flowers = Number($('[data-testid="rec-flowers"]').value) || 0;
     if (flowers) body.flowers = flowers;
-    record(body);
+    record(body).then((ok) => {
+      // the flags are of one hand: cleared once it is in
+      if (ok) {
+        Object.keys(recCtx).forEach((k) => (recCtx[k] = false));
+        renderRecContext();
+      }
+    });
   });
   $('[data-testid="rec-draw"]').addEventListener("click", () => record({ draw: true }));
   $('[data-testid="pen-kind"]').addEventListener("change", () => renderMatch());
@@ -1918,7 +2532,7 @@ function bindMatch() {
       if (out && out.hands && out.players) setMatch({ ...out, id: out.id || m.id });
       else setMatch(await api("GET", `/v1/matches/${encodeURIComponent(m.id)}`));
     } catch (err) {
-      showError(err.message);
+      showError(err);
     }
   });
   // tournaments
@@ -1930,19 +2544,31 @@ function bindMatch() {
     const sessions = Number($('[data-testid="tour-sessions"]').value) || null;
     try {
       const info = await api("POST", "/v1/tournaments", { players, sessions });
+      keepCreated("tournament", info);
       $('[data-testid="tour-id"]').value = info.id;
       await loadTournament(info.id, info);
+      refreshMine();
     } catch (err) {
-      showError(err.message);
+      showError(err);
     }
   });
   $('[data-testid="tour-show"]').addEventListener("click", () => {
     const id = $('[data-testid="tour-id"]').value.trim();
     if (id) loadTournament(id);
   });
+  $('[data-testid="tour-body"]').addEventListener("change", (e) => {
+    if (e.target.matches('[data-testid="tr-table"]') && state.tournament) {
+      state.tournament.resultTable = e.target.value;
+      renderTournament();
+    }
+  });
   $('[data-testid="tour-body"]').addEventListener("click", async (e) => {
     const tour = state.tournament;
     if (!tour) return;
+    if (e.target.closest('[data-testid="tr-submit"]')) {
+      submitTableResult();
+      return;
+    }
     const id = tour.info.id;
     try {
       if (e.target.closest("[data-tour-seat]")) {
@@ -1953,12 +2579,23 @@ function bindMatch() {
       const tb = e.target.closest("[data-table]");
       if (tb) {
         const [session, table] = tb.dataset.table.split("-");
-        const m = await api("POST", `/v1/tournaments/${encodeURIComponent(id)}/tables/${session}/${table}/match`, {});
+        // the table's sheet is opened with the tournament's token: a viewer reads the
+        // sheet there is, an editor opens it (made on first use)
+        const k = keptFor("tournament", id);
+        const known = tb.dataset.match;
+        let m;
+        if (!canEdit("tournament", id) && known) {
+          m = await api("GET", `/v1/matches/${encodeURIComponent(known)}`, undefined, { token: k && k.token });
+        } else {
+          m = await api("POST", `/v1/tournaments/${encodeURIComponent(id)}/tables/${session}/${table}/match`, {});
+        }
+        const own = keptFor("match", m.id);
+        if (k && k.token && !(own && own.token && !own.via)) keepAccess("match", m.id, { token: k.token, role: k.role || "", via: id });
         setMatch(m);
         $('[data-testid="match-sheet-card"]').scrollIntoView({ behavior: "smooth", block: "start" });
       }
     } catch (err) {
-      showError(err.message);
+      showError(err);
     }
   });
 }
@@ -1969,12 +2606,62 @@ async function loadTournament(id, info = null) {
       info ? Promise.resolve(info) : api("GET", `/v1/tournaments/${encodeURIComponent(id)}`),
       api("GET", `/v1/tournaments/${encodeURIComponent(id)}/standings`),
     ]);
-    state.tournament = { info: full, standings: Array.isArray(standings) ? standings : standings.standings || [] };
+    const same = state.tournament && state.tournament.info.id === full.id;
+    state.tournament = {
+      info: full,
+      standings: Array.isArray(standings) ? standings : standings.standings || [],
+      resultTable: same ? state.tournament.resultTable : "",
+    };
     localStorage.setItem("fanshu.tournament", id);
   } catch (err) {
-    showError(err.message);
+    showError(err);
   }
   renderTournament();
+}
+
+/** A table's source ("sheet:<id>", "typed", "corrected") in words. */
+function sourceText(source) {
+  if (!source) return "";
+  if (source.startsWith("sheet:")) return t("t.src_sheet", source.slice(6));
+  return TEXT[`t.src_${source}`] ? t(`t.src_${source}`) : source;
+}
+
+function sourceChip(source, testid = "table-source") {
+  if (!source) return "";
+  const kind = source.startsWith("sheet:") ? "sheet" : source;
+  return `<span class="chip src-${esc(kind)}" data-testid="${testid}" data-source="${esc(source)}">${esc(sourceText(source))}</span>`;
+}
+
+/** The seated tables: [{key "s-t", session, table, players}]. */
+function seatedTables(info) {
+  return (info.seatings || []).flatMap((se) => (se.tables || []).map((players, j) => ({ key: `${se.session}-${j + 1}`, session: se.session, table: j + 1, players })));
+}
+
+function resultFormHTML(info, tour, results) {
+  const tables = seatedTables(info).filter((x) => {
+    const r = results.get(x.key);
+    return !(r && (r.match || (r.source || "").startsWith("sheet:")));
+  });
+  if (!tables.length) return "";
+  const chosen = tables.find((x) => x.key === tour.resultTable) || tables[0];
+  tour.resultTable = chosen.key;
+  const r = results.get(chosen.key);
+  const typed = r && r.totals ? r.totals : null;
+  return (
+    `<h3>${t("t.result_title")}</h3><div class="tour-result" data-testid="tour-result">` +
+    `<div class="row"><label class="field"><span>${t("t.result_table")}</span><select data-testid="tr-table">` +
+    tables.map((x) => `<option value="${x.key}"${x.key === chosen.key ? " selected" : ""}>${esc(t("t.session", x.session))} · ${esc(t("t.table", x.table))}</option>`).join("") +
+    `</select></label></div><div class="players-grid">` +
+    chosen.players
+      .map(
+        (p, i) =>
+          `<label class="field"><span data-testid="tr-name-${i}">${esc(p)}</span><input type="text" inputmode="numeric" autocomplete="off" data-testid="tr-score-${i}" data-player="${esc(p)}" value="${typed && typed[p] !== undefined ? esc(typed[p]) : ""}"></label>`,
+      )
+      .join("") +
+    `</div><p class="hint">${t("t.result_hint")}</p><div class="row">` +
+    (typed ? `<label class="toggle"><input type="checkbox" data-testid="tr-correction"><span>${t("t.correction")}</span></label>` : "") +
+    `<button type="button" class="btn" data-testid="tr-submit">${t("t.result_submit")}</button></div></div>`
+  );
 }
 
 function renderTournament() {
@@ -1982,6 +2669,14 @@ function renderTournament() {
   const tour = state.tournament;
   if (!el || !tour) return;
   const info = tour.info || {};
+  const readOnly = !canEdit("tournament", info.id);
+  $('[data-testid="tour-view-only"]').hidden = !readOnly;
+  const share = $('[data-testid="tour-share"]');
+  const shareKey = `${info.id}|${roleFor("tournament", info.id)}|${lang}|${!!tokenFor("tournament", info.id)}`;
+  if (share.dataset.key !== shareKey) {
+    share.innerHTML = shareHTML("tournament", info.id, "tour-");
+    share.dataset.key = shareKey;
+  }
   let html = `<p class="muted small">${esc(t("t.created", info.name ? `${info.name} (${info.id})` : info.id))}</p>`;
   const seatings = info.seatings || [];
   const results = new Map((info.results || []).map((r) => [`${r.session}-${r.table}`, r]));
@@ -1998,9 +2693,16 @@ function renderTournament() {
                 const r = results.get(key);
                 const played = r && r.match ? (r.match.hands || []).filter((h) => h.kind === "win" || h.kind === "draw").length : 0;
                 const done = r && (r.totals || played >= 16);
+                const source = r ? r.source || (r.match ? `sheet:${r.match.id}` : r.totals ? "typed" : "") : "";
+                const matchId = r && r.match ? r.match.id : source.startsWith("sheet:") ? source.slice(6) : "";
+                // a viewer can read a sheet there is; an editor opens one (made on first use)
+                const sheetBtn =
+                  !readOnly || matchId
+                    ? `<button type="button" class="btn small" data-table="${key}"${matchId ? ` data-match="${esc(matchId)}"` : ""} data-testid="tour-table-${key}">${t("t.sheet")}</button>`
+                    : "";
                 return (
-                  `<div class="tour-table"><span class="chip ${done ? "best" : ""}">${t("t.table", j + 1)}</span> ${esc(table.join(" · "))} ` +
-                  `<button type="button" class="btn small" data-table="${key}" data-testid="tour-table-${key}">${t("t.sheet")}</button></div>`
+                  `<div class="tour-table" data-testid="tour-table" data-key="${key}"><span class="chip ${done ? "best" : ""}">${t("t.table", j + 1)}</span> ${esc(table.join(" · "))} ` +
+                  `${sourceChip(source)} ${sheetBtn}</div>`
                 );
               })
               .join("") +
@@ -2008,24 +2710,58 @@ function renderTournament() {
         )
         .join("");
   }
-  if (!info.sessions || seatings.length < info.sessions) {
+  if (!readOnly && (!info.sessions || seatings.length < info.sessions)) {
     html += `<div class="row"><button type="button" class="btn" data-tour-seat="1" data-testid="tour-seat">${t("t.seat")}</button></div>`;
   }
+  if (!readOnly) html += resultFormHTML(info, tour, results);
   const st = tour.standings;
   if (st && st.length) {
     html +=
       `<h3>${t("t.standings")}</h3><table class="data standings" data-testid="tour-standings"><thead><tr><th class="num">${t("t.rank")}</th><th>${t("t.player")}</th>` +
-      `<th class="num">${t("t.points")}</th><th class="num">${t("t.score")}</th><th class="num">${t("t.matches")}</th><th class="num">${t("t.firsts")}</th></tr></thead><tbody>` +
+      `<th class="num">${t("t.points")}</th><th class="num">${t("t.score")}</th><th class="num">${t("t.matches")}</th><th class="num">${t("t.firsts")}</th><th>${t("t.source")}</th></tr></thead><tbody>` +
       st
         .map(
           (x) =>
-            `<tr data-testid="standing-row"><td class="num">${x.rank ?? ""}</td><td>${esc(x.player ?? x.name ?? "")}</td><td class="num">${x.table_points ?? ""}</td>` +
-            `<td class="num">${x.score ?? ""}</td><td class="num">${x.matches ?? ""}</td><td class="num">${x.firsts ?? ""}</td></tr>`,
+            `<tr data-testid="standing-row" data-player="${esc(x.player ?? x.name ?? "")}"><td class="num">${x.rank ?? ""}</td><td>${esc(x.player ?? x.name ?? "")}</td><td class="num">${x.table_points ?? ""}</td>` +
+            `<td class="num">${x.score ?? ""}</td><td class="num">${x.matches ?? ""}</td><td class="num">${x.firsts ?? ""}</td>` +
+            `<td class="sources">${(x.tables || [])
+              .map(
+                (tl) =>
+                  `<span class="src-line" data-testid="standing-source" data-source="${esc(tl.source || "")}" data-state="${esc(tl.state || "")}">` +
+                  `${esc(t("t.session", tl.session))}·${esc(t("t.table", tl.table))} ${tl.score ?? ""}${tl.table_points !== null && tl.table_points !== undefined ? ` → ${tl.table_points}` : ` (${esc(t("t.in_progress"))})`} ` +
+                  `${sourceChip(tl.source, "standing-source-chip")}</span>`,
+              )
+              .join("")}</td></tr>`,
         )
         .join("") +
       `</tbody></table>`;
   }
   el.innerHTML = html;
+}
+
+async function submitTableResult() {
+  const tour = state.tournament;
+  if (!tour) return;
+  const id = tour.info.id;
+  const [session, table] = tour.resultTable.split("-");
+  const scores = {};
+  for (const box of $$('[data-testid^="tr-score-"]')) {
+    const raw = box.value.trim();
+    if (!/^-?\d+$/.test(raw)) {
+      showError(t("t.result_bad", box.dataset.player, raw));
+      return;
+    }
+    scores[box.dataset.player] = Number(raw);
+  }
+  const body = { scores };
+  const corr = $('[data-testid="tr-correction"]');
+  if (corr && corr.checked) body.correction = true;
+  try {
+    const info = await api("PUT", `/v1/tournaments/${encodeURIComponent(id)}/tables/${session}/${table}/result`, body);
+    await loadTournament(id, info && info.id ? info : null);
+  } catch (err) {
+    showError(err);
+  }
 }
 
 // ---------------------------------------------------------------------------- play
@@ -2110,7 +2846,7 @@ async function startGame() {
     localStorage.setItem(GAME_KEY, out.id);
     playFrom(out, rules);
   } catch (err) {
-    showError(err.message);
+    showError(err);
   } finally {
     btn.disabled = false;
   }
@@ -2143,7 +2879,7 @@ async function resumeGame(id) {
   } catch (err) {
     if (state.play || localStorage.getItem(GAME_KEY) !== id) return;
     if (isGoneGame(err)) dropGame("p.gone");
-    else showError(err.message); // the server is unreachable: keep the id for the next load
+    else showError(err); // the server is unreachable: keep the id for the next load
   }
 }
 
@@ -2178,7 +2914,7 @@ async function act(action) {
       dropGame("p.gone");
       return;
     }
-    showError(err.message);
+    showError(err);
   } finally {
     p.busy = false;
   }
@@ -2583,7 +3319,10 @@ function renderAll() {
   renderScore();
   renderAnalysis();
   renderMatch();
+  renderHistory();
   renderTournament();
+  renderClub();
+  renderMine();
   if (state.play) {
     if (state.play.done) finishGame();
     else renderPlay();
@@ -2602,9 +3341,10 @@ function init() {
   bindMatch();
   bindPlay();
   $('[data-testid="lang-toggle"]').addEventListener("click", () => setLang(lang === "zh" ? "en" : "zh"));
-  $('[data-testid="error"]').addEventListener("click", hideError);
-  window.addEventListener("hashchange", () => showTab(location.hash.slice(1)));
-  showTab(location.hash.slice(1) || "calc");
+  $('[data-testid="toast"]').addEventListener("click", hideError);
+  window.addEventListener("hashchange", routeHash);
+  const link = linkOfHash();
+  showTab(link ? "match" : location.hash.slice(1) || "calc");
   applyI18n();
   renderAll();
   scheduleScore();
@@ -2616,10 +3356,57 @@ function init() {
   }
   const tid = localStorage.getItem("fanshu.tournament");
   if (tid) $('[data-testid="tour-id"]').value = tid;
-  if (mid && !state.match) openMatch(mid);
   const gid = localStorage.getItem(GAME_KEY);
   if (gid) resumeGame(gid);
-  document.body.dataset.ready = "true";
+  // ready once the session, the link of the address and the list are known (tests wait on it)
+  loadSession()
+    .then(() => (link ? openLink(link) : mid && !state.match && (tokenFor("match", mid) || club.name) ? openMatch(mid) : null))
+    .then(() => refreshMine())
+    .finally(() => {
+      document.body.dataset.ready = "true";
+    });
+}
+
+/** A share link in the address: {kind, id, key} of "#/match/ID?key=T" (or a tournament). */
+function linkOfHash() {
+  const m = /^#\/(match|tournament)\/([^?]+)(?:\?(.*))?$/.exec(location.hash);
+  if (!m) return null;
+  return { kind: m[1], id: decodeURIComponent(m[2]), key: new URLSearchParams(m[3] || "").get("key") };
+}
+
+function routeHash() {
+  const link = linkOfHash();
+  if (!link) {
+    showTab(location.hash.slice(1));
+    return;
+  }
+  showTab("match");
+  openLink(link).then(() => refreshMine());
+}
+
+/** Open a share link: keep its key (an edit key already kept is not replaced by a view
+ * key), take the key out of the address, show the match or tournament. */
+async function openLink({ kind, id, key }) {
+  if (key) {
+    const had = keptFor(kind, id);
+    let role = "";
+    try {
+      const out = await api("POST", "/v1/access/resolve", { tokens: [key] });
+      role = Array.isArray(out) && out.length ? out[0].role : "";
+    } catch {
+      role = "";
+    }
+    if (!(had && had.token && had.role === "edit" && role === "view" && !had.via)) keepAccess(kind, id, { token: key, role, via: undefined });
+    else if (!had.view_token) keepAccess(kind, id, { view_token: key });
+    history.replaceState(null, "", `#/${kind}/${encodeURIComponent(id)}`);
+  }
+  if (kind === "match") {
+    $('[data-testid="match-id-input"]').value = id;
+    await openMatch(id);
+  } else {
+    $('[data-testid="tour-id"]').value = id;
+    await loadTournament(id);
+  }
 }
 
 init();

@@ -188,7 +188,7 @@ export function spriteSVG() {
     `<rect x="1" y="1" width="58" height="74" rx="7" fill="url(#tile-back-grad)" stroke="#1d5a41" stroke-width="1"/>` +
     `<rect x="7" y="7" width="46" height="62" rx="4" fill="none" stroke="#ffffff" stroke-opacity=".25" stroke-width="1.5"/></symbol>`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true"><defs>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" class="tile-sprite" aria-hidden="true"><defs>` +
     `<linearGradient id="tile-ivory" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fffefa"/><stop offset="1" stop-color="#efe7d2"/></linearGradient>` +
     `<linearGradient id="tile-back-grad" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3f9a72"/><stop offset="1" stop-color="#23674a"/></linearGradient>` +
     `</defs>${symbols}${back}</svg>`
