@@ -1,5 +1,6 @@
 """/v1/matches: score sheets in the database, recorded over HTTP and read by the store
-(the same file ``fanshu match`` uses)."""
+(the same file ``fanshu match`` uses).  The client acts with the edit token of the
+match it made last (tests/web/test_api_auth.py tests the tokens themselves)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,11 @@ def client(file_client: TestClient) -> TestClient:
     return file_client  # a database file of each test's own (tests/web/conftest.py)
 
 
-def new(client: TestClient, **extra: Any) -> dict[str, Any]:
-    return ok(client.post("/v1/matches", json={"players": PLAYERS, **extra}), 201)
+def new(client: TestClient, players: list[str] = PLAYERS, **extra: Any) -> dict[str, Any]:
+    """A new match; from now on ``client`` sends its edit token."""
+    m = ok(client.post("/v1/matches", json={"players": players, **extra}), 201)
+    client.headers["Authorization"] = f"Bearer {m['access']['edit_token']}"
+    return dict(m)
 
 
 def test_a_new_match_is_empty_and_says_who_deals(client: TestClient) -> None:
@@ -57,7 +61,7 @@ def test_record_hands_penalties_false_wins_undo_and_correct(client: TestClient, 
     assert m["hands"][-1]["penalties"] == [{"player": "Di", "points": 10, "reason": "slow"}]
     m = ok(client.post(f"{url}/false-wins", json={"player": "Ann", "kind": "under_minimum"}))
     assert m["hands"][-1]["payments"] == {"Ann": -30, "Bo": 10, "Cy": 10, "Di": 10}
-    m = ok(client.post(f"{url}/undo"))
+    m = ok(client.post(f"{url}/undo", json={}))
     assert m["removed"]["kind"] == "false_win" and len(m["hands"]) == 4
     m = ok(client.put(f"{url}/hands/3", json={"winner": "Ann", "fan": 8}))
     assert m["hands"][2]["winner"] == "Ann"
@@ -106,17 +110,20 @@ def test_export_as_json_and_csv(client: TestClient) -> None:
         ("put", "/hands/1", {"draw": True}),
         ("post", "/penalties", {"player": "Ann", "points": 5}),
         ("post", "/false-wins", {"player": "Ann", "kind": "not_complete"}),
-        ("post", "/undo", None),
+        ("post", "/undo", {}),
         ("get", "/export", None),
+        ("get", "/events", None),
     ],
 )
-def test_an_unknown_match_is_a_404_problem(
+def test_an_unknown_match_is_forbidden_and_names_no_ids(
     client: TestClient, method: str, path: str, body: Any
 ) -> None:
+    """A token of another match opens nothing else, whether the id exists or not, and
+    the answer names no match (an organiser's 404 is in test_api_auth.py)."""
     mid = new(client)["id"]
     r = client.request(method, f"/v1/matches/zzzzzz{path}", json=body)
-    detail = problem(r, 404, "not_found")["detail"]
-    assert detail == f"no match 'zzzzzz' (recent matches: {mid})"
+    detail = problem(r, 403, "forbidden")["detail"]
+    assert mid not in detail and "zzzzzz" not in detail
 
 
 @pytest.mark.parametrize(
@@ -157,7 +164,7 @@ def test_bad_new_matches_and_penalties(client: TestClient) -> None:
     mid = new(client)["id"]
     r = client.post(f"/v1/matches/{mid}/penalties", json={"player": "Ann", "points": -5})
     assert problem(r, 422, "bad_match")["detail"].startswith("penalty points are deducted")
-    r = client.post(f"/v1/matches/{mid}/undo")
+    r = client.post(f"/v1/matches/{mid}/undo", json={})
     assert problem(r, 422, "bad_match")["detail"] == "nothing to undo: the score sheet is empty"
     r = client.post(f"/v1/matches/{mid}/false-wins", json={"player": "Ann", "kind": "x"})
     problem(r, 422, "bad_field")
@@ -165,8 +172,8 @@ def test_bad_new_matches_and_penalties(client: TestClient) -> None:
 
 def test_memory_database_is_a_scratch_file_for_the_app(tmp_path: Path) -> None:
     app = create_app(":memory:")
-    with TestClient(app) as c:
-        mid = ok(c.post("/v1/matches", json={"players": PLAYERS}), 201)["id"]
+    with TestClient(app, base_url="http://localhost") as c:
+        mid = new(c)["id"]
         assert ok(c.get(f"/v1/matches/{mid}"))["id"] == mid
         scratch = Path(app.state.db.target)
         assert scratch.exists()
@@ -174,8 +181,7 @@ def test_memory_database_is_a_scratch_file_for_the_app(tmp_path: Path) -> None:
 
 
 def test_a_sichuan_match_over_http(client: TestClient) -> None:
-    body = {"players": ["A", "B", "C", "D"], "rules": "sichuan", "options": {"cap": 3}}
-    m = ok(client.post("/v1/matches", json=body), 201)
+    m = new(client, ["A", "B", "C", "D"], rules="sichuan", options={"cap": 3})
     assert (m["rules"], m["options"], m["next"]["dealer"]) == ("sichuan", {"cap": 3}, "A")
     url = f"/v1/matches/{m['id']}"
     hand = {
@@ -199,8 +205,7 @@ def test_a_sichuan_match_over_http(client: TestClient) -> None:
 
 
 def test_a_two_player_match_over_http(client: TestClient) -> None:
-    body = {"players": ["A", "B"], "rules": "two-player"}
-    m = ok(client.post("/v1/matches", json=body), 201)
+    m = new(client, ["A", "B"], rules="two-player")
     m = ok(client.post(f"/v1/matches/{m['id']}/hands", json={"winner": "B", "fan": 20}))
     assert m["totals"] == {"A": -13, "B": 13} and m["table_points"] is None
     assert m["next"]["dealer"] == "B"
