@@ -62,4 +62,12 @@ def test_shown_keeps_chinese_and_shortens() -> None:
 
 
 def test_codes() -> None:
-    assert CODES == ("bad_json", "bad_field", "not_a_win", "internal_error")
+    # invalid_text and out_of_range: issue 14 (text that is not Unicode, numbers past a bound)
+    assert CODES == (
+        "bad_json",
+        "bad_field",
+        "invalid_text",
+        "out_of_range",
+        "not_a_win",
+        "internal_error",
+    )

@@ -53,7 +53,7 @@ def static(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(static: Path) -> Iterator[TestClient]:
     app = create_app(":memory:", static_dir=static)
-    with TestClient(app, raise_server_exceptions=False) as c:
+    with TestClient(app, raise_server_exceptions=False, base_url="http://localhost") as c:
         yield c
 
 
@@ -110,13 +110,21 @@ def test_validation_errors_are_bad_field_problems_listing_the_fields(client: Tes
         client.post("/v1/matches", json={"players": ["A", 2, "C", "D"]}), 422, "bad_field"
     )
     assert body["detail"] == "players.1: input should be a valid string, not 2"
-    body = problem(client.post("/v1/matches"), 400, "bad_json")
+    json_type = {"content-type": "application/json"}
+    body = problem(client.post("/v1/matches", headers=json_type), 400, "bad_json")
     assert body["detail"] == "the request needs a JSON object body"
+    # issue 14: a POST not sent as JSON is refused before it is read (a cross-site form
+    # can send text/plain), with or without a body
+    body = problem(client.post("/v1/matches"), 415, "json_only")
+    assert body["detail"] == (
+        "POST takes JSON only: send Content-Type: application/json (also with no body), "
+        "not no Content-Type"
+    )
     r = client.post(
         "/v1/matches", content=b'{"players": []}', headers={"content-type": "text/plain"}
     )
-    body = problem(r, 400, "bad_json")
-    assert body["detail"] == "the body must be a JSON object sent as Content-Type: application/json"
+    body = problem(r, 415, "json_only")
+    assert body["detail"].endswith("not Content-Type 'text/plain'")
 
 
 def test_a_bug_is_a_500_problem_not_a_traceback(tmp_path: Path) -> None:
@@ -126,7 +134,7 @@ def test_a_bug_is_a_500_problem_not_a_traceback(tmp_path: Path) -> None:
     def boom() -> None:
         raise RuntimeError("kaput")
 
-    with TestClient(app, raise_server_exceptions=False) as c:
+    with TestClient(app, raise_server_exceptions=False, base_url="http://localhost") as c:
         body = problem(c.get("/v1/boom"), 500, "internal_error")
         assert body["detail"] == "RuntimeError: kaput (please report it)"
 
@@ -141,7 +149,9 @@ def test_a_declared_length_over_the_limit_is_refused_before_reading(client: Test
 
 
 def test_the_limit_can_be_set(static: Path) -> None:
-    with TestClient(create_app(":memory:", max_body=100, static_dir=static)) as c:
+    with TestClient(
+        create_app(":memory:", max_body=100, static_dir=static), base_url="http://localhost"
+    ) as c:
         body = problem(c.post("/v1/score", json={"hand": "1" * 200}), 413, "too_large")
         assert body["detail"] == "the request body is over 100 bytes (0 KiB)"
         assert c.post("/v1/score", json={"hand": "1m"}).status_code == 422

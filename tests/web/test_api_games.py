@@ -179,7 +179,7 @@ class _Broken:
 
 def test_a_bot_fault_is_a_500_internal_error() -> None:
     app = create_app(":memory:")
-    with TestClient(app, raise_server_exceptions=False) as c:
+    with TestClient(app, raise_server_exceptions=False, base_url="http://localhost") as c:
         state = ok(c.post("/v1/games", json={"rules": "two-player", "seed": 1}), 201)
         session = app.state.games.get(state["id"])
         session.bots = {1: _Broken()}
@@ -194,7 +194,7 @@ def test_a_bot_fault_is_a_500_internal_error() -> None:
 def test_memory_keeps_the_most_recently_used_and_the_rest_come_back_from_the_database() -> None:
     app = create_app(":memory:", max_games=2)
     table = app.state.games
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost") as c:
         states = [ok(c.post("/v1/games", json={"seed": s}), 201) for s in range(2)]
         ids = [s["id"] for s in states]
         ok(c.get(f"/v1/games/{ids[0]}"))  # used: now the most recent

@@ -31,7 +31,9 @@ def serve() -> Iterator[Callable[..., TestClient]]:
     started: list[TestClient] = []
 
     def start(path: str, **kw: Any) -> TestClient:
-        c = TestClient(create_app(path, **kw), raise_server_exceptions=False)
+        c = TestClient(
+            create_app(path, **kw), raise_server_exceptions=False, base_url="http://localhost"
+        )
         c.__enter__()
         started.append(c)
         return c

@@ -178,6 +178,8 @@ def test_a_chunked_body_over_1_mib_is_413_too_large(client: TestClient) -> None:
 def test_a_body_just_under_the_limit_is_read(client: TestClient) -> None:
     line = {"hand": "[EEEE]123m456p789s11s", "self_drawn": True, "id": ""}
     line["id"] = "x" * (1024 * 1024 - len(json.dumps(line)) - 10)
-    r = client.post("/v1/score", content=json.dumps(line).encode())
+    r = client.post(
+        "/v1/score", content=json.dumps(line).encode(), headers={"content-type": "application/json"}
+    )
     assert r.status_code == 200
     assert r.json()["total"] == score_line(line)["total"]

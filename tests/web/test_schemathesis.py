@@ -10,8 +10,13 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from fanshu.web.app import create_app
+from fanshu.web.ratelimit import RateLimits
 
-APP = create_app(":memory:", max_games=50)
+# testserver: the Host of schemathesis' ASGI client; no rate limits, so that every
+# operation is explored rather than answered 429
+APP = create_app(
+    ":memory:", max_games=50, allowed_hosts=["testserver"], rate_limits=RateLimits.off()
+)
 SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", APP)
 SETTINGS = {"deadline": None, "suppress_health_check": list(HealthCheck), "database": None}
 # A request valid by the schema may still name an unknown match or an impossible hand:

@@ -45,7 +45,7 @@ from fanshu.protocol.errors import (
     shown,
 )
 from fanshu.protocol.lines import run_batch
-from fanshu.protocol.score import parse_request
+from fanshu.protocol.score import checked_text, parse_request
 from fanshu.rules.mcr.options import McrOptions
 
 __all__ = [
@@ -74,6 +74,7 @@ class AnalyzeRequest:
 
 def parse_analyze_request(obj: dict[str, Any]) -> AnalyzeRequest:
     """Check an input object's keys and types; raise ``LineError`` for anything wrong."""
+    checked_text(obj)
     unknown = [k for k in obj if k not in ANALYZE_FIELDS]
     if unknown:
         raise LineError(

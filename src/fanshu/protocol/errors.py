@@ -7,9 +7,12 @@ A request that cannot be answered gives, in place of its result::
 The codes are those of :class:`fanshu.errors.FanshuError` (``bad_notation``,
 ``invalid_hand``, ``bad_option`` …) and the ones the wire format adds (:data:`CODES`):
 ``bad_json`` (not JSON, or not a JSON object), ``bad_field`` (a missing, unknown or
-mistyped key), ``not_a_win`` (a legal hand that is not complete) and ``internal_error``
-(a bug in fanshu).  The command line writes them on the line; the HTTP service answers
-them as problem documents with the same ``code`` and ``message`` (``detail``).
+mistyped key), ``invalid_text`` (a string that is not Unicode text:
+:mod:`fanshu.protocol.text`), ``out_of_range`` (a number past its bound:
+:mod:`fanshu.protocol.bounds`), ``not_a_win`` (a legal hand that is not complete) and
+``internal_error`` (a bug in fanshu).  The command line writes them on the line; the
+HTTP service answers them as problem documents with the same ``code`` and ``message``
+(``detail``).
 
 >>> error_object(1, "bad_field", "missing 'hand'")
 {'id': 1, 'error': {'code': 'bad_field', 'message': "missing 'hand'"}}
@@ -22,12 +25,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fanshu.protocol.text import INVALID_TEXT, scrubbed
+
 __all__ = [
     "BAD_FIELD",
     "BAD_JSON",
     "CODES",
     "INTERNAL_ERROR",
+    "INVALID_TEXT",
     "NOT_A_WIN",
+    "OUT_OF_RANGE",
     "LineError",
     "error_object",
     "internal_error",
@@ -39,12 +46,14 @@ __all__ = [
 BAD_JSON = "bad_json"
 #: A missing, unknown or mistyped key.
 BAD_FIELD = "bad_field"
+#: A number past its documented bound.
+OUT_OF_RANGE = "out_of_range"
 #: A legal hand that is not complete.
 NOT_A_WIN = "not_a_win"
 #: A bug in fanshu, reported on its line so that the other lines go on.
 INTERNAL_ERROR = "internal_error"
 #: The codes the wire format adds to those of ``FanshuError``.
-CODES = (BAD_JSON, BAD_FIELD, NOT_A_WIN, INTERNAL_ERROR)
+CODES = (BAD_JSON, BAD_FIELD, INVALID_TEXT, OUT_OF_RANGE, NOT_A_WIN, INTERNAL_ERROR)
 
 
 class LineError(Exception):
@@ -57,8 +66,9 @@ class LineError(Exception):
 
 
 def error_object(id_: Any, code: str, message: str) -> dict[str, Any]:
-    """The output object of a request that could not be answered."""
-    return {"id": id_, "error": {"code": code, "message": message}}
+    """The output object of a request that could not be answered (its ``id`` echoed with
+    any lone surrogate replaced, so that the line can be written)."""
+    return {"id": scrubbed(id_), "error": {"code": code, "message": message}}
 
 
 def internal_error(id_: Any, error: Exception) -> dict[str, Any]:

@@ -53,6 +53,7 @@ from fanshu.errors import FanshuError
 from fanshu.protocol.errors import (
     BAD_FIELD,
     BAD_JSON,
+    INVALID_TEXT,
     NOT_A_WIN,
     LineError,
     error_object,
@@ -60,6 +61,7 @@ from fanshu.protocol.errors import (
     kind_of,
     shown,
 )
+from fanshu.protocol.text import InvalidText, check_text
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import RuleSet, ScoreResult
 from fanshu.rules.mcr.result import McrResult, is_mcr_result
@@ -71,6 +73,7 @@ __all__ = [
     "FIELDS",
     "WIND_FIELDS",
     "ScoreRequest",
+    "checked_text",
     "parse_request",
     "result_object",
     "rules_named",
@@ -129,10 +132,21 @@ def rules_named(name: str) -> RuleSet:
         raise LineError(e.code, e.message) from None
 
 
+def checked_text(obj: Mapping[str, Any]) -> None:
+    """Raise ``LineError`` (``invalid_text``, naming the field) when a string of the
+    request, key or value, is not Unicode text (:mod:`fanshu.protocol.text`)."""
+    try:
+        check_text(obj)
+    except InvalidText as e:
+        raise LineError(INVALID_TEXT, e.message) from None
+
+
 def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
     """Check an input object's keys and types; raise ``LineError`` (``bad_field`` or
     ``bad_option``) for anything wrong.  Values are checked strictly: ``"yes"`` is not
-    a boolean and ``1.0`` is not a flower count."""
+    a boolean and ``1.0`` is not a flower count; a string that is not Unicode text,
+    anywhere in it, is ``invalid_text``."""
+    checked_text(obj)
     unknown = [k for k in obj if k not in FIELDS]
     if unknown:
         raise LineError(BAD_FIELD, f"unknown key {unknown[0]!r}; known: {', '.join(FIELDS)}")

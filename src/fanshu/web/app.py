@@ -7,7 +7,13 @@
   ``fastapi-offline`` package), so they work with no network;
 - the browser app (``fanshu/web/static/``) at ``/``;
 - every error a problem document (:mod:`fanshu.web.problems`); request bodies over
-  1 MiB are refused with 413 ``too_large`` before they are read in full.
+  1 MiB are refused with 413 ``too_large`` before they are read in full, a body that
+  has not arrived in full after ``body_timeout`` seconds (20) with 408 ``body_timeout``;
+- the checks of :mod:`fanshu.web.security` (Host, Origin, JSON only, the security
+  headers on every answer), the rate limits of :mod:`fanshu.web.ratelimit`, strings
+  that are not Unicode text refused by :mod:`fanshu.web.text`, and, read-only
+  (``read_only``, or a database file that cannot be written), every write answered
+  503 ``read_only`` while everything that reads is served.
 
 Run it with ``fanshu serve`` (:mod:`fanshu.cli.serve`) or any ASGI server::
 
@@ -16,28 +22,54 @@ Run it with ``fanshu serve`` (:mod:`fanshu.cli.serve`) or any ASGI server::
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import html
+import json
+import os
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.openapi.docs import get_swagger_ui_html
-from starlette.responses import HTMLResponse
+from fastapi import Depends, FastAPI, Request
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Match, Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fanshu import __version__
+from fanshu.store import resolve_db_path
 from fanshu.web.api import access as access_routes
 from fanshu.web.api import accounts as account_routes
 from fanshu.web.api import analyze, games, matches, rules, score, settle, tournaments
 from fanshu.web.api.common import MAX_BODY_BYTES, MAX_GAMES
 from fanshu.web.api.db import Database
 from fanshu.web.api.games import GameTable
-from fanshu.web.problems import Problem, install_handlers, problem_response
+from fanshu.web.kinds import request_kind
+from fanshu.web.problems import Problem, install_handlers, problem_response, problem_responses
+from fanshu.web.ratelimit import DEFAULT_LIMITS, Rate, RateLimit, RateLimits
+from fanshu.web.security import (
+    LOCAL_HOSTS,
+    HostCheck,
+    OriginCheck,
+    SecurityHeaders,
+    json_only,
+)
+from fanshu.web.text import TextCheck
 
-__all__ = ["API_PREFIX", "DOCS_ASSETS", "DOCS_ASSETS_DIR", "STATIC_DIR", "BodyLimit", "create_app"]
+__all__ = [
+    "API_PREFIX",
+    "BODY_TIMEOUT",
+    "DOCS_ASSETS",
+    "DOCS_ASSETS_DIR",
+    "DOCS_INIT",
+    "STATIC_DIR",
+    "BodyLimit",
+    "FanshuApp",
+    "ReadOnly",
+    "create_app",
+]
 
 API_PREFIX = "/v1"
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -57,22 +89,52 @@ hands against the built-in bots.
 Every error is a problem document (RFC 9457, `application/problem+json`) with `type`,
 `title`, `status`, `detail` and `code`; `code` and `detail` are the error code and
 message of the `fanshu` command line.  Limits: request bodies up to 1 MiB (413
-`too_large`), batches up to 1,000 hands (413 `too_many_items`); games against the bots
-are kept in the database (the 10,000 most recently played), so a restart continues them.
+`too_large`), arriving within 20 s (408 `body_timeout`), batches up to 1,000 hands (413
+`too_many_items`); games against the bots are kept in the database (the 10,000 most
+recently played), so a restart continues them.
+
+Every number a request carries has a documented bound (`minimum`/`maximum` in the
+schemas; docs/http-api.md lists them): past it is a 422 problem `out_of_range` or
+`bad_field` naming the bound.  A string that is not Unicode text (a lone surrogate such
+as `"\\ud800"`) is a 422 problem `invalid_text` naming the field; in a batch, that
+item's error object.
+
+Hardening: the `Host` must be one this server answers for (421 `bad_host`); a change
+(POST, PUT, PATCH, DELETE) from a page of another site is 403 `bad_origin`; POST, PUT
+and PATCH take `Content-Type: application/json` only, also with no body (415
+`json_only`); changes and log-ins are rate-limited per client (429 `rate_limited` with
+`Retry-After`); a read-only server answers changes 503 `read_only`; a full disk is 507
+`disk_full`.
 """
+
+#: Seconds a request body may take to arrive in full: then 408 ``body_timeout``.
+BODY_TIMEOUT = 20.0
 
 
 class BodyLimit:
-    """ASGI middleware: refuse a request body over ``limit`` bytes with 413 ``too_large``.
+    """ASGI middleware: refuse a request body over ``limit`` bytes with 413 ``too_large``,
+    and one that has not arrived in full after ``timeout`` seconds with 408
+    ``body_timeout`` (a client that stops sending holds no worker for longer).
 
     A declared ``Content-Length`` over the limit is refused at once; otherwise the body
     is read (up to the limit) before the application sees it, so a chunked body cannot
     get past either.
     """
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY_BYTES, timeout: float = BODY_TIMEOUT
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
+
+    def _too_slow(self) -> Problem:
+        return Problem(
+            "body_timeout",
+            f"the request body did not arrive in full within {self.timeout:g} s",
+            headers={"Connection": "close"},
+            limit=self.timeout,
+        )
 
     def _too_large(self) -> Problem:
         return Problem(
@@ -91,19 +153,24 @@ class BodyLimit:
             return
         chunks: list[bytes] = []
         size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went away
-                await self.app(scope, _replay([message], receive), send)
-                return
-            body = message.get("body", b"")
-            size += len(body)
-            if size > self.limit:
-                await problem_response(self._too_large())(scope, receive, send)
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
+        try:
+            async with asyncio.timeout(self.timeout):
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":  # the client went away
+                        await self.app(scope, _replay([message], receive), send)
+                        return
+                    body = message.get("body", b"")
+                    size += len(body)
+                    if size > self.limit:
+                        await problem_response(self._too_large())(scope, receive, send)
+                        return
+                    chunks.append(body)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            await problem_response(self._too_slow())(scope, receive, send)
+            return
         first: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
         await self.app(scope, _replay([first], receive), send)
 
@@ -142,23 +209,131 @@ class StaticMount(Mount):
         return super().matches(scope)
 
 
+#: Where the page's own script is: it starts Swagger UI on the URL the page gives in
+#: ``data-openapi`` (a file, not an inline script, so the CSP needs no 'unsafe-inline').
+DOCS_INIT = "/docs/init.js"
+_DOCS_INIT_JS = """\
+// Swagger UI on this server's OpenAPI description (fanshu.web.app).
+const root = document.getElementById("swagger-ui");
+window.ui = SwaggerUIBundle({
+  url: root.dataset.openapi,
+  dom_id: "#swagger-ui",
+  layout: "BaseLayout",
+  deepLinking: true,
+  showExtensions: true,
+  showCommonExtensions: true,
+  validatorUrl: null, // no badge from the online validator (validator.swagger.io)
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIBundle.SwaggerUIStandalonePreset],
+});
+"""
+_DOCS_PAGE = """\
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link type="text/css" rel="stylesheet" href="{assets}/swagger-ui.css">
+<link rel="icon" href="{assets}/favicon.png">
+<title>{title}</title>
+</head>
+<body>
+<div id="swagger-ui" data-openapi="{openapi}"></div>
+<script src="{assets}/swagger-ui-bundle.js"></script>
+<script src="{init}"></script>
+</body>
+</html>
+"""
+
+
 def _add_docs_pages(app: FastAPI) -> None:
-    """``/docs`` as FastAPI builds it, with every URL on this server (FastAPI's
-    "self-hosting JavaScript and CSS for docs")."""
+    """``/docs``: Swagger UI with every URL on this server (FastAPI's "self-hosting
+    JavaScript and CSS for docs"), started by a script file (``/docs/init.js``)."""
     app.mount(DOCS_ASSETS, StaticFiles(directory=DOCS_ASSETS_DIR), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
     async def swagger_ui(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
-        return get_swagger_ui_html(
-            openapi_url=f"{root}{app.openapi_url}",
-            title=f"{app.title} - Swagger UI",
-            swagger_js_url=f"{root}{DOCS_ASSETS}/swagger-ui-bundle.js",
-            swagger_css_url=f"{root}{DOCS_ASSETS}/swagger-ui.css",
-            swagger_favicon_url=f"{root}{DOCS_ASSETS}/favicon.png",
-            # no badge from the online validator (validator.swagger.io)
-            swagger_ui_parameters={"validatorUrl": None},
+        return HTMLResponse(
+            _DOCS_PAGE.format(
+                assets=html.escape(f"{root}{DOCS_ASSETS}"),
+                title=html.escape(f"{app.title} - Swagger UI"),
+                openapi=html.escape(f"{root}{app.openapi_url}"),
+                init=html.escape(f"{root}{DOCS_INIT}"),
+            )
         )
+
+    @app.get(DOCS_INIT, include_in_schema=False)
+    async def swagger_init() -> Response:
+        return Response(_DOCS_INIT_JS, media_type="text/javascript")
+
+
+class ReadOnly:
+    """ASGI middleware: 503 ``read_only`` for every request that writes
+    (:func:`fanshu.web.kinds.request_kind` ``write`` or ``login``); reads and the
+    compute routes are served."""
+
+    def __init__(self, app: ASGIApp, why: str) -> None:
+        self.app = app
+        self.why = why
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and request_kind(
+            scope.get("method", "GET"), scope.get("path", "")
+        ) in ("write", "login"):
+            problem = Problem(
+                "read_only",
+                f"this server is read-only ({self.why}): it shows the score sheets and "
+                "tournaments but records nothing",
+            )
+            await problem_response(problem)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class FanshuApp(FastAPI):
+    """The FastAPI application with the security headers added outside everything,
+    so that they are on the 500 answers of Starlette's outermost error handler too, and
+    the answers of the checks every request passes in the description of each route."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
+
+    def openapi(self) -> dict[str, Any]:
+        if self.openapi_schema is None:
+            self.openapi_schema = with_checks_answers(super().openapi())
+        return self.openapi_schema
+
+
+def with_checks_answers(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` with the problems the middleware may answer listed on each operation:
+    421 on all; on changes 403, 415 (POST, PUT, PATCH), 408 and 413 (a body), 429
+    (rate-limited kinds), 503 and 507 (writes)."""
+    for path, item in spec.get("paths", {}).items():
+        for method, operation in item.items():
+            verb = method.upper()
+            statuses = [421, 422] if verb in ("POST", "PUT", "PATCH") else [421]
+            kind = request_kind(verb, path)
+            if kind != "read":
+                statuses += [403, 408, 413, 429]
+                if verb != "DELETE":
+                    statuses.append(415)
+            if kind in ("write", "login"):
+                statuses += [503, 507]
+            responses = operation.setdefault("responses", {})
+            for status, entry in problem_responses(*statuses).items():
+                responses.setdefault(str(status), entry)
+    return spec
+
+
+def database_writable(target: str | None) -> bool:
+    """Whether the database file (``fanshu serve --db``) can be written: a file that
+    does not exist yet can when its folder can (``:memory:`` always)."""
+    if target is not None and target.strip() == ":memory:":
+        return True
+    path = Path(resolve_db_path(target))
+    if path.exists():
+        return os.access(path, os.W_OK)
+    return os.access(path.parent if path.parent.exists() else Path.cwd(), os.W_OK)
 
 
 def create_app(
@@ -167,19 +342,30 @@ def create_app(
     static_dir: str | Path | None = None,
     max_body: int = MAX_BODY_BYTES,
     max_games: int = MAX_GAMES,
+    allowed_hosts: Iterable[str] | None = None,
+    rate_limits: RateLimits = DEFAULT_LIMITS,
+    read_only: bool = False,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> FastAPI:
     """The fanshu service.  ``db_path`` is the score-sheet database (a path or
     ``sqlite:///`` URL; None: ``$FANSHU_DB``, else the default file of ``fanshu match``;
     ``:memory:``: a scratch file for this process).  ``static_dir`` is the browser app
-    served at ``/`` (default: the one shipped in the package, when present)."""
+    served at ``/`` (default: the one shipped in the package, when present).
+
+    ``allowed_hosts``: the names the ``Host`` header may give, besides the localhost
+    names (``*.example.org``: any under it; ``*``: any).  ``rate_limits``: per client
+    (:mod:`fanshu.web.ratelimit`).  ``read_only``: serve reads only (also when the
+    database file cannot be written).  ``body_timeout``: seconds a body may take."""
     database = Database(db_path)
+    if not read_only and not database_writable(db_path):
+        read_only = True
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         database.close()
 
-    app = FastAPI(
+    app = FanshuApp(
         docs_url=None,  # replaced by a same-origin page (FastAPI's loads from a CDN)
         # No ReDoc: its page loads Redocly's logo from their CDN (seen in the e2e test).
         redoc_url=None,
@@ -188,6 +374,7 @@ def create_app(
         summary="A mahjong rules engine over HTTP",
         description=DESCRIPTION,
         lifespan=lifespan,
+        dependencies=[Depends(json_only)],
         openapi_tags=[
             {"name": "score", "description": "Score hands (all rule sets)"},
             {"name": "analyze", "description": "Shanten, useful tiles, waits, discards"},
@@ -199,6 +386,7 @@ def create_app(
         ],
     )
     app.state.db = database
+    app.state.read_only = read_only
     app.state.games = GameTable(max_games)
     install_handlers(app)
     _add_docs_pages(app)
@@ -210,18 +398,51 @@ def create_app(
         app.router.routes.append(
             StaticMount("/", StaticFiles(directory=static, html=True), name="static")
         )
-    app.add_middleware(BodyLimit, limit=max_body)
+    # add_middleware wraps: the last added is outermost, so a request meets the Host
+    # check first, then the Origin check, read-only, the rate limit, the body limit and
+    # the text check; the security headers are outside all of them (FanshuApp).
+    app.add_middleware(TextCheck)
+    app.add_middleware(BodyLimit, limit=max_body, timeout=body_timeout)
+    app.add_middleware(RateLimit, limits=rate_limits)
+    if read_only:
+        why = "--read-only" if database_writable(db_path) else "the database file is not writable"
+        app.add_middleware(ReadOnly, why=why)
+    app.add_middleware(OriginCheck)
+    app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *(allowed_hosts or ())))
     return app
 
 
 #: The environment variable ``fanshu serve`` passes its ``--db`` in (the command line
 #: starts uvicorn by import string, so it hands no objects to the app).
 SERVE_DB_VARIABLE = "FANSHU_SERVE_DB"
+#: The variable of the other settings of ``fanshu serve``: a JSON object with
+#: ``allowed_hosts`` (list), ``read_only``, ``trust_proxy`` (booleans), ``rate_write``,
+#: ``rate_login``, ``rate_compute`` (requests a minute, 0: unlimited) and
+#: ``body_timeout`` (seconds); a missing key keeps ``create_app``'s default.
+SERVE_CONFIG_VARIABLE = "FANSHU_SERVE_CONFIG"
+
+
+def _limits(config: dict[str, Any]) -> RateLimits:
+    def rate(key: str, default: Rate | None) -> Rate | None:
+        return Rate.a_minute(float(config[key])) if key in config else default
+
+    return RateLimits(
+        write=rate("rate_write", DEFAULT_LIMITS.write),
+        login=rate("rate_login", DEFAULT_LIMITS.login),
+        compute=rate("rate_compute", DEFAULT_LIMITS.compute),
+        trust_proxy=bool(config.get("trust_proxy", False)),
+    )
 
 
 def app_from_environment() -> FastAPI:
     """The service on the database named by ``$FANSHU_SERVE_DB`` (unset: as
-    ``create_app()``): the factory ``fanshu serve`` gives uvicorn."""
-    from os import environ
-
-    return create_app(environ.get(SERVE_DB_VARIABLE))
+    ``create_app()``), with the settings of ``$FANSHU_SERVE_CONFIG``: the factory
+    ``fanshu serve`` gives uvicorn."""
+    config: dict[str, Any] = json.loads(os.environ.get(SERVE_CONFIG_VARIABLE) or "{}")
+    return create_app(
+        os.environ.get(SERVE_DB_VARIABLE),
+        allowed_hosts=[str(h) for h in config.get("allowed_hosts", ())],
+        rate_limits=_limits(config),
+        read_only=bool(config.get("read_only", False)),
+        body_timeout=float(config.get("body_timeout", BODY_TIMEOUT)),
+    )

@@ -12,7 +12,12 @@ Some problems carry more members: ``legal_actions`` (an illegal game action), ``
 (a request over a limit), ``errors`` (the fields a request failed on).
 
 The status follows from the code (:data:`STATUS`): bad JSON is 400, input that cannot
-be scored or recorded 422, an unknown resource 404, a request over a limit 413.
+be scored or recorded 422 (``invalid_text``: a string that is not Unicode;
+``out_of_range``: a number past its bound), an unknown resource 404, a request over a
+limit 413, a request from another site 403 ``bad_origin``, to an unknown host 421
+``bad_host``, not sent as JSON 415 ``json_only``, a body that stops arriving 408
+``body_timeout``, too many requests 429 ``rate_limited`` (with ``Retry-After``), a write
+to a read-only server 503 ``read_only``, a full disk 507 ``disk_full``.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ __all__ = [
     "install_handlers",
     "problem_body",
     "problem_schema",
+    "render_json",
 ]
 
 MEDIA_TYPE = "application/problem+json"
@@ -63,18 +69,40 @@ TITLES: dict[str, str] = {
     "illegal_action": "Illegal action",
     "game_not_found": "No such game",
     "internal_error": "Internal error",
+    "invalid_text": "Text that is not Unicode",
+    "out_of_range": "Number out of range",
+    "unauthorized": "Credentials needed",
+    "forbidden": "Not allowed",
+    "csrf": "CSRF token missing or wrong",
+    "bad_origin": "Request from another site",
+    "bad_host": "Unknown host",
+    "json_only": "JSON only",
+    "body_timeout": "Request body too slow",
+    "rate_limited": "Too many requests",
+    "read_only": "Read-only server",
+    "disk_full": "Disk full",
 }
 
 #: The HTTP status of each code; codes not listed (a rule set's own) are 422.
 STATUS: dict[str, int] = {
     "bad_json": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "csrf": 403,
+    "bad_origin": 403,
     "not_found": 404,
     "game_not_found": 404,
     "method_not_allowed": 405,
+    "body_timeout": 408,
     "unsupported_media_type": 415,
+    "json_only": 415,
+    "bad_host": 421,
+    "rate_limited": 429,
     "too_large": 413,
     "too_many_items": 413,
     "store_error": 503,
+    "read_only": 503,
+    "disk_full": 507,
     "internal_error": 500,
 }
 
@@ -126,7 +154,17 @@ class ProblemResponse(Response):
     media_type = MEDIA_TYPE
 
     def render(self, content: Any) -> bytes:
+        return render_json(content)
+
+
+def render_json(content: Any) -> bytes:
+    """Compact JSON in UTF-8 with Chinese kept as is; a string that is not Unicode text
+    (which no answer should hold: requests with one are refused) is written escaped
+    rather than failing the answer."""
+    try:
         return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(content, separators=(",", ":")).encode("ascii")
 
 
 def problem_response(problem: Problem) -> ProblemResponse:
@@ -154,10 +192,19 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` entries for problem documents of these statuses."""
     described = {
         400: "The body is not JSON (bad_json)",
+        401: "Credentials needed (unauthorized)",
+        408: "The body did not arrive in time (body_timeout)",
+        421: "Not a host this server answers for (bad_host)",
+        403: "Not allowed (forbidden, csrf, bad_origin)",
         404: "No such resource",
         409: "The resource is in the wrong state",
         413: "The body or the batch is over its limit (too_large, too_many_items)",
-        422: "The request cannot be honoured: see code and detail",
+        415: "Not sent as Content-Type: application/json (json_only)",
+        422: "The request cannot be honoured: see code and detail (bad_field, "
+        "invalid_text, out_of_range …)",
+        429: "Too many requests from this client (rate_limited): see Retry-After",
+        503: "The database cannot be written (read_only) or used (store_error)",
+        507: "The disk of the database is full (disk_full)",
     }
     return {
         s: {

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from starlette.responses import Response
 
 from fanshu.protocol.errors import kind_of
-from fanshu.web.problems import Problem, problem_responses
+from fanshu.web.problems import Problem, problem_responses, render_json
 
 __all__ = [
     "MAX_BATCH_ITEMS",
@@ -43,7 +43,7 @@ class JsonResponse(Response):
     media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return render_json(content)
 
 
 def parse_json(raw: bytes) -> Any:
