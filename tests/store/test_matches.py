@@ -4,8 +4,6 @@ write nothing."""
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,14 +14,15 @@ from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match, MatchError
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.store import (
     SCHEMA_VERSION,
-    SqliteStore,
+    Store,
     StoreError,
+    open_store,
 )
 from fanshu.store.schema import RULE_SHEETS_MIGRATIONS
-from support.store_files import HAND, PLAYERS, snapshot
+from support.store_files import HAND, PLAYERS, count_rows, snapshot
 
 
-def test_match_round_trip(db: Path, store: SqliteStore) -> None:
+def test_match_round_trip(db: str, store: Store) -> None:
     mid = store.create_match(PLAYERS)
     assert len(mid) == 6 and mid.isalnum()
     expected = Match(PLAYERS, id=mid)
@@ -46,7 +45,7 @@ def test_match_round_trip(db: Path, store: SqliteStore) -> None:
     assert store.undo(mid).kind == "draw"
     expected.undo()
     # a fresh connection reads exactly the same sheet
-    with SqliteStore.open(db) as again:
+    with open_store(db) as again:
         loaded = again.load_match(mid)
     assert loaded == expected
     assert loaded.to_dict() == expected.to_dict()
@@ -58,7 +57,7 @@ def test_match_round_trip(db: Path, store: SqliteStore) -> None:
     assert summary[0].totals == expected.totals() and summary[0].hands_played == 2
 
 
-def test_full_match_table_points_and_scale(store: SqliteStore) -> None:
+def test_full_match_table_points_and_scale(store: Store) -> None:
     mid = store.create_match(PLAYERS)
     wide = store.create_match(PLAYERS, scale=SCALE_48)
     for m in (mid, wide):
@@ -74,7 +73,7 @@ def test_full_match_table_points_and_scale(store: SqliteStore) -> None:
         store.record_draw(mid)
 
 
-def test_export_import_match(store: SqliteStore) -> None:
+def test_export_import_match(store: Store) -> None:
     mid = store.create_match(PLAYERS, scale=SCALE_48)
     for i in range(16):
         store.record_win(mid, PLAYERS[i % 4], discarder=PLAYERS[(i + 1) % 4], fan=8 + i % 5)
@@ -98,7 +97,7 @@ def test_export_import_match(store: SqliteStore) -> None:
         store.export_match(mid, "xml")
 
 
-def test_csv_keeps_the_scale_of_an_incomplete_match_and_reads_old_files(store: SqliteStore) -> None:
+def test_csv_keeps_the_scale_of_an_incomplete_match_and_reads_old_files(store: Store) -> None:
     mid = store.create_match(PLAYERS, scale=SCALE_48)
     store.record_win(mid, "Bo", discarder="Di", fan=10)
     text = store.export_match(mid, "csv")
@@ -115,7 +114,7 @@ def test_csv_keeps_the_scale_of_an_incomplete_match_and_reads_old_files(store: S
     assert len(store.list_matches()) == before
 
 
-def test_json_keeps_the_scale_of_an_incomplete_match(store: SqliteStore) -> None:
+def test_json_keeps_the_scale_of_an_incomplete_match(store: Store) -> None:
     mid = store.create_match(PLAYERS, scale=SCALE_48)
     store.record_win(mid, "Bo", discarder="Di", fan=10)
     text = store.export_match(mid, "json")
@@ -133,7 +132,7 @@ def test_json_keeps_the_scale_of_an_incomplete_match(store: SqliteStore) -> None
 # -- errors write nothing ----------------------------------------------------------------
 
 
-def test_unknown_match_id(store: SqliteStore) -> None:
+def test_unknown_match_id(store: Store) -> None:
     with pytest.raises(StoreError, match=r"no match 'zzzzzz'.*holds no matches"):
         store.load_match("zzzzzz")
     mid = store.create_match(PLAYERS)
@@ -159,7 +158,7 @@ def test_unknown_match_id(store: SqliteStore) -> None:
         (lambda s, m: s.record_draw(m), "complete"),  # a 17th hand
     ],
 )
-def test_bad_input_writes_nothing(db: Path, store: SqliteStore, call: Any, message: str) -> None:
+def test_bad_input_writes_nothing(db: str, store: Store, call: Any, message: str) -> None:
     mid = store.create_match(PLAYERS)
     hands = 16 if message == "complete" else 3
     for i in range(hands):
@@ -170,7 +169,7 @@ def test_bad_input_writes_nothing(db: Path, store: SqliteStore, call: Any, messa
     assert snapshot(db) == before
 
 
-def test_bad_create_writes_nothing(db: Path, store: SqliteStore) -> None:
+def test_bad_create_writes_nothing(db: str, store: Store) -> None:
     before = snapshot(db)
     for players in (["A", "B", "C"], ["A", "A", "B", "C"], "ABCD", ["A", "B", "C", ""]):
         with pytest.raises(MatchError):
@@ -185,7 +184,7 @@ def test_bad_create_writes_nothing(db: Path, store: SqliteStore) -> None:
         store.create_match(PLAYERS, id=mid)
 
 
-def test_undo_on_empty_sheet(store: SqliteStore) -> None:
+def test_undo_on_empty_sheet(store: Store) -> None:
     mid = store.create_match(PLAYERS)
     with pytest.raises(MatchError, match="nothing to undo"):
         store.undo(mid)
@@ -194,9 +193,7 @@ def test_undo_on_empty_sheet(store: SqliteStore) -> None:
 # -- score sheets of the other rule sets -------------------------------------------------
 
 
-def test_a_rule_sheet_round_trip_keeps_the_mcr_tables_as_they_are(
-    db: Path, store: SqliteStore
-) -> None:
+def test_a_rule_sheet_round_trip_keeps_the_mcr_tables_as_they_are(db: str, store: Store) -> None:
     mcr = store.create_match(PLAYERS)
     assert store.part_version("rule_sheets") == 0  # nothing new until a rule sheet exists
     sid = store.create_match(["A", "B", "C", "D"], rule_set="sichuan", rule_options={"cap": 3})
@@ -222,12 +219,11 @@ def test_a_rule_sheet_round_trip_keeps_the_mcr_tables_as_they_are(
     assert store.list_matches()[1].to_dict()["rules"] == "sichuan"
     assert [e["action"] for e in store.events(sid)] == ["create", "hand", "penalty", "undo"]
     assert store.events(mcr)[0]["action"] == "create"
-    with sqlite3.connect(db) as c:  # the MCR tables hold the MCR match only
-        assert c.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
-        assert c.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+    # the MCR tables hold the MCR match only
+    assert count_rows(db, "matches") == 1 and count_rows(db, "hands") == 0
 
 
-def test_a_rule_sheet_exports_as_json_not_csv_and_imports_back(store: SqliteStore) -> None:
+def test_a_rule_sheet_exports_as_json_not_csv_and_imports_back(store: Store) -> None:
     sid = store.create_match(["E", "S", "W", "N"], rule_set="beijing")
     store.record_hand(sid, HandResult(winner="S", fan=1, follow_dealer=True))
     text = store.export_match(sid)
@@ -240,7 +236,7 @@ def test_a_rule_sheet_exports_as_json_not_csv_and_imports_back(store: SqliteStor
     assert store.load_match(copy).rules == "beijing"
 
 
-def test_rule_sheet_errors_write_nothing(db: Path, store: SqliteStore) -> None:
+def test_rule_sheet_errors_write_nothing(db: str, store: Store) -> None:
     sid = store.create_match(["A", "B"], rule_set="two-player")
     before = snapshot(db)
     with pytest.raises(MatchError, match="错和"):
@@ -259,7 +255,7 @@ def test_rule_sheet_errors_write_nothing(db: Path, store: SqliteStore) -> None:
 
 
 def test_matches_made_in_one_millisecond_list_oldest_first(
-    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the clock stands still: every match is made in the same millisecond, in two tables
     from fanshu.store import connection

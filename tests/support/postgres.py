@@ -97,7 +97,7 @@ class Cluster:
         import psycopg
 
         with psycopg.connect(self.url(), autocommit=True) as c:
-            c.execute(statement)  # type: ignore[arg-type]  # names we made: t_<hex>
+            c.execute(statement)  # a name we made: t_<hex>
 
     def fresh_database(self) -> str:
         """A new, empty database; returns its name."""

@@ -1,18 +1,23 @@
 """What fanshu keeps: match score sheets, tournaments and the web app's games against
-bots, behind one small interface (:class:`Store`) with SQLite behind it.
+bots, behind one small interface (:class:`Store`) with SQLite (the embedded default) or
+PostgreSQL behind it.
 
 - :mod:`~fanshu.store.interface`: the protocols a backend implements (``MatchStore``,
   ``TournamentStore``, ``GameStore``, ``AccessStore``, composed into ``Store``) and
   what they return;
-- :mod:`~fanshu.store.paths`: where the database is (a path, a ``sqlite:///`` URL,
-  ``$FANSHU_DB`` or the default file in the user's data directory);
+- :mod:`~fanshu.store.paths`: where the database is (a path, a ``sqlite:///`` URL, a
+  ``postgresql://`` URL, ``$FANSHU_DB`` or the default file in the user's data
+  directory);
 - :mod:`~fanshu.store.schema` and :mod:`~fanshu.store.migrations`: the versioned schema
   and how a file is brought forward; :mod:`~fanshu.store.connection`: one transaction
   per change;
 - :mod:`~fanshu.store.matches`, :mod:`~fanshu.store.tournaments`,
   :mod:`~fanshu.store.games`, :mod:`~fanshu.store.access` (share tokens, accounts,
-  who makes a change): the SQLite implementation, one part per kind of thing kept,
-  composed into :class:`~fanshu.store.sqlite.SqliteStore`.
+  who makes a change): one part per kind of thing kept, in SQL both backends run
+  (:mod:`~fanshu.store.sql`), composed into :class:`~fanshu.store.sqlite.SqliteStore`
+  and :class:`~fanshu.store.postgres.PostgresStore` (psycopg 3, imported only when a
+  ``postgresql://`` URL is opened; :mod:`~fanshu.store.postgres_schema` its first
+  schema steps).
 
 >>> with open_store(":memory:") as store:
 ...     mid = store.create_match(["Ann", "Bo", "Cy", "Di"])
@@ -39,7 +44,8 @@ from fanshu.store.interface import (
     StoreError,
     TournamentStore,
 )
-from fanshu.store.paths import default_db_path, resolve_db_path
+from fanshu.store.paths import default_db_path, is_postgres_url, resolve_db_path, resolve_target
+from fanshu.store.postgres import PostgresStore
 from fanshu.store.schema import GAMES_MIGRATIONS, MIGRATIONS, SCHEMA_VERSION
 from fanshu.store.sqlite import SqliteStore
 
@@ -56,6 +62,7 @@ __all__ = [
     "LoginSession",
     "MatchStore",
     "MatchSummary",
+    "PostgresStore",
     "SqliteStore",
     "Store",
     "StoreError",
@@ -72,5 +79,8 @@ def open_store(
     path_or_url: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
 ) -> Store:
     """Open (creating and migrating if needed) the database named by ``path_or_url``,
-    else ``$FANSHU_DB``, else the default file under the user's data directory."""
+    else ``$FANSHU_DB``, else the default file under the user's data directory: a
+    ``postgresql://`` URL opens a :class:`PostgresStore`, anything else an SQLite file."""
+    if is_postgres_url(resolve_target(path_or_url)):
+        return PostgresStore.open(path_or_url, busy_timeout_ms=busy_timeout_ms)
     return SqliteStore.open(path_or_url, busy_timeout_ms=busy_timeout_ms)

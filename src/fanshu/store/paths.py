@@ -95,8 +95,11 @@ def redact_url(url: str) -> str:
     if "@" in netloc:
         user, host = netloc.rsplit("@", 1)
         netloc = f"{user.split(':', 1)[0]}@{host}"
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "password"]
-    return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query, safe="/"), ""))
+    query = parts.query
+    pairs = parse_qsl(query, keep_blank_values=True)
+    if any(k == "password" for k, _ in pairs):
+        query = urlencode([(k, v) for k, v in pairs if k != "password"], safe="/")
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
 def resolve_db_path(target: str | Path | None = None) -> str:

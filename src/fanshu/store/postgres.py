@@ -1,0 +1,270 @@
+"""The PostgreSQL store: the same parts as :class:`~fanshu.store.sqlite.SqliteStore`
+(matches, tournaments, games, access) over a PostgreSQL database, with psycopg 3.
+
+Install it with ``pip install 'fanshu[postgres]'``; psycopg is imported only here and
+only when a ``postgresql://`` URL is opened, so ``import fanshu.store`` stays standard
+library only.
+
+The promises are SQLite's: every change is one transaction, and writers queue behind
+one another as behind SQLite's ``BEGIN IMMEDIATE``: each write transaction first takes
+one advisory lock of the database (``pg_advisory_xact_lock``), held until its COMMIT or
+ROLLBACK, so that the reads inside it see every change committed before and nobody else
+writes until it ends; two servers on one database lose nothing, and the loser of a race
+for a game finds its version moved on (the same 409 over HTTP).  Reads outside a
+transaction run in autocommit, each statement on the latest committed state.  A writer
+killed in the middle of a transaction has its connection dropped, and PostgreSQL rolls
+the transaction back.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from fanshu.store import migrations
+from fanshu.store.access import SqliteAccess
+from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
+from fanshu.store.games import SqliteGames
+from fanshu.store.interface import StoreError
+from fanshu.store.matches import SqliteMatches, bring_rule_sheets_forward
+from fanshu.store.paths import is_postgres_url, redact_url, resolve_target
+from fanshu.store.tournaments import SqliteTournaments
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from fanshu.store.interface import Store
+
+__all__ = ["WRITE_LOCK", "PgConnection", "PgDatabase", "PostgresStore", "pg_sql"]
+
+#: The advisory lock every write transaction takes first (one per database: the ASCII
+#: of "fanshu"), as SQLite's write lock of the file.
+WRITE_LOCK = 0x66616E736875
+
+#: How long a connection attempt may take before it is given up, unless the URL says.
+CONNECT_TIMEOUT_S = 10
+
+
+def _psycopg() -> ModuleType:
+    """psycopg, imported on first use; a clear error when it is not installed."""
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError(
+            "PostgreSQL needs psycopg, which is not installed: pip install 'fanshu[postgres]'"
+        ) from None
+    return psycopg
+
+
+@functools.lru_cache(maxsize=1024)
+def pg_sql(sql: str) -> str:
+    """The store's SQL (``?`` placeholders) as psycopg takes it (``%s``; a literal ``%``
+    doubled).  The store's statements hold no ``?`` or ``%`` in a string literal.
+
+    >>> pg_sql("SELECT id FROM games WHERE id = ? AND log LIKE '%x'")
+    "SELECT id FROM games WHERE id = %s AND log LIKE '%%x'"
+    """
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+def _reason(exc: BaseException, secrets: Sequence[str]) -> str:
+    """The first line of a driver error, with any secret of the URL blanked out."""
+    text = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return text
+
+
+class PgConnection:
+    """A psycopg connection (in autocommit mode) as the store's parts use a connection
+    (:class:`fanshu.store.sql.Connection`): ``?`` placeholders, and a lost connection
+    or server as a :class:`StoreError`."""
+
+    def __init__(self, raw: psycopg.Connection[tuple[Any, ...]], where: str) -> None:
+        self.raw = raw
+        self.where = where
+
+    @property
+    def in_transaction(self) -> bool:
+        status = self.raw.info.transaction_status
+        return status in (
+            _psycopg().pq.TransactionStatus.INTRANS,
+            _psycopg().pq.TransactionStatus.INERROR,
+        )
+
+    def execute(
+        self, sql: str, parameters: Sequence[Any] = (), /
+    ) -> psycopg.Cursor[tuple[Any, ...]]:
+        try:
+            return self.raw.execute(pg_sql(sql), tuple(parameters))
+        except _psycopg().OperationalError as exc:
+            raise StoreError(
+                f"the PostgreSQL database {self.where} failed: {_reason(exc, ())}"
+            ) from None
+
+    def executemany(
+        self, sql: str, parameters: Iterable[Sequence[Any]], /
+    ) -> psycopg.Cursor[tuple[Any, ...]]:
+        cursor = self.raw.cursor()
+        try:
+            cursor.executemany(pg_sql(sql), [tuple(p) for p in parameters])
+        except _psycopg().OperationalError as exc:
+            raise StoreError(
+                f"the PostgreSQL database {self.where} failed: {_reason(exc, ())}"
+            ) from None
+        return cursor
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+class PgDatabase(Database):
+    """An open PostgreSQL connection as :class:`~fanshu.store.connection.Database` is an
+    SQLite one: the same audit trail, ids and lookups (inherited: they are portable
+    SQL), its own connecting and transactions.  ``path`` is the URL without its
+    password, for messages."""
+
+    conn: PgConnection
+
+    def __init__(self, conn: PgConnection, path: str) -> None:
+        super().__init__(conn, path)
+        self.conn = conn
+
+    @classmethod
+    def connect(
+        cls, path_or_url: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> PgDatabase:
+        """Connect to the PostgreSQL database named by ``path_or_url`` (a
+        ``postgresql://`` URL), else ``$FANSHU_DB``.  A writer waits up to
+        ``busy_timeout_ms`` for another's write lock."""
+        url = resolve_target(path_or_url)
+        if not is_postgres_url(url):
+            raise StoreError(f"{url!r} is not a PostgreSQL URL (postgresql://user@host/dbname)")
+        where = redact_url(url)
+        psycopg = _psycopg()
+        from psycopg.conninfo import conninfo_to_dict
+
+        try:
+            params = conninfo_to_dict(url)
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"cannot read the PostgreSQL URL {where}: {_reason(exc, ())}"
+            ) from None
+        secrets = [str(params.get("password") or "")]
+        extra: dict[str, Any] = {"application_name": "fanshu"}
+        if "connect_timeout" not in params:
+            extra["connect_timeout"] = CONNECT_TIMEOUT_S
+        try:
+            raw = psycopg.connect(url, autocommit=True, **extra)
+        except psycopg.Error as exc:
+            raise StoreError(
+                f"cannot connect to the PostgreSQL database {where}: {_reason(exc, secrets)}"
+            ) from None
+        try:
+            raw.execute(
+                "SELECT set_config('lock_timeout', %s, false)", (f"{int(busy_timeout_ms)}ms",)
+            )
+        except psycopg.Error as exc:
+            raw.close()
+            raise StoreError(
+                f"cannot use the PostgreSQL database {where}: {_reason(exc, secrets)}"
+            ) from None
+        return cls(PgConnection(raw, where), where)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[PgConnection]:
+        """One write transaction: ``BEGIN``, then the database's write lock (waiting up to
+        the busy timeout for another writer), so the reads inside see the latest
+        committed state and nobody else writes until ``COMMIT``.  Any error rolls back."""
+        psycopg = _psycopg()
+        c = self.conn
+        try:
+            c.raw.execute("BEGIN")
+            c.raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
+        except psycopg.Error as exc:
+            self._rollback()
+            raise StoreError(
+                f"the database {self.path} is busy or unwritable: {_reason(exc, ())}"
+            ) from None
+        try:
+            yield c
+        except BaseException:
+            self._rollback()
+            raise
+        try:
+            c.raw.execute("COMMIT")
+        except psycopg.Error as exc:
+            self._rollback()
+            raise StoreError(f"could not commit to {self.path}: {_reason(exc, ())}") from None
+
+    def _rollback(self) -> None:
+        """Roll back what is open, if the connection still stands (a lost connection
+        has no transaction left: the server rolled it back)."""
+        if not self.conn.in_transaction:
+            return
+        try:
+            self.conn.raw.execute("ROLLBACK")
+        except _psycopg().Error:
+            pass
+
+
+class PostgresStore(SqliteMatches, SqliteTournaments, SqliteGames, SqliteAccess):
+    """Matches, tournaments, games and access in one PostgreSQL database, with the
+    semantics of :class:`~fanshu.store.sqlite.SqliteStore`.  Use :meth:`open`.
+
+    Not thread-safe: give each thread (and each process) its own store.
+    """
+
+    _db: PgDatabase
+
+    def __init__(self, db: PgDatabase) -> None:
+        self._db = db
+        self._conn = db.conn  # the wrapped connection, for tests and maintenance
+        self.path = db.path
+
+    @classmethod
+    def open(
+        cls, path_or_url: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> PostgresStore:
+        """Connect to and migrate the database named by ``path_or_url`` (a
+        ``postgresql://`` URL), else ``$FANSHU_DB``."""
+        db = PgDatabase.connect(path_or_url, busy_timeout_ms=busy_timeout_ms)
+        try:
+            migrations.migrate(db)
+            bring_rule_sheets_forward(db)
+        except BaseException:
+            db.close()
+            raise
+        return cls(db)
+
+    def schema_version(self) -> int:
+        """The schema version of the open database (the row of ``schema_version``)."""
+        return migrations.schema_version(self._db)
+
+    def part_version(self, name: str) -> int:
+        """The version of schema part ``name`` in the database (0: not created yet)."""
+        return migrations.part_version(self._db, name)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> PostgresStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({self.path!r})"
+
+
+if TYPE_CHECKING:
+    _IS_A_STORE: Store = PostgresStore.open()
