@@ -57,8 +57,19 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
 
-# The whole suite: lint, types, layers, unit, property, doctest, differential, HTTP and browser tests.
-test: lint typecheck layers bytecode $(CHROMIUM)
+# Debian's PostgreSQL for the store tests, which run on SQLite and on PostgreSQL
+# (tests/support/postgres.py starts a throwaway cluster of its own in a temporary folder
+# and stops it at the end); installed when no /usr/lib/postgresql/*/bin/initdb is there.
+POSTGRES := $(if $(wildcard /usr/lib/postgresql/*/bin/initdb),,postgresql-package)
+.PHONY: postgresql-package
+postgresql-package:
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends postgresql
+
+# The whole suite: lint, types, layers, unit, property, doctest, differential, HTTP and browser
+# tests; the store's on both backends (FANSHU_REQUIRE_POSTGRES: fail, not skip, without PostgreSQL).
+test: export FANSHU_REQUIRE_POSTGRES = 1
+test: lint typecheck layers bytecode $(CHROMIUM) $(POSTGRES)
 	$(BIN)/pytest -n 2 src tests
 
 bench: $(STAMP) bytecode
