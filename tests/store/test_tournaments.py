@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from fanshu.match.sheet import MatchError
+from fanshu.match.tournament import (
+    BadTotals,
+    ResultAlreadyRecorded,
+    TableHasSheet,
+    TableHasTypedResult,
+)
 from fanshu.store import (
     SqliteStore,
+    Store,
     StoreError,
+    open_store,
 )
 from support.store_files import snapshot
 
 
-def test_tournament_round_trip_and_exchange(db: Path, store: SqliteStore) -> None:
+def test_tournament_round_trip_and_exchange(db: str, store: Store) -> None:
     players = [f"P{i}" for i in range(8)]
     tid = store.create_tournament(players, sessions=2, name="club night")
     store.seat_session(tid, 1, [players[:4], players[4:]])
@@ -25,12 +35,14 @@ def test_tournament_round_trip_and_exchange(db: Path, store: SqliteStore) -> Non
     for i in range(16):
         store.record_win(t1, players[i % 4], fan=8 + i)
     store.set_result(tid, 1, 2, {"P4": 30, "P5": 10, "P6": -10, "P7": -30})
-    with SqliteStore.open(db) as again:
+    with open_store(db) as again:
         standings = [s.to_dict() for s in again.standings(tid)]
     assert standings[0]["table_points"] == 4 and len(standings) == 8
     for fmt in ("json", "csv"):
         copy = store.import_tournament(store.export_tournament(tid, fmt), fmt)
-        assert [s.to_dict() for s in store.standings(copy)] == standings
+        # the copy's table matches are its own (<copy>-s1t1), and the sources say so
+        expected = json.loads(json.dumps(standings).replace(f"sheet:{tid}-", f"sheet:{copy}-"))
+        assert [s.to_dict() for s in store.standings(copy)] == expected
         assert store.load_tournament(copy).seating(2) == store.load_tournament(tid).seating(2)
     assert next(t["id"] for t in store.list_tournaments()) == tid
     before = snapshot(db)
@@ -54,3 +66,74 @@ def test_tournaments_made_in_one_millisecond_list_oldest_first(
     listed = store.list_tournaments()
     assert [t["id"] for t in listed] == made
     assert [t["created"] for t in listed] == [f"2026-12-01T22:00:00.{k:03d}Z" for k in range(10)]
+
+
+def test_typed_results_corrections_and_their_audit(db: str, store: Store) -> None:
+    players = [f"P{i}" for i in range(8)]
+    tid = store.create_tournament(players, sessions=1)
+    store.seat_session(tid, 1, [players[:4], players[4:]])
+    first = {"P4": 30, "P5": 10, "P6": -10, "P7": -30}
+    assert store.set_result(tid, 1, 2, first) is None
+    before = snapshot(db)
+    with pytest.raises(ResultAlreadyRecorded):
+        store.set_result(tid, 1, 2, {"P4": 0, "P5": 0, "P6": 0, "P7": 0})
+    with pytest.raises(BadTotals, match="sum to"):
+        store.set_result(tid, 1, 2, {"P4": 10000, "P5": 0, "P6": 0, "P7": 0}, correction=True)
+    with pytest.raises(TableHasTypedResult):
+        store.table_match(tid, 1, 2)
+    assert snapshot(db) == before  # refused: nothing written, nothing logged
+    second = {"P4": -30, "P5": 10, "P6": -10, "P7": 30}
+    assert store.set_result(tid, 1, 2, second, correction=True) == first
+    with open_store(db) as again:
+        t = again.load_tournament(tid)
+        assert (t.typed_result(1, 2), t.source(1, 2)) == (second, "corrected")
+    events = store.tournament_events(tid)
+    assert [e["action"] for e in events] == ["create", "seat", "result", "correct_result"]
+    assert events[2]["detail"] == {"session": 1, "table": 2, "totals": first}
+    assert events[3]["detail"] == {"session": 1, "table": 2, "before": first, "after": second}
+    m = store.table_match(tid, 1, 1)
+    store.table_match(tid, 1, 1)  # asked again: no second "open_table"
+    assert [e["action"] for e in store.tournament_events(tid)][-2:] == [
+        "correct_result",
+        "open_table",
+    ]
+    assert store.tournament_events(tid)[-1]["detail"]["match_id"] == m
+    with pytest.raises(TableHasSheet, match="0 of 16 hands"):
+        store.set_result(tid, 1, 1, {"P0": 0, "P1": 0, "P2": 0, "P3": 0})
+    with pytest.raises(StoreError, match="no tournament"):
+        store.tournament_events("nope")
+
+
+def test_a_finished_sheet_keeps_its_result(store: Store) -> None:
+    players = [f"P{i}" for i in range(4)]
+    tid = store.create_tournament(players, sessions=1)
+    store.seat_session(tid, 1, [players])
+    mid = store.table_match(tid, 1, 1)
+    store.record_win(mid, "P0", fan=8)
+    (row,) = [x.to_dict() for x in store.standings(tid) if x.player == "P0"]
+    assert (row["matches"], row["in_progress"], row["tables"][0]["state"]) == (0, 1, "in progress")
+    for _ in range(15):
+        store.record_draw(mid)
+    for correction in (False, True):
+        with pytest.raises(TableHasSheet):
+            store.set_result(
+                tid, 1, 1, {"P0": -48, "P1": 16, "P2": 16, "P3": 16}, correction=correction
+            )
+    by = {x.player: x for x in store.standings(tid)}
+    assert (by["P0"].score, by["P0"].table_points) == (48, 4)
+    assert by["P0"].tables[0].source == f"sheet:{mid}"
+
+
+def test_rows_kept_before_sources_still_read(sqlite_db: Path, sqlite_store: SqliteStore) -> None:
+    players = [f"P{i}" for i in range(4)]
+    tid = sqlite_store.create_tournament(players, sessions=1)
+    sqlite_store.seat_session(tid, 1, [players])
+    old = {"P0": 10000, "P1": 0, "P2": 0, "P3": 0}  # an older fanshu kept it: not summing to 0
+    with sqlite3.connect(sqlite_db) as c:
+        c.execute("UPDATE tables SET result = ? WHERE tournament_id = ?", (json.dumps(old), tid))
+    c.close()
+    t = sqlite_store.load_tournament(tid)
+    assert (t.typed_result(1, 1), t.source(1, 1)) == (old, "typed")
+    new = {"P0": 30, "P1": 10, "P2": -10, "P3": -30}
+    assert sqlite_store.set_result(tid, 1, 1, new, correction=True) == old
+    assert sqlite_store.load_tournament(tid).source(1, 1) == "corrected"

@@ -612,10 +612,11 @@ class Tournament:
                     f"{MAX_FAN} fan)"
                 )
             clean[p] = v
-        if strict and sum(clean.values()):
+        total = sum(clean.values())
+        if strict and total != 0:
             raise BadTotals(
                 f"the match scores of session {session_no} table {table_no} sum to "
-                f"{sum(clean.values()):+d} ({_shown(clean)}); in MCR every point one player "
+                f"{total:+d} ({_shown(clean)}); in MCR every point one player "
                 "loses another wins, so they sum to 0"
             )
         return clean

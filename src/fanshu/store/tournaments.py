@@ -1,5 +1,9 @@
 """Tournaments in SQLite: ``tournaments``, their seated ``sessions`` and ``tables`` (a
-table's result is its match, kept in ``matches``, or totals entered without the hands).
+table's result is its match, kept in ``matches``, or totals typed without the hands).
+
+A typed result is kept in ``tables.result`` as ``{"totals": {player: score}, "source":
+"typed" | "corrected"}``; a row written before the source was kept is the totals alone
+(read as ``"typed"``).  A correction is logged with the totals before and after.
 
 A change loads the tournament, applies it through
 :class:`~fanshu.match.tournament.Tournament` and writes what changed (seatings, entered
@@ -14,7 +18,7 @@ from typing import Any, TypeVar
 
 from fanshu.match import exchange
 from fanshu.match.sheet import SCALE_STANDARD
-from fanshu.match.tournament import Seating, Standing, Tournament
+from fanshu.match.tournament import SOURCE_TYPED, Seating, Standing, Tournament
 from fanshu.rules.mcr.settlement import MatchError
 from fanshu.store.connection import Database, created_after, dumps, now
 from fanshu.store.formats import check_format
@@ -54,7 +58,7 @@ def _load(db: Database, c: Connection, tid: str) -> Tournament:
     if row is None:
         ids = [r[0] for r in c.execute("SELECT id FROM tournaments ORDER BY created DESC")]
         hint = f" (tournaments: {', '.join(ids[:5])})" if ids else " (it holds none yet)"
-        raise StoreError(f"no tournament {tid!r} in {db.path}{hint}")
+        raise StoreError(f"no tournament {tid!r} in {db.path}", hint)
     name, players, options_text = row
     options = json.loads(options_text)
     try:
@@ -79,10 +83,18 @@ def _load(db: Database, c: Connection, tid: str) -> Tournament:
             if match_id is not None:
                 t.set_match(s, n, load_match(db, c, match_id)[0])
             elif result is not None:
-                t.set_result(s, n, json.loads(result))
+                totals, source = _typed(json.loads(result))
+                t.restore_result(s, n, totals, source=source)
     except MatchError as exc:
         raise StoreError(f"tournament {tid!r} does not read back: {exc}") from None
     return t
+
+
+def _typed(stored: Any) -> tuple[Any, str]:
+    """The totals and source of a stored typed result (either form, see the module)."""
+    if isinstance(stored, dict) and isinstance(stored.get("totals"), dict):
+        return stored["totals"], stored.get("source") or SOURCE_TYPED
+    return stored, SOURCE_TYPED
 
 
 def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
@@ -114,7 +126,7 @@ def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
             c.execute(
                 "UPDATE tables SET result = ?, match_id = NULL "
                 "WHERE tournament_id = ? AND session = ? AND number = ?",
-                (dumps(r["totals"]), *key),
+                (dumps({"totals": r["totals"], "source": r["source"]}), *key),
             )
             continue
         m = r["match"]
@@ -214,26 +226,59 @@ class SqliteTournaments:
         """The id of the score sheet of a tournament table (opened on first use); record
         its hands with ``record_win`` and the rest."""
 
-        def change(t: Tournament) -> str:
-            m = t.match(session_no, table_no)
+        with self._db.transaction() as c:
+            t = _load(self._db, c, tid)
+            opened = not t.has_sheet(session_no, table_no)
+            m = t.match(session_no, table_no)  # refused for a table with a typed result
             if m.id is None:  # pragma: no cover - the model names table matches
                 raise MatchError("the table match has no id")
+            if opened:
+                _sync(self._db, c, tid, t)
+                c.execute("UPDATE tournaments SET updated = ? WHERE id = ?", (now(), tid))
+                detail = {"session": session_no, "table": table_no, "match_id": m.id}
+                self._db.log(c, "open_table", detail, tournament_id=tid)
             return m.id
 
-        return self.update_tournament(tid, change, "open_table", session=session_no, table=table_no)
-
     def set_result(
-        self, tid: str, session_no: int, table_no: int, totals: Mapping[str, int]
-    ) -> None:
-        """Enter a table's final match scores without the hands."""
-        self.update_tournament(
-            tid,
-            lambda t: t.set_result(session_no, table_no, totals),
-            "result",
-            session=session_no,
-            table=table_no,
-            totals=dict(totals),
-        )
+        self,
+        tid: str,
+        session_no: int,
+        table_no: int,
+        totals: Mapping[str, int],
+        *,
+        correction: bool = False,
+    ) -> dict[str, int] | None:
+        """Type a table's final match scores (a table without a score sheet; see
+        :meth:`Tournament.set_result`).  Replacing a typed result needs ``correction``;
+        it is logged as ``correct_result`` with the totals ``before`` and ``after``.
+        Returns the totals replaced (None for a first entry)."""
+        with self._db.transaction() as c:
+            t = _load(self._db, c, tid)
+            before = t.set_result(session_no, table_no, totals, correction=correction)
+            _sync(self._db, c, tid, t)
+            c.execute("UPDATE tournaments SET updated = ? WHERE id = ?", (now(), tid))
+            detail: dict[str, Any] = {"session": session_no, "table": table_no}
+            if before is None:
+                detail["totals"] = t.typed_result(session_no, table_no)
+                self._db.log(c, "result", detail, tournament_id=tid)
+            else:
+                detail |= {"before": before, "after": t.typed_result(session_no, table_no)}
+                self._db.log(c, "correct_result", detail, tournament_id=tid)
+            return before
+
+    def tournament_events(self, tid: str) -> list[dict[str, Any]]:
+        """The audit trail of a tournament (seatings, typed results, corrections, tables
+        opened, its import): every change, oldest first."""
+        c = self._db.conn
+        if not isinstance(tid, str) or not self._db.exists(c, "tournaments", tid):
+            _load(self._db, c, tid)  # raises the usual "no tournament" error
+        return [
+            {"at": at, "actor": actor, "action": action, "detail": json.loads(detail)}
+            for at, actor, action, detail in c.execute(
+                "SELECT at, actor, action, detail FROM events WHERE tournament_id = ? ORDER BY id",
+                (tid,),
+            )
+        ]
 
     def standings(self, tid: str) -> list[Standing]:
         """The standings of a tournament (complete tables only)."""
@@ -263,10 +308,9 @@ class SqliteTournaments:
             tid = _insert(self._db, c, t, wanted)
             t.id = tid
             for r in t.results():
-                try:
-                    m = t.match(r.session, r.table)
-                except MatchError:
-                    continue  # entered totals
+                if not t.has_sheet(r.session, r.table):
+                    continue  # typed totals
+                m = t.match(r.session, r.table)
                 m.id = f"{tid}-s{r.session}t{r.table}"
                 if self._db.exists(c, "matches", m.id):
                     raise StoreError(f"a match {m.id!r} already exists in {self.path}")

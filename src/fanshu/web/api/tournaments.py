@@ -3,22 +3,58 @@
 
 A tournament object is ``Tournament.to_dict()``: ``id``, ``name``, ``players``,
 ``sessions``, ``scale``, ``seatings`` (per session, tables of four in seat order),
-``results`` (per table: its match sheet or entered totals), ``standings``; plus
-``repeats`` (repeated pairings over the seated sessions).
+``results`` (per table: its ``source`` and its match sheet or typed totals),
+``standings``; plus ``repeats`` (repeated pairings over the seated sessions).
+
+A table's result comes from one place, named by its ``source``: ``"sheet:<match id>"``
+(its score sheet, counted once the 16 hands are in; ``"in progress"`` until then),
+``"typed"`` (final scores typed for a table without a sheet) or ``"corrected"`` (typed
+scores replaced by an explicit correction, kept in the audit trail with the scores
+before and after).  So ``PUT …/result`` on a table with a sheet is 409 ``has_sheet``, a
+second typed result without ``"correction": true`` 409 ``already_recorded``, a correction
+of nothing 409 ``not_recorded``, a sheet for a typed table 409 ``has_typed_result``, and
+scores that no sheet could give (not the four seated players, beyond ±24 384, not
+summing to 0) 422 ``bad_totals`` / ``out_of_range``.
+
+Every route below ``/tournaments/{tid}`` needs a credential (:mod:`fanshu.web.api.auth`):
+reading needs a view or edit grant on the tournament, anything else an edit grant.  The
+organiser's edit token (``access`` of ``POST /tournaments``) also edits every table
+match; ``POST …/tables/{s}/{t}/share`` gives one table a token of its own.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Body, Depends
 from pydantic import BaseModel, ConfigDict, Field
 
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD
+from fanshu.match.tournament import MAX_TYPED_SCORE, TableConflict
 from fanshu.store import Store
-from fanshu.web.api.common import JsonResponse, created_route, listed_route, route_responses
-from fanshu.web.api.matches import Db, match_object
-from fanshu.web.problems import Problem
+from fanshu.store.access import MAX_LABEL
+from fanshu.web.api.access import ShareRequest, share_response_schema
+from fanshu.web.api.auth import (
+    CallerDep,
+    EditTournament,
+    ViewTournament,
+    creation_actor,
+    creator,
+    issue_access,
+    share,
+    visible,
+)
+from fanshu.web.api.common import (
+    JsonResponse,
+    created_route,
+    listed_route,
+    ok_response,
+    route_responses,
+)
+from fanshu.web.api.matches import match_object
+from fanshu.web.problems import Problem, problem_responses
 
 __all__ = ["router"]
 
@@ -39,14 +75,59 @@ _T_SCHEMA: dict[str, Any] = {
         "repeats": {"type": "integer"},
     },
 }
-_T = route_responses("The tournament", _T_SCHEMA, 400, 404, 413, 422)
+_ACCESS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["edit_token", "view_token", "edit_link", "view_link"],
+    "properties": {
+        k: {"type": "string"} for k in ("edit_token", "view_token", "edit_link", "view_link")
+    },
+}
+_NEW_T_SCHEMA: dict[str, Any] = {
+    **_T_SCHEMA,
+    "required": [*_T_SCHEMA["required"], "access"],
+    "properties": {**_T_SCHEMA["properties"], "access": _ACCESS_SCHEMA},
+}
+_T = route_responses("The tournament", _T_SCHEMA, 400, 401, 403, 404, 409, 413, 422)
+_TABLE_LINE = {
+    "type": "object",
+    "properties": {
+        "session": {"type": "integer"},
+        "table": {"type": "integer"},
+        "source": {"type": "string", "description": "sheet:<match id> | typed | corrected"},
+        "state": {"type": "string", "enum": ["complete", "in progress"]},
+        "score": {"type": "integer"},
+        "table_points": {"type": ["number", "null"]},
+        "hands": {"type": ["integer", "null"]},
+    },
+}
 _STANDING = {
     "type": "object",
     "properties": {
         k: {"type": "number" if k == "table_points" else "integer"}
-        for k in ("rank", "table_points", "score", "matches", "firsts", "head_to_head")
+        for k in (
+            "rank",
+            "table_points",
+            "score",
+            "matches",
+            "firsts",
+            "head_to_head",
+            "in_progress",
+        )
     }
-    | {"player": {"type": "string"}},
+    | {"player": {"type": "string"}, "tables": {"type": "array", "items": _TABLE_LINE}},
+}
+_EVENTS = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["at", "actor", "action", "detail"],
+        "properties": {
+            "at": {"type": "string"},
+            "actor": {"type": "string"},
+            "action": {"type": "string"},
+            "detail": {"type": "object"},
+        },
+    },
 }
 
 
@@ -55,12 +136,22 @@ def _object(store: Store, tid: str) -> dict[str, Any]:
     return {**t.to_dict(), "repeats": t.repeats()}
 
 
+@contextmanager
+def _conflicts() -> Iterator[None]:
+    """A table request its state does not allow is 409, with the model's code
+    (``has_sheet``, ``already_recorded``, ``not_recorded``, ``has_typed_result``)."""
+    try:
+        yield
+    except TableConflict as e:
+        raise Problem.of(e, 409) from None
+
+
 class NewTournament(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="NewTournament")
 
     players: list[str] = Field(description="The players (a multiple of 4).", max_length=4096)
-    sessions: int | None = Field(None, description="Number of sessions.")
-    name: str | None = None
+    sessions: int | None = Field(None, description="Number of sessions.", ge=1, le=1000)
+    name: str | None = Field(None, max_length=200)
     scale_48: bool = Field(False, description="Table points 48/24/12/0 instead of 4/2/1/0.")
 
 
@@ -70,41 +161,76 @@ class Seating(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, title="Seating")
 
-    session: int | None = None
+    session: int | None = Field(None, ge=1, le=1000)
     tables: list[list[str]] | None = Field(
-        None, description="Tables of four names in seat order (E, S, W, N)."
+        None, description="Tables of four names in seat order (E, S, W, N).", max_length=1024
     )
-    seed: int = Field(0, description="Seed for generated seatings.")
+    seed: int = Field(0, description="Seed for generated seatings.", ge=0, le=2**63 - 1)
 
 
 class TableResult(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="TableResult")
 
-    scores: dict[str, int] = Field(description="Each player's final match score (比赛分).")
+    scores: dict[str, int] = Field(
+        description=(
+            "Each seated player's final match score (比赛分): the table's four players, "
+            f"whole numbers from -{MAX_TYPED_SCORE} to {MAX_TYPED_SCORE}, summing to 0."
+        ),
+        max_length=4,
+    )
+    correction: bool = Field(
+        False,
+        description="Replace the table's typed result (audited with the scores before and "
+        "after); without it a second result is refused (409 already_recorded).",
+    )
 
 
-@created_route(router, "/tournaments", "Start a tournament", "The new tournament", _T_SCHEMA)
-def new_tournament(body: NewTournament, db: Db) -> JsonResponse:
-    """A new tournament: players (a multiple of 4), optionally the number of sessions."""
+class TableShare(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, title="TableShare")
+
+    role: Literal["edit", "view"] = Field("edit", description="What the table's link allows.")
+    label: str = Field(
+        "",
+        description="Who it is for, e.g. 'table 3' (shown in the audit trail).",
+        max_length=MAX_LABEL,
+    )
+
+
+@created_route(router, "/tournaments", "Start a tournament", "The new tournament", _NEW_T_SCHEMA)
+def new_tournament(
+    body: NewTournament, who: Annotated[CallerDep, Depends(creator("tournament"))]
+) -> JsonResponse:
+    """A new tournament: players (a multiple of 4), optionally the number of sessions.
+    The answer carries `access`: the organiser's edit token (it edits everything in the
+    tournament, its table matches too) and a view token, with their links, shown only
+    here.  On a club server this needs an organiser's log-in, and the account owns it."""
     scale = SCALE_48 if body.scale_48 else SCALE_STANDARD
-    with db.open() as s:
+    with who.open(creation_actor(who)) as s:
         tid = s.create_tournament(body.players, sessions=body.sessions, name=body.name, scale=scale)
-        return JsonResponse(_object(s, tid), status_code=201)
+        access = issue_access(s, who, "tournament", tid)
+        return JsonResponse({**_object(s, tid), "access": access}, status_code=201)
 
 
-@listed_route(router, "/tournaments", "List the tournaments", "Every tournament, oldest first")
-def list_tournaments(db: Db) -> JsonResponse:
-    """Every tournament: id, created, name, players, sessions and sessions seated."""
-    with db.open() as s:
-        return JsonResponse(s.list_tournaments())
+@listed_route(
+    router, "/tournaments", "List the tournaments", "The caller's tournaments, oldest first"
+)
+def list_tournaments(who: CallerDep) -> JsonResponse:
+    """The tournaments the caller may see (the bearer token's; on a club server the
+    account's own, and every one for an organiser): id, created, name, players,
+    sessions and sessions seated.  Without credentials: an empty list."""
+    with who.open() as s:
+        shown = visible(s, who, "tournament")
+        if not shown:
+            return JsonResponse([])
+        return JsonResponse([t for t in s.list_tournaments() if shown == "all" or t["id"] in shown])
 
 
 @router.get(
     "/tournaments/{tid}", summary="One tournament", response_class=JsonResponse, responses=_T
 )
-def get_tournament(tid: str, db: Db) -> JsonResponse:
-    """Players, seatings, table results and standings."""
-    with db.open() as s:
+def get_tournament(tid: str, access: ViewTournament) -> JsonResponse:
+    """Players, seatings, table results (each with its source) and standings."""
+    with access.open() as s:
         return JsonResponse(_object(s, tid))
 
 
@@ -112,22 +238,41 @@ def get_tournament(tid: str, db: Db) -> JsonResponse:
     "/tournaments/{tid}/standings",
     summary="The standings",
     response_class=JsonResponse,
-    responses=route_responses("Ranked players", {"type": "array", "items": _STANDING}, 404),
+    responses=route_responses(
+        "Ranked players", {"type": "array", "items": _STANDING}, 401, 403, 404
+    ),
 )
-def standings(tid: str, db: Db) -> JsonResponse:
+def standings(tid: str, access: ViewTournament) -> JsonResponse:
     """Players ranked by table points, then match score, first places, head to head
-    (complete tables only), as `fanshu tournament standings --json`."""
-    with db.open() as s:
+    (complete tables only), as `fanshu tournament standings --json`.  Each row's
+    `tables` say where each number comes from (`source`: `sheet:<match id>`, `typed`,
+    `corrected`) and whether it counts yet (`state`: `complete`, `in progress`)."""
+    with access.open() as s:
         return JsonResponse([x.to_dict() for x in s.standings(tid)])
+
+
+@router.get(
+    "/tournaments/{tid}/events",
+    summary="The audit trail",
+    response_class=JsonResponse,
+    responses=route_responses("Every change, oldest first", _EVENTS, 401, 403, 404),
+)
+def tournament_events(tid: str, access: ViewTournament) -> JsonResponse:
+    """Every change of the tournament, oldest first: when (`at`), who (`actor`), what
+    (`action`: create, seat, generate_seating, open_table, result, correct_result,
+    import) and its `detail`; a correction keeps the scores `before` and `after`.  The
+    hands of a table are in its match's trail (`GET /v1/matches/{id}/events`)."""
+    with access.open() as s:
+        return JsonResponse(s.tournament_events(tid))
 
 
 @router.post(
     "/tournaments/{tid}/seating", summary="Seat sessions", response_class=JsonResponse, responses=_T
 )
-def seat(tid: str, body: Seating, db: Db) -> JsonResponse:
+def seat(tid: str, body: Seating, access: EditTournament) -> JsonResponse:
     """Enter one session's seating (`session`, `tables`), or without them generate the
     seating of every unseated session with as few repeated opponents as possible."""
-    with db.open() as s:
+    with access.open() as s:
         if body.tables is not None:
             if body.session is None:
                 raise Problem("bad_field", "tables need the session they seat")
@@ -143,24 +288,79 @@ def seat(tid: str, body: Seating, db: Db) -> JsonResponse:
     "/tournaments/{tid}/tables/{session}/{table}/match",
     summary="Open a table's score sheet",
     response_class=JsonResponse,
-    responses=route_responses("The table's match", None, 404, 422),
+    responses=route_responses("The table's match", None, 401, 403, 404, 409, 422),
 )
-def table_match(tid: str, session: int, table: int, db: Db) -> JsonResponse:
+def table_match(tid: str, session: int, table: int, access: EditTournament) -> JsonResponse:
     """The match of a seated table (opened on first use): record its hands under
-    `/v1/matches/{id}`."""
-    with db.open() as s:
+    `/v1/matches/{id}` (the tournament's edit token may).  A table with a typed result
+    gets no sheet (409 `has_typed_result`)."""
+    with access.open() as s, _conflicts():
         mid = s.table_match(tid, session, table)
         return JsonResponse(match_object(s.load_match(mid), s.match_scale(mid)))
 
 
 @router.put(
     "/tournaments/{tid}/tables/{session}/{table}/result",
-    summary="Enter a table's final scores",
+    summary="Type a table's final scores",
     response_class=JsonResponse,
     responses=_T,
 )
-def table_result(tid: str, session: int, table: int, body: TableResult, db: Db) -> JsonResponse:
-    """A table's final match scores without its hands; the answer is the tournament."""
-    with db.open() as s:
-        s.set_result(tid, session, table, body.scores)
+def table_result(
+    tid: str, session: int, table: int, body: TableResult, access: EditTournament
+) -> JsonResponse:
+    """A table's final match scores without its hands, for a table without a score
+    sheet (409 `has_sheet` otherwise): the four seated players, whole numbers within
+    ±24 384, summing to 0 (422 `bad_totals` / `out_of_range`).  Replacing a typed result
+    needs `"correction": true` (else 409 `already_recorded`); it is kept in the audit
+    trail with the scores before and after.  The answer is the tournament."""
+    with access.open() as s, _conflicts():
+        s.set_result(tid, session, table, body.scores, correction=body.correction)
         return JsonResponse(_object(s, tid))
+
+
+_SHARE_RESPONSES = {
+    201: ok_response("The new token and its link (shown once)", share_response_schema()),
+    **problem_responses(400, 401, 403, 404, 409, 422),
+}
+
+
+@router.post(
+    "/tournaments/{tid}/share",
+    status_code=201,
+    summary="Share a tournament",
+    response_class=JsonResponse,
+    responses=_SHARE_RESPONSES,
+)
+def share_tournament(tid: str, body: ShareRequest, access: EditTournament) -> JsonResponse:
+    """A new token on the tournament (`role` view or edit — an edit token edits its
+    table matches too; `label`: who it is for, shown in the audit trail), with its
+    link.  Needs edit."""
+    with access.open() as s:
+        s.load_tournament(tid)  # granted but gone: 404
+        return JsonResponse(share(s, "tournament", tid, body.role, body.label), status_code=201)
+
+
+@router.post(
+    "/tournaments/{tid}/tables/{session}/{table}/share",
+    status_code=201,
+    summary="Share one table's score sheet",
+    response_class=JsonResponse,
+    responses=_SHARE_RESPONSES,
+)
+def share_table(
+    tid: str,
+    session: int,
+    table: int,
+    access: EditTournament,
+    body: Annotated[TableShare | None, Body()] = None,
+) -> JsonResponse:
+    """A token on one table's match (opened if it has none; `role` edit by default) to
+    hand to that table: it records the table's hands and nothing else of the
+    tournament.  The answer also names the match (`match_id`).  A table with a typed
+    result has no sheet to share (409 `has_typed_result`)."""
+    wanted = body or TableShare(role="edit", label="")
+    label = wanted.label or f"session {session} table {table}"
+    with access.open() as s, _conflicts():
+        mid = s.table_match(tid, session, table)
+        granted = share(s, "match", mid, wanted.role, label)
+        return JsonResponse({**granted, "match_id": mid}, status_code=201)
