@@ -70,8 +70,10 @@ __all__ = [
     "TournamentStore",
     "default_db_path",
     "guess_format",
+    "is_postgres_url",
     "open_store",
     "resolve_db_path",
+    "resolve_target",
 ]
 
 

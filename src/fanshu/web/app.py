@@ -39,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fanshu import __version__
-from fanshu.store import resolve_db_path
+from fanshu.store import is_postgres_url, resolve_target
 from fanshu.web.api import access as access_routes
 from fanshu.web.api import accounts as account_routes
 from fanshu.web.api import analyze, games, matches, rules, score, settle, tournaments
@@ -330,7 +330,10 @@ def database_writable(target: str | None) -> bool:
     does not exist yet can when its folder can (``:memory:`` always)."""
     if target is not None and target.strip() == ":memory:":
         return True
-    path = Path(resolve_db_path(target))
+    where = resolve_target(target)
+    if is_postgres_url(where):  # the server's to say: a role that may not write fails then
+        return True
+    path = Path(where)
     if path.exists():
         return os.access(path, os.W_OK)
     return os.access(path.parent if path.parent.exists() else Path.cwd(), os.W_OK)

@@ -2,10 +2,12 @@
 sheets, and the games against bots: :mod:`fanshu.web.api.games`).
 
 Each request opens its own :class:`~fanshu.store.Store` (a store is not shared
-between threads) on the file given to ``fanshu serve --db``, else ``$FANSHU_DB``, else
-the default file of the ``fanshu match`` commands; every change is one transaction, so
-the server and the command line may use one file at the same time.  ``:memory:`` is a
-scratch file removed when the server stops.
+between threads) on the database given to ``fanshu serve --db`` (an SQLite file or a
+``postgresql://`` URL), else ``$FANSHU_DB``, else the default file of the ``fanshu
+match`` commands; every change is one transaction, so the server and the command line,
+or several servers on one PostgreSQL database, may write at the same time.
+``:memory:`` is a scratch file removed when the server stops.  Messages name a
+PostgreSQL database by its URL without the password.
 """
 
 from __future__ import annotations
