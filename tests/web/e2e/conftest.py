@@ -198,6 +198,10 @@ class PageProblems:
             self.console.append(message.text)
 
 
+#: The problems seen by each open page (by id(page)), for the tests of the checks.
+_PROBLEMS: dict[int, PageProblems] = {}
+
+
 def _page(
     browser: Any, server_url: str, viewport: dict[str, int], *, app: bool = True
 ) -> Iterator[Any]:
@@ -209,6 +213,7 @@ def _page(
     page = context.new_page()
     page.on("pageerror", lambda e: problems.errors.append(str(e)))
     page.on("console", problems.on_console)
+    _PROBLEMS[id(page)] = problems
     if app:
         page.goto(server_url)
         page.wait_for_selector('body[data-ready="true"]')
@@ -216,6 +221,7 @@ def _page(
         yield page
     finally:
         context.close()
+        _PROBLEMS.pop(id(page), None)
     assert not problems.errors, f"JavaScript errors: {problems.errors}"
     assert not problems.console, f"console errors (CSP violations?): {problems.console}"
     assert not problems.foreign, f"requests that left the server: {problems.foreign}"
@@ -225,6 +231,12 @@ def _page(
 def page(browser: Any, server_url: str) -> Iterator[Any]:
     """A desktop-sized page of the app (English labels: the browser's locale is en-US)."""
     yield from _page(browser, server_url, DESKTOP)
+
+
+@pytest.fixture
+def page_problems(page: Any) -> PageProblems:
+    """What the checks of ``page`` have seen so far (a test may look, or clear a list)."""
+    return _PROBLEMS[id(page)]
 
 
 @pytest.fixture
@@ -324,6 +336,12 @@ class UI:
 @pytest.fixture
 def ui(page: Any) -> UI:
     return UI(page)
+
+
+@pytest.fixture
+def other_ui(other_page: Any) -> UI:
+    """The helpers on ``other_page`` (a second person's browser)."""
+    return UI(other_page)
 
 
 @pytest.fixture

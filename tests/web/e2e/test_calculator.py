@@ -116,9 +116,7 @@ def test_rule_sets(ui: Any) -> None:
     ui.page.wait_for_selector('[data-testid="fan-row"][data-fan="清一色"]')
     ui.tid("ctx-self_drawn").check()
     # the hand was scored before self-drawn was ticked (×4): wait for the new score
-    ui.wait_js(
-        "document.querySelector('[data-testid=\"score-message\"]').innerText.includes('×8')"
-    )
+    ui.wait_js("document.querySelector('[data-testid=\"score-message\"]').innerText.includes('×8')")
     assert ui.tid("payment-E").locator(".amount").inner_text() == "+24"
 
 

@@ -1,12 +1,16 @@
 """The score sheet in the browser: a match created, hands recorded by fan total and by
 the hand picked in the calculator, a draw, false wins and penalties, undo, the running
-sheet; a tournament seated with its standings."""
+sheet; a tournament seated with its standings.  The browser that creates a match keeps
+its edit token and sends it (the server refuses writes without one)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.request import urlopen
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
+
+import pytest
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
@@ -20,9 +24,7 @@ def _new_match(ui: Any) -> None:
 
 
 def _rows(ui: Any, n: int) -> Any:
-    ui.wait_js(
-        "n => document.querySelectorAll('[data-testid=\"sheet-row\"]').length === n", n
-    )
+    ui.wait_js("n => document.querySelectorAll('[data-testid=\"sheet-row\"]').length === n", n)
     return ui.tid("sheet-row")
 
 
@@ -72,20 +74,32 @@ def test_record_hands_and_see_the_sheet_update(ui: Any) -> None:
     _rows(ui, 2)
     assert ui.tid("record-hand-no").inner_text() == "3"
 
-    # the match is in the database: it reopens by its id in a fresh page
+    # the match is in the database: a browser that kept nothing cannot open it by its id
+    # alone, its edit link reopens it
     match_id = ui.tid("match-id").inner_text()
+    edit_link = ui.share_link("edit")
+    assert edit_link.startswith(ui.page.evaluate("location.origin") + f"/#/match/{match_id}?key=")
     ui.page.evaluate("localStorage.clear()")
     ui.page.reload()
     ui.page.wait_for_selector('body[data-ready="true"]')
     ui.tab("match")
     ui.tid("match-id-input").fill(match_id)
     ui.tid("match-open").click()
+    ui.tid("error").wait_for()
+    assert ui.tid("toast").get_attribute("data-code") == "unauthorized"
+    assert ui.tid("sheet-row").count() == 0
+    ui.tid("toast-close").click()
+    ui.page.goto(edit_link)
     _rows(ui, 2)
     assert [int(x) for x in _totals(ui)] == totals
+    assert "key=" not in ui.page.url  # the key is kept, not left in the address bar
+    assert ui.tid("match-record").is_visible()
 
 
-def _api_totals(server_url: str, match_id: str) -> list[int]:
-    with urlopen(f"{server_url}v1/matches/{match_id}") as r:
+def _api_totals(server_url: str, match_id: str, token: str | None) -> list[int]:
+    req = Request(f"{server_url}v1/matches/{match_id}")
+    req.add_header("Authorization", f"Bearer {token}")
+    with urlopen(req) as r:
         match = json.load(r)
     return [match["totals"][p] for p in PLAYERS]
 
@@ -97,6 +111,12 @@ def _ints(ui: Any) -> list[int]:
 def test_false_wins_and_a_penalty_in_the_sheet_and_undone(ui: Any, server_url: str) -> None:
     _new_match(ui)
     match_id = ui.tid("match-id").inner_text()
+    token = ui.kept_token("match", match_id)
+    assert token
+    # the sheet is not readable without the token
+    with pytest.raises(HTTPError) as refused:
+        urlopen(f"{server_url}v1/matches/{match_id}")
+    assert refused.value.code == 401
     ui.tid("rec-winner").select_option("Ann")
     ui.tid("rec-discarder").select_option("Bo")
     ui.tid("rec-fan").fill("12")
@@ -113,7 +133,7 @@ def test_false_wins_and_a_penalty_in_the_sheet_and_undone(ui: Any, server_url: s
     row = _rows(ui, 2).nth(1)
     assert row.get_attribute("data-kind") == "false_win"
     assert "Cy false win (under 8 fan)" in row.inner_text()
-    assert _ints(ui) == _api_totals(server_url, match_id) == [46, -10, -38, 2]
+    assert _ints(ui) == _api_totals(server_url, match_id, token) == [46, -10, -38, 2]
 
     # 诈和: Bo's hand is not complete, 20 to each
     ui.tid("pen-player").select_option("Bo")
@@ -121,7 +141,7 @@ def test_false_wins_and_a_penalty_in_the_sheet_and_undone(ui: Any, server_url: s
     ui.tid("pen-submit").click()
     row = _rows(ui, 3).nth(2)
     assert "Bo false win (not complete)" in row.inner_text()
-    assert _ints(ui) == _api_totals(server_url, match_id) == [66, -70, -18, 22]
+    assert _ints(ui) == _api_totals(server_url, match_id, token) == [66, -70, -18, 22]
 
     # a referee's penalty: points deducted from Di, paid to nobody, with its reason
     ui.tid("pen-player").select_option("Di")
@@ -133,7 +153,7 @@ def test_false_wins_and_a_penalty_in_the_sheet_and_undone(ui: Any, server_url: s
     row = _rows(ui, 4).nth(3)
     assert row.get_attribute("data-kind") == "penalty"
     assert "Di penalty, 5 points: slow play" in row.inner_text()
-    assert _ints(ui) == _api_totals(server_url, match_id) == [66, -70, -18, 17]
+    assert _ints(ui) == _api_totals(server_url, match_id, token) == [66, -70, -18, 17]
     # none of them is a hand: the next hand is still 2
     assert ui.tid("record-hand-no").inner_text() == "2"
 
@@ -150,10 +170,10 @@ def test_false_wins_and_a_penalty_in_the_sheet_and_undone(ui: Any, server_url: s
     # Undo last row takes back the penalty, then the 诈和
     ui.tid("rec-undo").click()
     _rows(ui, 3)
-    assert _ints(ui) == _api_totals(server_url, match_id) == [66, -70, -18, 22]
+    assert _ints(ui) == _api_totals(server_url, match_id, token) == [66, -70, -18, 22]
     ui.tid("rec-undo").click()
     _rows(ui, 2)
-    assert _ints(ui) == _api_totals(server_url, match_id) == [46, -10, -38, 2]
+    assert _ints(ui) == _api_totals(server_url, match_id, token) == [46, -10, -38, 2]
 
     # the server's refusal is shown as it words it (a player the list does not offer)
     ui.tid("pen-kind").select_option("under_minimum")
@@ -186,9 +206,7 @@ def test_tournament_seating_and_standings(ui: Any) -> None:
     ui.tid("tour-standings").wait_for()
     assert ui.tid("standing-row").count() == 8
     ui.tid("tour-seat").click()
-    ui.wait_js(
-        "() => document.querySelectorAll('[data-testid=\"tour-session\"]').length === 2"
-    )
+    ui.wait_js("() => document.querySelectorAll('[data-testid=\"tour-session\"]').length === 2")
     # a table's score sheet opens in the sheet view
     ui.tid("tour-table-1-1").click()
     ui.page.wait_for_selector('[data-testid="match-sheet"] table')

@@ -207,9 +207,7 @@ def test_an_abandoned_game_is_deleted_and_forgotten(ui: Any, server_url: str) ->
     ui.tid("play-abandon").click()
     ui.tid("play-table").wait_for(state="hidden")
     assert page.evaluate(f"localStorage.getItem('{GAME_KEY}')") is None
-    ui.wait_js(
-        f"async () => (await fetch('/v1/games/{game}')).status === 404", polling_ms=200
-    )
+    ui.wait_js(f"async () => (await fetch('/v1/games/{game}')).status === 404", polling_ms=200)
     _reload(ui)
     assert ui.tid("play-table").is_hidden() and ui.tid("play-notice").is_hidden()
     _start(ui, "mcr", seed=3)
