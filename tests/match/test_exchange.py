@@ -359,3 +359,30 @@ def test_random_tournament_round_trips(seed: int, sessions: int, results: list[A
     ):
         assert back.standings() == t.standings()
         assert back.to_dict() == t.to_dict()
+
+
+def test_win_context_is_exchanged_and_old_files_read_false() -> None:
+    m = Match("ABCD", id="ctx")
+    m.record_win("B", discarder="C", hand="456p789s234sEE123m", kong=True, fourth_tile=False)
+    m.record_win("C", hand="[2222m]456p789s123sEE", kong=True)
+    m.record_win("D", discarder="A", hand="456p789s234sEE123m", wall_last=True)
+    for back in (match_from_json(match_to_json(m)), match_from_csv(match_to_csv(m))):
+        assert back == m
+        assert [(r.kong, r.wall_last) for r in back.records] == [
+            (True, False), (True, False), (False, True)
+        ]  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(match_to_csv(m))))
+    assert [r["kong"] for r in rows] == ["", "true", "true", ""]
+    assert [r["wall_last"] for r in rows] == ["", "", "", "true"]
+    # a CSV written before the columns existed: no win context
+    old = io.StringIO()
+    fields = [c for c in rows[0] if c not in ("fourth_tile", "kong", "wall_last")]
+    writer = csv.DictWriter(old, fieldnames=fields, extrasaction="ignore")
+    writer.writeheader()
+    plain = Match("ABCD", id="old")
+    plain.record_win("B", discarder="C", hand="456p789s234sEE123m")
+    writer.writerows(csv.DictReader(io.StringIO(match_to_csv(plain))))
+    assert match_from_csv(old.getvalue()) == plain
+    bad = match_to_csv(m).replace(",true,", ",maybe,", 1)
+    with pytest.raises(MatchError, match="line 3: kong is true or empty, not 'maybe'"):
+        match_from_csv(bad)

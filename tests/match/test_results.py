@@ -50,3 +50,20 @@ def test_round_trip_keeps_only_what_is_set() -> None:
     assert plain.extras() == [] and [w.winner for w in full.all_wins()] == ["A", "B"]
     with pytest.raises(MatchError, match="bad hand result"):
         result_from_dict({"wins": [{"who": "A"}]})
+
+
+def test_win_context_round_trips_and_old_results_read_false() -> None:
+    robbed = HandResult(winner="A", discarder="B", hand="456p789s234sEE123m", kong=True)
+    d = result_to_dict(robbed)
+    assert d["kong"] is True and "fourth_tile" not in d and "wall_last" not in d
+    assert result_from_dict(d) == robbed
+    assert result_from_dict({"winner": "A", "hand": "x"}).kong is False  # an old row
+    assert robbed.all_wins()[0] == Win("A", "B", hand="456p789s234sEE123m", kong=True)
+    assert Win("A", fan=2).to_dict() == {
+        "winner": "A", "discarder": None, "fan": 2, "hand": None, "kong_feeder": None,
+    }  # fmt: skip
+    with pytest.raises(MatchError, match="wall_last is true or false, not 'yes'"):
+        result_from_dict({"winner": "A", "hand": "x", "wall_last": "yes"})
+    with pytest.raises(MatchError, match=r"fourth_tile \(和绝张\) is scored from the winning hand"):
+        HandResult(winner="A", fan=8, fourth_tile=True).check_win_context()
+    robbed.check_win_context()

@@ -8,6 +8,7 @@ import pytest
 from fanshu.match.results import HandResult, Kong, Win
 from fanshu.match.rule_sheet import RuleSheet, sheet_from_dict
 from fanshu.match.sheet import Match, MatchError
+from fanshu.rules.base import ScoreResult
 from fanshu.rules.beijing import settlement as beijing
 from fanshu.rules.sichuan import settlement as sichuan
 
@@ -170,3 +171,73 @@ def test_correcting_a_hand_moves_the_later_dealers() -> None:
     assert s.dealer(3) == "A"
     with pytest.raises(MatchError, match="not recorded"):
         s.correct_hand(5, HandResult(draw=True))
+
+
+# -- how a win scored from its hand was won ------------------------------------------
+
+SICHUAN_KONG = "[2222m]345m678m789p11p"  # a concealed kong: 杠上花 on its replacement
+SICHUAN_EDGE = "23m567m789p999p11p4m"  # 4m held by nobody else: it can be robbed
+
+
+def _fans(scored: ScoreResult) -> dict[str, int]:
+    return {f["name"]: f["value"] for f in scored.to_dict()["fans"]}
+
+
+@pytest.mark.parametrize(
+    ("rules", "options", "hand", "discarder", "flag", "fan"),
+    [
+        ("sichuan", {}, SICHUAN_KONG, None, "kong", "杠上花"),
+        ("sichuan", {}, SICHUAN_EDGE, "C", "kong", "抢杠胡"),
+        ("sichuan", {"sea_bottom": True}, SICHUAN_EDGE, "C", "wall_last", "海底捞月"),
+        ("beijing", {}, SICHUAN_KONG, None, "kong", "杠上开花"),
+        ("beijing", {}, SICHUAN_KONG, None, "wall_last", "海底捞月"),
+    ],
+)
+def test_rule_sets_score_the_win_context(
+    rules: str, options: dict[str, bool], hand: str, discarder: str | None, flag: str, fan: str
+) -> None:
+    import fanshu
+
+    s = RuleSheet(FOUR, rules=rules, options=options)
+    context = {k: k == flag for k in ("fourth_tile", "kong", "wall_last")}
+    r = s.record(HandResult(winner="B", discarder=discarder, hand=hand, **context))
+    same = fanshu.score(hand, rules=rules, self_drawn=discarder is None, options=options, **context)
+    plain = fanshu.score(hand, rules=rules, self_drawn=discarder is None, options=options)
+    assert r.fan == same.total == plain.total + 1  # each is +1 fan in these rule sets
+    assert _fans(same)[fan] == 1 and fan not in _fans(plain)
+    assert getattr(r, flag) and r.result is not None and r.result[flag] is True
+    back = sheet_from_dict(s.to_dict())
+    assert back.to_dict() == s.to_dict() and back.records[0].fan == same.total
+
+
+def test_a_further_sichuan_win_and_two_player_take_their_own_context() -> None:
+    import fanshu
+
+    s = RuleSheet(FOUR, rules="sichuan")
+    robbed = Win("C", "D", hand=SICHUAN_EDGE, kong=True)
+    r = s.record(HandResult(winner="A", discarder="D", fan=1, wins=(robbed,)))
+    items = r.items or ()
+    expected = fanshu.score(SICHUAN_EDGE, rules="sichuan", kong=True).total
+    assert [i["fan"] for i in items] == [1, expected] and items[1]["kong"] is True
+    assert "kong" not in items[0]  # unset flags are not written (rows stay as they were)
+    with pytest.raises(MatchError, match="give C's hand instead of the fan total"):
+        s.record(HandResult(winner="A", fan=1, wins=(Win("C", fan=2, kong=True),)))
+    pair = RuleSheet(["P", "Q"], rules="two-player")
+    got = pair.record(HandResult(winner="P", hand=SICHUAN_KONG, kong=True))
+    mcr = fanshu.score(SICHUAN_KONG, rules="two-player", self_drawn=True, kong=True)
+    assert got.fan == mcr.total and "杠上开花" in _fans(mcr)
+
+
+def test_beijing_robbed_kong_is_paid_as_the_option_says() -> None:
+    def first_hand(kong: bool, **options: str) -> dict[str, int]:
+        sheet = RuleSheet(FOUR, rules="beijing", options=options)
+        return sheet.record(
+            HandResult(winner="B", discarder="C", hand=SICHUAN_EDGE, kong=kong)
+        ).payments
+
+    plain = first_hand(False)
+    assert first_hand(True) == plain  # 抢杠和 counts as a discard (第4稿 §4)
+    robbed = first_hand(True, robbed_kong_pays="self-drawn")
+    # the robbed player pays what the three would pay on a self-drawn win; the others 0
+    assert robbed["A"] == robbed["D"] == 0
+    assert -robbed["C"] == robbed["B"] > plain["B"]

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
+from fanshu.errors import FanshuError
 from fanshu.match import (
     SCALE_48,
     HandRecord,
+    HandResult,
     Match,
     MatchError,
     rank_table_points,
@@ -371,3 +373,76 @@ def test_copy_is_independent() -> None:
     c.undo()
     assert m.is_complete and not c.is_complete
     assert m != c
+
+
+# ------------------------------------------------------------------------------------
+# How a win scored from its hand was won: 和绝张, 杠上开花/抢杠和, 妙手回春/海底捞月
+# ------------------------------------------------------------------------------------
+
+EDGE_HAND = "456p789s234sEE123m"  # 花龙 on an edge wait of 3m: the robbed tile, the last tile
+KONG_HAND = "[2222m]456p789s123sEE"  # a concealed kong: its replacement tile can win
+
+
+FLAGS = ("fourth_tile", "kong", "wall_last")
+
+
+@pytest.mark.parametrize(
+    ("hand", "discarder", "flag", "fan", "value"),
+    [
+        (KONG_HAND, None, "kong", "杠上开花", 8),
+        (EDGE_HAND, "C", "kong", "抢杠和", 8),
+        (EDGE_HAND, "C", "wall_last", "海底捞月", 8),
+        (EDGE_HAND, None, "wall_last", "妙手回春", 8),
+        (EDGE_HAND, "C", "fourth_tile", "和绝张", 4),
+    ],
+)
+def test_a_hand_is_scored_with_how_it_was_won(
+    hand: str, discarder: str | None, flag: str, fan: str, value: int
+) -> None:
+    import fanshu
+
+    context = {k: k == flag for k in FLAGS}
+    m = Match("ABCD")
+    r = m.record(HandResult(winner="B", discarder=discarder, hand=hand, **context))
+    seat = m.seat_winds(1)["B"]
+    same = fanshu.score(hand, self_drawn=discarder is None, seat_wind=seat, **context)
+    plain = fanshu.score(hand, self_drawn=discarder is None, seat_wind=seat)
+    assert r.fan == same.total and r.fans == tuple(same.to_dict()["fans"])
+    assert {f["name"]: f["value"] for f in r.fans or ()}[fan] == value  # the rule book's
+    assert fan not in {f["name"] for f in plain.to_dict()["fans"]} and plain.total < same.total
+    assert {k: getattr(r, k) for k in FLAGS} == context
+    # kept in the row (only the flag that is set), and read back from it
+    assert {k for k in FLAGS if k in r.to_dict()} == {flag} and r.to_dict()[flag] is True
+    assert Match.from_dict(m.to_dict()) == m
+
+
+def test_win_context_needs_a_hand_and_a_win() -> None:
+    m = Match("ABCD")
+    with pytest.raises(MatchError, match=r"kong \(杠上开花.*give B's hand instead of the fan"):
+        m.record_win("B", fan=16, kong=True)
+    with pytest.raises(MatchError, match="a drawn hand has no win context: wall_last"):
+        m.record(HandResult(draw=True, wall_last=True))
+    assert m.records == ()
+    m.record_win("B", fan=16)
+    with pytest.raises(MatchError, match="fourth_tile"):
+        m.correct(1, winner="C", fan=8, fourth_tile=True)
+    # a context the hand cannot have is the calculator's error: nothing recorded
+    with pytest.raises(FanshuError, match="杠上开花"):
+        m.record_win("C", hand=EDGE_HAND, kong=True)
+    assert m.hands_played == 1
+
+
+def test_correct_scores_the_new_context_and_old_rows_read_false() -> None:
+    m = Match("ABCD")
+    first = m.record_win("B", discarder="C", hand=EDGE_HAND)
+    fixed = m.correct(1, winner="B", discarder="C", hand=EDGE_HAND, wall_last=True)
+    assert fixed.fan == (first.fan or 0) + 8 and fixed.wall_last and not first.wall_last
+    old = first.to_dict()
+    assert not {"fourth_tile", "kong", "wall_last"} & set(old)  # as rows were written before
+    assert HandRecord.from_dict(old) == first
+    with pytest.raises(MatchError, match="kong is true or false"):
+        HandRecord.from_dict({**old, "kong": "yes"})
+    tampered = m.to_dict()
+    tampered["hands"][0].update(hand=None, fans=None)
+    with pytest.raises(MatchError, match="win context keeps its hand"):
+        Match.from_dict(tampered)

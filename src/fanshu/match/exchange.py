@@ -17,7 +17,10 @@ that spreadsheets open, one row per record, with the columns of :data:`CSV_COLUM
   written before it was kept), or a sheet row ``win`` / ``draw`` / ``false_win`` /
   ``penalty``;
 - on sheet rows ``delta_east``..``delta_north`` are that row's score changes for the
-  players in ``east``..``north`` (checked on import), ``fans`` the fan breakdown as JSON.
+  players in ``east``..``north`` (checked on import), ``fans`` the fan breakdown as JSON;
+  ``fourth_tile``, ``kong`` and ``wall_last`` are ``true`` on a win scored from its hand
+  with that win context (和绝张, 杠上开花/抢杠和, 妙手回春/海底捞月), else empty (files
+  written before these columns read as false).
 
 Importing re-settles every row by the rules, so an exported file imported again gives
 the same sheet and the same standings, and a file whose numbers were edited is refused.
@@ -39,6 +42,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from fanshu.match.results import WIN_CONTEXT
 from fanshu.match.rule_sheet import sheet_from_dict
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match, rank_table_points
 from fanshu.match.tournament import Tournament
@@ -73,6 +77,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "fan",
     "flowers",
     "hand",
+    *WIN_CONTEXT,
     "offender",
     "false_win",
     "player",
@@ -205,6 +210,7 @@ def _match_rows(
                 fan=r.fan,
                 flowers=r.flowers,
                 hand=r.hand,
+                **{name: "true" if getattr(r, name) else None for name in WIN_CONTEXT},
                 offender=r.offender,
                 false_win=r.false_win,
                 player=pen.player if pen else None,
@@ -306,6 +312,14 @@ def _int(row: Mapping[str, str], key: str) -> int | None:
         raise MatchError(f"line {row['_line']}: {key} is a whole number, not {v!r}") from None
 
 
+def _flag(row: Mapping[str, str], key: str) -> bool:
+    """A win-context column: ``true`` or empty (``false`` also read)."""
+    v = (_opt(row, key) or "false").strip().lower()
+    if v not in ("true", "false"):
+        raise MatchError(f"line {row['_line']}: {key} is true or empty, not {row[key]!r}")
+    return v == "true"
+
+
 def _scale(row: Mapping[str, str]) -> tuple[int, ...] | None:
     """The table-point scale in a row's ``points`` (``48/24/12/0``), None when empty."""
     text = _opt(row, "points")
@@ -353,6 +367,7 @@ class _MatchBuilder:
                     "fan": _int(row, "fan"),
                     "flowers": _int(row, "flowers") or 0,
                     "hand": _opt(row, "hand"),
+                    **{name: _flag(row, name) for name in WIN_CONTEXT},
                     "fans": fans,
                     "offender": _opt(row, "offender"),
                     "false_win": _opt(row, "false_win"),

@@ -13,6 +13,13 @@ what only some rule sets have:
   查花猪 and 查大叫;
 - ``follow_dealer`` and ``burn``: Beijing's 跟庄 and 烧庄 (rounds followed in a row).
 
+A win scored from its ``hand`` also says how it was won, with the names of
+:class:`fanshu.hand.WinContext` (:data:`WIN_CONTEXT`): ``fourth_tile`` (和绝张),
+``kong`` (杠上开花 when self-drawn, 抢杠和 on a discard) and ``wall_last`` (妙手回春
+self-drawn, 海底捞月 on a discard).  A fan total already counts them, so they go with a
+hand string only (:meth:`HandResult.check_win_context`); a row written before they were
+kept reads them as false.
+
 >>> HandResult(winner="A", discarder="B", fan=3).is_win
 True
 >>> parse_kong("B:direct:C@1")
@@ -29,6 +36,7 @@ from typing import Any, Literal, TypedDict
 from fanshu.rules.mcr.settlement import MatchError
 
 __all__ = [
+    "WIN_CONTEXT",
     "HandResult",
     "Kong",
     "KongKind",
@@ -36,6 +44,7 @@ __all__ = [
     "WinFields",
     "parse_kong",
     "parse_win",
+    "read_context_flag",
     "result_from_dict",
     "result_to_dict",
 ]
@@ -48,21 +57,44 @@ _KONG_KINDS: dict[str, KongKind] = {
     "melded": "melded",
 }
 
+#: How a win scored from its hand was won: the fields of :class:`fanshu.hand.WinContext`
+#: a score sheet is given (with ``self_drawn``, from the discarder, and ``flowers``), each
+#: with the fan it brings under MCR.
+WIN_CONTEXT: dict[str, str] = {
+    "fourth_tile": "和绝张",
+    "kong": "杠上开花 (self-drawn) / 抢杠和 (on a discard)",
+    "wall_last": "妙手回春 (self-drawn) / 海底捞月 (on a discard)",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Win:
     """One win of a hand: who won, on whose discard (None: self-drawn), with how many fan
     or which hand; ``kong_feeder``: the player whose discard the winner made a direct
-    kong on before winning on the replacement tile (Sichuan 杠上花)."""
+    kong on before winning on the replacement tile (Sichuan 杠上花); ``fourth_tile``,
+    ``kong``, ``wall_last``: how a win given by its hand was won (:data:`WIN_CONTEXT`)."""
 
     winner: str
     discarder: str | None = None
     fan: int | None = None
     hand: str | None = None
     kong_feeder: str | None = None
+    fourth_tile: bool = False
+    kong: bool = False
+    wall_last: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The fields, the win context only where it is set (so that the rows written
+        before it was kept read and compare as they were)."""
+        out = asdict(self)
+        for name in WIN_CONTEXT:
+            if not out[name]:
+                del out[name]
+        return out
+
+    def context(self) -> dict[str, bool]:
+        """The win-context flags that are set (``{"kong": True}``), for scoring."""
+        return {name: True for name in WIN_CONTEXT if getattr(self, name)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +120,9 @@ class WinFields(TypedDict, total=False):
     fan: int | None
     hand: str | None
     flowers: int
+    fourth_tile: bool
+    kong: bool
+    wall_last: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +140,9 @@ class HandResult:
     ready: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     follow_dealer: bool = False
     burn: int = 0
+    fourth_tile: bool = False
+    kong: bool = False
+    wall_last: bool = False
 
     @property
     def is_win(self) -> bool:
@@ -114,8 +152,33 @@ class HandResult:
         """The first win (``winner`` …) and the further ones, in order."""
         if self.draw or self.winner is None:
             return self.wins
-        first = Win(self.winner, self.discarder, self.fan, self.hand)
+        first = Win(
+            self.winner,
+            self.discarder,
+            self.fan,
+            self.hand,
+            fourth_tile=self.fourth_tile,
+            kong=self.kong,
+            wall_last=self.wall_last,
+        )
         return (first, *self.wins)
+
+    def check_win_context(self) -> None:
+        """``MatchError`` when a win-context flag is set on something that is not a win
+        scored from its hand: a drawn hand, or a win given by its fan total (which
+        counts 和绝张, 杠上开花 … already)."""
+        if self.draw:
+            given = [name for name in WIN_CONTEXT if getattr(self, name)]
+            if given:
+                raise MatchError(f"a drawn hand has no win context: {_named(given[0])}")
+            return
+        for win in self.all_wins():
+            given = list(win.context())
+            if given and win.hand is None:
+                raise MatchError(
+                    f"{_named(given[0])} is scored from the winning hand: give "
+                    f"{win.winner}'s hand instead of the fan total (which already counts it)"
+                )
 
     def extras(self) -> list[str]:
         """The names of the fields beyond one plain win or draw that are set."""
@@ -127,6 +190,10 @@ class HandResult:
             "burn": bool(self.burn),
         }
         return [k for k, v in given.items() if v]
+
+
+def _named(flag: str) -> str:
+    return f"{flag} ({WIN_CONTEXT[flag]})"
 
 
 def parse_win(text: str) -> Win:
@@ -165,6 +232,7 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
     if result.winner is not None:
         out.update(winner=result.winner, discarder=result.discarder, fan=result.fan)
         out.update(hand=result.hand, flowers=result.flowers)
+        out.update({name: True for name in WIN_CONTEXT if getattr(result, name)})
     if result.wins:
         out["wins"] = [w.to_dict() for w in result.wins]
     if result.kongs:
@@ -193,6 +261,18 @@ def result_from_dict(data: Mapping[str, Any]) -> HandResult:
             ready=MappingProxyType(dict(data.get("ready", {}))),
             follow_dealer=bool(data.get("follow_dealer", False)),
             burn=int(data.get("burn") or 0),
+            fourth_tile=read_context_flag(data, "fourth_tile"),
+            kong=read_context_flag(data, "kong"),
+            wall_last=read_context_flag(data, "wall_last"),
         )
     except (TypeError, ValueError, AttributeError) as exc:
         raise MatchError(f"a bad hand result {dict(data)!r}: {exc}") from None
+
+
+def read_context_flag(data: Mapping[str, Any], name: str) -> bool:
+    """A win-context flag of a stored result or row: true or false (absent in those
+    written before it was kept: false)."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise MatchError(f"{name} is true or false, not {value!r}")
+    return value

@@ -168,6 +168,7 @@ class RuleSheet(Match):
             raise MatchError(f"{self.rules} is played without flowers")
         if result.draw and (result.winner is not None or result.wins):
             raise MatchError("a drawn hand has no winner")
+        result.check_win_context()
         wins = result.all_wins()
         if not result.draw and not wins:
             raise MatchError("give the winner, or a drawn hand")
@@ -195,6 +196,9 @@ class RuleSheet(Match):
             hand=None if first is None else first.hand,
             items=tuple(items),
             result=result_to_dict(result),
+            fourth_tile=first is not None and first.fourth_tile,
+            kong=first is not None and first.kong,
+            wall_last=first is not None and first.wall_last,
         )
 
     def _refuse(self, result: HandResult, allowed: Sequence[str]) -> None:
@@ -209,9 +213,19 @@ class RuleSheet(Match):
             }
             raise MatchError(f"{self.rules} has no {what[extra[0]]}")
 
-    def _scored(self, text: str, *, self_drawn: bool, dealer: bool, kong: bool = False) -> Any:
+    def _scored(self, win: Win, *, dealer: str, kong: bool = False) -> Any:
+        """The win's hand scored by the rule set, with how it was won (self-drawn, the
+        win context; ``kong`` also when the caller knows of one)."""
+        text = win.hand
+        assert text is not None  # the caller scores wins given by their hand
         try:
-            hand = parse_hand(text).with_context(self_drawn=self_drawn, dealer=dealer, kong=kong)
+            hand = parse_hand(text).with_context(
+                self_drawn=win.discarder is None,
+                dealer=win.winner == dealer,
+                fourth_tile=win.fourth_tile,
+                kong=win.kong or kong,
+                wall_last=win.wall_last,
+            )
             scored = get_rules(self.rules).score(hand, self._options)
         except FanshuError as exc:
             raise MatchError(f"{text}: {exc.message}") from None
@@ -251,12 +265,7 @@ class RuleSheet(Match):
             w = wins[i]
             fan: Any = w.fan
             if w.hand is not None:
-                fan = self._scored(
-                    w.hand,
-                    self_drawn=w.discarder is None,
-                    dealer=w.winner == dealer,
-                    kong=w.kong_feeder is not None,
-                )
+                fan = self._scored(w, dealer=dealer, kong=w.kong_feeder is not None)
             s = self._call(
                 sichuan.settle_win,
                 self.players,
@@ -318,7 +327,7 @@ class RuleSheet(Match):
         if w.hand is not None:
             if result.kongs:
                 raise MatchError("with a hand string the winner's kongs are read from the hand")
-            scored = self._scored(w.hand, self_drawn=w.discarder is None, dealer=w.winner == dealer)
+            scored = self._scored(w, dealer=dealer)
             pay = self._call(
                 get_rules("beijing").settle,
                 self.players,
@@ -362,7 +371,7 @@ class RuleSheet(Match):
         if w.discarder is not None and w.discarder != loser:
             raise MatchError(f"the discarder is the other player, {loser}")
         if w.hand is not None:
-            scored = self._scored(w.hand, self_drawn=w.discarder is None, dealer=w.winner == dealer)
+            scored = self._scored(w, dealer=dealer)
             pay = self._call(
                 get_rules(self.rules).settle,
                 self.players,

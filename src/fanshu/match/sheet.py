@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, Unpack
 
-from fanshu.match.results import HandResult, WinFields
+from fanshu.match.results import WIN_CONTEXT, HandResult, WinFields, read_context_flag
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.settlement import (
     FALSE_WIN_POINTS,
@@ -149,7 +149,10 @@ class HandRecord:
     is zero-sum; ``penalties`` are free penalties (deducted, paid to nobody).  Rule sets
     other than MCR (:mod:`fanshu.match.rule_sheet`) keep the hand as recorded
     (``result``) and what each part of it paid (``items``: wins, kongs, 查大叫 …); MCR rows
-    have neither, so their files stay as they were.
+    have neither, so their files stay as they were.  ``fourth_tile``, ``kong`` and
+    ``wall_last`` say how a win scored from its hand was won (和绝张, 杠上开花/抢杠和,
+    妙手回春/海底捞月: :data:`~fanshu.match.results.WIN_CONTEXT`); a row keeps them only
+    when set, so rows written before they were kept read as false.
     """
 
     number: int
@@ -166,6 +169,9 @@ class HandRecord:
     penalties: tuple[Penalty, ...] = field(default=())
     items: tuple[dict[str, Any], ...] | None = None
     result: dict[str, Any] | None = None
+    fourth_tile: bool = False
+    kong: bool = False
+    wall_last: bool = False
 
     @property
     def self_drawn(self) -> bool:
@@ -197,6 +203,7 @@ class HandRecord:
             "payments": dict(self.payments),
             "penalties": [p.to_dict() for p in self.penalties],
         }
+        out.update({name: True for name in WIN_CONTEXT if getattr(self, name)})
         if self.result is not None:
             out["result"] = dict(self.result)
         if self.items is not None:
@@ -227,6 +234,9 @@ class HandRecord:
                 penalties=tuple(Penalty.from_dict(p) for p in data.get("penalties", ())),
                 items=None if items is None else tuple(dict(i) for i in items),
                 result=None if data.get("result") is None else dict(data["result"]),
+                fourth_tile=read_context_flag(data, "fourth_tile"),
+                kong=read_context_flag(data, "kong"),
+                wall_last=read_context_flag(data, "wall_last"),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise MatchError(f"a bad score sheet row {dict(data)!r}: {exc}") from None
@@ -343,11 +353,12 @@ class Match:
             raise MatchError(
                 f"the discarder {discarder} cannot be the winner: a self-drawn win has no discarder"
             )
+        result.check_win_context()
         fans: tuple[dict[str, Any], ...] | None = None
         if hand is not None:
             if not isinstance(hand, str):
                 raise MatchError(f"a hand is a hand string, not {hand!r}")
-            scored, fans = self._score(number, winner, discarder, hand, flowers, options)
+            scored, fans = self._score(number, result, options)
             if fan is not None and fan != scored:
                 raise MatchError(
                     f"the fan total {fan} does not match the hand, which scores {scored}"
@@ -366,29 +377,32 @@ class Match:
             flowers=flowers,
             hand=hand,
             fans=fans,
+            fourth_tile=result.fourth_tile,
+            kong=result.kong,
+            wall_last=result.wall_last,
         )
 
     def _draw_record(self, number: int) -> HandRecord:
         return HandRecord(number, "draw", settle_draw(self.players).payments)
 
     def _score(
-        self,
-        number: int,
-        winner: str,
-        discarder: str | None,
-        hand: str,
-        flowers: int,
-        options: McrOptions | None,
+        self, number: int, win: HandResult, options: McrOptions | None
     ) -> tuple[int, tuple[dict[str, Any], ...]]:
+        """Score the win's hand with this hand's winds and the win's context."""
         from fanshu.api import score  # the calculator is only needed for hand strings
 
-        check_flowers(flowers)
+        hand, winner = win.hand, win.winner
+        assert hand is not None and winner is not None  # the caller has checked both
+        check_flowers(win.flowers)
         result = score(
             hand,
-            self_drawn=discarder is None,
+            self_drawn=win.discarder is None,
+            fourth_tile=win.fourth_tile,
+            kong=win.kong,
+            wall_last=win.wall_last,
             seat_wind=self.seat_winds(number)[winner],
             prevalent_wind=self.prevalent_wind(number),
-            flowers=flowers,
+            flowers=win.flowers,
             options=options,
         )
         if not result.is_win:
@@ -411,7 +425,9 @@ class Match:
         """Record the next hand as a win: self-drawn unless ``discarder`` is given.
 
         Give the fan total (flowers included) or the full ``hand`` string; a hand string
-        is scored with this hand's seat and prevalent wind, and its fan breakdown kept.
+        is scored with this hand's seat and prevalent wind and how it was won
+        (``fourth_tile`` 和绝张, ``kong`` 杠上开花/抢杠和, ``wall_last`` 妙手回春/海底捞月),
+        and its fan breakdown kept.
         A hand under 8 fan (flowers not counted) is refused: record a 错和 instead.
 
         >>> m = Match("ABCD")
@@ -431,6 +447,7 @@ class Match:
         self._check_mcr(result)
         number = self._next_hand_no()
         if result.draw:
+            result.check_win_context()
             record = self._draw_record(number)
         elif result.winner is None:
             raise MatchError("give the winner of the hand, or a drawn hand")
@@ -514,6 +531,7 @@ class Match:
             r = result
             if r.winner is not None or r.discarder is not None or r.fan is not None or r.hand:
                 raise MatchError("a drawn hand has no winner, discarder, fan or hand")
+            r.check_win_context()
             record = self._draw_record(hand_no)
         elif result.winner is None:
             raise MatchError("give the winner of the corrected hand, or draw=True")
@@ -611,12 +629,21 @@ class Match:
         if stored.kind == "win":
             if stored.winner is None or stored.fan is None:
                 raise MatchError(f"a win row needs a winner and a fan: {stored.to_dict()}")
+            if stored.hand is None and (stored.fourth_tile or stored.kong or stored.wall_last):
+                raise MatchError(f"a win row with a win context keeps its hand: {stored.to_dict()}")
             number = self._next_hand_no()
             again = HandResult(
                 False, stored.winner, stored.discarder, stored.fan, None, stored.flowers
             )
             rebuilt = self._win_record(number, again, None)
-            rebuilt = replace(rebuilt, hand=stored.hand, fans=stored.fans)
+            rebuilt = replace(
+                rebuilt,
+                hand=stored.hand,
+                fans=stored.fans,
+                fourth_tile=stored.fourth_tile,
+                kong=stored.kong,
+                wall_last=stored.wall_last,
+            )
         elif stored.kind == "draw":
             rebuilt = self._draw_record(self._next_hand_no())
         elif stored.kind == "false_win":
