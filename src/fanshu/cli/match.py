@@ -309,6 +309,28 @@ HandOption = Annotated[
 ]
 FlowersOption = Annotated[int, typer.Option("--flowers", help="Flowers (1 fan each).")]
 DrawOption = Annotated[bool, typer.Option("--draw", help="A drawn hand (荒庄).")]
+# How a win given by --hand was won (the names of fanshu.hand.WinContext; --on-kong because
+# --kong is already the repeatable kong payment of Sichuan and Beijing).
+FourthTileOption = Annotated[
+    bool,
+    typer.Option("--fourth-tile", help="With --hand: the winning tile is the last copy (和绝张)."),
+]
+OnKongOption = Annotated[
+    bool,
+    typer.Option(
+        "--on-kong",
+        help="With --hand: won on a kong, the replacement tile if self-drawn (杠上开花), else "
+        "robbing a kong (抢杠和); fanshu score's --kong.",
+    ),
+]
+WallLastOption = Annotated[
+    bool,
+    typer.Option(
+        "--wall-last",
+        help="With --hand: won on the last tile of the wall (妙手回春 self-drawn, 海底捞月 "
+        "on a discard).",
+    ),
+]
 
 
 def _repeated(flag: str, metavar: str, help: str) -> Any:
@@ -364,11 +386,15 @@ def hand_result(
     ready: list[str] | None = None,
     follow_dealer: bool = False,
     burn: int = 0,
+    fourth_tile: bool = False,
+    on_kong: bool = False,
+    wall_last: bool = False,
 ) -> HandResult:
     """Check that the hand options describe one result, else ``fail``: a win needs
     --winner, one of --self-drawn / --discarder and one of --fan / --hand; --draw takes
-    nothing else (but a rule set's kongs, 查大叫 hands, 跟庄 or 烧庄).  The rules
-    (players, 8 fan, what a rule set has …) are checked later by the score sheet."""
+    nothing else (but a rule set's kongs, 查大叫 hands, 跟庄 or 烧庄); --fourth-tile,
+    --on-kong and --wall-last go with --hand.  The rules (players, 8 fan, what a rule set
+    has …) are checked later by the score sheet."""
     try:
         wins = tuple(parse_win(w) for w in also_win or ())
         kongs = tuple(parse_kong(k) for k in kong or ())
@@ -383,6 +409,8 @@ def hand_result(
     if draw:
         if winner or self_drawn or discarder or fan is not None or hand or flowers or wins:
             raise fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
+        if fourth_tile or on_kong or wall_last:
+            raise fail("a drawn hand (--draw) has no --fourth-tile, --on-kong or --wall-last")
         return HandResult(
             draw=True, kongs=kongs, ready=hands, follow_dealer=follow_dealer, burn=burn
         )
@@ -392,6 +420,10 @@ def hand_result(
         raise fail("say how the hand was won: --self-drawn or --discarder NAME (one of them)")
     if (fan is None) == (hand is None):
         raise fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
+    context = {"--fourth-tile": fourth_tile, "--on-kong": on_kong, "--wall-last": wall_last}
+    if hand is None and any(context.values()):
+        flag = next(f for f, v in context.items() if v)
+        raise fail(f"{flag} is scored from the hand: give --hand HAND (a --fan total counts it)")
     return HandResult(
         draw=False,
         winner=winner,
@@ -404,6 +436,9 @@ def hand_result(
         ready=hands,
         follow_dealer=follow_dealer,
         burn=burn,
+        fourth_tile=fourth_tile,
+        kong=on_kong,
+        wall_last=wall_last,
     )
 
 
@@ -423,6 +458,9 @@ _HAND_OPTIONS: tuple[tuple[str, Any, object], ...] = (
     ("ready", ReadyOption, None),
     ("follow_dealer", FollowDealerOption, False),
     ("burn", BurnOption, 0),
+    ("fourth_tile", FourthTileOption, False),
+    ("on_kong", OnKongOption, False),
+    ("wall_last", WallLastOption, False),
 )
 
 
@@ -452,7 +490,8 @@ def _takes_a_hand(command: Callable[..., None]) -> Callable[..., None]:
 @_takes_a_hand
 def match_record(match_id: IdArgument, result: HandResult, db: DbOption = None) -> None:
     """Record the next hand: a win (--winner, --self-drawn or --discarder, --fan or
-    --hand) or a drawn hand (--draw)."""
+    --hand, with --fourth-tile, --on-kong, --wall-last for how a --hand was won) or a
+    drawn hand (--draw)."""
 
     def act(s: Store) -> str:
         rec = s.record_hand(match_id, result)
