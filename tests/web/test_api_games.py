@@ -148,7 +148,7 @@ def test_illegal_actions_are_422_problems_listing_the_legal_ones(client: TestCli
         ({"config": {"dealr": 1}}, "bad_option", None),
         ({"config": {"dealer": 9}}, "bad_option", "dealer is a seat number 0-3, not 9"),
         ({"options": {"nope": True}}, "bad_option", None),
-        ({"seed": -1}, "bad_field", None),
+        ({"seed": -1}, "out_of_range", "seed: input should be greater than or equal to 0, not -1"),
         ({"seat": "0"}, "bad_field", None),
         ({"rules": "mcr", "speed": 2}, "bad_field", "unknown key 'speed'"),
     ],

@@ -50,6 +50,7 @@ from typing import Any
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
+from fanshu.protocol import bounds
 from fanshu.protocol.errors import (
     BAD_FIELD,
     BAD_JSON,
@@ -184,6 +185,7 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
     if raw_options is not None:
         if not isinstance(raw_options, dict):
             raise LineError(BAD_FIELD, f"options must be an object, not {shown(raw_options)}")
+        bounds.check_options(raw_options)
         try:
             options = rule_set.options_from(raw_options)
         except FanshuError as e:

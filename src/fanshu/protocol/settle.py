@@ -10,8 +10,9 @@ mean together.
 The result is ``{"rules", "total", "payments": {name: points}}`` (zero-sum), with
 ``score``, the score answer (:func:`fanshu.protocol.score.score_object`), when a hand
 was given.  What cannot be settled raises :class:`~fanshu.protocol.errors.LineError`
-(``bad_field``, ``bad_option``, ``not_a_win``) or the ``FanshuError`` of the
-settlement (``bad_match`` for an MCR win under 8 fan …).
+(``bad_field``, ``bad_option``, ``not_a_win``, ``out_of_range`` for a number past its
+bound in :mod:`fanshu.protocol.bounds`: ``fan`` at most 500, 30 for Sichuan) or the
+``FanshuError`` of the settlement (``bad_match`` for an MCR win under 8 fan …).
 
 >>> settle(SettleRequest(players=("A", "B", "C", "D"), winner="A", discarder="B", fan=8))
 {'rules': 'mcr', 'total': 8, 'payments': {'A': 32, 'B': -16, 'C': -8, 'D': -8}}
@@ -23,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fanshu.protocol import bounds
 from fanshu.protocol.errors import BAD_FIELD, NOT_A_WIN, LineError
 from fanshu.protocol.score import (
     BOOL_FIELDS,
@@ -83,6 +85,8 @@ def settle(req: SettleRequest) -> dict[str, Any]:
     if (req.fan is None) == (req.hand is None):
         raise LineError(BAD_FIELD, "give the fan total (fan) or the hand (hand), one of them")
     rule_set = rules_named(req.rules)
+    if req.options is not None:
+        bounds.check_options(dict(req.options))
     options = None if req.options is None else rule_set.options_from(dict(req.options))
     if req.dealer_player is not None and rule_set.name != "beijing":
         raise LineError(BAD_FIELD, "dealer_player is for the beijing rule set")
@@ -92,6 +96,7 @@ def settle(req: SettleRequest) -> dict[str, Any]:
                 BAD_FIELD,
                 f"the {rule_set.name} rule set settles a scored hand: give 'hand', not 'fan'",
             )
+        bounds.check(bounds.fan_bound(rule_set.name), req.fan)
         if rule_set.name == "mcr":
             payments = settle_win(
                 req.players,

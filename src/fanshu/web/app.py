@@ -11,7 +11,8 @@
   has not arrived in full after ``body_timeout`` seconds (20) with 408 ``body_timeout``;
 - the checks of :mod:`fanshu.web.security` (Host, Origin, JSON only, the security
   headers on every answer), the rate limits of :mod:`fanshu.web.ratelimit`, strings
-  that are not Unicode text refused by :mod:`fanshu.web.text`, and, read-only
+  that are not Unicode text and integers too big for anyone refused by
+  :mod:`fanshu.web.values`, and, read-only
   (``read_only``, or a database file that cannot be written), every write answered
   503 ``read_only`` while everything that reads is served.
 
@@ -56,7 +57,7 @@ from fanshu.web.security import (
     SecurityHeaders,
     json_only,
 )
-from fanshu.web.text import TextCheck
+from fanshu.web.values import BodyValues
 
 __all__ = [
     "API_PREFIX",
@@ -403,8 +404,8 @@ def create_app(
         )
     # add_middleware wraps: the last added is outermost, so a request meets the Host
     # check first, then the Origin check, read-only, the rate limit, the body limit and
-    # the text check; the security headers are outside all of them (FanshuApp).
-    app.add_middleware(TextCheck)
+    # the values check; the security headers are outside all of them (FanshuApp).
+    app.add_middleware(BodyValues)
     app.add_middleware(BodyLimit, limit=max_body, timeout=body_timeout)
     app.add_middleware(RateLimit, limits=rate_limits)
     if read_only:

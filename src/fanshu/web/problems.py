@@ -284,7 +284,14 @@ async def _on_validation(request: Request, exc: Exception) -> Response:
     if any(tuple(e.get("loc", ())) == ("body",) and e.get("type") == "missing" for e in errors):
         return problem_response(Problem("bad_json", "the request needs a JSON object body"))
     detail, items = validation_detail(errors)
-    return problem_response(Problem("bad_field", detail, errors=items))
+    # a number past its bound: out_of_range, as the wire format says it (the message
+    # names the bound: "fan: input should be less than or equal to 1000, not 100000")
+    code = "out_of_range" if errors and errors[0].get("type") in _RANGE_ERRORS else "bad_field"
+    return problem_response(Problem(code, detail, errors=items))
+
+
+#: pydantic's error types of a number past a bound.
+_RANGE_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
 
 
 _HTTP_CODES = {

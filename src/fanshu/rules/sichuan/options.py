@@ -59,6 +59,13 @@ OPTION_NOTES: dict[str, str] = {
 }
 
 
+#: The most fan a hand is paid for, and the largest base: payments double per fan, so
+#: ``MAX_BASE · 2^MAX_FAN`` (about 10^15) stays far inside 64 bits; no real hand comes
+#: near (a dozen fan is a great deal).
+MAX_FAN = 30
+MAX_BASE = 1_000_000
+
+
 @dataclass(frozen=True, slots=True)
 class SichuanOptions:
     #: The fan table: ``"seed000"`` (default) or ``"seed002"``.
@@ -91,8 +98,11 @@ class SichuanOptions:
         cap = self.cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
             raise OptionError(f"cap is a number of fan (1 or more) or none, not {cap!r}")
-        if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
-            raise OptionError(f"base is a whole number of points, 1 or more, not {self.base!r}")
+        base = self.base
+        if isinstance(base, bool) or not isinstance(base, int) or not 1 <= base <= MAX_BASE:
+            raise OptionError(
+                f"base is a whole number of points, 1 to {MAX_BASE}, not {self.base!r}"
+            )
         if self.ready_payment not in ("max", "min"):
             raise OptionError(f"ready_payment is 'max' or 'min', not {self.ready_payment!r}")
         for f in fields(self):
@@ -107,6 +117,8 @@ class SichuanOptions:
         """
         if fan < 1:
             raise OptionError(f"a Sichuan hand has 1 fan or more, not {fan}")
+        if fan > MAX_FAN:
+            raise OptionError(f"a Sichuan hand is paid for {MAX_FAN} fan at most, not {fan}")
         capped = fan if self.cap is None else min(fan, self.cap)
         return self.base << (capped - 1)
 

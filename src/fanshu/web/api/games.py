@@ -60,6 +60,7 @@ from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.engine.variants import playable_rules
 from fanshu.errors import FanshuError, OptionError
+from fanshu.protocol import bounds
 from fanshu.rules import get_rules
 from fanshu.store import Store, StoredGame, StoreError
 from fanshu.web.api.common import MAX_GAMES, JsonResponse, created_route, route_responses
@@ -610,7 +611,9 @@ def new_game(body: NewGame, request: Request) -> JsonResponse:
 def get_game(
     game_id: str,
     request: Request,
-    since: Annotated[int, Query(ge=0, description="events_new from this event on")] = 0,
+    since: Annotated[
+        int, Query(ge=0, le=bounds.SINCE.high, description="events_new from this event on")
+    ] = 0,
 ) -> JsonResponse:
     """The game now; `events_new` holds the events from number `since` (default: all)."""
     for _ in range(3):

@@ -26,6 +26,7 @@ from starlette.responses import Response
 
 from fanshu.match import results
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
+from fanshu.protocol import bounds
 from fanshu.store import Store
 from fanshu.web.api.auth import (
     CallerDep,
@@ -158,7 +159,7 @@ class WinBody(BaseModel):
 
     winner: str
     discarder: str | None = Field(None, description="Who discarded; null when self-drawn.")
-    fan: int | None = None
+    fan: int | None = Field(None, le=bounds.FAN.high)
     hand: str | None = None
     kong_feeder: str | None = Field(None, description="Sichuan 杠上花 after a direct kong.")
 
@@ -171,7 +172,11 @@ class KongBody(BaseModel):
     player: str
     kind: Literal["direct", "added", "concealed", "melded"]
     feeder: str | None = Field(None, description="Who gave the tile (direct, melded).")
-    after: int = Field(0, description="Sichuan: how many of the hand's wins came before it.")
+    after: int = Field(
+        0,
+        le=bounds.AFTER.high,
+        description="Sichuan: how many of the hand's wins came before it.",
+    )
 
 
 class HandResult(BaseModel):
@@ -183,19 +188,45 @@ class HandResult(BaseModel):
     winner: str | None = None
     discarder: str | None = Field(None, description="Who discarded; null when self-drawn.")
     self_drawn: bool | None = Field(None, description="Default: true when no discarder.")
-    fan: int | None = Field(None, description="The fan total, flowers included.")
+    fan: int | None = Field(
+        None,
+        le=bounds.FAN.high,
+        description="The fan total, flowers included.",
+    )
     hand: str | None = Field(
         None, description="The winning hand: scored with the hand's seat and prevalent wind."
     )
-    flowers: int = 0
+    flowers: int = Field(0, le=bounds.FLOWERS.high)
     draw: bool = Field(False, description="A drawn hand (荒庄): nothing else is given.")
-    wins: list[WinBody] = Field([], description="Sichuan: the further wins of the hand.")
-    kongs: list[KongBody] = Field([], description="Sichuan 刮风下雨; the Beijing winner's.")
+    wins: list[WinBody] = Field(
+        [], max_length=3, description="Sichuan: the further wins of the hand."
+    )
+    kongs: list[KongBody] = Field(
+        [], max_length=16, description="Sichuan 刮风下雨; the Beijing winner's."
+    )
     ready: dict[str, str] = Field(
-        {}, description="Sichuan drawn end: the 13-tile hand of each player still in."
+        {}, max_length=4, description="Sichuan drawn end: the 13-tile hand of each player still in."
     )
     follow_dealer: bool = Field(False, description="Beijing 跟庄.")
-    burn: int = Field(0, description="Beijing 烧庄: rounds followed in a row.")
+    burn: int = Field(
+        0,
+        le=bounds.BURN.high,
+        description="Beijing 烧庄: rounds followed in a row.",
+    )
+
+    fourth_tile: bool = Field(
+        False, description="With hand: the winning tile is the last copy (和绝张)."
+    )
+    kong: bool = Field(
+        False,
+        description="With hand: won on a kong, its replacement tile when self-drawn "
+        "(杠上开花), else robbing a kong (抢杠和).",
+    )
+    wall_last: bool = Field(
+        False,
+        description="With hand: won on the last tile of the wall (妙手回春 self-drawn, "
+        "海底捞月 on a discard).",
+    )
 
     def to_result(self) -> results.HandResult:
         """The score sheet's request object."""
@@ -211,6 +242,9 @@ class HandResult(BaseModel):
             ready=dict(self.ready),
             follow_dealer=self.follow_dealer,
             burn=self.burn,
+            fourth_tile=self.fourth_tile,
+            kong=self.kong,
+            wall_last=self.wall_last,
         )
 
 
@@ -227,7 +261,10 @@ class NewPenalty(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="NewPenalty")
 
     player: str
-    points: int = Field(description="Deducted from the player (positive), paid to nobody.")
+    points: int = Field(
+        le=bounds.PENALTY_POINTS.high,
+        description="Deducted from the player (positive), paid to nobody.",
+    )
     reason: str = ""
 
 

@@ -16,6 +16,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from fanshu.errors import FanshuError
+from fanshu.protocol import bounds
 from fanshu.protocol import settle as wire
 from fanshu.protocol.errors import LineError
 from fanshu.rules import names
@@ -39,8 +40,13 @@ class SettleRequest(BaseModel):
     winner: str
     discarder: str | None = Field(None, description="Who discarded the winning tile.")
     hand: str | None = Field(None, description="The winning hand, scored by the rule set.")
-    fan: int | None = Field(None, description="The fan total (MCR: flowers included).")
-    flowers: int = 0
+    fan: int | None = Field(
+        None,
+        le=bounds.FAN.high,
+        description="The fan total (MCR: flowers included; at most "
+        f"{bounds.FAN.high}, Sichuan {bounds.SICHUAN_FAN.high}).",
+    )
+    flowers: int = Field(0, ge=bounds.FLOWERS.low, le=bounds.FLOWERS.high)
     self_drawn: bool | None = Field(None, description="Default: true when no discarder.")
     fourth_tile: bool = False
     kong: bool = False

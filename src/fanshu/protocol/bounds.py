@@ -1,0 +1,128 @@
+"""The bounds of the numbers a request carries: past one is ``out_of_range``, naming it.
+
+The bounds are data, here, for every front end: the wire format checks them
+(:func:`check`), the HTTP models declare them (``Field(ge=…, le=…)``, so the OpenAPI
+description lists them) and docs/http-api.md has the table.  Each is far beyond any real
+game and small enough that what is computed from it stays small: Sichuan doubles the
+payment per fan, so its ``fan`` bound keeps ``base · 2^fan`` inside 64 bits (the
+database's integers); no integer anywhere may pass :data:`MAX_INTEGER`.
+
+>>> check(FLOWERS, 9)
+Traceback (most recent call last):
+fanshu.protocol.errors.LineError: flowers must be 0 to 8 (the eight flower tiles), not 9
+>>> fan_bound("sichuan").high, fan_bound("mcr").high
+(30, 500)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fanshu.protocol.errors import OUT_OF_RANGE, LineError
+from fanshu.rules.mcr.settlement import MAX_FAN as MCR_MAX_FAN
+from fanshu.rules.mcr.settlement import MAX_FLOWERS
+from fanshu.rules.sichuan.options import MAX_BASE
+from fanshu.rules.sichuan.options import MAX_FAN as SICHUAN_MAX_FAN
+
+__all__ = [
+    "AFTER",
+    "BOUNDS",
+    "BURN",
+    "FAN",
+    "FLOWERS",
+    "HAND_NUMBER",
+    "MAX_INTEGER",
+    "OPTION",
+    "PENALTY_POINTS",
+    "SEED",
+    "SESSIONS",
+    "SICHUAN_FAN",
+    "SINCE",
+    "TABLE",
+    "Bound",
+    "check",
+    "check_options",
+    "fan_bound",
+]
+
+#: The largest integer any request may hold (JavaScript's ``Number.MAX_SAFE_INTEGER``:
+#: the browser app cannot tell larger ones apart anyway).
+MAX_INTEGER = 2**53 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """``field`` is an integer from ``low`` to ``high``, for the reason ``why``."""
+
+    field: str
+    low: int
+    high: int
+    why: str
+
+    def message(self, value: object, field: str | None = None) -> str:
+        return f"{field or self.field} must be {self.low} to {self.high} ({self.why}), not {value}"
+
+
+#: Flower tiles claimed (MCR: one fan each).
+FLOWERS = Bound("flowers", 0, MAX_FLOWERS, "the eight flower tiles")
+#: A fan total (MCR and the additive rule sets; flowers included).
+FAN = Bound("fan", 0, MCR_MAX_FAN, "more than any MCR hand scores")
+#: A Sichuan fan total: payments double per fan, so 2^30 times a base of at most
+#: :data:`OPTION` stays inside 64 bits.
+SICHUAN_FAN = Bound("fan", 0, SICHUAN_MAX_FAN, "payments double per fan")
+#: Beijing 烧庄: rounds followed in a row.
+BURN = Bound("burn", 0, 99, "rounds followed in a row")
+#: Sichuan: how many of the hand's wins came before a kong.
+AFTER = Bound("after", 0, 3, "a hand has at most three further wins")
+#: Points of one penalty.
+PENALTY_POINTS = Bound("points", 1, 1_000_000, "points of one penalty")
+#: A hand's number on a score sheet.
+HAND_NUMBER = Bound("number", 1, 10_000, "hands of one score sheet")
+#: A tournament's sessions, and a session's number.
+SESSIONS = Bound("sessions", 1, 1000, "sessions of one tournament")
+#: A table's number in a session.
+TABLE = Bound("table", 1, 10_000, "tables of one session")
+#: A seed for shuffles and seatings.
+SEED = Bound("seed", 0, MAX_INTEGER, "a whole number a browser can hold")
+#: Events of a game already seen.
+SINCE = Bound("since", 0, 1_000_000, "events of one game")
+#: A whole-number option of a rule set (a cap, base points, a penalty …).
+OPTION = Bound("option", 0, MAX_BASE, "a rule set option")
+
+#: Every bound, for the documentation.
+BOUNDS = (
+    FLOWERS,
+    FAN,
+    SICHUAN_FAN,
+    BURN,
+    AFTER,
+    PENALTY_POINTS,
+    HAND_NUMBER,
+    SESSIONS,
+    TABLE,
+    SEED,
+    SINCE,
+    OPTION,
+)
+
+
+def fan_bound(rules: str) -> Bound:
+    """The bound of a fan total under the rule set ``rules``."""
+    return SICHUAN_FAN if rules == "sichuan" else FAN
+
+
+def check(bound: Bound, value: int, field: str | None = None) -> int:
+    """``value`` when within ``bound``; else ``LineError`` ``out_of_range`` naming the
+    field (``field``, default the bound's) and the bound."""
+    if not bound.low <= value <= bound.high:
+        raise LineError(OUT_OF_RANGE, bound.message(value, field))
+    return value
+
+
+def check_options(options: object, field: str = "options") -> None:
+    """Every whole number among a rule set's options within :data:`OPTION`."""
+    if not isinstance(options, dict):
+        return
+    for name, value in options.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            check(OPTION, value, f"{field}.{name}")
