@@ -254,12 +254,50 @@ def test_tournament(db: str, tmp_path: Path) -> None:
         path = tmp_path / f"t.{fmt}"
         ok(db, "tournament", "export", tid, "--format", fmt, "-o", str(path))
         copy = ok(db, "tournament", "import", str(path)).strip()
-        assert json.loads(ok(db, "tournament", "standings", copy, "--json")) == standings
+        # the copy's table matches are its own, and the sources say so
+        expected = json.dumps(standings).replace(f"sheet:{tid}-", f"sheet:{copy}-")
+        assert json.loads(ok(db, "tournament", "standings", copy, "--json")) == json.loads(expected)
     result = run(db, "tournament", "record", tid, "--session", "1", "--table", "2",
                  "--score", "P4=40", "--score", "Eve=1")  # fmt: skip
     assert result.exit_code == 2 and result.stderr.startswith("error: ")
     result = run(db, "tournament", "standings", "nope42")
     assert result.exit_code == 2 and "no tournament 'nope42'" in result.stderr
+
+
+def test_tournament_results_come_from_one_source(db: str) -> None:
+    players = [f"P{i}" for i in range(8)]
+    tid = ok(db, "tournament", "new", *players, "--sessions", "1").strip()
+    ok(db, "tournament", "seat", tid, "--session", "1",
+       "--table", "P0,P1,P2,P3", "--table", "P4,P5,P6,P7")  # fmt: skip
+    mid = ok(db, "tournament", "match", tid, "--session", "1", "--table", "1").strip()
+    ok(db, "match", "record", mid, "--winner", "P0", "--self-drawn", "--fan", "8")
+    where = ["tournament", "record", tid, "--session", "1"]
+    zero = ["--score", "P0=0", "--score", "P1=0", "--score", "P2=0", "--score", "P3=0"]
+    result = run(db, *where, "--table", "1", *zero)
+    assert result.exit_code == 2 and "has the score sheet" in result.stderr
+    first = ["--score", "P4=40", "--score", "P5=10", "--score", "P6=-20", "--score", "P7=-30"]
+    second = ["--score", "P4=10", "--score", "P5=40", "--score", "P6=-20", "--score", "P7=-30"]
+    result = run(db, *where, "--table", "2", *first[:6], "--score", "P7=30")
+    assert result.exit_code == 2 and "sum to +60" in result.stderr
+    result = run(db, *where, "--table", "2", *first[:6], "--score", "P6=1")
+    assert result.exit_code == 2 and "--score gives P6 twice (-20 and 1)" in result.stderr
+    ok(db, *where, "--table", "2", *first)
+    result = run(db, *where, "--table", "2", *second)
+    assert result.exit_code == 2 and "correction" in result.stderr
+    out = ok(db, *where, "--table", "2", *second, "--correction")
+    assert out.strip() == (
+        "session 1 table 2: P4 10, P5 40, P6 -20, P7 -30 (corrected; was P4 40, P5 10, P6 -20, "
+        "P7 -30)"
+    )
+    standings = {x["player"]: x for x in json.loads(ok(db, "tournament", "standings", tid,
+                                                          "--json"))}  # fmt: skip
+    assert standings["P5"]["tables"][0]["source"] == "corrected"
+    assert standings["P0"]["tables"][0]["state"] == "in progress"
+    text = ok(db, "tournament", "standings", tid)
+    assert text.splitlines()[-2:] == [
+        f"session 1 table 1: sheet {mid}, in progress (1/16 hands), not counted yet",
+        "session 1 table 2: corrected",
+    ]
 
 
 # -- match correct ----------------------------------------------------------------------

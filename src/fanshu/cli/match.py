@@ -30,6 +30,7 @@ from fanshu.match.rule_sheet import SHEET_RULES
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match
 from fanshu.rules.mcr.settlement import false_win_name
 from fanshu.store import Store, guess_format, open_store
+from fanshu.store.access import cli_actor
 
 T = TypeVar("T")
 
@@ -81,12 +82,18 @@ class FalseWinKind(StrEnum):
 
 @contextmanager
 def _store(db: str | None) -> Iterator[Store]:
-    """Open the database; any fanshu error inside becomes ``error: …`` and status 2."""
+    """Open the database, its changes made as ``cli:<os user>`` (the audit trail: the
+    command line on a local file is its owner); any fanshu error inside becomes
+    ``error: …`` and status 2."""
     try:
-        with open_store(db) as store:
+        with open_store(db) as store, store.acting_as(cli_actor()):
             yield store
     except FanshuError as exc:
         raise fail(exc.message) from None
+
+
+#: The store of every command that works on the database (``fanshu accounts``, ``share``).
+store_as_cli = _store
 
 
 def _run(db: str | None, action: Callable[[Store], T]) -> T:
@@ -778,25 +785,42 @@ def tournament_record(
     scores: Annotated[
         list[str],
         typer.Option(
-            "--score", metavar="NAME=POINTS", help="A player's final match score (four times)."
+            "--score",
+            metavar="NAME=POINTS",
+            help="A seated player's final match score (four times; the four sum to 0).",
         ),
     ],
+    correction: Annotated[
+        bool,
+        typer.Option(
+            "--correction",
+            help="Replace the table's typed result (kept in the audit trail with the scores "
+            "before and after); without it a second result is refused.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
-    """Enter a table's final match scores (比赛分) without its hands."""
+    """Type a table's final match scores (比赛分) without its hands: for a table without
+    a score sheet (a table with one takes its result from the sheet)."""
     totals: dict[str, int] = {}
     for item in scores:
         name, eq, value = item.rpartition("=")
         try:
-            totals[name.strip()] = int(value)
+            points = int(value)
         except ValueError:
             raise fail(f"--score takes NAME=POINTS, not {item!r}") from None
         if not eq or not name.strip():
             raise fail(f"--score takes NAME=POINTS, not {item!r}")
-    _run(db, lambda s: s.set_result(tid, session, table, totals))
-    typer.echo(
-        f"session {session} table {table}: " + ", ".join(f"{p} {v}" for p, v in totals.items())
-    )
+        if name.strip() in totals:
+            raise fail(f"--score gives {name.strip()} twice ({totals[name.strip()]} and {points})")
+        totals[name.strip()] = points
+    before = _run(db, lambda s: s.set_result(tid, session, table, totals, correction=correction))
+
+    def shown(x: dict[str, int]) -> str:
+        return ", ".join(f"{p} {v}" for p, v in x.items())
+
+    was = "" if before is None else f" (corrected; was {shown(before)})"
+    typer.echo(f"session {session} table {table}: {shown(totals)}{was}")
 
 
 @tournament_app.command("standings")
@@ -819,6 +843,25 @@ def tournament_standings(
     for x in standings:
         table.add_row(*(str(x[k]) for k in keys))
     _console().print(table)
+    for line in _table_sources(standings):
+        typer.echo(line)
+
+
+def _table_sources(standings: list[dict[str, Any]]) -> list[str]:
+    """Where each table's numbers come from, one line a table: ``session 1 table 2:
+    sheet t1-s1t2`` (complete), ``… sheet t1-s1t2, in progress (7/16 hands), not
+    counted yet``, ``… typed`` or ``… corrected``."""
+    seen: dict[tuple[int, int], dict[str, Any]] = {}
+    for x in standings:
+        for line in x["tables"]:
+            seen.setdefault((line["session"], line["table"]), line)
+    out = []
+    for (session, table), line in sorted(seen.items()):
+        source = str(line["source"]).replace("sheet:", "sheet ", 1)
+        if line["state"] != "complete":
+            source += f", in progress ({line['hands']}/16 hands), not counted yet"
+        out.append(f"session {session} table {table}: {source}")
+    return out
 
 
 @tournament_app.command("list")
