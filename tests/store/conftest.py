@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from fanshu.store import SqliteStore, Store, open_store
-from support.postgres import REQUIRE_ENV, Cluster, find_bindir, required
+from support.postgres import BINDIR_ENV, REQUIRE_ENV, Cluster, find_bindir, required
 
 BACKENDS = ("sqlite", "postgres")
 
@@ -49,7 +49,10 @@ def pg_cluster() -> Iterator[Cluster]:
     """A PostgreSQL cluster for this test session (this pytest-xdist worker)."""
     bindir = find_bindir()
     if bindir is None:
-        _unavailable("no initdb in /usr/lib/postgresql/*/bin or on PATH (apt install postgresql)")
+        _unavailable(
+            f"no initdb in ${BINDIR_ENV}, /usr/lib/postgresql/*/bin or on PATH "
+            "(apt install postgresql)"
+        )
     if importlib.util.find_spec("psycopg") is None:
         _unavailable("psycopg is not installed (pip install 'fanshu[postgres]')")
     assert bindir is not None

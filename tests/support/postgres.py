@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
-__all__ = ["REQUIRE_ENV", "Cluster", "find_bindir", "required"]
+__all__ = ["BINDIR_ENV", "REQUIRE_ENV", "Cluster", "find_bindir", "required"]
 
 #: ``make test`` sets it: a machine without PostgreSQL fails the PostgreSQL tests
 #: instead of skipping them.
@@ -32,9 +32,17 @@ def required() -> bool:
     return os.environ.get(REQUIRE_ENV, "").strip() not in ("", "0")
 
 
+#: Names the folder of ``initdb``, ``pg_ctl`` and ``postgres`` where they are elsewhere.
+BINDIR_ENV = "FANSHU_POSTGRES_BINDIR"
+
+
 def find_bindir() -> Path | None:
-    """The newest ``/usr/lib/postgresql/*/bin`` with ``initdb``, else the ``initdb`` on
-    ``PATH``'s folder, else None."""
+    """``$FANSHU_POSTGRES_BINDIR`` (if it has ``initdb``), else the newest
+    ``/usr/lib/postgresql/*/bin`` with ``initdb``, else the ``initdb`` on ``PATH``'s
+    folder, else None."""
+    named = os.environ.get(BINDIR_ENV, "").strip()
+    if named:
+        return Path(named) if (Path(named) / "initdb").is_file() else None
     found = sorted(
         glob.glob("/usr/lib/postgresql/*/bin/initdb"),
         key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
@@ -50,13 +58,22 @@ class Cluster:
 
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
-        self.root = Path(tempfile.mkdtemp(prefix="fanshu-pg-"))
+        owner: pwd.struct_passwd | None = None
+        if os.geteuid() == 0:
+            try:
+                owner = pwd.getpwnam("postgres")
+            except KeyError:
+                raise RuntimeError(
+                    "PostgreSQL refuses to run as root, and there is no 'postgres' user "
+                    "to run it as (Debian's postgresql package makes one)"
+                ) from None
+        # as root: in /tmp, which the postgres user can reach (a private TMPDIR it may not)
+        self.root = Path(tempfile.mkdtemp(prefix="fanshu-pg-", dir="/tmp" if owner else None))
         self.data = self.root / "data"
         self.socket = self.root / "sock"
         self.socket.mkdir()
         self._as: list[str] = []
-        if os.geteuid() == 0:
-            owner = pwd.getpwnam("postgres")
+        if owner is not None:
             for path in (self.root, self.socket):
                 os.chown(path, owner.pw_uid, owner.pw_gid)
             self._as = ["runuser", "-u", "postgres", "--"]
