@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from fanshu import __version__
+from fanshu.cli.accounts import accounts_app
 from fanshu.cli.analyze import analyze_command
 from fanshu.cli.fans import fans_command
 from fanshu.cli.match import match_app, tournament_app
@@ -17,6 +18,7 @@ from fanshu.cli.replay import replay_command
 from fanshu.cli.rules import rules_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
 from fanshu.cli.serve import serve_command
+from fanshu.cli.share import match_share, tournament_share
 from fanshu.cli.simulate import simulate_command
 from fanshu.cli.stats import stats_command
 
@@ -36,6 +38,9 @@ app.command("analyze")(analyze_command)
 app.command("rules")(rules_command)
 app.add_typer(match_app, name="match")
 app.add_typer(tournament_app, name="tournament")
+match_app.command("share")(match_share)
+tournament_app.command("share")(tournament_share)
+app.add_typer(accounts_app, name="accounts")
 app.command("simulate")(simulate_command)
 app.command("play")(play_command)
 app.command("replay")(replay_command)

@@ -47,8 +47,8 @@ from fanshu.store.interface import (
     StoreError,
 )
 from fanshu.store.migrations import migrate_part, part_version, stored_part_version
-from fanshu.store.sql import Connection
 from fanshu.store.passwords import dummy_hash, hash_password, verify_password
+from fanshu.store.sql import Connection
 
 __all__ = [
     "MAX_LABEL",
@@ -61,6 +61,7 @@ __all__ = [
     "SqliteAccess",
     "cli_actor",
     "new_token",
+    "share_link",
     "token_digest",
 ]
 
@@ -91,6 +92,17 @@ def cli_actor() -> str:
     except (KeyError, OSError):  # no name for the uid (a container)
         user = "unknown"
     return f"cli:{user}"
+
+
+def share_link(kind: ObjectKind, object_id: str, token: str, base: str = "") -> str:
+    """The web app's link to an object with its key: relative to the server root unless
+    ``base`` is given.  The key rides in the fragment, so a browser never sends it to a
+    server (nor in a Referer).
+
+    >>> share_link("match", "k7m2qx", "TOKEN")
+    '/#/match/k7m2qx?key=TOKEN'
+    """
+    return f"{base.rstrip('/')}/#/{kind}/{object_id}?key={token}"
 
 
 def new_token() -> str:

@@ -38,6 +38,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, Request
 
 from fanshu.store import Account, Grant, LoginSession, Store
+from fanshu.store.access import share_link
 from fanshu.store.interface import GrantRole, ObjectKind
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem
@@ -294,7 +295,7 @@ def creator(kind: ObjectKind) -> Callable[[Request, Caller], Caller]:
 def link(kind: ObjectKind, object_id: str, token: str) -> str:
     """The browser app's link to an object with a key, relative to the server root (the
     key rides in the fragment: never sent to a server, nor in a Referer)."""
-    return f"/#/{kind}/{object_id}?key={token}"
+    return share_link(kind, object_id, token)
 
 
 def issue_access(store: Store, who: Caller, kind: ObjectKind, object_id: str) -> dict[str, str]:
