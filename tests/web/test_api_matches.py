@@ -142,7 +142,10 @@ def test_an_unknown_match_is_forbidden_and_names_no_ids(
         ({"winner": "Bo"}, "bad_field", "give the fan total (fan) or the hand (hand), one of them"),
         ({"winner": "Bo", "fan": 8, "discarder": "Di", "self_drawn": True}, "bad_field",
          "say how the hand was won: self_drawn true or the discarder (one of them)"),
-        ({"winner": "Bo", "fan": 8, "kong": True}, "bad_field", "unknown key 'kong'"),
+        ({"winner": "Bo", "fan": 8, "robbed": True}, "bad_field", "unknown key 'robbed'"),
+        ({"winner": "Bo", "fan": 8, "kong": True}, "bad_match", "kong (杠上开花 self-drawn, "
+         "抢杠和 on a discard) is scored from the winning hand: give Bo's hand instead of the "
+         "fan total (which already counts it)"),
         ({"winner": "Bo", "fan": 8.5}, "bad_field", None),
     ],
 )  # fmt: skip

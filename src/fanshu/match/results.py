@@ -62,8 +62,8 @@ _KONG_KINDS: dict[str, KongKind] = {
 #: with the fan it brings under MCR.
 WIN_CONTEXT: dict[str, str] = {
     "fourth_tile": "和绝张",
-    "kong": "杠上开花 (self-drawn) / 抢杠和 (on a discard)",
-    "wall_last": "妙手回春 (self-drawn) / 海底捞月 (on a discard)",
+    "kong": "杠上开花 self-drawn, 抢杠和 on a discard",
+    "wall_last": "妙手回春 self-drawn, 海底捞月 on a discard",
 }
 
 
