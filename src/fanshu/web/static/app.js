@@ -2147,8 +2147,10 @@ async function checkHands(m) {
   await Promise.all(
     todo.map(async (hand) => {
       try {
-        await api("POST", "/v1/score", { hand, rules });
-        handChecks.set(`${rules}|${hand}`, "");
+        const out = await api("POST", "/v1/score", { hand, rules });
+        // a hand that is no win is answered 200 with its error
+        const e = out && out.error;
+        handChecks.set(`${rules}|${hand}`, e ? new ApiError(e.message || e.code, e.code || "not_a_win", 200) : "");
       } catch (err) {
         if (err.status === 422 || err.status === 400) handChecks.set(`${rules}|${hand}`, err);
       }
