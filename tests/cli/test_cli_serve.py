@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -121,7 +122,8 @@ def test_a_database_that_cannot_be_opened_is_an_error_line(tmp_path: Path) -> No
     assert f"error: cannot open the database {tmp_path}: it is a directory" in result.output
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", "postgres://h/db"])
     assert result.exit_code == 2
-    assert "error: unsupported database 'postgres://h/db'" in result.output
+    # issue 14: PostgreSQL is a store; an unreachable server is one error line
+    assert "error: cannot connect to the PostgreSQL database postgres://h/db" in result.output
 
 
 def test_without_the_web_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -141,7 +143,20 @@ def test_without_the_web_extra_it_says_what_to_install(monkeypatch: pytest.Monke
 def test_help_names_the_options() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db"):
+    for option in (
+        "--host",
+        "--port",
+        "--db",
+        "--allowed-host",
+        "--read-only",
+        "--trust-proxy",
+        "--rate-write",
+        "--rate-login",
+        "--rate-compute",
+        "--body-timeout",
+        "--keep-alive-timeout",
+        "--limit-concurrency",
+    ):
         assert option in result.output
 
 
@@ -165,3 +180,79 @@ def test_serve_names_the_factory_and_variable_the_web_app_has() -> None:
     module, name = serve.APP_FACTORY.split(":")
     assert module == web_app.__name__ and callable(getattr(web_app, name))
     assert serve.SERVE_DB_VARIABLE == web_app.SERVE_DB_VARIABLE
+    assert serve.SERVE_CONFIG_VARIABLE == web_app.SERVE_CONFIG_VARIABLE
+    from fanshu.web.security import LOCAL_HOSTS
+
+    assert serve.LOCAL_HOSTS == LOCAL_HOSTS
+
+
+def test_the_allowed_hosts_are_the_address_the_localhost_names_and_the_extra_ones() -> None:
+    from fanshu.cli.serve import allowed_hosts
+
+    assert allowed_hosts("192.168.1.5", ["club.example.org"]) == [
+        "192.168.1.5",
+        "localhost",
+        "127.0.0.1",
+        "::1",
+        "club.example.org",
+    ]
+    everywhere = allowed_hosts("0.0.0.0", [])
+    assert socket.gethostname() in everywhere and "0.0.0.0" not in everywhere
+
+
+def _request(url: str, method: str = "GET", headers: dict[str, str] | None = None) -> int:
+    body = b"{}" if method != "GET" else None
+    req = urllib.request.Request(
+        url,
+        data=body,
+        method=method,
+        headers={"content-type": "application/json", **(headers or {})},
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as e:
+        return int(e.code)
+
+
+def test_read_only_serves_reads_refuses_changes_and_checks_the_host(tmp_path: Path) -> None:
+    db = tmp_path / "club.db"
+    made = CliRunner().invoke(app, ["match", "new", "--db", str(db), "--players", "A", "B", "C", "D"])
+    assert made.exit_code == 0, made.output
+    proc = subprocess.Popen(
+        [*CMD, "serve", "--port", "0", "--db", str(db), "--read-only"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().strip().removeprefix("fanshu serving on ")
+        assert proc.stdout.readline().strip().startswith("read-only (--read-only)")
+        assert _request(url + "v1/rules") == 200
+        assert _request(url + "v1/matches", "POST") == 503
+        assert _request(url + "v1/score", "POST") == 422  # computing is not writing
+        assert _request(url + "v1/rules", headers={"Host": "evil.example"}) == 421
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+
+
+def test_an_unwritable_database_is_served_read_only_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.cli import serve
+
+    db = tmp_path / "club.db"
+    CliRunner().invoke(app, ["match", "new", "--db", str(db), "--players", "A", "B", "C", "D"])
+    monkeypatch.setattr(serve, "_database_writable", lambda db: False)
+    seen: dict[str, Any] = {}
+
+    def run(self: Any, sockets: Any = None) -> None:  # instead of serving
+        seen.update(json.loads(os.environ[serve.SERVE_CONFIG_VARIABLE]))
+
+    monkeypatch.setattr("uvicorn.Server.run", run)
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "the database file cannot be written: serving it read-only" in result.output
+    assert seen["read_only"] is True and seen["rate_write"] == 120 and seen["rate_compute"] == 0

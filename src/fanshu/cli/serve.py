@@ -6,18 +6,33 @@ serves until Ctrl-C.  The score sheets live in the database of ``fanshu match``
 (``--db``, else ``$FANSHU_DB``, else the default file).  Needs ``pip install
 'fanshu[web]'``.
 
+Hardening (issue 14; defaults in brackets): the server answers only for the hosts it
+knows (``--allowed-host``, repeatable; [the address it listens on and the localhost
+names; for 0.0.0.0 or :: also this machine's name and addresses]); changes and log-ins
+are rate-limited per client (``--rate-write`` [120 a minute], ``--rate-login`` [10],
+``--rate-compute`` [0: unlimited, so a load test runs at full speed]; ``--trust-proxy``
+counts the address a reverse proxy puts last in X-Forwarded-For); a request body must
+arrive within ``--body-timeout`` [20 s]; an idle keep-alive connection is closed after
+``--keep-alive-timeout`` [5 s]; past ``--limit-concurrency`` [256] connections and
+requests at once, uvicorn answers 503.  ``--read-only`` serves everything that reads
+and answers changes 503; so does a database file that cannot be written, which is said
+on start.
+
 The command line never imports :mod:`fanshu.web` (the two front ends stand side by
 side): uvicorn loads the app by its import string, from the factory
-``fanshu.web.app:app_from_environment``, and ``--db`` travels in the environment
-variable that factory reads.
+``fanshu.web.app:app_from_environment``; ``--db`` travels in the environment variable
+that factory reads, the other settings as JSON in a second one.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import socket
 from importlib.util import find_spec
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -30,6 +45,12 @@ __all__ = ["serve_command"]
 #: (``fanshu.web.app.SERVE_DB_VARIABLE``).
 APP_FACTORY = "fanshu.web.app:app_from_environment"
 SERVE_DB_VARIABLE = "FANSHU_SERVE_DB"
+#: ``fanshu.web.app.SERVE_CONFIG_VARIABLE``: the other settings, as a JSON object.
+SERVE_CONFIG_VARIABLE = "FANSHU_SERVE_CONFIG"
+#: The names a server on this machine is reached by (``fanshu.web.security.LOCAL_HOSTS``).
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+#: Addresses that listen on every interface.
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 #: What the web extra brings besides uvicorn: checked before the port is bound, so that
 #: a missing one is one error line, not a traceback from inside uvicorn.
 WEB_MODULES = ("fastapi", "starlette", "fastapi_offline")
@@ -66,6 +87,31 @@ def _check_database(db: str | None) -> None:
         raise fail(e.message) from None
 
 
+def _database_writable(db: str | None) -> bool:
+    """Whether the database file can be written (``:memory:`` can; a file that does not
+    exist yet can when its folder can)."""
+    from fanshu.store import resolve_db_path
+
+    if db is not None and (db.strip() == ":memory:" or db.startswith(("postgres:", "postgresql:"))):
+        return True  # a database server says for itself what may be written
+    path = Path(resolve_db_path(db))
+    if path.exists():
+        return os.access(path, os.W_OK)
+    return os.access(path.parent if path.parent.exists() else Path.cwd(), os.W_OK)
+
+
+def allowed_hosts(host: str, extra: list[str]) -> list[str]:
+    """The hosts the server answers for (module text)."""
+    hosts = [host, *LOCAL_HOSTS]
+    if host in WILDCARD_HOSTS:  # reached by whatever name or address the machine has
+        name = socket.gethostname()
+        hosts += [name, socket.getfqdn()]
+        with contextlib.suppress(OSError):
+            hosts += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    hosts += extra
+    return list(dict.fromkeys(h for h in hosts if h and h not in WILDCARD_HOSTS))
+
+
 def _url(host: str, port: int) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
@@ -82,6 +128,84 @@ def serve_command(
         ),
     ] = 8000,
     db: DbOption = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            metavar="NAME",
+            help="Also answer for this Host (repeatable; *.example.org: any name under it; "
+            "*: any, when a proxy checks Host). Default: the --host address and localhost.",
+        ),
+    ] = None,
+    read_only: Annotated[
+        bool,
+        typer.Option(
+            "--read-only",
+            help="Serve what reads; answer changes 503 (automatic when the database file "
+            "cannot be written).",
+        ),
+    ] = False,
+    trust_proxy: Annotated[
+        bool,
+        typer.Option(
+            "--trust-proxy",
+            help="Behind a reverse proxy: rate-limit by the last X-Forwarded-For address.",
+        ),
+    ] = False,
+    rate_write: Annotated[
+        float,
+        typer.Option(
+            "--rate-write",
+            metavar="N",
+            min=0,
+            help="Changes a client may make a minute (0: unlimited).",
+        ),
+    ] = 120,
+    rate_login: Annotated[
+        float,
+        typer.Option(
+            "--rate-login",
+            metavar="N",
+            min=0,
+            help="Log-ins a client may try a minute (0: unlimited).",
+        ),
+    ] = 10,
+    rate_compute: Annotated[
+        float,
+        typer.Option(
+            "--rate-compute",
+            metavar="N",
+            min=0,
+            help="Score/analyze/settle requests a client may send a minute (0: unlimited).",
+        ),
+    ] = 0,
+    body_timeout: Annotated[
+        float,
+        typer.Option(
+            "--body-timeout",
+            metavar="S",
+            min=0.1,
+            help="Seconds a request body may take to arrive (then 408).",
+        ),
+    ] = 20.0,
+    keep_alive_timeout: Annotated[
+        int,
+        typer.Option(
+            "--keep-alive-timeout",
+            metavar="S",
+            min=1,
+            help="Seconds an idle keep-alive connection stays open.",
+        ),
+    ] = 5,
+    limit_concurrency: Annotated[
+        int,
+        typer.Option(
+            "--limit-concurrency",
+            metavar="N",
+            min=1,
+            help="Connections and requests at once; past it, 503.",
+        ),
+    ] = 256,
 ) -> None:
     """Serve the HTTP API (/v1, OpenAPI at /docs) and the browser app at
     http://HOST:PORT/ until Ctrl-C."""
@@ -94,20 +218,49 @@ def serve_command(
         raise fail(f"fanshu serve needs {missing}: pip install 'fanshu[web]'")
     if db is None or db.strip() != ":memory:":
         _check_database(db)
+    unwritable = not read_only and not _database_writable(db)
+    settings: dict[str, Any] = {
+        "allowed_hosts": allowed_hosts(host, list(allowed_host or ())),
+        "read_only": read_only or unwritable,
+        "trust_proxy": trust_proxy,
+        "rate_write": rate_write,
+        "rate_login": rate_login,
+        "rate_compute": rate_compute,
+        "body_timeout": body_timeout,
+    }
     sock = _listen(host, port)
     bound_port = sock.getsockname()[1]
     config = uvicorn.Config(
-        APP_FACTORY, factory=True, log_level="warning", access_log=False, server_header=False
+        APP_FACTORY,
+        factory=True,
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+        timeout_keep_alive=keep_alive_timeout,
+        limit_concurrency=limit_concurrency,
+        # the scheme from X-Forwarded-Proto only behind a proxy (--trust-proxy); the
+        # rate limits read X-Forwarded-For themselves (its last address, not its first)
+        proxy_headers=trust_proxy,
+        forwarded_allow_ips="*" if trust_proxy else None,
     )
     server = uvicorn.Server(config)
     # unset when --db is not given, so that the app falls back as create_app() does
     os.environ.pop(SERVE_DB_VARIABLE, None)
     if db is not None:
         os.environ[SERVE_DB_VARIABLE] = db
+    os.environ[SERVE_CONFIG_VARIABLE] = json.dumps(settings)
     try:
         config.load()  # builds the app now, so that it is ready when we say so
         typer.echo(f"fanshu serving on {_url(host, bound_port)}")
+        if unwritable:
+            typer.echo(
+                "the database file cannot be written: serving it read-only "
+                "(changes are answered 503 read_only)"
+            )
+        elif read_only:
+            typer.echo("read-only (--read-only): changes are answered 503 read_only")
         server.run(sockets=[sock])
     finally:
         os.environ.pop(SERVE_DB_VARIABLE, None)
+        os.environ.pop(SERVE_CONFIG_VARIABLE, None)
         sock.close()
