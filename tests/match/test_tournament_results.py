@@ -172,3 +172,28 @@ def test_restore_keeps_old_rows_readable() -> None:
         t.restore_result(1, 2, TYPED, source="sheet")
     with pytest.raises(BadTotals):
         t.restore_result(1, 2, {"E": 1}, source="typed")
+
+
+def test_a_referees_penalty_is_typed_with_the_result() -> None:
+    t = seated()
+    penalised = {"E": 40, "F": 20, "G": -20, "H": -50}  # H lost 10 to a penalty
+    with pytest.raises(BadTotals, match=r"sum to -10 .*given as a penalty"):
+        t.set_result(1, 2, penalised)
+    with pytest.raises(BadTotals, match=r"penalties \(H 5\) deducted .* they sum to -5"):
+        t.set_result(1, 2, penalised, penalties={"H": 5})
+    with pytest.raises(BadTotals, match="for one of E, F, G, H, not 'A'"):
+        t.set_result(1, 2, penalised, penalties={"A": 10})
+    with pytest.raises(TotalOutOfRange, match="penalty 0 of H is out of range"):
+        t.set_result(1, 2, {"E": 40, "F": 20, "G": -20, "H": -40}, penalties={"H": 0})
+    t.set_result(1, 2, penalised, penalties={"H": 10})
+    assert t.typed_penalties(1, 2) == {"H": 10}
+    assert t.to_dict()["results"][0]["penalties"] == {"H": 10}
+    by = {s.player: s for s in t.standings()}
+    assert (by["H"].score, by["H"].table_points) == (-50, 0)
+    for back in (
+        tournament_from_json(tournament_to_json(t)),
+        tournament_from_csv(tournament_to_csv(t)),
+    ):
+        assert back.typed_penalties(1, 2) == {"H": 10} and back.standings() == t.standings()
+    t.set_result(1, 2, TYPED, correction=True)  # a correction restates the whole result
+    assert t.typed_penalties(1, 2) == {} and "penalties" not in t.to_dict()["results"][0]

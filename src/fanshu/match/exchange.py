@@ -12,9 +12,10 @@ that spreadsheets open, one row per record, with the columns of :data:`CSV_COLUM
   (a score sheet starts: ``match_id`` and its players in drawn seat order; in a match
   CSV also the table-point scale in ``points``, ``4/2/1/0`` when the column is empty, as in
   files written before it was kept), ``totals`` (a
-  tournament table's typed match scores in ``delta_east``..``delta_north``, and in
-  ``reason`` their source, ``typed`` or ``corrected``: ``typed`` when empty, as in files
-  written before it was kept), or a sheet row ``win`` / ``draw`` / ``false_win`` /
+  tournament table's typed match scores in ``delta_east``..``delta_north``, in ``reason``
+  their source, ``typed`` or ``corrected`` (``typed`` when empty, as in files written
+  before it was kept), in ``points`` the referee's penalties deducted in them, in seat
+  order as ``0/0/10/0`` (empty: none)), or a sheet row ``win`` / ``draw`` / ``false_win`` /
   ``penalty``;
 - on sheet rows ``delta_east``..``delta_north`` are that row's score changes for the
   players in ``east``..``north`` (checked on import), ``fans`` the fan breakdown as JSON;
@@ -275,7 +276,11 @@ def tournament_to_csv(tournament: Tournament) -> str:
             seats = dict(zip(SEAT_COLUMNS, table, strict=True))
             deltas = {d: res["totals"][p] for d, p in zip(DELTA_COLUMNS, table, strict=True)}
             source = res["source"]
-            rows.append(_row(record="totals", **where, **seats, **deltas, reason=source))
+            fined = res.get("penalties") or {}
+            points = "/".join(str(fined.get(p, 0)) for p in table) if fined else None
+            rows.append(
+                _row(record="totals", **where, **seats, **deltas, reason=source, points=points)
+            )
         else:
             rows += _match_rows(tournament.match(res["session"], res["table"]), **where)
     return _write(rows)
@@ -318,6 +323,24 @@ def _flag(row: Mapping[str, str], key: str) -> bool:
     if v not in ("true", "false"):
         raise MatchError(f"line {row['_line']}: {key} is true or empty, not {row[key]!r}")
     return v == "true"
+
+
+def _seat_points(row: Mapping[str, str], seats: Sequence[str]) -> dict[str, int]:
+    """A totals row's penalties: ``points`` as ``0/0/10/0`` in seat order (empty: none)."""
+    text = _opt(row, "points")
+    if text is None:
+        return {}
+    parts = text.split("/")
+    try:
+        values = [int(x) for x in parts]
+    except ValueError:
+        values = []
+    if len(values) != len(seats) or len(parts) != len(seats):
+        raise MatchError(
+            f"line {row['_line']}: points on a totals row are the penalties in seat order "
+            f"(such as 0/0/10/0), not {text!r}"
+        )
+    return {p: v for p, v in zip(seats, values, strict=True) if v}
 
 
 def _scale(row: Mapping[str, str]) -> tuple[int, ...] | None:
@@ -464,7 +487,11 @@ def tournament_from_csv(text: str) -> Tournament:
                         raise MatchError(f"line {line}: {col} is missing")
                     totals[p] = v
                 source = _opt(row, "reason")
-                results.append({"session": s, "table": t, "totals": totals, "source": source})
+                entry = {"session": s, "table": t, "totals": totals, "source": source}
+                fined = _seat_points(row, seats)
+                if fined:
+                    entry["penalties"] = fined
+                results.append(entry)
             else:
                 builders.append((s, t, _MatchBuilder(row)))
         elif kind in _SHEET_ROWS:

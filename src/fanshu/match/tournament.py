@@ -14,9 +14,10 @@ A table's result comes from one place only, which the standings name (its ``sour
   (:class:`TableHasSheet`), so the two can never disagree.
 - ``"typed"``: the final match scores of a table without a sheet, typed from a paper
   sheet (:meth:`Tournament.set_result`): the four seated players exactly, whole numbers
-  within ±:data:`MAX_TYPED_SCORE`, summing to 0 (MCR pays every point to another player,
-  so a sheet's totals always sum to 0).  A table with a typed result gets no sheet
-  (:class:`TableHasTypedResult`).
+  within ±:data:`MAX_TYPED_SCORE`, summing to 0 (MCR pays every point to another player)
+  — unless the referee deducted free penalties, which nobody receives (as the penalty rows
+  of a sheet): those are given too (``penalties``), and the scores sum to minus their
+  total.  A table with a typed result gets no sheet (:class:`TableHasTypedResult`).
 - ``"corrected"``: a typed result replaced by an explicit correction
   (``set_result(..., correction=True)``); without it a second entry is refused
   (:class:`ResultAlreadyRecorded`) instead of overwriting the first.
@@ -470,6 +471,8 @@ class Tournament:
         self._entered: dict[tuple[int, int], dict[str, int]] = {}
         # typed results replaced by a correction (source "corrected")
         self._corrected: set[tuple[int, int]] = set()
+        # the referee's free penalties deducted in a typed result (paid to nobody)
+        self._penalties: dict[tuple[int, int], dict[str, int]] = {}
 
     # -- seatings ------------------------------------------------------------------------
 
@@ -590,12 +593,50 @@ class Tournament:
             )
         self._matches[(session_no, table_no)] = match
 
+    def typed_penalties(self, session_no: int, table_no: int) -> dict[str, int]:
+        """The referee's free penalties deducted in the table's typed result (points per
+        player, paid to nobody; empty when none)."""
+        self._table(session_no, table_no)
+        return dict(self._penalties.get((session_no, table_no), {}))
+
+    def _checked_penalties(
+        self, session_no: int, table_no: int, penalties: Mapping[str, object] | None
+    ) -> dict[str, int]:
+        table = self._table(session_no, table_no)
+        if penalties is None:
+            return {}
+        if not isinstance(penalties, Mapping):
+            raise BadTotals(f"penalties are points by player, not {penalties!r}")
+        clean: dict[str, int] = {}
+        for p, v in penalties.items():
+            if p not in table:
+                raise BadTotals(
+                    f"a penalty of session {session_no} table {table_no} is for one of "
+                    f"{', '.join(table)}, not {p!r}"
+                )
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise BadTotals(f"penalty points are a whole number, not {v!r} for {p}")
+            if not 1 <= v <= MAX_TYPED_SCORE:
+                raise TotalOutOfRange(
+                    f"the penalty {v} of {p} is out of range: penalty points (deducted) are "
+                    f"between 1 and {MAX_TYPED_SCORE}"
+                )
+            clean[p] = v
+        return {p: clean[p] for p in table if p in clean}
+
     def _checked_totals(
-        self, session_no: int, table_no: int, totals: Mapping[str, object], *, strict: bool
+        self,
+        session_no: int,
+        table_no: int,
+        totals: Mapping[str, object],
+        *,
+        strict: bool,
+        penalties: Mapping[str, int] | None = None,
     ) -> dict[str, int]:
         table = self._table(session_no, table_no)
         if not isinstance(totals, Mapping) or set(totals) != set(table) or len(totals) != 4:
             given = ", ".join(map(str, totals)) if isinstance(totals, Mapping) else repr(totals)
+            given = given or "no one"
             raise BadTotals(
                 f"give the scores of {', '.join(table)} (session {session_no} table "
                 f"{table_no}), not of {given}"
@@ -613,11 +654,21 @@ class Tournament:
                 )
             clean[p] = v
         total = sum(clean.values())
-        if strict and total != 0:
+        deducted = sum((penalties or {}).values())
+        if strict and total != -deducted:
+            if deducted:
+                why = (
+                    f"with the referee's penalties ({_shown(penalties or {})}) deducted from "
+                    f"scores that sum to 0, they sum to {-deducted:+d}"
+                )
+            else:
+                why = (
+                    "in MCR every point one player loses another wins, so they sum to 0 (a "
+                    "referee's penalty, paid to nobody, is given as a penalty)"
+                )
             raise BadTotals(
                 f"the match scores of session {session_no} table {table_no} sum to "
-                f"{total:+d} ({_shown(clean)}); in MCR every point one player "
-                "loses another wins, so they sum to 0"
+                f"{total:+d} ({_shown(clean)}); {why}"
             )
         return clean
 
@@ -628,11 +679,14 @@ class Tournament:
         totals: Mapping[str, int],
         *,
         correction: bool = False,
+        penalties: Mapping[str, int] | None = None,
     ) -> dict[str, int] | None:
         """Type a table's final match scores (比赛分) for a table without a score sheet:
         the four seated players, whole numbers within ±:data:`MAX_TYPED_SCORE`, summing
-        to 0.  Replacing a typed result needs ``correction=True`` (its source becomes
-        ``"corrected"``).  Returns the result replaced (None for a first entry).
+        to 0 — or, when the referee deducted free penalties (``penalties``: points by
+        player, paid to nobody), to minus their total.  Replacing a typed result needs
+        ``correction=True`` (its source becomes ``"corrected"``).  Returns the result
+        replaced (None for a first entry).
 
         >>> t = Tournament("ABCD", sessions=1)
         >>> t.seat_session(1, ["ABCD"])
@@ -655,7 +709,8 @@ class Tournament:
                 f"{held.id or '(no id)'} ({held.hands_played} of {HANDS_PER_MATCH} hands): "
                 "its result comes from the sheet, not from typed scores"
             )
-        clean = self._checked_totals(session_no, table_no, totals, strict=True)
+        deducted = self._checked_penalties(session_no, table_no, penalties)
+        clean = self._checked_totals(session_no, table_no, totals, strict=True, penalties=deducted)
         before = self._entered.get(key)
         if before is None and correction:
             raise NothingToCorrect(
@@ -668,22 +723,37 @@ class Tournament:
                 f"{_shown(before)}; replacing it is a correction (correction=True)"
             )
         self._entered[key] = clean
+        self._set_penalties(key, deducted)
         if before is not None:
             self._corrected.add(key)
         return None if before is None else dict(before)
 
+    def _set_penalties(self, key: tuple[int, int], penalties: dict[str, int]) -> None:
+        if penalties:
+            self._penalties[key] = penalties
+        else:
+            self._penalties.pop(key, None)
+
     def restore_result(
-        self, session_no: int, table_no: int, totals: Mapping[str, int], *, source: str
+        self,
+        session_no: int,
+        table_no: int,
+        totals: Mapping[str, int],
+        *,
+        source: str,
+        penalties: Mapping[str, int] | None = None,
     ) -> None:
         """Put back a typed result as a store kept it (``source`` ``"typed"`` or
-        ``"corrected"``).  Only its shape is checked: a result kept before typed results
-        had to sum to 0 stays readable (and counts as kept)."""
+        ``"corrected"``, its ``penalties``).  Only its shape is checked: a result kept
+        before typed results had to sum to 0 stays readable (and counts as kept)."""
         if source not in (SOURCE_TYPED, SOURCE_CORRECTED):
             raise MatchError(f"a typed result's source is 'typed' or 'corrected', not {source!r}")
         key = (session_no, table_no)
         if key in self._matches:
             raise TableHasSheet(f"session {session_no} table {table_no} has a score sheet")
+        deducted = self._checked_penalties(session_no, table_no, penalties)
         self._entered[key] = self._checked_totals(session_no, table_no, totals, strict=False)
+        self._set_penalties(key, deducted)
         if source == SOURCE_CORRECTED:
             self._corrected.add(key)
         else:
@@ -800,6 +870,8 @@ class Tournament:
             entry: dict[str, Any] = {"session": s, "table": t, "source": self.source(s, t)}
             if (s, t) in self._entered:
                 entry["totals"] = dict(self._entered[(s, t)])
+                if (s, t) in self._penalties:
+                    entry["penalties"] = dict(self._penalties[(s, t)])
             else:
                 entry["match"] = self._matches[(s, t)].to_dict(self.scale)
             results.append(entry)
@@ -840,7 +912,8 @@ class Tournament:
                         f"session {s} table {tb}: typed totals have the source 'typed' or "
                         f"'corrected', not {source!r}"
                     )
-                t.set_result(s, tb, r["totals"])  # checked as typed: the sum, the bound
+                # checked as typed: the players, the bound, the sum
+                t.set_result(s, tb, r["totals"], penalties=r.get("penalties"))
                 if source == SOURCE_CORRECTED:
                     t._corrected.add((s, tb))
         except MatchError:
