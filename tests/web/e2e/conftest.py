@@ -73,15 +73,8 @@ def _fanshu_command() -> list[str]:
     return [sys.executable, "-c", "from fanshu.cli import run; run()"]
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a fanshu server with an empty database of its own."""
-    given = os.environ.get("FANSHU_WEB_URL")
-    if given:
-        yield given.rstrip("/") + "/"
-        return
-    db = tmp_path_factory.mktemp("web-e2e") / "fanshu.db"
-    cmd = [*_fanshu_command(), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)]
+def _serve(cmd: list[str]) -> Iterator[str]:
+    """Run ``fanshu serve …`` until the test session ends; its base URL."""
     proc = subprocess.Popen(
         cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
     )
@@ -117,6 +110,45 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fanshu server with an empty database of its own."""
+    given = os.environ.get("FANSHU_WEB_URL")
+    if given:
+        yield given.rstrip("/") + "/"
+        return
+    db = tmp_path_factory.mktemp("web-e2e") / "fanshu.db"
+    yield from _serve(
+        [*_fanshu_command(), "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)]
+    )
+
+
+#: The accounts of the club server: name -> (role, password).
+CLUB_ACCOUNTS = {"olga": ("organiser", "olga-secret-1"), "pat": ("player", "pat-secret-1")}
+
+
+@pytest.fixture(scope="session")
+def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a club server (``fanshu serve --accounts``) with the accounts of
+    CLUB_ACCOUNTS, made by ``fanshu accounts add``."""
+    db = tmp_path_factory.mktemp("web-e2e-club") / "club.db"
+    for name, (role, password) in CLUB_ACCOUNTS.items():
+        done = subprocess.run(
+            [*_fanshu_command(), "accounts", "add", name, "--role", role, "--password-stdin"]
+            + ["--db", str(db)],
+            input=password + "\n",
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            pytest.fail(f"fanshu accounts add {name}: {done.stdout}{done.stderr}", pytrace=False)
+    yield from _serve(
+        [*_fanshu_command(), "serve", "--accounts", "--host", "127.0.0.1", "--port", "0"]
+        + ["--db", str(db)]
+    )
 
 
 @pytest.fixture(scope="session")
@@ -231,6 +263,13 @@ def _page(
 def page(browser: Any, server_url: str) -> Iterator[Any]:
     """A desktop-sized page of the app (English labels: the browser's locale is en-US)."""
     yield from _page(browser, server_url, DESKTOP)
+
+
+@pytest.fixture
+def club_ui(browser: Any, club_url: str) -> Iterator[UI]:
+    """A desktop page of the app on the club server."""
+    for page in _page(browser, club_url, DESKTOP):
+        yield UI(page)
 
 
 @pytest.fixture

@@ -209,3 +209,50 @@ def test_the_undo_of_a_viewer_is_refused_by_the_server(ui: Any, other_ui: Any) -
     viewer.tid("error").wait_for()
     assert viewer.tid("toast").get_attribute("data-code") == "forbidden"
     assert viewer.tid("sheet-row").count() == 1
+
+
+def test_a_tournament_view_link_reads_standings_and_sheets_only(
+    ui: Any, other_ui: Any, server_url: str
+) -> None:
+    ui.tab("match")
+    ui.tid("tour-players").fill("\n".join("ABCDEFGHIJKL"))
+    ui.tid("tour-sessions").fill("1")
+    ui.tid("tour-create").click()
+    ui.tid("tour-seat").click()
+    ui.tid("tour-table-1-1").wait_for()
+    tour_id = ui.tid("tour-id").input_value()
+    # the organiser opens table 1's sheet (with the tournament's token) and records a hand
+    ui.tid("tour-table-1-1").click()
+    ui.page.wait_for_selector('[data-testid="match-sheet"] table')
+    table_match = ui.tid("match-id").inner_text()
+    first = ui.tid("sheet-player-0").inner_text()
+    second = ui.tid("sheet-player-1").inner_text()
+    _win(ui, first, second, 8)
+    _rows(ui, 1)
+    # table 2 gets a link of its own: an edit token on its sheet only
+    ui.tid("tour-table-link-1-2").click()
+    ui.wait_js(
+        "() => (document.querySelector('[data-testid=\"tour-share-link\"]').value || '')"
+        ".includes('/#/match/')"
+    )
+    table_link = ui.tid("tour-share-link").input_value()
+    table_token = table_link.split("key=", 1)[1]
+    assert _status(server_url, "GET", f"/v1/tournaments/{tour_id}", table_token) == 403
+    view_link = ui.share_link("view", "tour-")
+    assert f"/#/tournament/{tour_id}?key=" in view_link
+
+    viewer = other_ui
+    viewer.page.goto(view_link)
+    viewer.page.wait_for_selector('body[data-ready="true"]')
+    viewer.tid("tour-standings").wait_for()
+    assert viewer.tid("tour-view-only").is_visible()
+    for control in ("tour-seat", "tour-result", "tour-table-link-1-1", "tour-copy-edit-link"):
+        assert viewer.tid(control).count() == 0, control
+    # a sheet there is can be read (table 2's was opened by its link); a table without
+    # one offers nothing to press
+    assert viewer.tid("tour-table-1-2").count() == 1
+    assert viewer.tid("tour-table-1-3").count() == 0
+    viewer.tid("tour-table-1-1").click()
+    _rows(viewer, 1)
+    assert viewer.tid("match-id").inner_text() == table_match
+    assert viewer.tid("view-only").is_visible() and viewer.tid("match-record").is_hidden()

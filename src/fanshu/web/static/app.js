@@ -313,6 +313,8 @@ const TEXT = {
   "t.src_typed": ["录入", "typed"],
   "t.src_corrected": ["已更正", "corrected"],
   "t.in_progress": ["进行中", "in progress"],
+  "t.table_link": ["本桌链接", "Table link"],
+  "t.table_link_note": ["第 {0} 轮 {1} 桌记分表的编辑链接", "edit link of session {0} table {1}'s sheet"],
   foot: ["fanshu · 国标麻将 / 四川 / 二人 / 北京 规则引擎", "fanshu · a mahjong rules engine: MCR, Sichuan, two-player, Beijing"],
 };
 
@@ -589,6 +591,7 @@ const PROBLEM_TEXT = {
   unauthorized: ["需要访问链接或登录：这个浏览器没有它的凭证", "A share link or a log-in is needed: this browser holds no key for it"],
   forbidden: ["没有权限：你的链接只能查看，或不属于它", "Not allowed: your link is view only, or not for this"],
   csrf: ["安全校验失败 (CSRF)：请重新登录", "Security check failed (CSRF): log in again"],
+  bad_login: ["用户名或密码不对", "Wrong name or password"],
   bad_origin: ["请求来源不被允许", "The request's origin is not allowed"],
   bad_host: ["服务器地址不被允许", "This server name is not allowed"],
   json_only: ["服务器只接受 JSON 请求", "The server takes JSON requests only"],
@@ -601,6 +604,7 @@ const PROBLEM_TEXT = {
   read_only: ["服务器只读：不能修改", "The server is read-only: nothing can be changed"],
   store_error: ["数据库出错", "Database error"],
   disk_full: ["服务器磁盘已满：没有保存", "The server's disk is full: nothing was saved"],
+  has_typed_result: ["这一桌已录入结果，没有记分表可分享", "This table has a typed result: there is no sheet to share"],
   has_sheet: ["这一桌有记分表：结果取自记分表", "This table has a score sheet: its result comes from the sheet"],
   already_recorded: ["这一桌已有结果：要替换请勾选「更正」", "This table already has a result: tick Correction to replace it"],
   bad_notation: ["牌型写法有误", "Bad hand notation"],
@@ -828,6 +832,7 @@ async function logIn(e) {
     localStorage.setItem(CSRF_KEY, club.csrf);
     $('[data-testid="login-password"]').value = "";
   } catch (err) {
+    if (err.status === 401) err.code = "bad_login"; // the log-in's own refusal: not a missing key
     showError(err);
   }
   renderClub();
@@ -2571,6 +2576,24 @@ function bindMatch() {
       submitTableResult();
       return;
     }
+    const tl = e.target.closest("[data-table-link]");
+    if (tl) {
+      const id = tour.info.id;
+      const [session, table] = tl.dataset.tableLink.split("-");
+      try {
+        const out = await api("POST", `/v1/tournaments/${encodeURIComponent(id)}/tables/${session}/${table}/share`, { role: "edit", label: `table ${session}-${table}` });
+        const field = $('[data-testid="tour-share-link"]');
+        field.value = location.origin + out.link;
+        field.dataset.role = `table-${session}-${table}`;
+        const copied = await copyText(field.value);
+        $('[data-testid="tour-share-note"]').textContent = (copied ? t("acc.copied") : t("acc.copy_by_hand")) + " · " + t("t.table_link_note", session, table);
+        field.select();
+        loadTournament(id);
+      } catch (err) {
+        showError(err);
+      }
+      return;
+    }
     const id = tour.info.id;
     try {
       if (e.target.closest("[data-tour-seat]")) {
@@ -2702,9 +2725,11 @@ function renderTournament() {
                   !readOnly || matchId
                     ? `<button type="button" class="btn small" data-table="${key}"${matchId ? ` data-match="${esc(matchId)}"` : ""} data-testid="tour-table-${key}">${t("t.sheet")}</button>`
                     : "";
+                // an organiser hands each table a link of its own (edit on that table's sheet)
+                const linkBtn = readOnly ? "" : `<button type="button" class="btn small ghost" data-table-link="${key}" data-testid="tour-table-link-${key}">${t("t.table_link")}</button>`;
                 return (
                   `<div class="tour-table" data-testid="tour-table" data-key="${key}"><span class="chip ${done ? "best" : ""}">${t("t.table", j + 1)}</span> ${esc(table.join(" · "))} ` +
-                  `${sourceChip(source)} ${sheetBtn}</div>`
+                  `${sourceChip(source)} ${sheetBtn} ${linkBtn}</div>`
                 );
               })
               .join("") +
