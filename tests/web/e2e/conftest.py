@@ -136,8 +136,17 @@ def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web-e2e-club") / "club.db"
     for name, (role, password) in CLUB_ACCOUNTS.items():
         done = subprocess.run(
-            [*_fanshu_command(), "accounts", "add", name, "--role", role, "--password-stdin"]
-            + ["--db", str(db)],
+            [
+                *_fanshu_command(),
+                "accounts",
+                "add",
+                name,
+                "--role",
+                role,
+                "--password-stdin",
+                "--db",
+                str(db),
+            ],
             input=password + "\n",
             capture_output=True,
             text=True,
@@ -146,8 +155,17 @@ def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if done.returncode != 0:
             pytest.fail(f"fanshu accounts add {name}: {done.stdout}{done.stderr}", pytrace=False)
     yield from _serve(
-        [*_fanshu_command(), "serve", "--accounts", "--host", "127.0.0.1", "--port", "0"]
-        + ["--db", str(db)]
+        [
+            *_fanshu_command(),
+            "serve",
+            "--accounts",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            str(db),
+        ]
     )
 
 

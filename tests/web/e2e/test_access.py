@@ -187,7 +187,9 @@ def test_the_csp_checks_see_an_inline_style(ui: Any, page_problems: Any) -> None
         if page_problems.console:
             break
         ui.page.wait_for_timeout(50)
-    assert any("CSP violation" in m or "Content Security Policy" in m for m in page_problems.console)
+    assert any(
+        "CSP violation" in m or "Content Security Policy" in m for m in page_problems.console
+    )
     page_problems.console.clear()  # the violation was this test's own
 
 

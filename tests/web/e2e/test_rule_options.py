@@ -184,7 +184,10 @@ def test_two_player_cap_none_and_a_number(ui: Any, server_url: str) -> None:
     [
         ("2x", "Base points: give a whole number, not “2x”"),
         ("none", "Base points: give a whole number, not “none”"),
-        ("0", "base is a whole number of points, 1 or more, not 0"),  # the server's words
+        (
+            "0",
+            "base is a whole number of points, 1 to 1000000, not 0",
+        ),  # the server's words (bounded)
     ],
 )
 def test_a_bad_value_is_explained_at_the_option_and_in_the_score(

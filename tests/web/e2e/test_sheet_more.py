@@ -124,9 +124,7 @@ def test_the_chinese_interface_says_errors_in_chinese(ui: Any) -> None:
     assert ui.tid("toast-close").get_attribute("aria-label") == "关闭"
 
 
-def test_history_lists_every_change_and_export_downloads_the_sheet(
-    ui: Any, tmp_path: Path
-) -> None:
+def test_history_lists_every_change_and_export_downloads_the_sheet(ui: Any, tmp_path: Path) -> None:
     match_id = _new_match(ui)
     for fan in (9, 10):
         ui.tid("rec-winner").select_option("Ann")
