@@ -293,6 +293,11 @@ def test_tournament_results_come_from_one_source(db: str) -> None:
                                                           "--json"))}  # fmt: skip
     assert standings["P5"]["tables"][0]["source"] == "corrected"
     assert standings["P0"]["tables"][0]["state"] == "in progress"
+    fined = [*second[:6], "--score", "P7=-40", "--penalty", "P7=10"]
+    out = ok(db, *where, "--table", "2", *fined, "--correction")
+    assert out.startswith("session 1 table 2: P4 10, P5 40, P6 -20, P7 -40 (penalties: P7 10)")
+    result = run(db, *where, "--table", "2", *fined, "--penalty", "P7=5", "--correction")
+    assert result.exit_code == 2 and "--penalty gives P7 twice (10 and 5)" in result.stderr
     text = ok(db, "tournament", "standings", tid)
     assert text.splitlines()[-2:] == [
         f"session 1 table 1: sheet {mid}, in progress (1/16 hands), not counted yet",

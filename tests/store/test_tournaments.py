@@ -137,3 +137,24 @@ def test_rows_kept_before_sources_still_read(sqlite_db: Path, sqlite_store: Sqli
     new = {"P0": 30, "P1": 10, "P2": -10, "P3": -30}
     assert sqlite_store.set_result(tid, 1, 1, new, correction=True) == old
     assert sqlite_store.load_tournament(tid).source(1, 1) == "corrected"
+
+
+def test_a_typed_result_with_a_referees_penalty(store: Store) -> None:
+    players = [f"P{i}" for i in range(4)]
+    tid = store.create_tournament(players, sessions=1)
+    store.seat_session(tid, 1, [players])
+    fined = {"P0": 30, "P1": 10, "P2": -10, "P3": -40}
+    with pytest.raises(BadTotals, match="sum to -10"):
+        store.set_result(tid, 1, 1, fined)
+    store.set_result(tid, 1, 1, fined, penalties={"P3": 10})
+    t = store.load_tournament(tid)
+    assert (t.typed_result(1, 1), t.typed_penalties(1, 1)) == (fined, {"P3": 10})
+    fair = {"P0": 30, "P1": 10, "P2": -10, "P3": -30}
+    store.set_result(tid, 1, 1, fair, correction=True)
+    assert store.load_tournament(tid).typed_penalties(1, 1) == {}
+    result, correction = store.tournament_events(tid)[-2:]
+    assert result["detail"] == {"session": 1, "table": 1, "totals": fined, "penalties": {"P3": 10}}
+    assert correction["detail"] == {
+        "session": 1, "table": 1, "before": fined, "after": fair,
+        "penalties_before": {"P3": 10}, "penalties_after": {},
+    }  # fmt: skip

@@ -242,3 +242,19 @@ def test_bad_tournament_requests(client: TestClient) -> None:
     assert problem(r, 422, "bad_match")["detail"] == "the tournament has sessions 1-1, not 2"
     r = client.post(f"/v1/tournaments/{tid}/tables/x/1/match", headers=h, json={})
     assert problem(r, 422, "bad_field")["errors"][0]["field"] == "session"
+
+
+def test_a_typed_result_with_a_referees_penalty(client: TestClient) -> None:
+    tid, _, h = seated(client)
+    url = f"/v1/tournaments/{tid}/tables/1/2/result"
+    fined = {"P5": 40, "P6": 20, "P7": -20, "P8": -50}
+    r = client.put(url, headers=h, json={"scores": fined})
+    assert "given as a penalty" in problem(r, 422, "bad_totals")["detail"]
+    r = client.put(url, headers=h, json={"scores": fined, "penalties": {"P1": 10}})
+    problem(r, 422, "bad_totals")
+    r = client.put(url, headers=h, json={"scores": fined, "penalties": {"P8": -10}})
+    problem(r, 422, "out_of_range")
+    t = ok(client.put(url, headers=h, json={"scores": fined, "penalties": {"P8": 10}}))
+    assert t["results"][0]["penalties"] == {"P8": 10} and t["results"][0]["totals"] == fined
+    events = ok(client.get(f"/v1/tournaments/{tid}/events", headers=h))
+    assert events[-1]["detail"]["penalties"] == {"P8": 10}

@@ -798,29 +798,51 @@ def tournament_record(
             "before and after); without it a second result is refused.",
         ),
     ] = False,
+    penalties: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--penalty",
+            metavar="NAME=POINTS",
+            help="A referee's free penalty deducted in NAME's score (paid to nobody); the "
+            "scores then sum to minus the penalties.",
+            show_default=False,
+        ),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Type a table's final match scores (比赛分) without its hands: for a table without
     a score sheet (a table with one takes its result from the sheet)."""
-    totals: dict[str, int] = {}
-    for item in scores:
-        name, eq, value = item.rpartition("=")
-        try:
-            points = int(value)
-        except ValueError:
-            raise fail(f"--score takes NAME=POINTS, not {item!r}") from None
-        if not eq or not name.strip():
-            raise fail(f"--score takes NAME=POINTS, not {item!r}")
-        if name.strip() in totals:
-            raise fail(f"--score gives {name.strip()} twice ({totals[name.strip()]} and {points})")
-        totals[name.strip()] = points
-    before = _run(db, lambda s: s.set_result(tid, session, table, totals, correction=correction))
+    totals = _named_points(scores, "--score")
+    fined = _named_points(penalties or [], "--penalty")
+    before = _run(
+        db,
+        lambda s: s.set_result(tid, session, table, totals, correction=correction, penalties=fined),
+    )
 
     def shown(x: dict[str, int]) -> str:
         return ", ".join(f"{p} {v}" for p, v in x.items())
 
+    penalty = f" (penalties: {shown(fined)})" if fined else ""
     was = "" if before is None else f" (corrected; was {shown(before)})"
-    typer.echo(f"session {session} table {table}: {shown(totals)}{was}")
+    typer.echo(f"session {session} table {table}: {shown(totals)}{penalty}{was}")
+
+
+def _named_points(items: list[str], option: str) -> dict[str, int]:
+    """``NAME=POINTS`` items as a dict; a malformed item or a name given twice fails."""
+    out: dict[str, int] = {}
+    for item in items:
+        name, eq, value = item.rpartition("=")
+        try:
+            points = int(value)
+        except ValueError:
+            raise fail(f"{option} takes NAME=POINTS, not {item!r}") from None
+        name = name.strip()
+        if not eq or not name:
+            raise fail(f"{option} takes NAME=POINTS, not {item!r}")
+        if name in out:
+            raise fail(f"{option} gives {name} twice ({out[name]} and {points})")
+        out[name] = points
+    return out
 
 
 @tournament_app.command("standings")

@@ -2,8 +2,9 @@
 table's result is its match, kept in ``matches``, or totals typed without the hands).
 
 A typed result is kept in ``tables.result`` as ``{"totals": {player: score}, "source":
-"typed" | "corrected"}``; a row written before the source was kept is the totals alone
-(read as ``"typed"``).  A correction is logged with the totals before and after.
+"typed" | "corrected"}`` (and ``"penalties": {player: points}`` when the referee deducted
+some); a row written before the source was kept is the totals alone (read as
+``"typed"``).  A correction is logged with the totals before and after.
 
 A change loads the tournament, applies it through
 :class:`~fanshu.match.tournament.Tournament` and writes what changed (seatings, entered
@@ -83,18 +84,19 @@ def _load(db: Database, c: Connection, tid: str) -> Tournament:
             if match_id is not None:
                 t.set_match(s, n, load_match(db, c, match_id)[0])
             elif result is not None:
-                totals, source = _typed(json.loads(result))
-                t.restore_result(s, n, totals, source=source)
+                totals, source, penalties = _typed(json.loads(result))
+                t.restore_result(s, n, totals, source=source, penalties=penalties)
     except MatchError as exc:
         raise StoreError(f"tournament {tid!r} does not read back: {exc}") from None
     return t
 
 
-def _typed(stored: Any) -> tuple[Any, str]:
-    """The totals and source of a stored typed result (either form, see the module)."""
+def _typed(stored: Any) -> tuple[Any, str, Any]:
+    """The totals, source and penalties of a stored typed result (either form, see the
+    module)."""
     if isinstance(stored, dict) and isinstance(stored.get("totals"), dict):
-        return stored["totals"], stored.get("source") or SOURCE_TYPED
-    return stored, SOURCE_TYPED
+        return stored["totals"], stored.get("source") or SOURCE_TYPED, stored.get("penalties")
+    return stored, SOURCE_TYPED, None
 
 
 def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
@@ -126,7 +128,7 @@ def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
             c.execute(
                 "UPDATE tables SET result = ?, match_id = NULL "
                 "WHERE tournament_id = ? AND session = ? AND number = ?",
-                (dumps({"totals": r["totals"], "source": r["source"]}), *key),
+                (dumps({k: r[k] for k in ("totals", "source", "penalties") if k in r}), *key),
             )
             continue
         m = r["match"]
@@ -247,22 +249,34 @@ class SqliteTournaments:
         totals: Mapping[str, int],
         *,
         correction: bool = False,
+        penalties: Mapping[str, int] | None = None,
     ) -> dict[str, int] | None:
         """Type a table's final match scores (a table without a score sheet; see
-        :meth:`Tournament.set_result`).  Replacing a typed result needs ``correction``;
-        it is logged as ``correct_result`` with the totals ``before`` and ``after``.
-        Returns the totals replaced (None for a first entry)."""
+        :meth:`Tournament.set_result`), with the referee's ``penalties`` deducted in
+        them if any.  Replacing a typed result needs ``correction``; it is logged as
+        ``correct_result`` with the totals ``before`` and ``after`` (and the penalties
+        before and after, when there are any).  Returns the totals replaced (None for a
+        first entry)."""
         with self._db.transaction() as c:
             t = _load(self._db, c, tid)
-            before = t.set_result(session_no, table_no, totals, correction=correction)
+            fined_before = t.typed_penalties(session_no, table_no)
+            before = t.set_result(
+                session_no, table_no, totals, correction=correction, penalties=penalties
+            )
             _sync(self._db, c, tid, t)
             c.execute("UPDATE tournaments SET updated = ? WHERE id = ?", (now(), tid))
             detail: dict[str, Any] = {"session": session_no, "table": table_no}
+            after = t.typed_result(session_no, table_no)
+            fined = t.typed_penalties(session_no, table_no)
             if before is None:
-                detail["totals"] = t.typed_result(session_no, table_no)
+                detail["totals"] = after
+                if fined:
+                    detail["penalties"] = fined
                 self._db.log(c, "result", detail, tournament_id=tid)
             else:
-                detail |= {"before": before, "after": t.typed_result(session_no, table_no)}
+                detail |= {"before": before, "after": after}
+                if fined_before or fined:
+                    detail |= {"penalties_before": fined_before, "penalties_after": fined}
                 self._db.log(c, "correct_result", detail, tournament_id=tid)
             return before
 

@@ -178,6 +178,13 @@ class TableResult(BaseModel):
         ),
         max_length=4,
     )
+    penalties: dict[str, int] = Field(
+        {},
+        description="The referee's free penalties deducted in the scores, points by player "
+        f"(1 to {MAX_TYPED_SCORE}; paid to nobody, as a sheet's penalty rows): the scores "
+        "then sum to minus their total.",
+        max_length=4,
+    )
     correction: bool = Field(
         False,
         description="Replace the table's typed result (audited with the scores before and "
@@ -310,11 +317,19 @@ def table_result(
 ) -> JsonResponse:
     """A table's final match scores without its hands, for a table without a score
     sheet (409 `has_sheet` otherwise): the four seated players, whole numbers within
-    ±24 384, summing to 0 (422 `bad_totals` / `out_of_range`).  Replacing a typed result
+    ±24 384, summing to 0, or to minus the `penalties` the referee deducted (422
+    `bad_totals` / `out_of_range`).  Replacing a typed result
     needs `"correction": true` (else 409 `already_recorded`); it is kept in the audit
     trail with the scores before and after.  The answer is the tournament."""
     with access.open() as s, _conflicts():
-        s.set_result(tid, session, table, body.scores, correction=body.correction)
+        s.set_result(
+            tid,
+            session,
+            table,
+            body.scores,
+            correction=body.correction,
+            penalties=body.penalties,
+        )
         return JsonResponse(_object(s, tid))
 
 
