@@ -7,6 +7,10 @@ _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
+# A throwaway PostgreSQL cluster per session and a database per test, for any test
+# that asks (tests/store runs on both backends).
+from support.postgres import pg_cluster, pg_db  # noqa: E402, F401
+
 
 def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
     """Long soaks (``@pytest.mark.slow``) run only when asked for with ``-m slow``."""

@@ -1,6 +1,7 @@
 """Fixtures of the store tests: a database per test and a store open on it, on each
 backend: an SQLite file, and a fresh database on a throwaway PostgreSQL cluster
-(:mod:`support.postgres`, started once per test session).
+(:mod:`support.postgres`, started once per test session: its fixtures ``pg_cluster``
+and ``pg_db`` serve every test under tests/, see tests/conftest.py).
 
 A test that takes ``db`` or ``store`` runs once per backend (``backend`` says which).  A
 test of what only SQLite has (PRAGMAs, WAL, file paths, raw SQLite files) is marked
@@ -11,14 +12,12 @@ skipped, unless ``FANSHU_REQUIRE_POSTGRES=1`` (``make test``): then they fail.
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from fanshu.store import SqliteStore, Store, open_store
-from support.postgres import BINDIR_ENV, REQUIRE_ENV, Cluster, find_bindir, required
 
 BACKENDS = ("sqlite", "postgres")
 
@@ -36,37 +35,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if marker is not None and not marker.kwargs.get("reason"):
         raise pytest.UsageError(f"{metafunc.definition.nodeid}: sqlite_only needs a reason")
     metafunc.parametrize("backend", ["sqlite"] if marker else list(BACKENDS))
-
-
-def _unavailable(why: str) -> None:
-    if required():
-        pytest.fail(f"PostgreSQL is required ({REQUIRE_ENV}=1) but {why}", pytrace=False)
-    pytest.skip(f"PostgreSQL tests skipped: {why}")
-
-
-@pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[Cluster]:
-    """A PostgreSQL cluster for this test session (this pytest-xdist worker)."""
-    bindir = find_bindir()
-    if bindir is None:
-        _unavailable(
-            f"no initdb in ${BINDIR_ENV}, /usr/lib/postgresql/*/bin or on PATH "
-            "(apt install postgresql)"
-        )
-    if importlib.util.find_spec("psycopg") is None:
-        _unavailable("psycopg is not installed (pip install 'fanshu[postgres]')")
-    assert bindir is not None
-    cluster = Cluster(bindir)
-    yield cluster
-    cluster.stop()
-
-
-@pytest.fixture
-def pg_db(pg_cluster: Cluster) -> Iterator[str]:
-    """The URL of a fresh, empty PostgreSQL database, dropped after the test."""
-    name = pg_cluster.fresh_database()
-    yield pg_cluster.url(name)
-    pg_cluster.drop_database(name)
 
 
 @pytest.fixture

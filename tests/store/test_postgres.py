@@ -21,9 +21,9 @@ from fanshu.store import (
     open_store,
 )
 from fanshu.store import schema as schema_mod
-from fanshu.store.postgres import PgDatabase, pg_sql
+from fanshu.store.postgres import NUL_REFUSED, PgDatabase, pg_sql
 from support.postgres import required
-from support.store_files import PLAYERS
+from support.store_files import PLAYERS, snapshot
 
 try:
     import psycopg
@@ -229,3 +229,28 @@ def test_import_fanshu_store_does_not_import_psycopg(tmp_path: Path) -> None:
 
 def test_placeholders_are_translated() -> None:
     assert pg_sql("SELECT ? || '%'") == "SELECT %s || '%%'"
+
+
+def test_a_nul_character_is_refused_and_nothing_written(pg_db: str) -> None:
+    """SQLite keeps a NUL in its text; PostgreSQL's text cannot hold one: the write is
+    refused with a StoreError of its own (not psycopg's DataError) and writes nothing."""
+    with PostgresStore.open(pg_db) as s:
+        mid = s.create_match(PLAYERS)
+        players = [f"P{i}" for i in range(4)]
+        before = snapshot(pg_db)
+        with pytest.raises(StoreError) as e:
+            s.create_tournament(players, name="club\x00night")
+        assert str(e.value) == NUL_REFUSED
+        assert snapshot(pg_db) == before
+        # text inside the JSON columns is escaped (\u0000), so it is kept, as in SQLite
+        s.add_penalty(mid, "Ann", 1, "slow\x00")
+        assert s.load_match(mid).records[0].penalties[0].reason == "slow\x00"
+
+
+def test_a_store_knows_when_it_can_serve_again(pg_db: str) -> None:
+    with PostgresStore.open(pg_db) as s:
+        assert s.reusable() and s.ping()
+        pid = s._conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+        with psycopg.connect(pg_db, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        assert not s.ping() and not s.reusable()

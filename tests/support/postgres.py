@@ -1,7 +1,9 @@
-"""A throwaway PostgreSQL cluster for the store tests: Debian's ``postgresql`` binaries
+"""A throwaway PostgreSQL cluster for the tests: Debian's ``postgresql`` binaries
 (``/usr/lib/postgresql/<version>/bin``), a data directory and a Unix socket in a temporary
 folder, no TCP port; started once per test session (per pytest-xdist worker) and removed
 at its end.  Each test gets a database of its own (:meth:`Cluster.fresh_database`).
+The fixtures ``pg_cluster`` and ``pg_db`` (tests/conftest.py makes them every test's)
+skip without PostgreSQL, or fail when ``FANSHU_REQUIRE_POSTGRES=1`` (``make test``).
 
 PostgreSQL refuses to run as root: as root the folder belongs to the ``postgres`` user
 and ``initdb`` and ``postgres`` run as that user (``runuser``).
@@ -10,16 +12,20 @@ and ``initdb`` and ``postgres`` run as that user (``runuser``).
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
 import pwd
 import secrets
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
-__all__ = ["BINDIR_ENV", "REQUIRE_ENV", "Cluster", "find_bindir", "required"]
+import pytest
+
+__all__ = ["BINDIR_ENV", "REQUIRE_ENV", "Cluster", "find_bindir", "pg_cluster", "pg_db", "required"]
 
 #: ``make test`` sets it: a machine without PostgreSQL fails the PostgreSQL tests
 #: instead of skipping them.
@@ -131,3 +137,34 @@ class Cluster:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _unavailable(why: str) -> None:
+    if required():
+        pytest.fail(f"PostgreSQL is required ({REQUIRE_ENV}=1) but {why}", pytrace=False)
+    pytest.skip(f"PostgreSQL tests skipped: {why}")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """A PostgreSQL cluster for this test session (this pytest-xdist worker)."""
+    bindir = find_bindir()
+    if bindir is None:
+        _unavailable(
+            f"no initdb in ${BINDIR_ENV}, /usr/lib/postgresql/*/bin or on PATH "
+            "(apt install postgresql)"
+        )
+    if importlib.util.find_spec("psycopg") is None:
+        _unavailable("psycopg is not installed (pip install 'fanshu[postgres]')")
+    assert bindir is not None
+    cluster = Cluster(bindir)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def pg_db(pg_cluster: Cluster) -> Iterator[str]:
+    """The URL of a fresh, empty PostgreSQL database, dropped after the test."""
+    name = pg_cluster.fresh_database()
+    yield pg_cluster.url(name)
+    pg_cluster.drop_database(name)

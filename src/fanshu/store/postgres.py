@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from fanshu.store.interface import Store
 
-__all__ = ["WRITE_LOCK", "PgConnection", "PgDatabase", "PostgresStore", "pg_sql"]
+__all__ = ["NUL_REFUSED", "WRITE_LOCK", "PgConnection", "PgDatabase", "PostgresStore", "pg_sql"]
 
 #: The advisory lock every write transaction takes first (one per database: the ASCII
 #: of "fanshu"), as SQLite's write lock of the file.
@@ -47,6 +47,10 @@ WRITE_LOCK = 0x66616E736875
 
 #: How long a connection attempt may take before it is given up, unless the URL says.
 CONNECT_TIMEOUT_S = 10
+
+#: The message of a write refused for a NUL character, which SQLite keeps in its text
+#: and PostgreSQL's text cannot hold (the web app answers it 422 ``invalid_text``).
+NUL_REFUSED = "a text to keep holds the NUL character (\\x00), which PostgreSQL cannot store"
 
 
 def _psycopg() -> ModuleType:
@@ -80,6 +84,14 @@ def _reason(exc: BaseException, secrets: Sequence[str]) -> str:
     return text
 
 
+def _check_text(parameters: Sequence[Any]) -> None:
+    """Refuse, before it is sent, a text PostgreSQL cannot store (a StoreError, where
+    psycopg would raise its own DataError)."""
+    for value in parameters:
+        if isinstance(value, str) and "\x00" in value:
+            raise StoreError(NUL_REFUSED)
+
+
 class PgConnection:
     """A psycopg connection (in autocommit mode) as the store's parts use a connection
     (:class:`fanshu.store.sql.Connection`): ``?`` placeholders, and a lost connection
@@ -100,6 +112,7 @@ class PgConnection:
     def execute(
         self, sql: str, parameters: Sequence[Any] = (), /
     ) -> psycopg.Cursor[tuple[Any, ...]]:
+        _check_text(parameters)
         try:
             return self.raw.execute(pg_sql(sql), tuple(parameters))
         except _psycopg().OperationalError as exc:
@@ -110,9 +123,12 @@ class PgConnection:
     def executemany(
         self, sql: str, parameters: Iterable[Sequence[Any]], /
     ) -> psycopg.Cursor[tuple[Any, ...]]:
+        rows = [tuple(p) for p in parameters]
+        for row in rows:
+            _check_text(row)
         cursor = self.raw.cursor()
         try:
-            cursor.executemany(pg_sql(sql), [tuple(p) for p in parameters])
+            cursor.executemany(pg_sql(sql), rows)
         except _psycopg().OperationalError as exc:
             raise StoreError(
                 f"the PostgreSQL database {self.where} failed: {_reason(exc, ())}"
@@ -244,6 +260,22 @@ class PostgresStore(SqliteMatches, SqliteTournaments, SqliteGames, SqliteAccess)
             db.close()
             raise
         return cls(db)
+
+    def reusable(self) -> bool:
+        """Whether the store may serve another request (its connection stands and holds
+        no transaction open): the web app keeps such stores open for the next requests,
+        since a connection costs far more than a request's statements."""
+        raw = self._db.conn.raw
+        return not raw.closed and not raw.broken and not self._db.conn.in_transaction
+
+    def ping(self) -> bool:
+        """Whether the server still answers on this store's connection (one that waited
+        idle may have been closed by the server or a proxy)."""
+        try:
+            self._db.conn.execute("SELECT 1").fetchone()
+        except StoreError:
+            return False
+        return True
 
     def schema_version(self) -> int:
         """The schema version of the open database (the row of ``schema_version``)."""

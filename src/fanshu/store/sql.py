@@ -52,9 +52,7 @@ def has_table(c: Connection, name: str) -> bool:
     A query that cannot fail: a failed statement aborts a PostgreSQL transaction."""
     if dialect(c) == "sqlite":
         query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
-    else:
-        query = (
-            "SELECT 1 FROM pg_catalog.pg_tables "
-            "WHERE schemaname = current_schema() AND tablename = ?"
-        )
-    return c.execute(query, (name,)).fetchone() is not None
+        return c.execute(query, (name,)).fetchone() is not None
+    # the current schema's table, found without a scan of the catalogue's views
+    query = "SELECT to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?))"
+    return c.execute(query, (name,)).fetchone()[0] is not None
