@@ -34,7 +34,7 @@ from fanshu.web.api.common import (
 )
 from fanshu.web.problems import Problem
 
-__all__ = ["WIND_TEXT", "router", "score_one"]
+__all__ = ["WIND_TEXT", "batch_items", "router", "score_one"]
 
 _RULES_ENUM: dict[str, Any] = {"enum": [*names(), None]}
 
@@ -140,7 +140,8 @@ async def score(request: Request) -> JsonResponse:
     return JsonResponse(score_one(await read_json(request)))
 
 
-def _batch_items(obj: Any) -> list[Any]:
+def batch_items(obj: Any) -> list[Any]:
+    """The ``items`` of a batch body (``{"items": [...]}``, at most MAX_BATCH_ITEMS)."""
     body = json_body(obj)
     unknown = [k for k in body if k != "items"]
     if unknown:
@@ -186,5 +187,5 @@ async def score_batch(request: Request) -> JsonResponse:
     gives `{"results": [...]}`, one output object per item in order, exactly as the batch
     command writes them.  An item that cannot be scored gets its error object; more than
     1,000 items is a 413 problem `too_many_items`."""
-    items = _batch_items(await read_json(request))
+    items = batch_items(await read_json(request))
     return JsonResponse({"results": await run_in_threadpool(score_items, items)})
