@@ -82,7 +82,7 @@ def _organiser(request: Request, who: Caller) -> Account:
     "/session",
     summary="Log in",
     response_class=JsonResponse,
-    responses=route_responses("Logged in (the cookie is set)", _SESSION_SCHEMA, 400, 401, 404),
+    responses=route_responses("Logged in (the cookie is set)", _SESSION_SCHEMA, 400, 401, 404, 422),
 )
 def log_in(request: Request, body: LogIn, db: Db) -> JsonResponse:
     """Check the name and password; on success the answer sets the session cookie and
