@@ -366,11 +366,12 @@ class UI:
 
     def kept_token(self, kind: str, object_id: str) -> str | None:
         """The token the app keeps in this browser for a match or tournament."""
-        return self.page.evaluate(
+        token = self.page.evaluate(
             "key => (JSON.parse(localStorage.getItem('fanshu.access') || '{}')[key] || {}).token"
             " || null",
             f"{kind}:{object_id}",
         )
+        return None if token is None else str(token)
 
     def share_link(self, role: str, prefix: str = "") -> str:
         """Press "copy view link" / "copy edit link" and read the link it shows."""

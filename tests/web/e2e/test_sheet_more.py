@@ -219,3 +219,54 @@ def test_a_tables_typed_result_its_correction_and_the_sources(ui: Any) -> None:
     src = top.locator('[data-testid="standing-source"]')
     assert src.get_attribute("data-source") == "corrected"
     assert "40" in top.inner_text()
+
+
+def test_a_phone_shows_the_shared_sheet_and_the_standings_without_sideways_scrolling(
+    phone_ui: Any,
+) -> None:
+    ui = phone_ui
+    _new_match(ui)
+    ui.share_link("view")
+    ui.tid("rec-by-hand").click()
+    ui.no_horizontal_scroll()
+    ui.tid("tour-players").fill("\n".join("ABCDEFGH"))
+    ui.tid("tour-sessions").fill("1")
+    ui.tid("tour-create").click()
+    ui.tid("tour-seat").click()
+    ui.tid("tour-result").wait_for()
+    ui.tid("tour-table-1-1").click()
+    ui.page.wait_for_selector('[data-testid="match-sheet"] table')
+    ui.tid("tour-show").click()
+    ui.page.wait_for_selector('[data-testid="standing-source"]')
+    ui.no_horizontal_scroll()
+
+
+def test_an_exported_match_imports_as_a_new_sheet(ui: Any, server_url: str, tmp_path: Path) -> None:
+    """Import sends the file to ``POST /v1/matches/import``; a server without that route
+    gets a message that names the command-line import instead of a bare 404."""
+    match_id = _new_match(ui)
+    ui.tid("rec-winner").select_option("Ann")
+    ui.tid("rec-discarder").select_option("Bo")
+    ui.tid("rec-fan").fill("11")
+    ui.tid("rec-submit").click()
+    first_row = _rows(ui, 1).nth(0).inner_text()
+    with ui.page.expect_download() as got:
+        ui.tid("export-json").click()
+    path = tmp_path / f"{match_id}.json"
+    got.value.save_as(path)
+    ui.tid("import-file").set_input_files(str(path))
+    ui.tid("import-submit").click()
+    with urlopen(server_url + "openapi.json") as r:
+        has_import = "/v1/matches/import" in json.load(r)["paths"]
+    if not has_import:
+        ui.tid("error").wait_for()
+        assert "fanshu match import" in ui.tid("error").inner_text()
+        return
+    ui.wait_js(
+        "id => document.querySelector('[data-testid=\"match-id\"]').textContent !== id", match_id
+    )
+    new_id = ui.tid("match-id").inner_text()
+    assert new_id != match_id
+    assert _rows(ui, 1).nth(0).inner_text() == first_row
+    assert ui.kept_token("match", new_id)
+    assert ui.tid("match-record").is_visible()

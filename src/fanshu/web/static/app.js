@@ -2744,7 +2744,7 @@ function renderTournament() {
   const st = tour.standings;
   if (st && st.length) {
     html +=
-      `<h3>${t("t.standings")}</h3><table class="data standings" data-testid="tour-standings"><thead><tr><th class="num">${t("t.rank")}</th><th>${t("t.player")}</th>` +
+      `<h3>${t("t.standings")}</h3><div class="sheet-wrap"><table class="data standings" data-testid="tour-standings"><thead><tr><th class="num">${t("t.rank")}</th><th>${t("t.player")}</th>` +
       `<th class="num">${t("t.points")}</th><th class="num">${t("t.score")}</th><th class="num">${t("t.matches")}</th><th class="num">${t("t.firsts")}</th><th>${t("t.source")}</th></tr></thead><tbody>` +
       st
         .map(
@@ -2761,7 +2761,7 @@ function renderTournament() {
               .join("")}</td></tr>`,
         )
         .join("") +
-      `</tbody></table>`;
+      `</tbody></table></div>`;
   }
   el.innerHTML = html;
 }
