@@ -1,8 +1,8 @@
 """``fanshu match …`` and ``fanshu tournament …``: score sheets kept in the database.
 
-The database is ``--db`` (a path or a ``sqlite:///`` URL), else ``$FANSHU_DB``, else
-``fanshu.db`` in the user's data directory.  Errors print ``error: <message>`` on stderr
-and exit with status 2; nothing is written then.
+The database is ``--db`` (a path, a ``sqlite:///`` URL or a ``postgresql://`` URL), else
+``$FANSHU_DB``, else ``fanshu.db`` in the user's data directory.  Errors print
+``error: <message>`` on stderr and exit with status 2; nothing is written then.
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ DbOption = Annotated[
         "--db",
         envvar="FANSHU_DB",
         metavar="PATH|URL",
-        help="The database: a file path or sqlite:///path URL (default: fanshu.db in the "
-        "user's data directory).",
+        help="The database: a file path, a sqlite:///path URL or a "
+        "postgresql://user@host/dbname URL (default: fanshu.db in the user's data directory).",
         show_default=False,
     ),
 ]
