@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,47 @@ def test_a_typed_result_with_a_referees_penalty(store: Store) -> None:
         "session": 1, "table": 1, "before": fined, "after": fair,
         "penalties_before": {"P3": 10}, "penalties_after": {},
     }  # fmt: skip
+
+
+def test_racing_entries_for_one_table_give_one_result(db: str, store: Store) -> None:
+    # Several writers at once (each its own connection, as two servers or a server and
+    # the command line): one typed result wins, the others are refused, never overwritten;
+    # a sheet opened in the race and a typed result never both stand.
+    players = [f"P{i}" for i in range(4)]
+    tid = store.create_tournament(players, sessions=1)
+    store.seat_session(tid, 1, [players])
+    start = threading.Barrier(4)
+    outcomes: list[str] = []
+
+    def enter(k: int) -> None:
+        with open_store(db) as s:
+            start.wait()
+            try:
+                if k == 3:
+                    s.table_match(tid, 1, 1)
+                else:
+                    s.set_result(tid, 1, 1, {"P0": k, "P1": -k, "P2": 0, "P3": 0})
+                outcomes.append(f"ok {k}")
+            except (ResultAlreadyRecorded, TableHasSheet, TableHasTypedResult) as exc:
+                outcomes.append(exc.code)
+
+    threads = [threading.Thread(target=enter, args=(k,)) for k in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    won = [o for o in outcomes if o.startswith("ok")]
+    assert len(outcomes) == 4 and len(won) == 1, outcomes
+    t = store.load_tournament(tid)
+    if won == ["ok 3"]:
+        assert t.has_sheet(1, 1) and t.typed_result(1, 1) is None
+    else:
+        k = int(won[0].split()[1])
+        assert not t.has_sheet(1, 1) and t.typed_result(1, 1) == {
+            "P0": k,
+            "P1": -k,
+            "P2": 0,
+            "P3": 0,
+        }
+    actions = [e["action"] for e in store.tournament_events(tid)]
+    assert actions.count("result") + actions.count("open_table") == 1
