@@ -206,8 +206,14 @@ def test_bad_players_and_penalties(db: str) -> None:
     result = run(db, "match", "undo", mid)
     assert result.exit_code == 2 and "nothing to undo" in result.stderr
     assert rows_in(db) == before
-    result = runner.invoke(app, ["match", "list", "--db", "postgres://x/y"])
+    result = runner.invoke(app, ["match", "list", "--db", "mysql://x/y"])
     assert result.exit_code == 2 and "sqlite:///" in result.stderr
+    # a PostgreSQL URL is taken (issue 14); one no server answers is an error line
+    unreachable = "postgresql://ann:s3cret@/y?host=/nonexistent&connect_timeout=2"
+    result = runner.invoke(app, ["match", "list", "--db", unreachable])
+    assert result.exit_code == 2
+    assert "cannot connect to the PostgreSQL database postgresql://ann@/y" in result.stderr
+    assert "s3cret" not in result.stderr
 
 
 def test_export_import(db: str, tmp_path: Path) -> None:
