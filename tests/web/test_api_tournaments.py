@@ -11,7 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from fanshu.store import open_store
+from fanshu.web.app import create_app
 from support.http import ok, problem
+from web.conftest import BASE_URL, NO_LIMITS
 
 PLAYERS = [f"P{i}" for i in range(1, 9)]
 
@@ -258,3 +260,41 @@ def test_a_typed_result_with_a_referees_penalty(client: TestClient) -> None:
     assert t["results"][0]["penalties"] == {"P8": 10} and t["results"][0]["totals"] == fined
     events = ok(client.get(f"/v1/tournaments/{tid}/events", headers=h))
     assert events[-1]["detail"]["penalties"] == {"P8": 10}
+
+
+def test_club_mode_an_organiser_runs_the_tournament(db: Path) -> None:
+    password = "long-enough-1"
+    with open_store(str(db)) as s:
+        s.create_account("org", password, "organiser")
+        s.create_account("pia", password, "player")
+    app = create_app(str(db), rate_limits=NO_LIMITS)
+    app.state.accounts = True  # club mode, as fanshu serve --accounts
+
+    def log_in(name: str) -> tuple[TestClient, dict[str, str]]:
+        c = TestClient(app, raise_server_exceptions=False, base_url=BASE_URL)
+        r = c.post("/v1/session", json={"name": name, "password": password})
+        return c, {"X-CSRF-Token": ok(r)["csrf"]}
+
+    org, org_csrf = log_in("org")
+    pia, pia_csrf = log_in("pia")
+    with org, pia:
+        body = {"players": PLAYERS, "sessions": 1}
+        problem(pia.post("/v1/tournaments", json=body, headers=pia_csrf), 403, "forbidden")
+        t = ok(org.post("/v1/tournaments", json=body, headers=org_csrf), 201)
+        tid = t["id"]
+        assert "edit_token" in t["access"]
+        seating = {"session": 1, "tables": [PLAYERS[:4], PLAYERS[4:]]}
+        problem(org.post(f"/v1/tournaments/{tid}/seating", json=seating), 403, "csrf")
+        ok(org.post(f"/v1/tournaments/{tid}/seating", json=seating, headers=org_csrf))
+        scores = {"P5": 40, "P6": 20, "P7": -20, "P8": -40}
+        ok(org.put(f"/v1/tournaments/{tid}/tables/1/2/result", json={"scores": scores},
+                   headers=org_csrf))  # fmt: skip
+        assert [x["id"] for x in ok(org.get("/v1/tournaments"))] == [tid]
+        assert ok(pia.get("/v1/tournaments")) == []
+        problem(pia.get(f"/v1/tournaments/{tid}"), 403, "forbidden")
+        problem(pia.put(f"/v1/tournaments/{tid}/tables/1/2/result", headers=pia_csrf,
+                        json={"scores": scores, "correction": True}), 403, "forbidden")  # fmt: skip
+        events = ok(org.get(f"/v1/tournaments/{tid}/events"))
+        assert [(e["action"], e["actor"]) for e in events] == [
+            ("create", "account:org"), ("seat", "account:org"), ("result", "account:org"),
+        ]  # fmt: skip
