@@ -23,6 +23,7 @@ from fanshu.store import (
     SqliteStore,
     Store,
     StoreError,
+    open_store,
 )
 from support.store_files import PLAYERS, snapshot
 
@@ -217,3 +218,87 @@ def test_sigkill_while_recording_loses_no_committed_hand(
         assert numbers == list(range(1, len(numbers) + 1))
         committed = reported.get(mid, 0)
         assert committed <= len(m.records) <= committed + 1, (mid, committed, len(m.records))
+
+
+# --- a full disk and a read-only file (issue 14) ------------------------------------------
+
+
+@pytest.mark.sqlite_only(reason="SQLite's page limit stands in for a full disk")
+def test_a_full_disk_says_so_and_loses_nothing(backend: str, db: str) -> None:
+    from fanshu.store.interface import DiskFull
+
+    store = open_store(db)
+    kept = store.create_match(PLAYERS)
+    assert isinstance(store, SqliteStore)
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLITE_FULL from now on
+    with pytest.raises(DiskFull) as e:
+        for _ in range(200):
+            store.create_match(PLAYERS)
+    assert e.value.code == "disk_full"
+    message = e.value.message
+    assert message.startswith(f"the disk holding the database {db} is full: nothing was recorded")
+    assert "not damaged" in message and "I/O" not in message
+    store.close()
+    with open_store(db) as again:  # the file is whole, and takes changes again
+        assert kept in [m.id for m in again.list_matches()]
+        again.record_draw(kept)
+
+
+@pytest.mark.sqlite_only(reason="file permissions")
+def test_a_read_only_file_can_be_viewed_and_says_why_it_cannot_change(
+    backend: str, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.store import connection
+    from fanshu.store.interface import ReadOnlyStore
+
+    with open_store(db) as store:
+        mid = store.create_match(PLAYERS)
+        store.record_draw(mid)
+    # tests may run as root, whom permissions do not stop: the check is what is tested
+    monkeypatch.setattr(connection, "_unwritable", lambda path: True)
+    with open_store(db) as store:
+        assert [m.id for m in store.list_matches()] == [mid]
+        assert len(store.load_match(mid).hands) == 1
+        with pytest.raises(ReadOnlyStore) as e:
+            store.record_draw(mid)
+    assert e.value.code == "read_only"
+    assert e.value.message == (
+        f"the database {db} is read-only (the file or its folder cannot be written): it can "
+        "be viewed but not changed"
+    )
+
+
+@pytest.mark.sqlite_only(reason="SQLite's read-only open")
+def test_sqlite_refusing_a_write_is_the_read_only_error(backend: str, db: str) -> None:
+    import sqlite3
+
+    from fanshu.store.connection import Database
+    from fanshu.store.interface import ReadOnlyStore
+
+    with open_store(db) as store:
+        store.create_match(PLAYERS)
+    ro = Database(sqlite3.connect(f"file:{db}?mode=ro", uri=True, isolation_level=None), db)
+    with pytest.raises(ReadOnlyStore), ro.transaction() as c:
+        c.execute("DELETE FROM matches")
+    ro.close()
+
+
+@pytest.mark.sqlite_only(reason="file permissions")
+def test_the_command_line_shows_a_read_only_database_and_refuses_a_change(
+    backend: str, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from fanshu.cli.main import app
+    from fanshu.store import connection
+
+    with open_store(db) as store:
+        mid = store.create_match(PLAYERS)
+    monkeypatch.setattr(connection, "_unwritable", lambda path: True)
+    shown = CliRunner().invoke(app, ["match", "show", mid, "--db", db])
+    assert shown.exit_code == 0, shown.output
+    assert PLAYERS[0] in shown.output
+    refused = CliRunner().invoke(app, ["match", "record", mid, "--draw", "--db", db])
+    assert refused.exit_code != 0
+    assert f"the database {db} is read-only" in refused.output

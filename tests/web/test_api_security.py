@@ -249,3 +249,32 @@ def test_an_unwritable_database_file_makes_the_server_read_only(
     with TestClient(create_app(db), base_url="http://localhost") as c:
         body = problem(c.post("/v1/matches", json={"players": PLAYERS}), 503, "read_only")
         assert "the database file is not writable" in body["detail"]
+
+
+def test_a_full_disk_is_a_507_problem_that_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from fanshu.store import connection
+
+    db = str(tmp_path / "club.db")
+    with TestClient(create_app(db), base_url="http://localhost") as c:
+        c.post("/v1/matches", json={"players": PLAYERS})
+    real = connection._connect
+
+    def full_disk(path: str, busy_timeout_ms: int, *, read_only: bool) -> sqlite3.Connection:
+        conn = real(path, busy_timeout_ms, read_only=read_only)
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's "disk full" from now on
+        return conn
+
+    monkeypatch.setattr(connection, "_connect", full_disk)
+    with TestClient(create_app(db, rate_limits=RateLimits.off()), base_url="http://localhost") as c:
+        for _ in range(100):
+            r = c.post("/v1/matches", json={"players": PLAYERS})
+            if r.status_code != 201:
+                break
+        body = problem(r, 507, "disk_full")
+        assert body["detail"].startswith("the disk holding the database")
+        assert "is full: nothing was recorded" in body["detail"]

@@ -5,6 +5,11 @@ Every change is one ``BEGIN IMMEDIATE … COMMIT`` transaction: a crash or an er
 point leaves the data as it was before or after that change, never between; two
 processes writing to one file queue behind each other's write lock instead of losing a
 change.
+
+A file that cannot be written is opened read-only (viewing works; a change is
+:class:`~fanshu.store.interface.ReadOnlyStore`, saying so), and a full disk is
+:class:`~fanshu.store.interface.DiskFull` (saying the disk is full and nothing was
+recorded), not SQLite's "disk I/O error", which reads like damage.
 """
 
 from __future__ import annotations
@@ -18,8 +23,9 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
-from fanshu.store.interface import StoreError
+from fanshu.store.interface import DiskFull, ReadOnlyStore, StoreError
 from fanshu.store.paths import is_default, resolve_db_path
 from fanshu.store.sql import Connection
 
@@ -81,13 +87,13 @@ class Database:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         if path != ":memory:" and os.path.isdir(path):
             raise StoreError(f"cannot open the database {path}: it is a directory")
+        read_only = path != ":memory:" and _unwritable(path)
         try:
-            conn = sqlite3.connect(
-                path, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=True
-            )
+            conn = _connect(path, busy_timeout_ms, read_only=read_only)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the database {path}: {exc}") from None
         db = cls(conn, path)
+        db.read_only = read_only
         try:
             db._configure(busy_timeout_ms)
         except BaseException:
@@ -95,10 +101,17 @@ class Database:
             raise
         return db
 
+    #: Opened read-only: the file cannot be written (:func:`_unwritable`).
+    read_only: bool = False
+
     def _configure(self, busy_timeout_ms: int) -> None:
         c = self.conn
         try:
             c.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            if self.read_only:  # no switch to WAL (a write); reading works in any mode
+                c.execute("PRAGMA foreign_keys = ON")
+                c.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                return
             mode = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode not in ("wal", "memory"):
                 raise StoreError(f"cannot switch {self.path} to WAL mode (it stays in {mode})")
@@ -116,12 +129,21 @@ class Database:
         up to the busy timeout for another writer), so the reads inside see the latest
         committed state and nobody else writes until ``COMMIT``.  Any error rolls back."""
         c = self.conn
+        if self.read_only:
+            raise self.read_only_error()
         try:
             c.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise StoreError(f"the database {self.path} is busy or unwritable: {exc}") from None
+            raise self.write_error(exc, "is busy or unwritable") from None
         try:
             yield c
+        except sqlite3.OperationalError as exc:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            error = self.write_error(exc, "")
+            if isinstance(error, DiskFull | ReadOnlyStore):
+                raise error from None
+            raise
         except BaseException:
             if c.in_transaction:
                 c.execute("ROLLBACK")
@@ -131,7 +153,29 @@ class Database:
         except sqlite3.Error as exc:
             if c.in_transaction:
                 c.execute("ROLLBACK")
-            raise StoreError(f"could not commit to {self.path}: {exc}") from None
+            raise self.write_error(exc, "could not commit") from None
+
+    def read_only_error(self) -> ReadOnlyStore:
+        return ReadOnlyStore(
+            f"the database {self.path} is read-only (the file or its folder cannot be "
+            "written): it can be viewed but not changed"
+        )
+
+    def write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
+        """The store error for a write that failed: a full disk and a read-only file say
+        so (SQLite's own words for them, "database or disk is full" and "disk I/O error",
+        read like damage); anything else keeps SQLite's message after ``what``."""
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code == sqlite3.SQLITE_FULL:
+            return DiskFull(
+                f"the disk holding the database {self.path} is full: nothing was recorded "
+                "and the database is not damaged; free some space and try again"
+            )
+        if code == sqlite3.SQLITE_READONLY:
+            return self.read_only_error()
+        if what == "could not commit":
+            return StoreError(f"could not commit to {self.path}: {exc}")
+        return StoreError(f"the database {self.path} {what or 'failed'}: {exc}")
 
     #: Who the changes are made by, written with each one to the audit trail
     #: (``token:<label>``, ``account:<name>``, ``cli:<user>``; set by the store's
@@ -174,3 +218,32 @@ class Database:
     def exists(self, c: Connection, table: str, row_id: str) -> bool:
         """Whether ``table`` has a row with id ``row_id``."""
         return c.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,)).fetchone() is not None
+
+
+def _unwritable(path: str) -> bool:
+    """Whether ``path`` is a file this process cannot write (the folder of a WAL file
+    must be writable too, for its ``-wal`` and ``-shm`` files, unless they exist)."""
+    if not os.path.exists(path):
+        return False
+    if not os.access(path, os.W_OK):
+        return True
+    folder = os.path.dirname(os.path.abspath(path))
+    return not os.access(folder, os.W_OK) and not os.path.exists(path + "-wal")
+
+
+def _connect(path: str, busy_timeout_ms: int, *, read_only: bool) -> sqlite3.Connection:
+    """An SQLite connection on ``path``; read-only (``mode=ro``) when asked, falling
+    back to ``immutable=1`` when a WAL file's ``-shm`` cannot be made either."""
+    timeout = busy_timeout_ms / 1000
+    if not read_only:
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    uri = "file:" + quote(os.path.abspath(path))
+    conn = sqlite3.connect(uri + "?mode=ro", timeout=timeout, isolation_level=None, uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        conn.close()
+        conn = sqlite3.connect(
+            uri + "?mode=ro&immutable=1", timeout=timeout, isolation_level=None, uri=True
+        )
+    return conn

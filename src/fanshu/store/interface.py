@@ -61,6 +61,18 @@ class StoreError(FanshuError):
         self.without_hint = message
 
 
+class DiskFull(StoreError):
+    """The disk holding the database is full: the change was not made, nothing is lost."""
+
+    code = "disk_full"
+
+
+class ReadOnlyStore(StoreError):
+    """The database can be read but not written (the file, its folder or the server)."""
+
+    code = "read_only"
+
+
 @dataclass(frozen=True, slots=True)
 class MatchSummary:
     """One line of :meth:`MatchStore.list_matches`."""

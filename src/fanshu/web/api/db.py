@@ -105,4 +105,4 @@ def _problem(e: StoreError, path: str) -> Problem:
         return Problem("bad_match", message, 409)
     if message == NUL_REFUSED:
         return Problem("invalid_text", message, 422)
-    return Problem("store_error", message)
+    return Problem(e.code, message)  # store_error; disk_full (507), read_only (503)
