@@ -10,7 +10,9 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -302,3 +304,23 @@ def test_the_command_line_shows_a_read_only_database_and_refuses_a_change(
     refused = CliRunner().invoke(app, ["match", "record", mid, "--draw", "--db", db])
     assert refused.exit_code != 0
     assert f"the database {db} is read-only" in refused.output
+
+
+def test_first_opens_at_once_migrate_once(db: str) -> None:
+    """Eight stores open a database that does not exist yet at the same moment (as
+    servers starting together): the schema is made once, under the write lock, and
+    every one of them can write (a part made at first use too)."""
+    start = threading.Barrier(8)
+
+    def first_use(k: int) -> str:
+        start.wait()
+        with open_store(db) as s:
+            mid = s.create_match(["A", "B"], rule_set="two-player")  # the rule_sheets part
+            s.open_games()
+            return mid
+
+    with ThreadPoolExecutor(8) as pool:
+        made = list(pool.map(first_use, range(8)))
+    with open_store(db) as s:
+        assert s.schema_version() == SCHEMA_VERSION
+        assert sorted(m.id for m in s.list_matches()) == sorted(made)
