@@ -739,9 +739,12 @@ async function copyText(text) {
 function shareHTML(kind, id, prefix) {
   const role = roleFor(kind, id);
   const k = keptFor(kind, id) || {};
-  const btns = [`<button type="button" class="btn small" data-share="view" data-testid="${prefix}copy-view-link">${t("acc.copy_view")}</button>`];
+  // a table's sheet seen through a tournament's view link is shared by that link
+  const btns =
+    k.via && role === "view" ? [] : [`<button type="button" class="btn small" data-share="view" data-testid="${prefix}copy-view-link">${t("acc.copy_view")}</button>`];
   if (role !== "view" && k.token && !k.via)
     btns.push(`<button type="button" class="btn small" data-share="edit" data-testid="${prefix}copy-edit-link">${t("acc.copy_edit")}</button>`);
+  if (!btns.length) return "";
   return (
     `<div class="row share-row">${btns.join("")}` +
     `<input type="text" class="share-link" readonly data-testid="${prefix}share-link" aria-label="${esc(t("acc.link"))}">` +
@@ -2203,7 +2206,6 @@ function renderMatch() {
     share.dataset.key = shareKey;
   }
   rec.hidden = readOnly;
-  renderRecContext();
   // the record form
   let nextNo = complete ? null : played + 1;
   let info = nextNo ? handInfo(m, nextNo) : null;
@@ -2244,6 +2246,7 @@ function renderMatch() {
     renderRecContext();
   };
   disSel.onchange = renderRecContext;
+  renderRecContext();
   $$('[data-testid="match-record"] button').forEach((b) => {
     if (["rec-submit", "rec-draw"].includes(b.dataset.testid)) b.disabled = complete;
   });
