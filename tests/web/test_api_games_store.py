@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from fanshu.store import open_store
+from fanshu.store import SCHEMA_VERSION, open_store
 from fanshu.web.api import games
 from fanshu.web.app import create_app
 from support.http import ok, problem
@@ -256,16 +256,21 @@ def test_a_database_from_before_the_games_table_opens_and_gains_it(
         totals = s.load_match(mid).totals()
     tables = {r[0] for r in rows(db, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert not {"games", "schema_parts"} & tables
-    assert rows(db, "PRAGMA user_version") == [(1,)]
+    assert rows(db, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    with open_store(db) as s:  # the command line shares it (which creates the access part)
+        token = s.grant("match", mid, "view")
 
     c = serve(db)
-    assert ok(c.get(f"/v1/matches/{mid}"))["totals"] == totals == {
+    got = ok(c.get(f"/v1/matches/{mid}", headers={"Authorization": f"Bearer {token}"}))
+    assert got["totals"] == totals == {
         "Ann": -8, "Bo": 34, "Cy": -8, "Di": -18,
     }  # fmt: skip
     gid = ok(c.post("/v1/games", json={"seed": 1}), 201)["id"]
     act(c, gid, 0)
-    assert rows(db, "SELECT name, version FROM schema_parts") == [("games", 1)]
-    assert rows(db, "PRAGMA user_version") == [(1,)]  # the score-sheet schema is unchanged
+    parts = rows(db, "SELECT name, version FROM schema_parts ORDER BY name")
+    assert parts == [("access", 1), ("games", 1)]
+    # the score-sheet schema is unchanged
+    assert rows(db, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     assert rows(db, "SELECT id FROM games") == [(gid,)]
     with open_store(db) as s:  # as `fanshu match` opens it: everything is still there
         assert s.match_dict(mid) == before
@@ -283,8 +288,13 @@ def test_a_games_table_newer_than_this_fanshu_is_refused_and_matches_still_work(
         "has games schema version 9, newer than this fanshu understands (1): upgrade fanshu"
     )
     problem(c.post("/v1/games", json={"seed": 2}), 503, "store_error")
-    mid = ok(c.post("/v1/matches", json={"players": ["A", "B", "C", "D"]}), 201)["id"]
-    ok(c.get(f"/v1/matches/{mid}"))
+    m = ok(c.post("/v1/matches", json={"players": ["A", "B", "C", "D"]}), 201)
+    ok(
+        c.get(
+            f"/v1/matches/{m['id']}",
+            headers={"Authorization": f"Bearer {m['access']['view_token']}"},
+        )
+    )
 
 
 def test_memory_databases_keep_games_per_app(serve: Callable[..., TestClient]) -> None:
