@@ -33,7 +33,9 @@ run: $(STAMP) bytecode
 	$(BIN)/fanshu match record $$id --winner Ann --discarder Bo --fan 12 --db $(DEMO_DB) && \
 	$(BIN)/fanshu match record $$id --winner Cy --self-drawn --hand '[EEEE]123m456p789s11s' --db $(DEMO_DB) && \
 	$(BIN)/fanshu match record $$id --draw --db $(DEMO_DB) && \
-	$(BIN)/fanshu match show $$id --db $(DEMO_DB)
+	$(BIN)/fanshu match show $$id --db $(DEMO_DB) && \
+	echo "the demo match in the web app (its edit link):" && \
+	$(BIN)/fanshu match share $$id --role edit --label demo --db $(DEMO_DB)
 	$(BIN)/fanshu serve --db $(DEMO_DB)
 
 lint: $(STAMP)
