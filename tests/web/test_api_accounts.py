@@ -174,3 +174,12 @@ def test_without_club_mode_there_are_no_accounts(db: Path, accounts: None) -> No
         assert ok(open_server.get("/v1/matches")) == []  # the cookie counts for nothing
         m = ok(open_server.post("/v1/matches", json={"players": PLAYERS}), 201)  # anyone
         problem(open_server.get(f"/v1/matches/{m['id']}"), 401, "unauthorized")
+
+
+def test_over_https_the_cookie_is_secure(app: Any) -> None:
+    """Behind a TLS proxy (or https directly) the browser sends the cookie only over
+    https."""
+    with TestClient(app, raise_server_exceptions=False, base_url="https://localhost") as c:
+        r = c.post("/v1/session", json={"name": "pia", "password": PASSWORD})
+        ok(r)
+        assert "secure" in r.headers["set-cookie"].lower()
