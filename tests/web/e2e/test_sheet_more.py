@@ -122,6 +122,11 @@ def test_the_chinese_interface_says_errors_in_chinese(ui: Any) -> None:
     ui.tid("error").wait_for()
     assert ui.tid("error").inner_text().startswith("需要访问链接或登录")
     assert ui.tid("toast-close").get_attribute("aria-label") == "关闭"
+    # the browser's reading of a hand string too
+    ui.tab("calc")
+    ui.tid("hand-string").fill("123x")
+    ui.tid("hand-string-error").wait_for()
+    assert ui.tid("hand-string-error").inner_text() == "无法识别的字符 'x'"
 
 
 def test_history_lists_every_change_and_export_downloads_the_sheet(ui: Any, tmp_path: Path) -> None:

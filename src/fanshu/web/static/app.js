@@ -254,6 +254,16 @@ const TEXT = {
   "rules.beijing": ["北京麻将", "Beijing"],
   "err.network": ["无法连接服务器", "Cannot reach the server"],
   "toast.close": ["关闭", "Close"],
+  "parse.suit_alone": ["花色 '{0}' 前面没有数字", "suit '{0}' with no digits before it"],
+  "parse.zero": ["没有 0 这张牌", "there is no tile 0"],
+  "parse.digits_before": ["'{0}' 之前的数字没有花色", "digits with no suit before '{0}'"],
+  "parse.unexpected": ["无法识别的字符 '{0}'", "unexpected character '{0}'"],
+  "parse.digits_after": ["最后的数字没有花色", "digits with no suit after them"],
+  "parse.chow": ["吃要是同一花色的三张顺牌：{0}", "a chow must be three consecutive tiles of one suit: {0}"],
+  "parse.kong_digit": ["杠后的数字是 1-3 (明杠) 或 5-7 (加杠)：{0}", "a kong's digit is 1-3 (melded) or 5-7 (added): {0}"],
+  "parse.not_meld": ["不是一组副露：{0}", "not a meld: {0}"],
+  "parse.unclosed": ["'[' 没有对应的 ']'", "'[' without a closing ']'"],
+  "parse.melds_first": ["副露要写在手牌之前", "melds come before the concealed tiles"],
   "acc.view_only": ["只读 / view only", "view only / 只读"],
   "acc.copy_view": ["复制只读链接", "Copy view link"],
   "acc.copy_edit": ["复制编辑链接", "Copy edit link"],
@@ -398,21 +408,21 @@ function parseRun(text) {
   for (const ch of text) {
     if (/[0-9]/.test(ch)) digits.push(ch);
     else if (ch === "m" || ch === "p" || ch === "s") {
-      if (!digits.length) throw new Error(`suit '${ch}' with no digits before it`);
+      if (!digits.length) throw new Error(t("parse.suit_alone", ch));
       for (const d of digits) {
-        if (d === "0") throw new Error("there is no tile 0");
+        if (d === "0") throw new Error(t("parse.zero"));
         out.push(d + ch);
       }
       digits = [];
     } else if (ch === "f") {
       throw new Error(lang === "zh" ? "花牌不写进牌型，请在「花牌」处计数" : "flowers are not part of the hand string: count them under Flowers");
     } else if (HONORS.includes(ch)) {
-      if (digits.length) throw new Error(`digits with no suit before '${ch}'`);
+      if (digits.length) throw new Error(t("parse.digits_before", ch));
       out.push(ch);
     } else if (/\s/.test(ch)) continue;
-    else throw new Error(`unexpected character '${ch}'`);
+    else throw new Error(t("parse.unexpected", ch));
   }
-  if (digits.length) throw new Error("digits with no suit after them");
+  if (digits.length) throw new Error(t("parse.digits_after"));
   return out;
 }
 
@@ -470,7 +480,7 @@ function parseMeld(body) {
   if (tiles.length === 3 && tiles[0] !== tiles[1]) {
     const s = sortTiles(tiles);
     const ok = s[0].length === 2 && s[0][1] === s[2][1] && s[1] === nextTile(s[0], 1) && s[2] === nextTile(s[0], 2);
-    if (!ok) throw new Error(`a chow must be three consecutive tiles of one suit: ${shown}`);
+    if (!ok) throw new Error(t("parse.chow", shown));
     return { kind: "chow", tile: s[0], src: src && src !== 1 ? src : null };
   }
   if ((tiles.length === 3 || tiles.length === 4) && tiles.every((x) => x === tiles[0])) {
@@ -478,9 +488,9 @@ function parseMeld(body) {
     if (!src) return { kind: "ckong", tile: tiles[0], src: null };
     if (src >= 5 && src <= 7) return { kind: "akong", tile: tiles[0], src };
     if (src >= 1 && src <= 3) return { kind: "kong", tile: tiles[0], src };
-    throw new Error(`a kong's digit is 1-3 (melded) or 5-7 (added): ${shown}`);
+    throw new Error(t("parse.kong_digit", shown));
   }
-  throw new Error(`not a meld: ${shown}`);
+  throw new Error(t("parse.not_meld", shown));
 }
 
 /** Parse a fanshu hand string into the picker's state; throws Error with a message. */
@@ -492,8 +502,8 @@ function parseHandString(text) {
   while (i < s.length) {
     if (s[i] === "[") {
       const j = s.indexOf("]", i + 1);
-      if (j < 0) throw new Error("'[' without a closing ']'");
-      if (rest.trim()) throw new Error("melds come before the concealed tiles");
+      if (j < 0) throw new Error(t("parse.unclosed"));
+      if (rest.trim()) throw new Error(t("parse.melds_first"));
       melds.push(parseMeld(s.slice(i + 1, j)));
       i = j + 1;
     } else {
@@ -627,6 +637,14 @@ function problemText(err) {
   const pair = PROBLEM_TEXT[err.code];
   if (pair) return pair[lang === "zh" ? 0 : 1];
   return lang === "zh" ? `请求失败 (HTTP ${err.status})` : err.message;
+}
+
+/** An error as one line: in the Chinese interface a server problem's Chinese text, then
+ * the server's own words. */
+function errorText(err) {
+  if (!(err instanceof ApiError) || lang !== "zh") return err.message;
+  const zh = problemText(err);
+  return err.message && err.message !== zh ? `${zh}：${err.message}` : zh;
 }
 
 let toastTimer = 0;
@@ -1243,7 +1261,7 @@ async function loadRuleInfo(name) {
         if (zh && f.name_en) fanEnglishByName.set(zh, f.name_en);
       }
     } catch (err) {
-      state.ruleInfo[name] = { error: err.message };
+      state.ruleInfo[name] = { error: errorText(err) };
     }
     renderPicker();
     if (name === state.ctx.rules) {
@@ -1583,7 +1601,7 @@ async function runScore() {
     if (seq !== scoreSeq) return;
     // bad_option: the server refused an option value (its message names the option)
     const optionError = err.code === "bad_option" && !!optionsBody();
-    state.score = { hand, options, error: optionError ? t("opt.bad", err.message) : err.message, optionError };
+    state.score = { hand, options, error: optionError ? t("opt.bad", err.message) : errorText(err), optionError };
   }
   state.payments = null;
   renderScore();
@@ -1814,7 +1832,7 @@ async function runSettle(seq) {
     state.payments = { payments: out.payments || out };
   } catch (err) {
     if (seq !== scoreSeq) return;
-    state.payments = { error: err.message };
+    state.payments = { error: errorText(err) };
   }
   renderSettlement();
 }
@@ -1916,7 +1934,7 @@ async function runAnalysis() {
     state.analysis = { hand, result: out };
   } catch (err) {
     if (seq !== analysisSeq) return;
-    state.analysis = { hand, error: err.message };
+    state.analysis = { hand, error: errorText(err) };
   }
   renderAnalysis();
 }
