@@ -3,7 +3,8 @@ with a scratch database) and Debian's Chromium, driven by Playwright for Python.
 
 The browser is ``/usr/bin/chromium`` (``apt-get install chromium``; ``make test`` installs
 it), never a browser downloaded by ``playwright install``.  Set ``FANSHU_CHROMIUM`` to use
-another binary, or ``FANSHU_WEB_URL`` to test a server that is already running.
+another binary, or ``FANSHU_WEB_URL`` (``FANSHU_CLUB_URL``: the club-mode tests) to test a
+server that is already running.
 
 Every page runs in a fresh browser context (its own local storage) and fails its test
 on a JavaScript error, on an error in the console (a Content Security Policy violation
@@ -132,7 +133,12 @@ CLUB_ACCOUNTS = {"olga": ("organiser", "olga-secret-1"), "pat": ("player", "pat-
 @pytest.fixture(scope="session")
 def club_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a club server (``fanshu serve --accounts``) with the accounts of
-    CLUB_ACCOUNTS, made by ``fanshu accounts add``."""
+    CLUB_ACCOUNTS, made by ``fanshu accounts add``; ``FANSHU_CLUB_URL`` names a club server
+    already running with those accounts instead."""
+    given = os.environ.get("FANSHU_CLUB_URL")
+    if given:
+        yield given.rstrip("/") + "/"
+        return
     db = tmp_path_factory.mktemp("web-e2e-club") / "club.db"
     for name, (role, password) in CLUB_ACCOUNTS.items():
         done = subprocess.run(
