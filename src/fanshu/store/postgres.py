@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from fanshu.store import migrations
@@ -53,15 +52,15 @@ CONNECT_TIMEOUT_S = 10
 NUL_REFUSED = "a text to keep holds the NUL character (\\x00), which PostgreSQL cannot store"
 
 
-def _psycopg() -> ModuleType:
-    """psycopg, imported on first use; a clear error when it is not installed."""
+def _require_psycopg() -> None:
+    """Import psycopg on first use (later imports of it in this module are a lookup); a
+    clear error when it is not installed."""
     try:
-        import psycopg
+        import psycopg  # noqa: F401
     except ImportError:
         raise StoreError(
             "PostgreSQL needs psycopg, which is not installed: pip install 'fanshu[postgres]'"
         ) from None
-    return psycopg
 
 
 @functools.lru_cache(maxsize=1024)
@@ -103,19 +102,20 @@ class PgConnection:
 
     @property
     def in_transaction(self) -> bool:
+        from psycopg.pq import TransactionStatus
+
         status = self.raw.info.transaction_status
-        return status in (
-            _psycopg().pq.TransactionStatus.INTRANS,
-            _psycopg().pq.TransactionStatus.INERROR,
-        )
+        return status in (TransactionStatus.INTRANS, TransactionStatus.INERROR)
 
     def execute(
         self, sql: str, parameters: Sequence[Any] = (), /
     ) -> psycopg.Cursor[tuple[Any, ...]]:
+        import psycopg
+
         _check_text(parameters)
         try:
             return self.raw.execute(pg_sql(sql), tuple(parameters))
-        except _psycopg().OperationalError as exc:
+        except psycopg.OperationalError as exc:
             raise StoreError(
                 f"the PostgreSQL database {self.where} failed: {_reason(exc, ())}"
             ) from None
@@ -123,13 +123,15 @@ class PgConnection:
     def executemany(
         self, sql: str, parameters: Iterable[Sequence[Any]], /
     ) -> psycopg.Cursor[tuple[Any, ...]]:
+        import psycopg
+
         rows = [tuple(p) for p in parameters]
         for row in rows:
             _check_text(row)
         cursor = self.raw.cursor()
         try:
             cursor.executemany(pg_sql(sql), rows)
-        except _psycopg().OperationalError as exc:
+        except psycopg.OperationalError as exc:
             raise StoreError(
                 f"the PostgreSQL database {self.where} failed: {_reason(exc, ())}"
             ) from None
@@ -149,7 +151,6 @@ class PgDatabase(Database):
 
     def __init__(self, conn: PgConnection, path: str) -> None:
         super().__init__(conn, path)
-        self.conn = conn
 
     @classmethod
     def connect(
@@ -162,7 +163,8 @@ class PgDatabase(Database):
         if not is_postgres_url(url):
             raise StoreError(f"{url!r} is not a PostgreSQL URL (postgresql://user@host/dbname)")
         where = redact_url(url)
-        psycopg = _psycopg()
+        _require_psycopg()
+        import psycopg
         from psycopg.conninfo import conninfo_to_dict
 
         try:
@@ -200,7 +202,8 @@ class PgDatabase(Database):
         """One write transaction: ``BEGIN``, then the database's write lock (waiting up to
         the busy timeout for another writer), so the reads inside see the latest
         committed state and nobody else writes until ``COMMIT``.  Any error rolls back."""
-        psycopg = _psycopg()
+        import psycopg
+
         c = self.conn
         try:
             c.raw.execute("BEGIN")
@@ -224,12 +227,12 @@ class PgDatabase(Database):
     def _rollback(self) -> None:
         """Roll back what is open, if the connection still stands (a lost connection
         has no transaction left: the server rolled it back)."""
+        import psycopg
+
         if not self.conn.in_transaction:
             return
-        try:
+        with suppress(psycopg.Error):
             self.conn.raw.execute("ROLLBACK")
-        except _psycopg().Error:
-            pass
 
 
 class PostgresStore(SqliteMatches, SqliteTournaments, SqliteGames, SqliteAccess):
