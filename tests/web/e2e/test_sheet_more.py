@@ -140,13 +140,18 @@ def test_history_lists_every_change_and_export_downloads_the_sheet(ui: Any, tmp_
     ui.tid("rec-undo").click()
     _rows(ui, 1)
     ui.tid("match-history").locator("summary").click()
-    ui.wait_js("() => document.querySelectorAll('[data-testid=\"history-item\"]').length >= 4")
-    actions = [
-        x.get_attribute("data-action") for x in ui.tid("history-item").all()
-    ]  # oldest first: created, two wins, the undo (an entry, not a deletion)
-    assert actions[0] == "create" and actions[-1] == "undo"
-    assert len(actions) == 4
-    assert "token:" in ui.tid("history-list").inner_text()
+    items = ui.tid("match-history").locator('[data-testid="history-item"]')
+    ui.wait_js(
+        "() => document.querySelectorAll("
+        '\'[data-testid="match-history"] [data-testid="history-item"]\').length >= 4'
+    )
+    # oldest first: created, two wins, the undo (an entry, not a deletion)
+    actions = [x.get_attribute("data-action") for x in items.all()]
+    assert actions == ["create", "win", "win", "undo"]
+    trail = ui.tid("history-list").inner_text()
+    assert "token:" in trail
+    # the undo says which row it took away, in words
+    assert "before #2 Ann wins 10 fan off Bo → after —" in items.nth(3).inner_text()
 
     with ui.page.expect_download() as got:
         ui.tid("export-json").click()
@@ -224,6 +229,18 @@ def test_a_tables_typed_result_its_correction_and_the_sources(ui: Any) -> None:
     src = top.locator('[data-testid="standing-source"]')
     assert src.get_attribute("data-source") == "corrected"
     assert "40" in top.inner_text()
+    # the tournament's trail has both entries; the correction keeps the scores before
+    ui.tid("tour-history").locator("summary").click()
+    trail = ui.tid("tour-history-list")
+    ui.wait_js(
+        "() => !!document.querySelector("
+        '\'[data-testid="tour-history-list"] li[data-action="correct_result"]\')'
+    )
+    actions = [x.get_attribute("data-action") for x in trail.locator("li").all()]
+    assert actions[-2:] == ["result", "correct_result"]
+    last = trail.locator('li[data-action="correct_result"]')
+    assert "result corrected" in last.inner_text()
+    assert f'{names[0]}":30' in last.inner_text() and f'{names[0]}":40' in last.inner_text()
 
 
 def test_a_phone_shows_the_shared_sheet_and_the_standings_without_sideways_scrolling(

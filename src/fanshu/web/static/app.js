@@ -311,6 +311,9 @@ const TEXT = {
   "hist.a.undo": ["撤销", "undone"],
   "hist.a.seat": ["座位", "seated"],
   "hist.a.result": ["录入结果", "result entered"],
+  "hist.a.correct_result": ["更正结果", "result corrected"],
+  "hist.a.generate_seating": ["生成座位", "seating generated"],
+  "hist.a.open_table": ["开记分表", "table sheet opened"],
   "hist.after": ["之后", "after"],
   "t.result_title": ["录入一桌的结果 (没有记分表的桌)", "Enter a table's result (tables without a sheet)"],
   "t.result_table": ["桌", "Table"],
@@ -2127,22 +2130,46 @@ async function loadHistory(id) {
   renderHistory();
 }
 
+/** A value of an event's detail: a sheet row in words, else compact JSON. */
+function detailValue(v) {
+  if (v && typeof v === "object" && !Array.isArray(v) && typeof v.kind === "string" && "number" in v) return `#${v.number} ${rowWhat(v)}`;
+  if (v === null || v === undefined) return "—";
+  return typeof v === "object" ? JSON.stringify(v) : String(v);
+}
+
 function eventDetailText(d) {
   if (d === null || d === undefined || d === "") return "";
   if (typeof d !== "object") return String(d);
+  if (d.row && typeof d.row === "object" && !("before" in d)) return detailValue(d.row);
   const parts = [];
   for (const [k, v] of Object.entries(d)) {
-    if (k === "before" || k === "after") continue;
-    parts.push(`${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    if (k === "before" || k === "after" || k === "row") continue;
+    if (v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
+    parts.push(`${k}: ${detailValue(v)}`);
   }
-  if ("before" in d || "after" in d) parts.push(`${t("hist.before")} ${JSON.stringify(d.before ?? null)} → ${t("hist.after")} ${JSON.stringify(d.after ?? null)}`);
+  if ("before" in d || "after" in d) parts.push(`${t("hist.before")} ${detailValue(d.before)} → ${t("hist.after")} ${detailValue(d.after)}`);
   return parts.join(" · ");
 }
 
 function renderHistory() {
-  const box = $('[data-testid="match-history"]');
-  const list = $('[data-testid="history-list"]');
-  const events = state.history;
+  renderTrail($('[data-testid="match-history"]'), $('[data-testid="history-list"]'), state.history);
+  renderTrail($('[data-testid="tour-history"]'), $('[data-testid="tour-history-list"]'), state.tournament ? state.tournament.history ?? null : null);
+}
+
+async function loadTournamentHistory(id) {
+  let events;
+  try {
+    const out = await api("GET", `/v1/tournaments/${encodeURIComponent(id)}/events`);
+    events = Array.isArray(out) ? out : out.events || [];
+  } catch {
+    events = null;
+  }
+  if (!state.tournament || state.tournament.info.id !== id) return;
+  state.tournament.history = events;
+  renderHistory();
+}
+
+function renderTrail(box, list, events) {
   box.hidden = events === null;
   if (!events) {
     list.innerHTML = "";
@@ -2197,6 +2224,23 @@ function handProblem(m, h) {
   const c = handChecks.get(`${m.rules || m.rule_set || "mcr"}|${h.hand}`);
   if (!c) return "";
   return lang === "zh" ? `${problemText(c)}：${c.message}` : c.message;
+}
+
+/** A row of the sheet in words: "Ann wins 12 fan off Bo", "荒庄", a penalty … */
+function rowWhat(h) {
+  let what = "";
+  if (h.kind === "draw") what = t("m.row_draw");
+  else if (h.kind === "win")
+    what = h.discarder ? t("m.row_win", h.winner, h.fan, h.discarder) : t("m.row_win_self", h.winner, h.fan);
+  else if (h.kind === "false_win") {
+    const key = `m.row_false_${h.false_win}`;
+    what = t(TEXT[key] ? key : "m.row_false", h.offender || "");
+  } else if (h.kind === "penalty") {
+    const pen = (h.penalties && h.penalties[0]) || {};
+    what = t("m.row_penalty", pen.player || h.offender || "", Math.abs(pen.points || 0));
+    if (pen.reason) what += (lang === "zh" ? "：" : ": ") + pen.reason;
+  }
+  return what;
 }
 
 function renderMatch() {
@@ -2295,18 +2339,7 @@ function renderMatch() {
         deltas[p] = d;
         totals[p] += d;
       });
-      let what = "";
-      if (h.kind === "draw") what = t("m.row_draw");
-      else if (h.kind === "win")
-        what = h.discarder ? t("m.row_win", h.winner, h.fan, h.discarder) : t("m.row_win_self", h.winner, h.fan);
-      else if (h.kind === "false_win") {
-        const key = `m.row_false_${h.false_win}`;
-        what = t(TEXT[key] ? key : "m.row_false", h.offender || "");
-      } else if (h.kind === "penalty") {
-        const pen = (h.penalties && h.penalties[0]) || {};
-        what = t("m.row_penalty", pen.player || h.offender || "", Math.abs(pen.points || 0));
-        if (pen.reason) what += (lang === "zh" ? "：" : ": ") + pen.reason;
-      }
+      let what = rowWhat(h);
       const hi = h.kind === "win" || h.kind === "draw" ? handInfo(m, h.number) : null;
       const problem = handProblem(m, h);
       const handCell = h.hand
@@ -2659,6 +2692,7 @@ async function loadTournament(id, info = null) {
       resultTable: same ? state.tournament.resultTable : "",
     };
     localStorage.setItem("fanshu.tournament", id);
+    loadTournamentHistory(full.id);
   } catch (err) {
     showError(err);
   }
