@@ -3,6 +3,7 @@ that cannot contradict their sheets; who may read and change a tournament."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -298,3 +299,36 @@ def test_club_mode_an_organiser_runs_the_tournament(db: Path) -> None:
         assert [(e["action"], e["actor"]) for e in events] == [
             ("create", "account:org"), ("seat", "account:org"), ("result", "account:org"),
         ]  # fmt: skip
+
+
+def test_export_and_import_keep_results_and_sources(client: TestClient) -> None:
+    tid, access, h = seated(client)
+    mid = ok(client.post(f"/v1/tournaments/{tid}/tables/1/1/match", headers=h, json={}))["id"]
+    for _ in range(16):
+        ok(client.post(f"/v1/matches/{mid}/hands", headers=h, json={"draw": True}))
+    url = f"/v1/tournaments/{tid}/tables/1/2/result"
+    ok(client.put(url, headers=h, json={"scores": {"P5": 9, "P6": -9, "P7": 0, "P8": 0}}))
+    scores = {"P5": 40, "P6": 20, "P7": -20, "P8": -50}
+    body = {"scores": scores, "penalties": {"P8": 10}, "correction": True}
+    ok(client.put(url, headers=h, json=body))
+    problem(client.get(f"/v1/tournaments/{tid}/export"), 401, "unauthorized")
+    standings = ok(client.get(f"/v1/tournaments/{tid}/standings", headers=h))
+    for fmt in ("json", "csv"):
+        r = client.get(f"/v1/tournaments/{tid}/export?format={fmt}",
+                       headers=bearer(access["view_token"]))  # fmt: skip
+        assert r.status_code == 200 and r.headers["content-type"].startswith(
+            "text/csv" if fmt == "csv" else "application/json"
+        )
+        copy = ok(client.post("/v1/tournaments/import", json={"format": fmt, "text": r.text}), 201)
+        assert copy["id"] != tid and set(copy["access"]) >= {"edit_token", "view_token"}
+        assert [x["source"] for x in copy["results"]] == [f"sheet:{copy['id']}-s1t1", "corrected"]
+        assert copy["results"][1]["penalties"] == {"P8": 10}
+        mine = bearer(copy["access"]["edit_token"])
+        again = ok(client.get(f"/v1/tournaments/{copy['id']}/standings", headers=mine))
+        renamed = json.dumps(standings).replace(f"sheet:{mid}", f"sheet:{copy['id']}-s1t1")
+        assert again == json.loads(renamed)
+        ok(client.get(f"/v1/matches/{copy['id']}-s1t1", headers=mine))  # its sheets are its own
+        problem(client.get(f"/v1/tournaments/{tid}", headers=mine), 403, "forbidden")
+    edited = r.text.replace("-50", "-49")
+    r = client.post("/v1/tournaments/import", json={"format": "csv", "text": edited})
+    assert "sum to" in problem(r, 422, "bad_totals")["detail"]

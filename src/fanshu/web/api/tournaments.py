@@ -28,13 +28,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends
+from fastapi import APIRouter, Body, Depends, Query
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import Response
 
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD
 from fanshu.match.tournament import MAX_TYPED_SCORE, TableConflict
 from fanshu.store import Store
 from fanshu.store.access import MAX_LABEL
+from fanshu.store.connection import new_id
 from fanshu.web.api.access import ShareRequest, share_response_schema
 from fanshu.web.api.auth import (
     CallerDep,
@@ -47,6 +49,7 @@ from fanshu.web.api.auth import (
     visible,
 )
 from fanshu.web.api.common import (
+    MAX_BODY_BYTES,
     JsonResponse,
     created_route,
     listed_route,
@@ -218,6 +221,33 @@ def new_tournament(
         return JsonResponse({**_object(s, tid), "access": access}, status_code=201)
 
 
+class ImportTournament(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, title="ImportTournament")
+
+    format: Literal["json", "csv"] = Field(description="The file's format.")
+    text: str = Field(
+        description="The file of `fanshu tournament export` (or GET …/export).",
+        max_length=MAX_BODY_BYTES,
+    )
+
+
+@created_route(
+    router, "/tournaments/import", "Import a tournament", "The imported tournament", _NEW_T_SCHEMA
+)
+def import_tournament(
+    body: ImportTournament, who: Annotated[CallerDep, Depends(creator("tournament"))]
+) -> JsonResponse:
+    """A tournament read from an exported file, as `fanshu tournament import` reads it:
+    its sheets settled again by the rules and its typed results checked as typed ones
+    (a file whose numbers were edited is refused).  It is a new tournament with a new
+    id (its table matches `<id>-s<n>t<m>`) and its own `access`, as `POST
+    /v1/tournaments`; on a club server this needs an organiser."""
+    with who.open(creation_actor(who)) as s:
+        tid = s.import_tournament(body.text, body.format, id=new_id())
+        access = issue_access(s, who, "tournament", tid)
+        return JsonResponse({**_object(s, tid), "access": access}, status_code=201)
+
+
 @listed_route(
     router, "/tournaments", "List the tournaments", "The caller's tournaments, oldest first"
 )
@@ -271,6 +301,28 @@ def tournament_events(tid: str, access: ViewTournament) -> JsonResponse:
     hands of a table are in its match's trail (`GET /v1/matches/{id}/events`)."""
     with access.open() as s:
         return JsonResponse(s.tournament_events(tid))
+
+
+@router.get(
+    "/tournaments/{tid}/export",
+    summary="Export a tournament",
+    responses={
+        200: {
+            "description": "The tournament as JSON or CSV (the files of fanshu tournament export)",
+            "content": {"application/json": {}, "text/csv": {}},
+        },
+        **problem_responses(401, 403, 404, 422),
+    },
+)
+def export_tournament(
+    tid: str, access: ViewTournament, format: Annotated[Literal["json", "csv"], Query()] = "json"
+) -> Response:
+    """The tournament as `fanshu tournament export` writes it (`format` json or csv):
+    seatings, each table's sheet or typed result with its source, the standings."""
+    with access.open() as s:
+        text = s.export_tournament(tid, format)
+    media = "text/csv; charset=utf-8" if format == "csv" else "application/json"
+    return Response(text.encode("utf-8"), media_type=media)
 
 
 @router.post(
