@@ -332,10 +332,12 @@ def _allowed_methods(request: Request) -> list[str]:
             source = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
             patterns.append((re.compile(f"^{source}$"), {m.upper() for m in item}))
         app.state.allowed_methods = patterns
-    methods: set[str] = set()
-    for regex, listed in patterns:
-        if regex.match(request.url.path):
-            methods |= listed
+    path = request.url.path
+    matching = [(regex, listed) for regex, listed in patterns if regex.match(path)]
+    # a path the description writes out (/v1/matches/import) is a resource of its own,
+    # not an id of a templated one (/v1/matches/{match_id})
+    exact = [listed for regex, listed in matching if regex.pattern == f"^{re.escape(path)}$"]
+    methods: set[str] = set().union(*(exact or [listed for _, listed in matching]))
     return sorted(methods)
 
 
