@@ -251,3 +251,14 @@ def test_in_a_batch_a_bad_item_is_its_own_error_and_the_others_are_answered(
     assert results[0]["error"]["code"] == "invalid_text"
     assert results[0]["error"]["message"].startswith("hand is not valid Unicode text")
     assert results[1]["error"] is None
+
+
+def test_an_analyze_batch_answers_each_item_in_order_up_to_its_limit(client: TestClient) -> None:
+    items = [{"id": 1, "hand": "1112345678999m"}, {"id": 2, "hand": "1m"}, [3]]
+    results = ok(client.post("/v1/analyze/batch", json={"items": items}))["results"]
+    assert [r["id"] for r in results] == [1, 2, None]
+    assert results[0]["shanten"] == 0 and results[0]["error"] is None
+    assert results[1]["error"]["code"] in ("invalid_hand", "bad_notation")
+    assert results[2]["error"]["code"] == "bad_json"
+    too_many = {"items": [{"hand": "1m"}] * 1001}
+    problem(client.post("/v1/analyze/batch", json=too_many), 413, "too_many_items")
