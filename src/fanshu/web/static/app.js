@@ -2111,6 +2111,12 @@ function setMatch(m) {
   if (m && m.id) {
     loadHistory(m.id);
     checkHands(m);
+    // the list line of this match follows the sheet (no request)
+    const line = mine.find((x) => x.kind === "match" && x.id === m.id);
+    if (line) {
+      line.summary = { ...line.summary, hands_played: m.hands_played ?? handsPlayed(m) };
+      renderMine();
+    }
   }
 }
 
