@@ -217,7 +217,9 @@ def _request(url: str, method: str = "GET", headers: dict[str, str] | None = Non
 
 def test_read_only_serves_reads_refuses_changes_and_checks_the_host(tmp_path: Path) -> None:
     db = tmp_path / "club.db"
-    made = CliRunner().invoke(app, ["match", "new", "--db", str(db), "--players", "A", "B", "C", "D"])
+    made = CliRunner().invoke(
+        app, ["match", "new", "--db", str(db), "--players", "A", "B", "C", "D"]
+    )
     assert made.exit_code == 0, made.output
     proc = subprocess.Popen(
         [*CMD, "serve", "--port", "0", "--db", str(db), "--read-only"],
@@ -256,3 +258,28 @@ def test_an_unwritable_database_is_served_read_only_and_says_so(
     assert result.exit_code == 0, result.output
     assert "the database file cannot be written: serving it read-only" in result.output
     assert seen["read_only"] is True and seen["rate_write"] == 120 and seen["rate_compute"] == 0
+
+
+def test_a_half_sent_body_is_answered_408_and_the_connection_closed() -> None:
+    proc = subprocess.Popen(
+        [*CMD, "serve", "--port", "0", "--db", ":memory:", "--body-timeout", "0.5"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        port = int(proc.stdout.readline().strip().rsplit(":", 1)[1].rstrip("/"))
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            s.sendall(
+                b"POST /v1/score HTTP/1.1\r\nHost: localhost\r\n"
+                b'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ha'
+            )
+            answer = b""
+            while chunk := s.recv(4096):  # the server closes the connection after it
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 408 ")
+        assert b'"code":"body_timeout"' in answer
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
