@@ -436,3 +436,19 @@ def test_the_polars_snippets_run(result_files: Path) -> None:
     assert snippets
     for code in snippets:
         exec(compile(code, str(DOCS), "exec"), {})
+
+
+def test_write_jsonl_splits_a_shards_text_at_newlines_only(tmp_path: Path) -> None:
+    # output lines keep U+2028, U+0085 … as they are (ensure_ascii=False): each is one record
+    error = {"code": "bad_field", "message": "x"}
+    ids = ["a\u2028b", "c\u0085d\x1ce"]
+    lines = [json.dumps({"id": i, "error": error}, ensure_ascii=False) for i in ids]
+    text = "".join(line + "\n" for line in lines)
+    out = io.StringIO()
+    with open_writer(out, "jsonl", "score") as w:
+        assert w.write_jsonl(text) == 2
+    assert out.getvalue() == text
+    path = tmp_path / "odd.parquet"
+    with open_writer(path, "parquet", "score") as w:
+        assert w.write_jsonl(text) == 2
+    assert [r["id"] for r in read_records(path)] == ids

@@ -109,7 +109,7 @@ def test_batch_file_with_bom_crlf_and_bad_bytes(tmp_path: Path) -> None:
     out = lines_of(result.stdout)
     assert [o["id"] for o in out] == [1, 2, 1]
     assert out[0]["error"] is None and out[2]["error"] is None
-    assert out[1]["error"]["code"] == "bad_notation"
+    assert out[1]["error"]["code"] == "invalid_text"  # a byte that is not UTF-8 (was U+FFFD)
 
 
 def test_batch_skips_empty_lines() -> None:

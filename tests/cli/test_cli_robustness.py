@@ -102,17 +102,18 @@ def test_odd_input_is_an_error_not_a_traceback(case: str, tmp: Path) -> None:
 @pytest.mark.parametrize("command", ["score", "analyze"])
 def test_batch_of_binary_garbage_on_stdin_gives_an_error_object_per_line(command: str) -> None:
     """A batch reports a bad line as an error object and goes on (status 2 only when FILE
-    cannot be read): bytes that are not UTF-8 are such lines, read as U+FFFD."""
+    cannot be read): bytes that are not UTF-8 make such a line (``invalid_text``), and
+    lines end at ``\\n`` only, so there is one output line per line that is not blank."""
     result = runner.invoke(app, [command, "--batch", "-"], input=GARBAGE)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert "Traceback" not in result.output
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    expected = len(GARBAGE.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n"))
-    assert 0 < len(lines) <= expected
+    lines = result.stdout.split("\n")[:-1]
+    expected = [line for line in GARBAGE.split(b"\n") if line.strip(b" \t\r")]
+    assert len(lines) == len(expected) > 0
     for line in lines:
         obj = json.loads(line)
-        assert obj["error"]["code"] in ("bad_json", "bad_input", "bad_notation"), line
+        assert obj["error"]["code"] in ("bad_json", "invalid_text"), line
 
 
 def _fanshu(*args: str, stdin: bytes = b"", **env: str) -> subprocess.CompletedProcess[bytes]:
@@ -130,7 +131,8 @@ def _fanshu(*args: str, stdin: bytes = b"", **env: str) -> subprocess.CompletedP
 @pytest.mark.parametrize("command", ["score", "analyze"])
 def test_binary_stdin_with_a_strict_decoder_in_a_real_process(command: str) -> None:
     """With ``PYTHONIOENCODING=utf-8:strict`` (or a platform whose stdin is strict) the
-    batch still reads bytes that are not UTF-8 as U+FFFD rather than failing."""
+    batch still reads bytes that are not UTF-8 (as ``invalid_text`` lines) rather than
+    failing."""
     proc = _fanshu(command, "--batch", "-", stdin=GARBAGE, PYTHONIOENCODING="utf-8:strict")
     assert b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")[-500:]
     assert proc.returncode == 0
@@ -143,3 +145,48 @@ def test_long_hand_in_a_real_process(tmp_path: Path) -> None:
     err = proc.stderr.decode()
     assert err.startswith("error: unexpected character 'x' at 26\n")
     assert len(err) < 300
+
+
+#: Arguments with bytes that are not UTF-8 (as Python reads them: lone surrogates), for
+#: each kind of command that takes names, hands or text.
+NOT_TEXT: dict[str, list[str]] = {
+    "match new players": ["match", "new", "--players", "A\udcff", "B", "C", "D"],
+    "match new players=": ["match", "new", "--players=A\udcff", "B", "C", "D"],
+    "match record winner": ["match", "record", "m1", "--winner", "\udcc3(", "--fan", "8"],
+    "match penalty reason": ["match", "penalty", "m1", "-p", "A", "--points", "5",
+                             "--reason", "slow\udcff"],
+    "tournament new": ["tournament", "new", "A", "B\udce4", "C", "D"],
+    "score hand": ["score", "123m\udcff"],
+    "score option": ["score", HAND, "-o", "two_concealed_kongs=\udcff"],
+    "analyze hand": ["analyze", "1112345678999m\udcff"],
+    "rules name": ["rules", "mcr\udcff"],
+    "a lone surrogate": ["score", "\ud800"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(NOT_TEXT), ids=list(NOT_TEXT))
+def test_arguments_that_are_not_text_are_one_error_line(case: str, tmp: Path) -> None:
+    args = _args(NOT_TEXT[case], tmp, "")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "Traceback" not in result.output
+    (line,) = result.stderr.splitlines()
+    bad = next(i for i, a in enumerate(args) if any("\ud800" <= c <= "\udfff" for c in a))
+    assert line.startswith(f"error: argument {bad + 1}"), line
+    assert "is not UTF-8 text" in line and "give it in UTF-8" in line
+    line.encode("utf-8")  # the message itself is text
+    assert not (tmp / "fanshu.db").exists()  # nothing ran
+
+
+def test_an_argument_of_bytes_in_a_real_process(tmp_path: Path) -> None:
+    db = str(tmp_path / "x.db")
+    proc = subprocess.run(
+        [sys.executable, "-c", "from fanshu.cli.main import main; main()",
+         "match", "new", "--players", b"A\xff", "B", "C", "D", "--db", db],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert proc.stderr.decode() == (
+        "error: argument 4 (a value of --players), 'A\\xff', is not UTF-8 text: byte 0xff "
+        "at 1; give it in UTF-8\n"
+    )

@@ -45,6 +45,7 @@ from fanshu.batch.executors import Executor, Retry, Serial
 from fanshu.batch.formats import Format, FormatError, Kind, Writer, open_writer
 from fanshu.batch.shards import Shard
 from fanshu.batch.tasks import FAULT_DIE, FAULT_HANG, ShardResult, Task
+from fanshu.protocol.lines import line_bytes
 
 __all__ = [
     "FAULT_ENV",
@@ -600,9 +601,7 @@ def run_to_output(
         if digest is not None:
             # parsed items (a replay's games) ride with their input's bytes in ``extra``
             extra = shard.extra
-            digest.update(
-                extra if isinstance(extra, bytes) else "".join(shard.items).encode("utf-8")
-            )
+            digest.update(extra if isinstance(extra, bytes) else line_bytes("".join(shard.items)))
         if output is not None:
             output.write(result.text, result)
             output.commit(

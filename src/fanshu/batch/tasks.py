@@ -36,6 +36,7 @@ from fanshu.engine.replay import Mismatch, ReplayReport, replay_game
 from fanshu.engine.replay import Summary as ReplaySummary
 from fanshu.engine.simulate import Summary, play_game, simulate
 from fanshu.protocol.lines import LineHandler, process_line
+from fanshu.protocol.text import is_text
 from fanshu.rules import DEFAULT_RULES
 
 __all__ = [
@@ -177,7 +178,7 @@ def _rules_of(line: str) -> str | None:
     rules = obj.get("rules")
     if rules is None:
         return DEFAULT_RULES
-    return rules if isinstance(rules, str) else None
+    return rules if isinstance(rules, str) and is_text(rules) else None
 
 
 # -- simulate: game numbers in, log lines and a summary out ----------------------------

@@ -52,7 +52,7 @@ from fanshu.batch.shards import shard_size, shards
 from fanshu.batch.tasks import LinesTask
 from fanshu.cli.errors import fail
 from fanshu.cli.options import ProgressOption
-from fanshu.protocol.lines import LineHandler
+from fanshu.protocol.lines import LineHandler, line_bytes, open_lines
 
 #: In automatic mode the progress bar appears only for inputs at least this long.
 PROGRESS_MIN_LINES = 500
@@ -270,16 +270,17 @@ def with_batch(batch_option: Any) -> Callable[[_Command], _Command]:
 
 
 def open_input(path: str) -> tuple[IO[str], int | None]:
-    """The input stream and, for a regular file, its number of lines (for the bar)."""
+    """The input stream and, for a regular file, its number of lines (for the bar): read
+    by :func:`fanshu.protocol.lines.open_lines`, lines ending at ``\\n`` only and bytes
+    that are not UTF-8 kept (such a line is then an ``invalid_text`` error object)."""
     if path == "-":
-        # read as a file is read: bytes that are not UTF-8 become U+FFFD (the line is then
-        # an error object), whatever the encoding and error handler of sys.stdin
+        # read as a file is read, whatever the encoding and error handler of sys.stdin
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:
             return sys.stdin, None
-        return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace", newline=None), None
+        return open_lines(buffer), None
     try:
-        f = open(path, encoding="utf-8-sig", errors="replace", newline=None)  # noqa: SIM115
+        f = open_lines(open(path, "rb"))  # noqa: SIM115 (closed by the caller)
     except OSError as e:
         raise fail(f"cannot read {path}: {e.strerror or e}") from None
     try:
@@ -461,7 +462,7 @@ def run_batch_file(
         if skip:
             try:
                 for line in islice(stream, skip):
-                    digest.update(line.encode("utf-8"))
+                    digest.update(line_bytes(line))
             except KeyboardInterrupt:
                 raise stop_while_checking(output, "lines") from None
             if digest.hexdigest() != output.position.digest:

@@ -11,6 +11,7 @@ import typer
 from fanshu import __version__
 from fanshu.cli.accounts import accounts_app
 from fanshu.cli.analyze import analyze_command
+from fanshu.cli.arguments import TextArguments
 from fanshu.cli.fans import fans_command
 from fanshu.cli.match import match_app, tournament_app
 from fanshu.cli.play import play_command
@@ -31,6 +32,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,
     context_settings={"help_option_names": ["-h", "--help"]},
+    cls=TextArguments,
 )
 app.command("score", epilog=OPTIONS_EPILOG)(score_command)
 app.command("fans")(fans_command)
