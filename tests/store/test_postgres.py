@@ -21,6 +21,7 @@ from fanshu.store import (
     open_store,
 )
 from fanshu.store import schema as schema_mod
+from fanshu.store.interface import ReadOnlyStore
 from fanshu.store.postgres import NUL_REFUSED, PgDatabase, pg_sql
 from support.postgres import required
 from support.store_files import PLAYERS, snapshot
@@ -254,3 +255,41 @@ def test_a_store_knows_when_it_can_serve_again(pg_db: str) -> None:
         with psycopg.connect(pg_db, autocommit=True) as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         assert not s.ping() and not s.reusable()
+
+
+def test_a_server_that_takes_no_writes_is_viewed_read_only(pg_db: str) -> None:
+    """As a read-only SQLite file: a database the server keeps read-only (a standby,
+    default_transaction_read_only) opens for viewing, and a change is refused with the
+    read_only error (HTTP 503 read_only), writing nothing."""
+    with PostgresStore.open(pg_db) as s:
+        mid = s.create_match(PLAYERS)
+        s.record_draw(mid)
+    dbname = pg_db.split("/")[3].split("?")[0]
+    with psycopg.connect(pg_db, autocommit=True) as admin:
+        admin.execute(f"ALTER DATABASE {dbname} SET default_transaction_read_only = on")
+    before = snapshot(pg_db)
+    with PostgresStore.open(pg_db) as s:
+        assert s.load_match(mid).hands_played == 1 and [m.id for m in s.list_matches()] == [mid]
+        with pytest.raises(ReadOnlyStore, match=r"read-only .*the server takes no writes"):
+            s.record_draw(mid)
+    assert snapshot(pg_db) == before
+
+
+def test_a_role_that_may_only_read_is_refused_read_only(pg_db: str, pg_cluster: Any) -> None:
+    with PostgresStore.open(pg_db) as s:
+        mid = s.create_match(PLAYERS)
+    role = f"viewer_{pg_db.split('/')[3].split('?')[0]}"
+    with psycopg.connect(pg_db, autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+        admin.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role}")
+    try:
+        viewer = pg_db.replace("postgresql://fanshu@", f"postgresql://{role}@")
+        with PostgresStore.open(viewer) as s:
+            assert s.load_match(mid).hands_played == 0
+            with pytest.raises(ReadOnlyStore, match=r"read-only .*permission denied"):
+                s.record_draw(mid)
+            assert s.load_match(mid).hands_played == 0
+    finally:
+        pg_cluster.drop_database(pg_db.split("/")[3].split("?")[0])
+        with psycopg.connect(pg_cluster.url(), autocommit=True) as admin:
+            admin.execute(f"DROP ROLE {role}")

@@ -28,7 +28,7 @@ from fanshu.store import migrations
 from fanshu.store.access import SqliteAccess
 from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
 from fanshu.store.games import SqliteGames
-from fanshu.store.interface import StoreError
+from fanshu.store.interface import DiskFull, ReadOnlyStore, StoreError
 from fanshu.store.matches import SqliteMatches, bring_rule_sheets_forward
 from fanshu.store.paths import is_postgres_url, redact_url, resolve_target
 from fanshu.store.tournaments import SqliteTournaments
@@ -38,7 +38,15 @@ if TYPE_CHECKING:
 
     from fanshu.store.interface import Store
 
-__all__ = ["NUL_REFUSED", "WRITE_LOCK", "PgConnection", "PgDatabase", "PostgresStore", "pg_sql"]
+__all__ = [
+    "NUL_REFUSED",
+    "WRITE_LOCK",
+    "PgConnection",
+    "PgDatabase",
+    "PostgresStore",
+    "pg_sql",
+    "store_error",
+]
 
 #: The advisory lock every write transaction takes first (one per database: the ASCII
 #: of "fanshu"), as SQLite's write lock of the file.
@@ -83,6 +91,45 @@ def _reason(exc: BaseException, secrets: Sequence[str]) -> str:
     return text
 
 
+#: The SQLSTATEs of a write the server refuses because it takes no writes: a read-only
+#: transaction (a standby, ``default_transaction_read_only``) and a role without the
+#: privilege; and of a full disk on the server.
+_READ_ONLY_STATES = ("25006", "42501")
+_DISK_FULL_STATE = "53100"
+
+
+def read_only_message(where: str, why: str) -> str:
+    return f"the database {where} is read-only ({why}): it can be viewed but not changed"
+
+
+def store_error(exc: psycopg.Error, where: str) -> StoreError | None:
+    """The store error for a failed statement that is the database's state, not a
+    mistake of the store's SQL: a server that takes no writes, a full disk, a lost
+    connection (None: the driver's error stands, as SQLite's do).
+
+    >>> import psycopg
+    >>> store_error(psycopg.errors.DiskFull(), "postgresql://db/club").code
+    'disk_full'
+    >>> store_error(psycopg.errors.ReadOnlySqlTransaction(), "postgresql://db/club").code
+    'read_only'
+    >>> store_error(psycopg.errors.UniqueViolation(), "postgresql://db/club") is None
+    True
+    """
+    import psycopg
+
+    state = exc.sqlstate or ""
+    if state in _READ_ONLY_STATES:
+        return ReadOnlyStore(read_only_message(where, _reason(exc, ())))
+    if state == _DISK_FULL_STATE:
+        return DiskFull(
+            f"the disk of the PostgreSQL server of {where} is full: nothing was recorded "
+            "and the database is not damaged; free some space and try again"
+        )
+    if isinstance(exc, psycopg.OperationalError):
+        return StoreError(f"the PostgreSQL database {where} failed: {_reason(exc, ())}")
+    return None
+
+
 def _check_text(parameters: Sequence[Any]) -> None:
     """Refuse, before it is sent, a text PostgreSQL cannot store (a StoreError, where
     psycopg would raise its own DataError)."""
@@ -115,10 +162,11 @@ class PgConnection:
         _check_text(parameters)
         try:
             return self.raw.execute(pg_sql(sql), tuple(parameters))
-        except psycopg.OperationalError as exc:
-            raise StoreError(
-                f"the PostgreSQL database {self.where} failed: {_reason(exc, ())}"
-            ) from None
+        except psycopg.Error as exc:
+            error = store_error(exc, self.where)
+            if error is None:
+                raise
+            raise error from None
 
     def executemany(
         self, sql: str, parameters: Iterable[Sequence[Any]], /
@@ -131,10 +179,11 @@ class PgConnection:
         cursor = self.raw.cursor()
         try:
             cursor.executemany(pg_sql(sql), rows)
-        except psycopg.OperationalError as exc:
-            raise StoreError(
-                f"the PostgreSQL database {self.where} failed: {_reason(exc, ())}"
-            ) from None
+        except psycopg.Error as exc:
+            error = store_error(exc, self.where)
+            if error is None:
+                raise
+            raise error from None
         return cursor
 
     def close(self) -> None:
@@ -187,12 +236,20 @@ class PgDatabase(Database):
             raw.execute(
                 "SELECT set_config('lock_timeout', %s, false)", (f"{int(busy_timeout_ms)}ms",)
             )
+            row = raw.execute("SHOW transaction_read_only").fetchone()
         except psycopg.Error as exc:
             raw.close()
             raise StoreError(
                 f"cannot use the PostgreSQL database {where}: {_reason(exc, secrets)}"
             ) from None
-        return cls(PgConnection(raw, where), where)
+        db = cls(PgConnection(raw, where), where)
+        # a standby, or default_transaction_read_only: viewing works, as on a read-only
+        # SQLite file (a role without the right to write is found at its first write)
+        db.read_only = row is not None and row[0] == "on"
+        return db
+
+    def read_only_error(self) -> ReadOnlyStore:
+        return ReadOnlyStore(read_only_message(self.path, "the server takes no writes"))
 
     def close(self) -> None:
         self.conn.close()
@@ -205,6 +262,8 @@ class PgDatabase(Database):
         import psycopg
 
         c = self.conn
+        if self.read_only:
+            raise self.read_only_error()
         try:
             c.raw.execute("BEGIN")
             c.raw.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
@@ -222,6 +281,9 @@ class PgDatabase(Database):
             c.raw.execute("COMMIT")
         except psycopg.Error as exc:
             self._rollback()
+            error = store_error(exc, self.path)
+            if isinstance(error, DiskFull | ReadOnlyStore):
+                raise error from None
             raise StoreError(f"could not commit to {self.path}: {_reason(exc, ())}") from None
 
     def _rollback(self) -> None:
