@@ -298,6 +298,8 @@ def test_tournament_results_come_from_one_source(db: str) -> None:
     standings = {x["player"]: x for x in json.loads(ok(db, "tournament", "standings", tid,
                                                           "--json"))}  # fmt: skip
     assert standings["P5"]["tables"][0]["source"] == "corrected"
+    assert standings["P5"]["head_to_head"] is None  # nobody ties with P5
+    assert standings["P0"]["head_to_head"] == 0  # P0-P3 tie at 0 (their table in progress)
     assert standings["P0"]["tables"][0]["state"] == "in progress"
     fined = [*second[:6], "--score", "P7=-40", "--penalty", "P7=10"]
     out = ok(db, *where, "--table", "2", *fined, "--correction")

@@ -175,10 +175,12 @@ def test_standings_tie_breaks() -> None:
     assert by["E"].head_to_head == -1
     assert by["F"].head_to_head == by["G"].head_to_head == 0
     assert (by["A"].firsts, by["B"].firsts) == (1, 0)
+    # head-to-head is shown where it ranks: C/E and F/G are tied, nobody else is
+    assert [s.player for s in st if s.head_to_head is not None] == ["C", "E", "F", "G"]
     assert by["H"].score == -140 and by["H"].matches == 2
     assert by["A"].to_dict() == {
         "rank": 3, "player": "A", "table_points": 4, "score": 40, "matches": 2,
-        "firsts": 1, "head_to_head": 0, "in_progress": 0,
+        "firsts": 1, "head_to_head": None, "in_progress": 0,
         "tables": [
             {"session": 1, "table": 1, "source": "typed", "state": "complete", "score": 100,
              "table_points": 4, "hands": None},

@@ -863,7 +863,7 @@ def tournament_standings(
         table.add_column(col, justify="left" if col == "Player" else "right")
     keys = ("rank", "player", "table_points", "score", "matches", "firsts", "head_to_head")
     for x in standings:
-        table.add_row(*(str(x[k]) for k in keys))
+        table.add_row(*("-" if x[k] is None else str(x[k]) for k in keys))  # "-": no tie
     _console().print(table)
     for line in _table_sources(standings):
         typer.echo(line)

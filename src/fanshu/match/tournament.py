@@ -29,7 +29,8 @@ Standings (:meth:`Tournament.standings`) count the complete tables only and rank
 3. number of first places (a match the player won outright: no one else at the table
    scored as much; a shared top score is no first place, so a four-way tie gives none);
 4. head-to-head among the players still tied: for every match two of them played at the
-   same table, +1 to the one with the higher match score and -1 to the other;
+   same table, +1 to the one with the higher match score and -1 to the other (shown for
+   the tied players only: ``None`` for a player no one ties with, whom it does not rank);
 5. players still equal share the rank.
 
 Tie-breaks 1-2 are those the issue and the 1998 rules' ranking by 标准分 then 比赛分 give;
@@ -413,7 +414,9 @@ class Standing:
     score: int
     matches: int
     firsts: int
-    head_to_head: int
+    #: The head-to-head record among the players tied with this one on table points,
+    #: score and first places; None when no one is (the tie-break is not needed).
+    head_to_head: int | None
     tables: tuple[TableLine, ...] = ()
 
     @property
@@ -821,6 +824,7 @@ class Tournament:
 
         ordered = sorted(self.players, key=key)
         h2h = dict.fromkeys(self.players, 0)
+        tied: set[str] = set()
         groups: list[list[str]] = []
         for p in ordered:
             if groups and key(groups[-1][0]) == key(p):
@@ -831,6 +835,7 @@ class Tournament:
         for g in groups:
             if len(g) > 1:
                 members = set(g)
+                tied |= members
                 for r in done:
                     present = [p for p in r.players if p in members]
                     for a, b in combinations(present, 2):
@@ -854,7 +859,14 @@ class Tournament:
             for p in g:
                 out.append(
                     Standing(
-                        rank, p, tp[p], score[p], played[p], firsts[p], h2h[p], tuple(lines[p])
+                        rank,
+                        p,
+                        tp[p],
+                        score[p],
+                        played[p],
+                        firsts[p],
+                        h2h[p] if p in tied else None,
+                        tuple(lines[p]),
                     )
                 )
             rank += len(g)

@@ -117,7 +117,15 @@ _STANDING = {
             "in_progress",
         )
     }
-    | {"player": {"type": "string"}, "tables": {"type": "array", "items": _TABLE_LINE}},
+    | {
+        "player": {"type": "string"},
+        "head_to_head": {
+            "type": ["integer", "null"],
+            "description": "Among the players tied on table points, score and firsts; "
+            "null for a player no one ties with.",
+        },
+        "tables": {"type": "array", "items": _TABLE_LINE},
+    },
 }
 _EVENTS = {
     "type": "array",
