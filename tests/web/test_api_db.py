@@ -1,7 +1,8 @@
 """``fanshu.web.api.db``: the app on a PostgreSQL database (``fanshu serve --db
-postgresql://…``): two servers on one database see each other's writes and lose none,
-stores kept open between requests (and one whose connection died replaced), and text
-PostgreSQL cannot keep refused as a problem, not a 500."""
+postgresql://…``): two servers on one database see each other's writes and lose none
+(score sheets and games; a game's lost race is the same 409 as on SQLite), stores kept
+open between requests (and one whose connection died replaced), and text PostgreSQL
+cannot keep refused as a problem, not a 500."""
 
 from __future__ import annotations
 
@@ -82,3 +83,32 @@ def test_text_postgresql_cannot_keep_is_a_problem(pg_db: str) -> None:
         r = c.post("/v1/tournaments", json={"players": players, "name": "club\u0000night"})
         assert "NUL" in problem(r, 422, "invalid_text")["detail"]
         assert ok(c.get("/v1/tournaments")) == []
+
+
+def _act(c: TestClient, gid: str, k: int) -> dict[str, object]:
+    state = ok(c.get(f"/v1/games/{gid}"))
+    legal = state["observation"]["legal_actions"]
+    return dict(ok(c.post(f"/v1/games/{gid}/actions", json={"action": legal[k % len(legal)]})))
+
+
+def test_games_on_two_servers_and_a_lost_race_is_the_same_409(
+    pg_db: str, two_servers: tuple[TestClient, TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.web.api import games
+
+    a, b = two_servers
+    gid = ok(a.post("/v1/games", json={"seed": 5}), 201)["id"]
+    moved = _act(b, gid, 0)  # b plays a's game
+    assert ok(a.get(f"/v1/games/{gid}"))["event_count"] == moved["event_count"]
+    play = games.play
+
+    def raced(session: games.Session, action: str | int) -> int:
+        out = play(session, action)
+        with psycopg.connect(pg_db, autocommit=True) as other:  # another writer meanwhile
+            other.execute("UPDATE games SET events = events + 1")
+        return out
+
+    monkeypatch.setattr(games, "play", raced)
+    legal = ok(a.get(f"/v1/games/{gid}"))["observation"]["legal_actions"]
+    r = a.post(f"/v1/games/{gid}/actions", json={"action": legal[0]})
+    assert "another request" in problem(r, 409, "game_conflict")["detail"]
