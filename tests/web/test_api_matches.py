@@ -214,3 +214,24 @@ def test_a_two_player_match_over_http(client: TestClient) -> None:
     assert m["next"]["dealer"] == "B"
     r = client.post("/v1/matches", json={"players": ["A", "B"], "rules": "riichi"})
     assert r.status_code == 422
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_an_exported_match_imports_as_a_new_match_with_its_own_tokens(
+    client: TestClient, fmt: str
+) -> None:
+    m = new(client)
+    url = f"/v1/matches/{m['id']}"
+    ok(client.post(f"{url}/hands", json={"winner": "Bo", "discarder": "Di", "fan": 10}))
+    text = client.get(f"{url}/export", params={"format": fmt}).text
+    del client.headers["Authorization"]  # importing needs no token (as creating)
+    got = ok(client.post("/v1/matches/import", json={"format": fmt, "text": text}), 201)
+    assert got["id"] != m["id"] and got["totals"] == {"Ann": -8, "Bo": 34, "Cy": -8, "Di": -18}
+    assert set(got["access"]) == {"edit_token", "view_token", "edit_link", "view_link"}
+    problem(client.get(f"/v1/matches/{got['id']}"), 401, "unauthorized")
+    token = {"Authorization": f"Bearer {got['access']['edit_token']}"}
+    events = ok(client.get(f"/v1/matches/{got['id']}/events", headers=token))
+    assert events[-1]["action"] == "import" and events[-1]["actor"] == "token:owner"
+    edited = text.replace("34", "35")
+    r = client.post("/v1/matches/import", json={"format": fmt, "text": edited})
+    assert r.status_code == 422, r.text

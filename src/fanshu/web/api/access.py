@@ -19,7 +19,7 @@ from fanshu.store import Grant, Store, StoreError
 from fanshu.store.access import MAX_LABEL
 from fanshu.web.api.auth import EditMatch, share
 from fanshu.web.api.common import JsonResponse, ok_response, route_responses
-from fanshu.web.api.matches import Db
+from fanshu.web.api.matches import MATCH_PATH, Db
 from fanshu.web.problems import problem_responses
 
 __all__ = ["MAX_RESOLVE", "ShareRequest", "router", "share_response_schema"]
@@ -105,7 +105,7 @@ def resolve(body: TokenList, db: Db) -> JsonResponse:
 
 
 @router.post(
-    "/matches/{match_id}/share",
+    f"{MATCH_PATH}/share",
     status_code=201,
     summary="Share a match",
     response_class=JsonResponse,

@@ -22,13 +22,16 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.responses import Response
 
 from fanshu.match import results
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
 from fanshu.protocol import bounds
 from fanshu.store import Store
+from fanshu.store.connection import new_id
 from fanshu.web.api.auth import (
+    Caller,
     CallerDep,
     EditMatch,
     ViewMatch,
@@ -37,13 +40,37 @@ from fanshu.web.api.auth import (
     issue_access,
     visible,
 )
-from fanshu.web.api.common import JsonResponse, created_route, listed_route, route_responses
+from fanshu.web.api.common import (
+    MAX_BODY_BYTES,
+    JsonResponse,
+    created_route,
+    listed_route,
+    route_responses,
+)
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
 
-__all__ = ["get_db", "match_object", "router"]
+__all__ = ["MATCH_PATH", "get_db", "match_object", "router"]
 
 router = APIRouter(tags=["matches"])
+
+
+class _MatchId(Convertor[str]):
+    """A match id in a path: any segment but ``import`` (``POST /matches/import``), so
+    that ``/matches/import`` is not also read as the match ``import``."""
+
+    regex = "(?!import(?:/|$))[^/]+"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("match_id", _MatchId())
+#: The path of one match; OpenAPI shows it as ``/matches/{match_id}``.
+MATCH_PATH = "/matches/{match_id:match_id}"
 
 
 def get_db(request: Request) -> Database:
@@ -119,7 +146,7 @@ def _match_route(
     """A route below ``/matches/{match_id}`` whose answer is the match: its response
     and problems declared once."""
     return router.api_route(
-        "/matches/{match_id}" + path,
+        MATCH_PATH + path,
         methods=[method],
         summary=summary,
         response_class=JsonResponse,
@@ -291,8 +318,12 @@ def _checked(r: HandResult) -> results.HandResult:
     return r.to_result()
 
 
+#: Who may create a match: anyone, or on a club server a logged-in account.
+Creator = Annotated[Caller, Depends(creator("match"))]
+
+
 @created_route(router, "/matches", "Start a match", "The new match", _NEW_MATCH_SCHEMA)
-def new_match(body: NewMatch, who: Annotated[CallerDep, Depends(creator("match"))]) -> JsonResponse:
+def new_match(body: NewMatch, who: Creator) -> JsonResponse:
     """Start an empty match of four players (seats drawn for round 1: E, S, W, N), or of
     another rule set's players (`rules`, with its `options`).  The answer carries
     `access`: the match's edit token and a view token with their links, shown only here
@@ -303,6 +334,28 @@ def new_match(body: NewMatch, who: Annotated[CallerDep, Depends(creator("match")
         mid = s.create_match(
             body.players, scale=scale, rule_set=body.rules, rule_options=body.options
         )
+        access = issue_access(s, who, "match", mid)
+        return JsonResponse({**_object(s, mid), "access": access}, status_code=201)
+
+
+class ImportMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, title="ImportMatch")
+
+    format: Literal["json", "csv"] = Field(description="The file's format.")
+    text: str = Field(
+        description="The file of `fanshu match export` (or GET …/export).",
+        max_length=MAX_BODY_BYTES,
+    )
+
+
+@created_route(router, "/matches/import", "Import a match", "The imported match", _NEW_MATCH_SCHEMA)
+def import_match(body: ImportMatch, who: Creator) -> JsonResponse:
+    """A match read from an exported file, as `fanshu match import` reads it: every row
+    settled again by the rules (a file whose numbers were edited is refused).  It is a
+    new match with a new id and its own `access` (as `POST /v1/matches`), whatever the
+    file's id was."""
+    with who.open(creation_actor(who)) as s:
+        mid = s.import_match(body.text, body.format, id=new_id())
         access = issue_access(s, who, "match", mid)
         return JsonResponse({**_object(s, mid), "access": access}, status_code=201)
 
@@ -329,7 +382,7 @@ def get_match(match_id: str, access: ViewMatch) -> JsonResponse:
 
 
 @router.get(
-    "/matches/{match_id}/events",
+    f"{MATCH_PATH}/events",
     summary="The audit trail",
     response_class=JsonResponse,
     responses=route_responses(
@@ -403,7 +456,7 @@ def undo(match_id: str, access: EditMatch) -> JsonResponse:
 
 
 @router.get(
-    "/matches/{match_id}/export",
+    f"{MATCH_PATH}/export",
     summary="Export a match",
     responses={
         200: {
