@@ -66,3 +66,24 @@ def test_tournament_share_and_unknown_ids(db: str) -> None:
     )  # fmt: skip
     r = run(db, "match", "share", "zzzzzz")
     assert r.exit_code == 2 and "no match 'zzzzzz'" in r.stderr
+
+
+def test_list_and_revoke_the_tokens_given_out(db: str) -> None:
+    mid = run(db, "match", "new", "--players", *PLAYERS).stdout.strip()
+    link = run(db, "match", "share", mid, "--label", "for Bo").stdout
+    run(db, "match", "share", mid, "--role", "edit", "--label", "table 1")
+    listed = run(db, "match", "share", mid, "--list")
+    assert listed.exit_code == 0, listed.output
+    lines = listed.stdout.splitlines()
+    assert [line.split()[1] for line in lines] == ["view", "edit"]
+    assert lines[0].endswith("for Bo") and key_of(link) not in listed.stdout
+    digest = lines[0].split()[0]
+    r = run(db, "match", "share", mid, "--revoke", digest)
+    assert r.exit_code == 0 and "withdrawn" in r.stdout
+    with open_store(db) as s:
+        assert s.grant_for(key_of(link)) is None
+    assert len(run(db, "match", "share", mid, "--list").stdout.splitlines()) == 1
+    r = run(db, "match", "share", mid, "--revoke", digest)
+    assert r.exit_code == 2 and "no grant" in r.stderr
+    r = run(db, "match", "share", "zzzzzz", "--list")
+    assert r.exit_code == 2 and "no match 'zzzzzz'" in r.stderr
