@@ -286,7 +286,7 @@ const TEXT = {
   "mine.role_edit": ["可编辑", "edit"],
   "mine.role_view": ["只读", "view only"],
   "mine.role_": ["", ""],
-  "mine.hands": ["已打 {0} 盘", "{0} hands"],
+  "mine.hands": ["已打 {0} 盘", "hands played: {0}"],
   "m.import_file": ["导入比赛 (fanshu match export 的 JSON 或 CSV 文件)", "Import a match (a JSON or CSV file of fanshu match export)"],
   "m.import": ["导入", "Import"],
   "m.import_none": ["请先选择要导入的文件", "Choose the file to import first"],
