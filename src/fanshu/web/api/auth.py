@@ -256,6 +256,8 @@ def require(
         object_id = request.path_params.get(name)
         if not isinstance(object_id, str):
             raise RuntimeError(f"the route has no path parameter {name!r}")
+        if not who.has_credentials:
+            raise unauthorized()  # before opening the database
         with who.db.open() as store:
             return check(store, who, kind, object_id, role)
 
