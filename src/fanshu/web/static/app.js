@@ -886,7 +886,7 @@ async function refreshMine() {
   try {
     for (const line of await resolveKept()) byKey.set(`${line.kind}:${line.id}`, line);
   } catch {
-    /* a server without /v1/access/resolve: the kept ids below */
+    /* the server could not say this time: the tokens stay kept for the next refresh */
   }
   // a kept token the server does not know (revoked, or another server's) is left out
   if (club.name) {
