@@ -90,11 +90,14 @@ def _check_database(db: str | None) -> None:
 def _database_writable(db: str | None) -> bool:
     """Whether the database file can be written (``:memory:`` can; a file that does not
     exist yet can when its folder can)."""
-    from fanshu.store import resolve_db_path
+    from fanshu.store import is_postgres_url, resolve_target
 
-    if db is not None and (db.strip() == ":memory:" or db.startswith(("postgres:", "postgresql:"))):
+    if db is not None and db.strip() == ":memory:":
+        return True
+    where = resolve_target(db)  # --db, else $FANSHU_DB, else the default file
+    if is_postgres_url(where):
         return True  # a database server says for itself what may be written
-    path = Path(resolve_db_path(db))
+    path = Path(where)
     if path.exists():
         return os.access(path, os.W_OK)
     return os.access(path.parent if path.parent.exists() else Path.cwd(), os.W_OK)
