@@ -4,8 +4,9 @@
 :class:`MatchStore` (score sheets), :class:`TournamentStore` (tournaments and their
 table matches), :class:`GameStore` (the web app's games against bots) and
 :class:`AccessStore` (share tokens, accounts, who makes a change).  The SQLite
-implementation is :class:`fanshu.store.sqlite.SqliteStore`; a second backend implements
-the same protocols and keeps the same promises:
+implementation is :class:`fanshu.store.sqlite.SqliteStore`, the PostgreSQL one
+:class:`fanshu.store.postgres.PostgresStore`; each implements the same protocols and keeps
+the same promises:
 
 - every change is one transaction that loads what it changes, applies the change
   through the model (so every rule is checked) and writes the result: an error leaves
@@ -310,7 +311,8 @@ class GameStore(Protocol):
 class Store(MatchStore, TournamentStore, GameStore, AccessStore, Protocol):
     """Everything fanshu keeps, in one database.  Not thread-safe: one per thread."""
 
-    #: Where the data is (a file path for SQLite), for messages.
+    #: Where the data is (a file path for SQLite, the URL without its password for
+    #: PostgreSQL), for messages.
     path: str
 
     def schema_version(self) -> int: ...
