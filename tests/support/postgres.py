@@ -59,11 +59,30 @@ def find_bindir() -> Path | None:
     return Path(on_path).parent if on_path else None
 
 
+#: The file of a cluster's folder naming the test process it is for.
+_OWNER_FILE = "owner.pid"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class Cluster:
-    """A running PostgreSQL cluster in a temporary folder; :meth:`stop` removes it."""
+    """A running PostgreSQL cluster in a temporary folder; :meth:`stop` removes it.
+
+    A test session killed before it could stop its cluster does not leave it running: a
+    watchdog shell stops it when the test process is gone, and the next session stops
+    and removes any cluster whose test process is gone that it missed (:meth:`sweep`)."""
 
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
+        self.sweep(bindir)
         owner: pwd.struct_passwd | None = None
         if os.geteuid() == 0:
             try:
@@ -78,6 +97,7 @@ class Cluster:
         self.data = self.root / "data"
         self.socket = self.root / "sock"
         self.socket.mkdir()
+        (self.root / _OWNER_FILE).write_text(str(os.getpid()))
         self._as: list[str] = []
         if owner is not None:
             for path in (self.root, self.socket):
@@ -98,6 +118,55 @@ class Cluster:
         except BaseException:
             shutil.rmtree(self.root, ignore_errors=True)
             raise
+        self._watchdog = self._watch()
+
+    def _watch(self) -> subprocess.Popen[bytes]:
+        """A shell that stops and removes the cluster once this test process is gone,
+        however it ends (a SIGTERM or SIGKILL runs no fixture teardown); in a session
+        of its own, so that a signal to the test's process group spares it."""
+        stop = " ".join([*self._as, str(self.bindir / "pg_ctl")])
+        script = (
+            f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; "
+            f"{stop} -D '{self.data}' -m immediate -w stop >/dev/null 2>&1; "
+            f"rm -rf '{self.root}'"
+        )
+        return subprocess.Popen(
+            ["sh", "-c", script],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+
+    @staticmethod
+    def sweep(bindir: Path) -> None:
+        """Stop and remove the clusters of test processes that are gone."""
+        roots = {tempfile.gettempdir(), "/tmp"}
+        owners = sorted({f for r in roots for f in glob.glob(f"{r}/fanshu-pg-*/{_OWNER_FILE}")})
+        for owner in owners:
+            root = Path(owner).parent
+            try:
+                pid = int(Path(owner).read_text())
+            except (OSError, ValueError):
+                continue
+            if _alive(pid):
+                continue
+            as_owner = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+            subprocess.run(
+                [
+                    *as_owner,
+                    str(bindir / "pg_ctl"),
+                    "-D",
+                    str(root / "data"),
+                    "-m",
+                    "immediate",
+                    "stop",
+                ],
+                capture_output=True,
+                timeout=60,
+                check=False,
+            )
+            shutil.rmtree(root, ignore_errors=True)
 
     def _run(self, tool: str, *args: str) -> None:
         done = subprocess.run(
@@ -137,6 +206,8 @@ class Cluster:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            self._watchdog.kill()  # the shell started above, by its pid
+            self._watchdog.wait()
 
 
 def _unavailable(why: str) -> None:
