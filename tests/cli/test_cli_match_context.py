@@ -60,7 +60,9 @@ def test_record_scores_the_hand_as_fanshu_score_does(
 ) -> None:
     mid = ok(db, "match", "new", "--players", *PLAYERS).strip()
     # hand 1: Ann deals, so Bo's seat wind is South
-    ok(db, "match", "record", mid, "--winner", "Bo", *how, "--hand", hand, flag)
+    said = ok(db, "match", "record", mid, "--winner", "Bo", *how, "--hand", hand, flag)
+    assert said.startswith("hand 1: Bo wins ") and f" {fan}\n" in said  # how it was won
+    assert fan in ok(db, "match", "show", mid)
     self_drawn = ["--self-drawn"] if how == ["--self-drawn"] else []
     expected = score_total(hand, *self_drawn, "--seat-wind", "S", score_flag)
     without = score_total(hand, *self_drawn, "--seat-wind", "S")
@@ -100,4 +102,5 @@ def test_sichuan_and_beijing_sheets_take_the_context(db: str) -> None:
     expected = score_total(hand, "--rules", "sichuan", "--self-drawn", "--kong")
     (row,) = rows(db, mid)
     assert row["fan"] == expected == score_total(hand, "--rules", "sichuan", "--self-drawn") + 1
+    assert "自摸 杠上开花" in ok(db, "match", "show", mid)
     assert row["result"]["kong"] is True

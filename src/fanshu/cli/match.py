@@ -112,11 +112,24 @@ def _signed(n: int) -> str:
 # -- describing rows --------------------------------------------------------------------
 
 
+def _won_how(self_drawn: bool, fourth_tile: bool, kong: bool, wall_last: bool) -> list[str]:
+    """The names of a win's context (how a win given by its hand was won)."""
+    names = []
+    if kong:
+        names.append("杠上开花" if self_drawn else "抢杠和")
+    if wall_last:
+        names.append("妙手回春" if self_drawn else "海底捞月")
+    if fourth_tile:
+        names.append("和绝张")
+    return names
+
+
 def _how(r: HandRecord, *, short: bool = False) -> str:
     if r.kind == "win":
+        context = _won_how(r.self_drawn, r.fourth_tile, r.kong, r.wall_last)
         if r.discarder is None:
-            return "自摸" if short else "self-drawn"
-        return f"from {r.discarder}"
+            return " ".join(["自摸" if short else "self-drawn", *context])
+        return " ".join([f"from {r.discarder}", *context])
     if r.kind == "draw":
         return "draw" if short else "drawn hand"
     if r.kind == "false_win":
@@ -137,7 +150,10 @@ def _item_text(item: dict[str, Any]) -> str:
     """One part of a hand under another rule set: a win, a kong, 查大叫, 跟庄, 烧庄."""
     kind = item["kind"]
     if kind == "win":
-        how = "self-drawn" if item["discarder"] is None else f"from {item['discarder']}"
+        self_drawn = item["discarder"] is None
+        how = "self-drawn" if self_drawn else f"from {item['discarder']}"
+        flags = (bool(item.get(k)) for k in ("fourth_tile", "kong", "wall_last"))
+        how = " ".join([how, *_won_how(self_drawn, *flags)])
         return f"{item['winner']} wins {item['fan']} fan, {how}"
     if kind == "kong":
         feeder = f" from {item['feeder']}" if item.get("feeder") else ""
