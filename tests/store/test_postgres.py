@@ -293,3 +293,40 @@ def test_a_role_that_may_only_read_is_refused_read_only(pg_db: str, pg_cluster: 
         pg_cluster.drop_database(pg_db.split("/")[3].split("?")[0])
         with psycopg.connect(pg_cluster.url(), autocommit=True) as admin:
             admin.execute(f"DROP ROLE {role}")
+
+
+def _every_part(s: Any) -> None:
+    """Make every schema part there is: games, rule sheets, access."""
+    s.open_games()
+    s.create_match(["A", "B"], rule_set="two-player")
+    s.grant("match", s.create_match(PLAYERS), "view")
+
+
+def test_the_schema_has_the_tables_and_columns_of_sqlite(pg_db: str, tmp_path: Path) -> None:
+    """PostgreSQL's first steps translate SQLite's: the same tables, the same columns in
+    the same order, after every step of every part (a step added to one backend only,
+    or a column misspelt in the translation, fails here)."""
+    import sqlite3
+
+    with PostgresStore.open(pg_db) as pg, open_store(tmp_path / "a.db") as lite:
+        _every_part(pg)
+        _every_part(lite)
+        for name in ("games", "rule_sheets", "access"):
+            assert pg.part_version(name) == lite.part_version(name) > 0
+    with sqlite3.connect(tmp_path / "a.db") as c:
+        tables = [
+            r[0]
+            for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if r[0] != "sqlite_sequence"
+        ]
+        lite_columns = {t: [col[1] for col in c.execute(f"PRAGMA table_info({t})")] for t in tables}
+    with psycopg.connect(pg_db) as c:
+        rows = c.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+        ).fetchall()
+    pg_columns: dict[str, list[str]] = {}
+    for table, column in rows:
+        pg_columns.setdefault(table, []).append(column)
+    assert pg_columns.pop("schema_version") == ["one", "version"]  # PRAGMA user_version
+    assert pg_columns == lite_columns
