@@ -203,3 +203,15 @@ def test_racing_entries_for_one_table_give_one_result(db: str, store: Store) -> 
         }
     actions = [e["action"] for e in store.tournament_events(tid)]
     assert actions.count("result") + actions.count("open_table") == 1
+
+
+def test_a_match_made_apart_never_becomes_a_tables_sheet(db: str, store: Store) -> None:
+    players = [f"P{i}" for i in range(4)]
+    tid = store.create_tournament(players, sessions=1)
+    store.seat_session(tid, 1, [players])
+    store.create_match(["W", "X", "Y", "Z"], id=f"{tid}-s1t1")  # the id the table would get
+    before = snapshot(db)
+    with pytest.raises(StoreError, match=f"a match '{tid}-s1t1' already exists.*session 1 table 1"):
+        store.table_match(tid, 1, 1)
+    assert snapshot(db) == before
+    assert not store.load_tournament(tid).has_sheet(1, 1)

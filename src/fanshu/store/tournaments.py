@@ -132,10 +132,22 @@ def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
             )
             continue
         m = r["match"]
-        if not db.exists(c, "matches", m["id"]):
-            names = [p["name"] for p in m["players"]]
-            insert_match(db, c, names, options, m["id"])
-            write_rows(c, m["id"], [], m["hands"])
+        linked = c.execute(
+            "SELECT match_id FROM tables WHERE tournament_id = ? AND session = ? AND number = ?",
+            key,
+        ).fetchone()
+        if linked is not None and linked[0] == m["id"]:
+            continue  # the table's own sheet, written by the match store
+        if db.exists(c, "matches", m["id"]):
+            # a sheet made apart (fanshu match new --id …) never becomes a table's: its
+            # players and hands are not the table's
+            raise StoreError(
+                f"a match {m['id']!r} already exists in {db.path}: it cannot become the "
+                f"sheet of session {r['session']} table {r['table']}"
+            )
+        names = [p["name"] for p in m["players"]]
+        insert_match(db, c, names, options, m["id"])
+        write_rows(c, m["id"], [], m["hands"])
         c.execute(
             "UPDATE tables SET match_id = ?, result = NULL "
             "WHERE tournament_id = ? AND session = ? AND number = ?",
