@@ -537,8 +537,8 @@ def match_correct(
     db: DbOption = None,
 ) -> None:
     """Replace recorded hand N (a win or a drawn hand) by a win (--winner, --self-drawn or
-    --discarder, --fan or --hand) or a drawn hand (--draw); the totals follow.  Penalty
-    and false-win rows are kept."""
+    --discarder, --fan or --hand, with --fourth-tile, --on-kong, --wall-last) or a drawn
+    hand (--draw); the totals follow.  Penalty and false-win rows are kept."""
 
     def act(s: Store) -> str:
         rec = s.correct_hand(match_id, hand_no, result)
