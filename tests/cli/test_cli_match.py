@@ -16,6 +16,7 @@ from fanshu.cli.main import app
 from fanshu.cli.match import sheet_table
 from fanshu.match.sheet import SCALE_48, Match
 from fanshu.store import open_store
+from fanshu.store.access import cli_actor
 
 runner = CliRunner()
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -306,6 +307,14 @@ def test_tournament_results_come_from_one_source(db: str) -> None:
     assert out.startswith("session 1 table 2: P4 10, P5 40, P6 -20, P7 -40 (penalties: P7 10)")
     result = run(db, *where, "--table", "2", *fined, "--penalty", "P7=5", "--correction")
     assert result.exit_code == 2 and "--penalty gives P7 twice (10 and 5)" in result.stderr
+    events = json.loads(ok(db, "tournament", "events", tid, "--json"))
+    assert [e["action"] for e in events][-4:] == [
+        "open_table", "result", "correct_result", "correct_result",
+    ]  # fmt: skip
+    assert {e["actor"] for e in events} == {cli_actor()}  # cli:<os user>
+    assert events[-2]["detail"]["before"] == {"P4": 40, "P5": 10, "P6": -20, "P7": -30}
+    lines = ok(db, "tournament", "events", tid).splitlines()
+    assert len(lines) == len(events) and "correct_result" in lines[-1]
     text = ok(db, "tournament", "standings", tid)
     assert text.splitlines()[-2:] == [
         f"session 1 table 1: sheet {mid}, in progress (1/16 hands), not counted yet",

@@ -902,6 +902,20 @@ def _table_sources(standings: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+@tournament_app.command("events")
+def tournament_events(tid: IdArgument, as_json: JsonOption = False, db: DbOption = None) -> None:
+    """The tournament's audit trail, oldest first: when, who (``cli:<user>``,
+    ``token:<label>``, ``account:<name>``), what (seat, open_table, result,
+    correct_result with the scores before and after …)."""
+    events: list[dict[str, Any]] = _run(db, lambda s: s.tournament_events(tid))
+    if as_json:
+        typer.echo(json.dumps(events, ensure_ascii=False, indent=2))
+        return
+    for e in events:
+        detail = json.dumps(e["detail"], ensure_ascii=False, separators=(", ", ": "))
+        typer.echo(f"{e['at']}  {e['actor'] or '-'}  {e['action']}  {detail}")
+
+
 @tournament_app.command("list")
 def tournament_list(as_json: JsonOption = False, db: DbOption = None) -> None:
     """List the tournaments in the database."""
