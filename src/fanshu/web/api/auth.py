@@ -45,7 +45,9 @@ from fanshu.web.problems import Problem
 
 __all__ = [
     "CSRF_HEADER",
+    "OWNER_LABEL",
     "SESSION_COOKIE",
+    "VIEWER_LABEL",
     "Access",
     "Caller",
     "CallerDep",
@@ -55,11 +57,15 @@ __all__ = [
     "ViewTournament",
     "accounts_enabled",
     "caller",
+    "check",
+    "creation_actor",
     "creator",
+    "forbidden",
     "issue_access",
     "link",
     "require",
     "share",
+    "unauthorized",
     "visible",
 ]
 
