@@ -24,7 +24,7 @@ from fanshu.web.problems import problem_responses
 
 __all__ = ["MAX_RESOLVE", "ShareRequest", "router", "share_response_schema"]
 
-router = APIRouter(tags=["access"])
+router = APIRouter()  # tags per route: share_match is listed with the matches
 
 #: The most tokens one ``POST /v1/access/resolve`` may carry.
 MAX_RESOLVE = 200
@@ -74,6 +74,7 @@ def _summary(store: Store, grant: Grant) -> dict[str, Any] | None:
 
 @router.post(
     "/access/resolve",
+    tags=["access"],
     summary="What kept tokens open",
     response_class=JsonResponse,
     responses=route_responses(
