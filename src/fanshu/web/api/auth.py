@@ -173,20 +173,22 @@ def _bearer(request: Request) -> str | None:
     return token.strip()
 
 
-def caller(request: Request) -> Caller:
-    """The dependency "who is calling": the bearer token's grant, else (club mode) the
-    session cookie's account, else nobody.  A state-changing request authenticated by
-    the cookie without the session's ``X-CSRF-Token`` is refused here (403 ``csrf``)."""
-    db = _database(request)
+def _credentials(request: Request) -> tuple[str | None, str | None]:
+    """The bearer token, else (club mode) the session cookie, as sent."""
     token = _bearer(request)
     if token is not None:
-        with db.open() as store:
-            return Caller(db, token=token, grant=store.grant_for(token))
+        return token, None
     cookie = request.cookies.get(SESSION_COOKIE) if accounts_enabled(request) else None
-    if not cookie:
-        return Caller(db)
-    with db.open() as store:
-        session = store.session_for(cookie)
+    return None, cookie or None
+
+
+def _identify(request: Request, store: Store, token: str | None, cookie: str | None) -> Caller:
+    """Who ``token`` or ``cookie`` stand for, looked up in ``store``; a state-changing
+    request made with the cookie must carry the session's CSRF token."""
+    db = _database(request)
+    if token is not None:
+        return Caller(db, token=token, grant=store.grant_for(token))
+    session = None if cookie is None else store.session_for(cookie)
     if session is None:
         return Caller(db)
     if request.method not in _SAFE_METHODS:
@@ -199,6 +201,17 @@ def caller(request: Request) -> Caller:
                 403,
             )
     return Caller(db, session=session)
+
+
+def caller(request: Request) -> Caller:
+    """The dependency "who is calling": the bearer token's grant, else (club mode) the
+    session cookie's account, else nobody.  A state-changing request authenticated by
+    the cookie without the session's ``X-CSRF-Token`` is refused here (403 ``csrf``)."""
+    token, cookie = _credentials(request)
+    if token is None and cookie is None:
+        return Caller(_database(request))
+    with _database(request).open() as store:
+        return _identify(request, store, token, cookie)
 
 
 CallerDep = Annotated[Caller, Depends(caller)]
@@ -252,20 +265,21 @@ def check(store: Store, who: Caller, kind: ObjectKind, object_id: str, role: Gra
 
 def require(
     kind: ObjectKind, role: GrantRole, param: str | None = None
-) -> Callable[[Request, Caller], Access]:
+) -> Callable[[Request], Access]:
     """A dependency: the caller needs ``role`` (``view``: read; ``edit``: change) on the
     ``kind`` named by path parameter ``param`` (default ``match_id`` for a match,
     ``tid`` for a tournament)."""
     name = param or _PATH_PARAM[kind]
 
-    def dependency(request: Request, who: CallerDep) -> Access:
+    def dependency(request: Request) -> Access:
         object_id = request.path_params.get(name)
         if not isinstance(object_id, str):
             raise RuntimeError(f"the route has no path parameter {name!r}")
-        if not who.has_credentials:
+        token, cookie = _credentials(request)
+        if token is None and cookie is None:
             raise unauthorized()  # before opening the database
-        with who.db.open() as store:
-            return check(store, who, kind, object_id, role)
+        with _database(request).open() as store:  # who and what they may: one opening
+            return check(store, _identify(request, store, token, cookie), kind, object_id, role)
 
     dependency.__name__ = f"require_{role}_{kind}"
     return dependency
