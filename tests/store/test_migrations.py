@@ -232,3 +232,39 @@ def test_a_v1_file_takes_rule_sheets_in_a_part_of_their_own(tmp_path: Path) -> N
     assert core == _schema(raw)
     with sqlite3.connect(path) as c:
         assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_read_only_v1_file_is_viewed_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file of the previous release that cannot be written is not migrated (that is a
+    write): its sheets, events (actor '') and tournaments still read, changes are refused."""
+    from fanshu.store import connection
+    from fanshu.store.interface import ReadOnlyStore
+
+    path = tmp_path / "v1.db"
+    expected = _v1_database(path)
+    with sqlite3.connect(path) as c:
+        c.execute(
+            "INSERT INTO events (at, match_id, action, detail) "
+            "VALUES ('2026-01-01T00:00:00Z', 'old001', 'create', '{}')"
+        )
+        c.execute(
+            "INSERT INTO tournaments VALUES ('t1', '2026-01-01T00:00:00Z', 'club', "
+            '\'["A","B","C","D"]\', \'{}\', \'2026-01-01T00:00:00Z\')'
+        )
+        c.execute(
+            "INSERT INTO events (at, tournament_id, action, detail) "
+            "VALUES ('2026-01-01T00:00:00Z', 't1', 'create', '{}')"
+        )
+    monkeypatch.setattr(connection, "_unwritable", lambda path: True)
+    with SqliteStore.open(path) as s:
+        assert s.schema_version() == 1
+        assert s.load_match("old001") == expected
+        assert [(e["action"], e["actor"]) for e in s.events("old001")] == [("create", "")]
+        assert [e["actor"] for e in s.tournament_events("t1")] == [""]
+        assert s.grant_for("any-token") is None
+        with pytest.raises(ReadOnlyStore):
+            s.record_draw("old001")
+    with sqlite3.connect(path) as c:
+        assert c.execute("PRAGMA user_version").fetchone()[0] == 1

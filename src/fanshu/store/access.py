@@ -32,10 +32,10 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from typing import Any, cast, get_args
+from typing import Any, Literal, cast, get_args
 
 from fanshu.errors import FanshuError
-from fanshu.store import schema
+from fanshu.store import migrations, schema
 from fanshu.store.connection import Database, now
 from fanshu.store.interface import (
     Account,
@@ -59,6 +59,7 @@ __all__ = [
     "SESSION_DAYS",
     "AccessError",
     "SqliteAccess",
+    "actor_column",
     "cli_actor",
     "new_token",
     "share_link",
@@ -92,6 +93,17 @@ def cli_actor() -> str:
     except (KeyError, OSError):  # no name for the uid (a container)
         user = "unknown"
     return f"cli:{user}"
+
+
+def actor_column(db: Database, table: Literal["events", "rule_events"]) -> str:
+    """The audit trail's actor as a column to select: ``actor``, or ``'' AS actor`` in a
+    read-only file from before the column (core step 2, rule_sheets step 2), which is
+    viewed as it is, never migrated."""
+    if table == "events":
+        old = migrations.schema_version(db) < 2
+    else:
+        old = part_version(db, "rule_sheets") < 2
+    return "'' AS actor" if old else "actor"
 
 
 def share_link(kind: ObjectKind, object_id: str, token: str, base: str = "") -> str:

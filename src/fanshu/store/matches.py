@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
-from typing import Any, TypeVar, Unpack
+from typing import Any, Literal, TypeVar, Unpack
 
 from fanshu.match import exchange
 from fanshu.match.results import HandResult, WinFields, result_to_dict
@@ -26,6 +26,7 @@ from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match, rank_table_poi
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.settlement import MatchError
 from fanshu.store import schema
+from fanshu.store.access import actor_column
 from fanshu.store.connection import Database, created_after, dumps, new_id, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import MatchSummary, StoreError
@@ -51,6 +52,8 @@ def bring_rule_sheets_forward(db: Database) -> None:
     """Migrate the ``rule_sheets`` part of a file that has it (its step 2 adds the
     audit trail's actor), so that its sheets can be written; a file without it is left
     as it is."""
+    if db.read_only:  # viewed as it is (every change is refused anyway)
+        return
     if 0 < part_version(db, _RULE_PART) < len(schema.RULE_SHEETS_MIGRATIONS):
         migrate_part(db, _RULE_PART, schema.RULE_SHEETS_MIGRATIONS)
 
@@ -369,11 +372,14 @@ class SqliteMatches:
         """The audit trail of a match: every change, oldest first."""
         c = self._db.conn
         _match_row(self._db, c, match_id)
-        table = "rule_events" if _is_rule_sheet(c, match_id) else "events"
+        table: Literal["events", "rule_events"] = (
+            "rule_events" if _is_rule_sheet(c, match_id) else "events"
+        )
+        who = actor_column(self._db, table)
         return [
             {"at": at, "actor": actor, "action": action, "detail": json.loads(detail)}
             for at, actor, action, detail in c.execute(
-                f"SELECT at, actor, action, detail FROM {table} WHERE match_id = ? ORDER BY id",
+                f"SELECT at, {who}, action, detail FROM {table} WHERE match_id = ? ORDER BY id",
                 (match_id,),
             )
         ]

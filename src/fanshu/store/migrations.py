@@ -74,6 +74,8 @@ def migrate(db: Database) -> None:
             f"the database {db.path} has schema version {version}, newer than this "
             f"fanshu understands ({target}): upgrade fanshu"
         )
+    if db.read_only:  # an older file that cannot be written is viewed as it is
+        return
     with db.transaction() as c:
         if dialect(c) == "postgresql":
             c.execute(postgres_schema.VERSION_TABLE)

@@ -21,6 +21,7 @@ from fanshu.match import exchange
 from fanshu.match.sheet import SCALE_STANDARD
 from fanshu.match.tournament import SOURCE_TYPED, Seating, Standing, Tournament
 from fanshu.rules.mcr.settlement import MatchError
+from fanshu.store.access import actor_column
 from fanshu.store.connection import Database, created_after, dumps, now
 from fanshu.store.formats import check_format
 from fanshu.store.interface import StoreError
@@ -301,7 +302,8 @@ class SqliteTournaments:
         return [
             {"at": at, "actor": actor, "action": action, "detail": json.loads(detail)}
             for at, actor, action, detail in c.execute(
-                "SELECT at, actor, action, detail FROM events WHERE tournament_id = ? ORDER BY id",
+                f"SELECT at, {actor_column(self._db, 'events')}, action, detail FROM events "
+                "WHERE tournament_id = ? ORDER BY id",
                 (tid,),
             )
         ]
