@@ -283,3 +283,23 @@ def test_a_half_sent_body_is_answered_408_and_the_connection_closed() -> None:
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
+
+
+def test_accounts_switches_club_mode_on_and_says_how_to_make_an_organiser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, Any] = {}
+
+    def run(self: Any, sockets: Any = None) -> None:  # instead of serving
+        seen.update(json.loads(os.environ[serve.SERVE_CONFIG_VARIABLE]))
+
+    from fanshu.cli import serve
+
+    monkeypatch.setattr("uvicorn.Server.run", run)
+    db = tmp_path / "club.db"
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(db), "--accounts"])
+    assert result.exit_code == 0, result.output
+    assert seen["accounts"] is True
+    assert "fanshu accounts add NAME --role organiser" in result.output
+    plain = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(db)])
+    assert plain.exit_code == 0 and seen["accounts"] is False

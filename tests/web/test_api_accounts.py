@@ -22,9 +22,7 @@ PASSWORD = "long-enough-1"
 
 def club_app(db: Path) -> Any:
     """The app in club mode (``fanshu serve --accounts``)."""
-    app = create_app(str(db), rate_limits=NO_LIMITS)
-    app.state.accounts = True  # what create_app(accounts=True) sets
-    return app
+    return create_app(str(db), rate_limits=NO_LIMITS, accounts=True)
 
 
 @pytest.fixture

@@ -268,8 +268,7 @@ def test_club_mode_an_organiser_runs_the_tournament(db: Path) -> None:
     with open_store(str(db)) as s:
         s.create_account("org", password, "organiser")
         s.create_account("pia", password, "player")
-    app = create_app(str(db), rate_limits=NO_LIMITS)
-    app.state.accounts = True  # club mode, as fanshu serve --accounts
+    app = create_app(str(db), rate_limits=NO_LIMITS, accounts=True)  # serve --accounts
 
     def log_in(name: str) -> tuple[TestClient, dict[str, str]]:
         c = TestClient(app, raise_server_exceptions=False, base_url=BASE_URL)

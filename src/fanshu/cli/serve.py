@@ -115,6 +115,15 @@ def allowed_hosts(host: str, extra: list[str]) -> list[str]:
     return list(dict.fromkeys(h for h in hosts if h and h not in WILDCARD_HOSTS))
 
 
+def _has_organiser(db: str | None) -> bool:
+    """Whether the database has an organiser account (club mode needs one to start
+    tournaments and make other accounts)."""
+    from fanshu.store import open_store
+
+    with open_store(db) as store:
+        return any(a.role == "organiser" for a in store.list_accounts())
+
+
 def _url(host: str, port: int) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
@@ -153,6 +162,14 @@ def serve_command(
         typer.Option(
             "--trust-proxy",
             help="Behind a reverse proxy: rate-limit by the last X-Forwarded-For address.",
+        ),
+    ] = False,
+    accounts: Annotated[
+        bool,
+        typer.Option(
+            "--accounts",
+            help="Club mode: log-ins with the accounts of `fanshu accounts`; creating a "
+            "match needs an account, a tournament an organiser.",
         ),
     ] = False,
     rate_write: Annotated[
@@ -230,6 +247,7 @@ def serve_command(
         "rate_login": rate_login,
         "rate_compute": rate_compute,
         "body_timeout": body_timeout,
+        "accounts": accounts,
     }
     sock = _listen(host, port)
     bound_port = sock.getsockname()[1]
@@ -262,6 +280,11 @@ def serve_command(
             )
         elif read_only:
             typer.echo("read-only (--read-only): changes are answered 503 read_only")
+        if accounts and not _has_organiser(db):
+            typer.echo(
+                "club mode (--accounts) has no organiser yet: "
+                "fanshu accounts add NAME --role organiser"
+            )
         server.run(sockets=[sock])
     finally:
         os.environ.pop(SERVE_DB_VARIABLE, None)

@@ -350,6 +350,7 @@ def create_app(
     rate_limits: RateLimits = DEFAULT_LIMITS,
     read_only: bool = False,
     body_timeout: float = BODY_TIMEOUT,
+    accounts: bool = False,
 ) -> FastAPI:
     """The fanshu service.  ``db_path`` is the score-sheet database (a path or
     ``sqlite:///`` URL; None: ``$FANSHU_DB``, else the default file of ``fanshu match``;
@@ -359,7 +360,10 @@ def create_app(
     ``allowed_hosts``: the names the ``Host`` header may give, besides the localhost
     names (``*.example.org``: any under it; ``*``: any).  ``rate_limits``: per client
     (:mod:`fanshu.web.ratelimit`).  ``read_only``: serve reads only (also when the
-    database file cannot be written).  ``body_timeout``: seconds a body may take."""
+    database file cannot be written).  ``body_timeout``: seconds a body may take.
+    ``accounts``: club mode (:mod:`fanshu.web.api.accounts`): log-ins with the accounts
+    of ``fanshu accounts``; creating a match needs a logged-in account, a tournament an
+    organiser."""
     database = Database(db_path)
     if not read_only and not database_writable(db_path):
         read_only = True
@@ -391,6 +395,7 @@ def create_app(
     )
     app.state.db = database
     app.state.read_only = read_only
+    app.state.accounts = accounts
     app.state.games = GameTable(max_games)
     install_handlers(app)
     _add_docs_pages(app)
@@ -421,8 +426,9 @@ def create_app(
 SERVE_DB_VARIABLE = "FANSHU_SERVE_DB"
 #: The variable of the other settings of ``fanshu serve``: a JSON object with
 #: ``allowed_hosts`` (list), ``read_only``, ``trust_proxy`` (booleans), ``rate_write``,
-#: ``rate_login``, ``rate_compute`` (requests a minute, 0: unlimited) and
-#: ``body_timeout`` (seconds); a missing key keeps ``create_app``'s default.
+#: ``rate_login``, ``rate_compute`` (requests a minute, 0: unlimited),
+#: ``body_timeout`` (seconds) and ``accounts`` (club mode); a missing key keeps
+#: ``create_app``'s default.
 SERVE_CONFIG_VARIABLE = "FANSHU_SERVE_CONFIG"
 
 
@@ -449,4 +455,5 @@ def app_from_environment() -> FastAPI:
         rate_limits=_limits(config),
         read_only=bool(config.get("read_only", False)),
         body_timeout=float(config.get("body_timeout", BODY_TIMEOUT)),
+        accounts=bool(config.get("accounts", False)),
     )
