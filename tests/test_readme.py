@@ -252,9 +252,16 @@ def _game_wall(game: Any, out: str, ns: dict[str, Any]) -> None:
     assert len(Game("beijing", seed=7).wall.tiles) == 136
 
 
-def _served_app(client: Any, out: str, ns: dict[str, Any]) -> None:
-    import inspect
+def _host_check(app: Any, out: str, ns: dict[str, Any]) -> None:
+    from fastapi.testclient import TestClient
 
+    assert TestClient(app, base_url="http://localhost").get("/v1/rules").status_code == 200
+    assert TestClient(app, base_url="http://127.0.0.1").get("/v1/rules").status_code == 200
+    refused = TestClient(app, base_url="http://evil.example").get("/v1/rules")
+    assert refused.status_code == 421 and refused.json()["code"] == "bad_host"
+
+
+def _served_app(client: Any, out: str, ns: dict[str, Any]) -> None:
     from fanshu.cli import serve
     from fanshu.web import app
 
@@ -262,13 +269,22 @@ def _served_app(client: Any, out: str, ns: dict[str, Any]) -> None:
     # which is create_app on the database the command passes
     module, factory = serve.APP_FACTORY.split(":")
     assert module == app.__name__ and serve.SERVE_DB_VARIABLE == app.SERVE_DB_VARIABLE
-    assert "create_app(environ.get(SERVE_DB_VARIABLE))" in inspect.getsource(getattr(app, factory))
+    served = getattr(app, factory)
+    saved = os.environ.get(app.SERVE_DB_VARIABLE)
+    os.environ[app.SERVE_DB_VARIABLE] = "/tmp/fanshu-readme-served.db"
+    try:
+        assert served().state.db.target == "/tmp/fanshu-readme-served.db"
+    finally:
+        os.environ.pop(app.SERVE_DB_VARIABLE)
+        if saved is not None:
+            os.environ[app.SERVE_DB_VARIABLE] = saved
     assert client.get("/").status_code == 200 and "<html" in client.get("/").text.lower()
     assert client.get("/openapi.json").json()["paths"]["/v1/score"]
 
 
 # The prose of a claim (what is left after its value), word for word -> its check.
 PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
+    "answers the localhost names (the Host check)": _host_check,
     "九莲宝灯 …": _nine_gates,
     "a readable summary": _summary,
     "the JSON object of `fanshu score --json` without `id`": _json_of_cli,
