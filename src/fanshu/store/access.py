@@ -1,5 +1,6 @@
-"""Who may read or change what, in SQLite: share tokens (grants), club-mode accounts,
-their login sessions and what each account owns, and who the store's changes are by.
+"""Who may read or change what, in SQL (SQLite or PostgreSQL): share tokens (grants),
+club-mode accounts, their login sessions and what each account owns, and who the store's
+changes are by.
 
 These are the tables of the ``access`` schema part (:data:`~fanshu.store.schema.
 ACCESS_MIGRATIONS`), created with the first grant or account; every statement here is
@@ -36,7 +37,7 @@ from typing import Any, Literal, cast, get_args
 
 from fanshu.errors import FanshuError
 from fanshu.store import migrations, schema
-from fanshu.store.connection import Database, now
+from fanshu.store.connection import Database, created_after, now
 from fanshu.store.interface import (
     Account,
     AccountRole,
@@ -58,7 +59,7 @@ __all__ = [
     "MIN_PASSWORD",
     "SESSION_DAYS",
     "AccessError",
-    "SqliteAccess",
+    "SqlAccess",
     "actor_column",
     "cli_actor",
     "new_token",
@@ -202,8 +203,9 @@ def _name_of(account: Account | str) -> str:
     return account.name if isinstance(account, Account) else account
 
 
-class SqliteAccess:
-    """:class:`~fanshu.store.interface.AccessStore` on SQLite (part of ``SqliteStore``)."""
+class SqlAccess:
+    """:class:`~fanshu.store.interface.AccessStore` in portable SQL: a part of
+    ``SqliteStore`` and of ``PostgresStore``."""
 
     _db: Database
     path: str
@@ -260,10 +262,13 @@ class SqliteAccess:
         with self._db.transaction() as c:
             if not self._object_exists(c, kind, object_id):
                 raise StoreError(f"no {kind} {object_id!r} in {self.path}")
+            # a millisecond after the newest grant when made in the same one, so that
+            # grants() lists them oldest first, not by their random digests
+            newest = c.execute("SELECT max(created) FROM grants").fetchone()[0]
             c.execute(
                 "INSERT INTO grants (token_hash, kind, object_id, role, label, created) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
-                (token_digest(token), kind, object_id, role, label, now()),
+                (token_digest(token), kind, object_id, role, label, created_after(newest)),
             )
         return token
 

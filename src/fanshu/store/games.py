@@ -1,7 +1,8 @@
-"""The web app's games against bots (``/v1/games``) in SQLite: the ``games`` table.
+"""The web app's games against bots (``/v1/games``) in SQL (SQLite or PostgreSQL): the
+``games`` table.
 
 The table is a schema part (:data:`fanshu.store.schema.GAMES_MIGRATIONS`, versioned in
-``schema_parts``) created on first use by :meth:`SqliteGames.open_games`: the score-sheet
+``schema_parts``) created on first use by :meth:`SqlGames.open_games`: the score-sheet
 schema and its ``user_version`` stay as they are, so a fanshu that knows nothing of
 games still opens a file the server has used.
 """
@@ -17,7 +18,7 @@ from fanshu.store.interface import StoredGame, StoreError
 from fanshu.store.migrations import migrate_part
 from fanshu.store.sql import Connection
 
-__all__ = ["SqliteGames"]
+__all__ = ["SqlGames"]
 
 
 def _values(game: StoredGame) -> tuple[Any, ...]:
@@ -42,8 +43,9 @@ def _next_touch(c: Connection) -> int:
     return int(c.execute("SELECT coalesce(max(touched), 0) + 1 FROM games").fetchone()[0])
 
 
-class SqliteGames:
-    """:class:`~fanshu.store.interface.GameStore` on SQLite (part of ``SqliteStore``)."""
+class SqlGames:
+    """:class:`~fanshu.store.interface.GameStore` in portable SQL: a part of ``SqliteStore`` and of
+    ``PostgresStore``."""
 
     _db: Database
     path: str

@@ -1,4 +1,4 @@
-"""Match score sheets in SQLite.
+"""Match score sheets in SQL (SQLite or PostgreSQL: the statements are portable).
 
 MCR sheets are the ``matches`` table and its rows (``hands`` for the wins and draws,
 ``penalties`` for the rows between them, sharing one ``seq`` so that the sheet reads back
@@ -33,7 +33,7 @@ from fanshu.store.interface import MatchSummary, StoreError
 from fanshu.store.migrations import migrate_part, part_version, stored_part_version
 from fanshu.store.sql import Connection
 
-__all__ = ["SqliteMatches", "bring_rule_sheets_forward", "insert_match", "load_match", "write_rows"]
+__all__ = ["SqlMatches", "bring_rule_sheets_forward", "insert_match", "load_match", "write_rows"]
 
 T = TypeVar("T")
 
@@ -325,8 +325,9 @@ def _scale(options: dict[str, Any]) -> tuple[int, ...]:
     return tuple(options.get("scale", SCALE_STANDARD))
 
 
-class SqliteMatches:
-    """:class:`~fanshu.store.interface.MatchStore` on SQLite (part of ``SqliteStore``)."""
+class SqlMatches:
+    """:class:`~fanshu.store.interface.MatchStore` in portable SQL: a part of ``SqliteStore`` and of
+    ``PostgresStore``."""
 
     _db: Database
     path: str

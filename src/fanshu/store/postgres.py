@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fanshu.store import migrations
-from fanshu.store.access import SqliteAccess
+from fanshu.store.access import SqlAccess
 from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
-from fanshu.store.games import SqliteGames
+from fanshu.store.games import SqlGames
 from fanshu.store.interface import DiskFull, ReadOnlyStore, StoreError
-from fanshu.store.matches import SqliteMatches, bring_rule_sheets_forward
+from fanshu.store.matches import SqlMatches, bring_rule_sheets_forward
 from fanshu.store.paths import is_postgres_url, redact_url, resolve_target
-from fanshu.store.tournaments import SqliteTournaments
+from fanshu.store.tournaments import SqlTournaments
 
 if TYPE_CHECKING:
     import psycopg
@@ -297,7 +297,7 @@ class PgDatabase(Database):
             self.conn.raw.execute("ROLLBACK")
 
 
-class PostgresStore(SqliteMatches, SqliteTournaments, SqliteGames, SqliteAccess):
+class PostgresStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
     """Matches, tournaments, games and access in one PostgreSQL database, with the
     semantics of :class:`~fanshu.store.sqlite.SqliteStore`.  Use :meth:`open`.
 

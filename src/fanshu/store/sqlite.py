@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fanshu.store import migrations
-from fanshu.store.access import SqliteAccess
+from fanshu.store.access import SqlAccess
 from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
-from fanshu.store.games import SqliteGames
-from fanshu.store.matches import SqliteMatches, bring_rule_sheets_forward
-from fanshu.store.tournaments import SqliteTournaments
+from fanshu.store.games import SqlGames
+from fanshu.store.matches import SqlMatches, bring_rule_sheets_forward
+from fanshu.store.tournaments import SqlTournaments
 
 if TYPE_CHECKING:
     from fanshu.store.interface import Store
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["SqliteStore"]
 
 
-class SqliteStore(SqliteMatches, SqliteTournaments, SqliteGames, SqliteAccess):
+class SqliteStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
     """Matches, tournaments and games in one SQLite database.  Use :meth:`open`.
 
     Not thread-safe: give each thread (and each process) its own store.

@@ -1,5 +1,6 @@
-"""Tournaments in SQLite: ``tournaments``, their seated ``sessions`` and ``tables`` (a
-table's result is its match, kept in ``matches``, or totals typed without the hands).
+"""Tournaments in SQL (SQLite or PostgreSQL): ``tournaments``, their seated ``sessions``
+and ``tables`` (a table's result is its match, kept in ``matches``, or totals typed
+without the hands).
 
 A typed result is kept in ``tables.result`` as ``{"totals": {player: score}, "source":
 "typed" | "corrected"}`` (and ``"penalties": {player: points}`` when the referee deducted
@@ -28,7 +29,7 @@ from fanshu.store.interface import StoreError
 from fanshu.store.matches import insert_match, load_match, write_rows
 from fanshu.store.sql import Connection
 
-__all__ = ["SqliteTournaments"]
+__all__ = ["SqlTournaments"]
 
 T = TypeVar("T")
 
@@ -156,8 +157,9 @@ def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
         )
 
 
-class SqliteTournaments:
-    """:class:`~fanshu.store.interface.TournamentStore` on SQLite (part of ``SqliteStore``)."""
+class SqlTournaments:
+    """:class:`~fanshu.store.interface.TournamentStore` in portable SQL: a part of
+    ``SqliteStore`` and of ``PostgresStore``."""
 
     _db: Database
     path: str
