@@ -24,14 +24,10 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fanshu.store import migrations
-from fanshu.store.access import SqlAccess
 from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
-from fanshu.store.games import SqlGames
 from fanshu.store.interface import DiskFull, ReadOnlyStore, StoreError
-from fanshu.store.matches import SqlMatches, bring_rule_sheets_forward
 from fanshu.store.paths import is_postgres_url, redact_url, resolve_target
-from fanshu.store.tournaments import SqlTournaments
+from fanshu.store.sql_store import SqlStore
 
 if TYPE_CHECKING:
     import psycopg
@@ -297,7 +293,7 @@ class PgDatabase(Database):
             self.conn.raw.execute("ROLLBACK")
 
 
-class PostgresStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
+class PostgresStore(SqlStore):
     """Matches, tournaments, games and access in one PostgreSQL database, with the
     semantics of :class:`~fanshu.store.sqlite.SqliteStore`.  Use :meth:`open`.
 
@@ -306,25 +302,13 @@ class PostgresStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
 
     _db: PgDatabase
 
-    def __init__(self, db: PgDatabase) -> None:
-        self._db = db
-        self._conn = db.conn  # the wrapped connection, for tests and maintenance
-        self.path = db.path
-
     @classmethod
     def open(
         cls, path_or_url: str | Path | None = None, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
     ) -> PostgresStore:
         """Connect to and migrate the database named by ``path_or_url`` (a
         ``postgresql://`` URL), else ``$FANSHU_DB``."""
-        db = PgDatabase.connect(path_or_url, busy_timeout_ms=busy_timeout_ms)
-        try:
-            migrations.migrate(db)
-            bring_rule_sheets_forward(db)
-        except BaseException:
-            db.close()
-            raise
-        return cls(db)
+        return cls.opened(PgDatabase.connect(path_or_url, busy_timeout_ms=busy_timeout_ms))
 
     def reusable(self) -> bool:
         """Whether the store may serve another request (its connection stands and holds
@@ -341,26 +325,6 @@ class PostgresStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
         except StoreError:
             return False
         return True
-
-    def schema_version(self) -> int:
-        """The schema version of the open database (the row of ``schema_version``)."""
-        return migrations.schema_version(self._db)
-
-    def part_version(self, name: str) -> int:
-        """The version of schema part ``name`` in the database (0: not created yet)."""
-        return migrations.part_version(self._db, name)
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> PostgresStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"PostgresStore({self.path!r})"
 
 
 if TYPE_CHECKING:

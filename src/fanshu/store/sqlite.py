@@ -19,12 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fanshu.store import migrations
-from fanshu.store.access import SqlAccess
 from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
-from fanshu.store.games import SqlGames
-from fanshu.store.matches import SqlMatches, bring_rule_sheets_forward
-from fanshu.store.tournaments import SqlTournaments
+from fanshu.store.sql_store import SqlStore
 
 if TYPE_CHECKING:
     from fanshu.store.interface import Store
@@ -32,16 +28,11 @@ if TYPE_CHECKING:
 __all__ = ["SqliteStore"]
 
 
-class SqliteStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
-    """Matches, tournaments and games in one SQLite database.  Use :meth:`open`.
+class SqliteStore(SqlStore):
+    """Matches, tournaments, games and access in one SQLite database.  Use :meth:`open`.
 
     Not thread-safe: give each thread (and each process) its own store.
     """
-
-    def __init__(self, db: Database) -> None:
-        self._db = db
-        self._conn = db.conn  # the raw connection, for tests and maintenance
-        self.path = db.path
 
     @classmethod
     def open(
@@ -49,34 +40,7 @@ class SqliteStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
     ) -> SqliteStore:
         """Open (creating if needed) and migrate the database named by ``path_or_url``,
         else ``$FANSHU_DB``, else the default file under the user's data directory."""
-        db = Database.connect(path_or_url, busy_timeout_ms=busy_timeout_ms)
-        try:
-            migrations.migrate(db)
-            bring_rule_sheets_forward(db)
-        except BaseException:
-            db.close()
-            raise
-        return cls(db)
-
-    def schema_version(self) -> int:
-        """The schema version of the open database (``PRAGMA user_version``)."""
-        return migrations.schema_version(self._db)
-
-    def part_version(self, name: str) -> int:
-        """The version of schema part ``name`` in the file (0: not created yet)."""
-        return migrations.part_version(self._db, name)
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> SqliteStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"SqliteStore({self.path!r})"
+        return cls.opened(Database.connect(path_or_url, busy_timeout_ms=busy_timeout_ms))
 
 
 if TYPE_CHECKING:
