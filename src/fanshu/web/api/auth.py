@@ -44,6 +44,7 @@ from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem
 
 __all__ = [
+    "ACCESS_SCHEMA",
     "CSRF_HEADER",
     "OWNER_LABEL",
     "SESSION_COOKIE",
@@ -67,6 +68,7 @@ __all__ = [
     "share",
     "unauthorized",
     "visible",
+    "with_access",
 ]
 
 #: The club-mode log-in cookie (HttpOnly, SameSite=Strict, Path=/).
@@ -332,6 +334,25 @@ def issue_access(store: Store, who: Caller, kind: ObjectKind, object_id: str) ->
         "view_token": view,
         "edit_link": link(kind, object_id, edit),
         "view_link": link(kind, object_id, view),
+    }
+
+
+#: The JSON schema of :func:`issue_access`'s answer.
+ACCESS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["edit_token", "view_token", "edit_link", "view_link"],
+    "properties": {
+        k: {"type": "string"} for k in ("edit_token", "view_token", "edit_link", "view_link")
+    },
+}
+
+
+def with_access(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a 201 that creates an object: ``schema`` and its ``access``."""
+    return {
+        **schema,
+        "required": [*schema["required"], "access"],
+        "properties": {**schema["properties"], "access": ACCESS_SCHEMA},
     }
 
 

@@ -39,6 +39,7 @@ from fanshu.web.api.auth import (
     creator,
     issue_access,
     visible,
+    with_access,
 )
 from fanshu.web.api.common import (
     MAX_BODY_BYTES,
@@ -97,18 +98,7 @@ _MATCH_SCHEMA: dict[str, Any] = {
     },
 }
 _MATCH = route_responses("The match", _MATCH_SCHEMA, 400, 401, 403, 404, 413, 422)
-_ACCESS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["edit_token", "view_token", "edit_link", "view_link"],
-    "properties": {
-        k: {"type": "string"} for k in ("edit_token", "view_token", "edit_link", "view_link")
-    },
-}
-_NEW_MATCH_SCHEMA: dict[str, Any] = {
-    **_MATCH_SCHEMA,
-    "required": [*_MATCH_SCHEMA["required"], "access"],
-    "properties": {**_MATCH_SCHEMA["properties"], "access": _ACCESS_SCHEMA},
-}
+_NEW_MATCH_SCHEMA = with_access(_MATCH_SCHEMA)
 
 
 def match_object(match: Match, scale: tuple[int, ...]) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from fanshu.web.api.auth import (
     issue_access,
     share,
     visible,
+    with_access,
 )
 from fanshu.web.api.common import (
     MAX_BODY_BYTES,
@@ -78,18 +79,7 @@ _T_SCHEMA: dict[str, Any] = {
         "repeats": {"type": "integer"},
     },
 }
-_ACCESS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "required": ["edit_token", "view_token", "edit_link", "view_link"],
-    "properties": {
-        k: {"type": "string"} for k in ("edit_token", "view_token", "edit_link", "view_link")
-    },
-}
-_NEW_T_SCHEMA: dict[str, Any] = {
-    **_T_SCHEMA,
-    "required": [*_T_SCHEMA["required"], "access"],
-    "properties": {**_T_SCHEMA["properties"], "access": _ACCESS_SCHEMA},
-}
+_NEW_T_SCHEMA = with_access(_T_SCHEMA)
 _T = route_responses("The tournament", _T_SCHEMA, 400, 401, 403, 404, 409, 413, 422)
 _TABLE_LINE = {
     "type": "object",
