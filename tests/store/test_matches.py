@@ -271,3 +271,22 @@ def test_matches_made_in_one_millisecond_list_oldest_first(
     assert [m.id for m in listed] == made
     assert listed[0].created == "2026-12-01T22:00:00.000Z"
     assert listed[-1].created == "2026-12-01T22:00:00.011Z"
+
+
+def test_a_list_of_some_ids_loads_only_those_and_keeps_the_order(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = [store.create_match(PLAYERS) for _ in range(3)]
+    made.append(store.create_match(["A", "B"], rule_set="two-player"))
+    loaded: list[str] = []
+    load = type(store).load_match
+
+    def counting(self: Any, match_id: str) -> Any:
+        loaded.append(match_id)
+        return load(self, match_id)
+
+    monkeypatch.setattr(type(store), "load_match", counting)
+    some = {made[3], made[0], "nosuch"}
+    assert [m.id for m in store.list_matches(some)] == [made[0], made[3]]
+    assert sorted(loaded) == sorted([made[0], made[3]])  # the other two not even read
+    assert store.list_matches(set()) == []

@@ -15,7 +15,7 @@ rule is checked) and writes only the rows that changed, in one transaction.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, Literal, TypeVar, Unpack
 
@@ -351,10 +351,13 @@ class SqlMatches:
         match, options = load_match(self._db, self._db.conn, match_id)
         return match.to_dict(_scale(options))
 
-    def list_matches(self) -> list[MatchSummary]:
-        """Every match, oldest first."""
+    def list_matches(self, ids: Collection[str] | None = None) -> list[MatchSummary]:
+        """Every match, oldest first; only those of ``ids`` when given (a server lists
+        what the caller may see, so that the cost follows that, not the database)."""
         out: list[MatchSummary] = []
         for match_id, created, updated in _ids_oldest_first(self._db.conn):
+            if ids is not None and match_id not in ids:
+                continue
             match = self.load_match(match_id)
             out.append(
                 MatchSummary(

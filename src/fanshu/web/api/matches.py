@@ -359,9 +359,8 @@ def list_matches(who: CallerDep) -> JsonResponse:
         shown = visible(s, who, "match")
         if not shown:
             return JsonResponse([])
-        return JsonResponse(
-            [m.to_dict() for m in s.list_matches() if shown == "all" or m.id in shown]
-        )
+        listed = s.list_matches(None if shown == "all" else shown)
+        return JsonResponse([m.to_dict() for m in listed])
 
 
 @_match_route("GET", "", "One match")
