@@ -54,6 +54,8 @@ __all__ = [
     "CallerDep",
     "EditMatch",
     "EditTournament",
+    "MatchCreator",
+    "TournamentCreator",
     "ViewMatch",
     "ViewTournament",
     "accounts_enabled",
@@ -314,6 +316,11 @@ def creator(kind: ObjectKind) -> Callable[[Request, Caller], Caller]:
 
     dependency.__name__ = f"create_{kind}"
     return dependency
+
+
+#: Who creates a match / a tournament (:func:`creator`).
+MatchCreator = Annotated[Caller, Depends(creator("match"))]
+TournamentCreator = Annotated[Caller, Depends(creator("tournament"))]
 
 
 def link(kind: ObjectKind, object_id: str, token: str) -> str:

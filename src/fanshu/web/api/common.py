@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
 from fanshu.protocol.errors import kind_of
@@ -20,6 +20,7 @@ __all__ = [
     "MAX_BATCH_ITEMS",
     "MAX_BODY_BYTES",
     "MAX_GAMES",
+    "ExportedFile",
     "JsonResponse",
     "created_route",
     "json_body",
@@ -35,6 +36,16 @@ MAX_BODY_BYTES = 1024 * 1024
 MAX_BATCH_ITEMS = 1000
 #: Games against bots kept in memory; the least recently used goes when a new one starts.
 MAX_GAMES = 1000
+
+
+class ExportedFile(BaseModel):
+    """A file to import, as ``fanshu match|tournament export`` (or ``GET …/export``)
+    wrote it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="ExportedFile")
+
+    format: Literal["json", "csv"] = Field(description="The file's format.")
+    text: str = Field(description="The file's text.", max_length=MAX_BODY_BYTES)
 
 
 class JsonResponse(Response):

@@ -31,18 +31,17 @@ from fanshu.protocol import bounds
 from fanshu.store import Store
 from fanshu.store.connection import new_id
 from fanshu.web.api.auth import (
-    Caller,
     CallerDep,
     EditMatch,
+    MatchCreator,
     ViewMatch,
     creation_actor,
-    creator,
     issue_access,
     visible,
     with_access,
 )
 from fanshu.web.api.common import (
-    MAX_BODY_BYTES,
+    ExportedFile,
     JsonResponse,
     created_route,
     listed_route,
@@ -309,11 +308,10 @@ def _checked(r: HandResult) -> results.HandResult:
 
 
 #: Who may create a match: anyone, or on a club server a logged-in account.
-Creator = Annotated[Caller, Depends(creator("match"))]
 
 
 @created_route(router, "/matches", "Start a match", "The new match", _NEW_MATCH_SCHEMA)
-def new_match(body: NewMatch, who: Creator) -> JsonResponse:
+def new_match(body: NewMatch, who: MatchCreator) -> JsonResponse:
     """Start an empty match of four players (seats drawn for round 1: E, S, W, N), or of
     another rule set's players (`rules`, with its `options`).  The answer carries
     `access`: the match's edit token and a view token with their links, shown only here
@@ -328,18 +326,8 @@ def new_match(body: NewMatch, who: Creator) -> JsonResponse:
         return JsonResponse({**_object(s, mid), "access": access}, status_code=201)
 
 
-class ImportMatch(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, title="ImportMatch")
-
-    format: Literal["json", "csv"] = Field(description="The file's format.")
-    text: str = Field(
-        description="The file of `fanshu match export` (or GET …/export).",
-        max_length=MAX_BODY_BYTES,
-    )
-
-
 @created_route(router, "/matches/import", "Import a match", "The imported match", _NEW_MATCH_SCHEMA)
-def import_match(body: ImportMatch, who: Creator) -> JsonResponse:
+def import_match(body: ExportedFile, who: MatchCreator) -> JsonResponse:
     """A match read from an exported file, as `fanshu match import` reads it: every row
     settled again by the rules (a file whose numbers were edited is refused).  It is a
     new match with a new id and its own `access` (as `POST /v1/matches`), whatever the

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Query
+from fastapi import APIRouter, Body, Query
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
@@ -41,16 +41,16 @@ from fanshu.web.api.access import ShareRequest, share_response_schema
 from fanshu.web.api.auth import (
     CallerDep,
     EditTournament,
+    TournamentCreator,
     ViewTournament,
     creation_actor,
-    creator,
     issue_access,
     share,
     visible,
     with_access,
 )
 from fanshu.web.api.common import (
-    MAX_BODY_BYTES,
+    ExportedFile,
     JsonResponse,
     created_route,
     listed_route,
@@ -205,9 +205,7 @@ class TableShare(BaseModel):
 
 
 @created_route(router, "/tournaments", "Start a tournament", "The new tournament", _NEW_T_SCHEMA)
-def new_tournament(
-    body: NewTournament, who: Annotated[CallerDep, Depends(creator("tournament"))]
-) -> JsonResponse:
+def new_tournament(body: NewTournament, who: TournamentCreator) -> JsonResponse:
     """A new tournament: players (a multiple of 4), optionally the number of sessions.
     The answer carries `access`: the organiser's edit token (it edits everything in the
     tournament, its table matches too) and a view token, with their links, shown only
@@ -219,22 +217,10 @@ def new_tournament(
         return JsonResponse({**_object(s, tid), "access": access}, status_code=201)
 
 
-class ImportTournament(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, title="ImportTournament")
-
-    format: Literal["json", "csv"] = Field(description="The file's format.")
-    text: str = Field(
-        description="The file of `fanshu tournament export` (or GET …/export).",
-        max_length=MAX_BODY_BYTES,
-    )
-
-
 @created_route(
     router, "/tournaments/import", "Import a tournament", "The imported tournament", _NEW_T_SCHEMA
 )
-def import_tournament(
-    body: ImportTournament, who: Annotated[CallerDep, Depends(creator("tournament"))]
-) -> JsonResponse:
+def import_tournament(body: ExportedFile, who: TournamentCreator) -> JsonResponse:
     """A tournament read from an exported file, as `fanshu tournament import` reads it:
     its sheets settled again by the rules and its typed results checked as typed ones
     (a file whose numbers were edited is refused).  It is a new tournament with a new
