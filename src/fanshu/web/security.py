@@ -185,7 +185,7 @@ class OriginCheck:
         )
 
 
-def json_only(request: Request) -> None:
+async def json_only(request: Request) -> None:
     """415 ``json_only`` for a POST, PUT or PATCH not sent as ``application/json`` (a
     dependency of every route, so that an unknown path or method is still 404 or 405;
     DELETE with no body needs no Content-Type)."""
