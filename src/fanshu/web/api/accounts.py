@@ -70,9 +70,11 @@ def _organiser(request: Request, who: Caller) -> Account:
     _club_mode(request)
     if who.account is None:
         raise Problem(
-            "unauthorized", "log in as an organiser (POST /v1/session)", 401,
+            "unauthorized",
+            "log in as an organiser (POST /v1/session)",
+            401,
             headers={"WWW-Authenticate": "Bearer"},
-        )  # fmt: skip
+        )
     if not who.is_organiser:
         raise Problem("forbidden", "only an organiser manages the accounts", 403)
     return who.account
