@@ -687,14 +687,24 @@ function hideError() {
 // link), by "match:ID" / "tournament:ID": {token, role "edit"|"view"|"", view_token}.
 // A tournament's table match opened here borrows its tournament's token ("via").
 const ACCESS_KEY = "fanshu.access";
-const kept = (() => {
+function readKept() {
   try {
     const v = JSON.parse(localStorage.getItem(ACCESS_KEY) || "{}");
     return v && typeof v === "object" ? v : {};
   } catch {
     return {};
   }
-})();
+}
+const kept = readKept();
+
+/** Write the roles a resolve learnt into what is kept now, not the copy it started from:
+ * an entry removed meanwhile (another tab, the user clearing the site's data) stays gone. */
+function saveRoles(keys) {
+  const now = readKept();
+  for (const key of keys) if (now[key] && kept[key]) now[key].role = kept[key].role;
+  for (const key of Object.keys(kept)) if (!(key in now)) delete kept[key];
+  localStorage.setItem(ACCESS_KEY, JSON.stringify(now));
+}
 
 function saveAccess() {
   localStorage.setItem(ACCESS_KEY, JSON.stringify(kept));
@@ -808,8 +818,8 @@ async function resolveKept() {
     kept[key].role = r.role;
     lines.push({ kind: r.kind, id: r.id, role: r.role, summary: r.summary || {} });
   }
-  saveAccess();
-  return lines;
+  saveRoles(keys);
+  return lines.filter((l) => `${l.kind}:${l.id}` in kept);
 }
 
 // ---------------------------------------------------------------------------- club mode
