@@ -46,6 +46,7 @@ from fanshu.web.problems import Problem
 __all__ = [
     "ACCESS_SCHEMA",
     "CSRF_HEADER",
+    "EVENTS_SCHEMA",
     "OWNER_LABEL",
     "SESSION_COOKIE",
     "VIEWER_LABEL",
@@ -343,6 +344,21 @@ def issue_access(store: Store, who: Caller, kind: ObjectKind, object_id: str) ->
         "view_link": link(kind, object_id, view),
     }
 
+
+#: The JSON schema of an audit trail (``GET …/events`` of a match or a tournament).
+EVENTS_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["at", "actor", "action", "detail"],
+        "properties": {
+            "at": {"type": "string"},
+            "actor": {"type": "string"},
+            "action": {"type": "string"},
+            "detail": {"type": "object"},
+        },
+    },
+}
 
 #: The JSON schema of :func:`issue_access`'s answer.
 ACCESS_SCHEMA: dict[str, Any] = {

@@ -31,6 +31,7 @@ from fanshu.protocol import bounds
 from fanshu.store import Store
 from fanshu.store.connection import new_id
 from fanshu.web.api.auth import (
+    EVENTS_SCHEMA,
     CallerDep,
     EditMatch,
     MatchCreator,
@@ -362,25 +363,7 @@ def get_match(match_id: str, access: ViewMatch) -> JsonResponse:
     f"{MATCH_PATH}/events",
     summary="The audit trail",
     response_class=JsonResponse,
-    responses=route_responses(
-        "Every change, oldest first",
-        {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["at", "actor", "action", "detail"],
-                "properties": {
-                    "at": {"type": "string"},
-                    "actor": {"type": "string"},
-                    "action": {"type": "string"},
-                    "detail": {"type": "object"},
-                },
-            },
-        },
-        401,
-        403,
-        404,
-    ),
+    responses=route_responses("Every change, oldest first", EVENTS_SCHEMA, 401, 403, 404),
 )
 def match_events(match_id: str, access: ViewMatch) -> JsonResponse:
     """Every change of the sheet, oldest first: when (`at`), who (`actor`:

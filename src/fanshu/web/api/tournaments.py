@@ -39,6 +39,7 @@ from fanshu.store.access import MAX_LABEL
 from fanshu.store.connection import new_id
 from fanshu.web.api.access import ShareRequest, share_response_schema
 from fanshu.web.api.auth import (
+    EVENTS_SCHEMA,
     CallerDep,
     EditTournament,
     TournamentCreator,
@@ -115,19 +116,6 @@ _STANDING = {
             "null for a player no one ties with.",
         },
         "tables": {"type": "array", "items": _TABLE_LINE},
-    },
-}
-_EVENTS = {
-    "type": "array",
-    "items": {
-        "type": "object",
-        "required": ["at", "actor", "action", "detail"],
-        "properties": {
-            "at": {"type": "string"},
-            "actor": {"type": "string"},
-            "action": {"type": "string"},
-            "detail": {"type": "object"},
-        },
     },
 }
 
@@ -276,7 +264,7 @@ def standings(tid: str, access: ViewTournament) -> JsonResponse:
     "/tournaments/{tid}/events",
     summary="The audit trail",
     response_class=JsonResponse,
-    responses=route_responses("Every change, oldest first", _EVENTS, 401, 403, 404),
+    responses=route_responses("Every change, oldest first", EVENTS_SCHEMA, 401, 403, 404),
 )
 def tournament_events(tid: str, access: ViewTournament) -> JsonResponse:
     """Every change of the tournament, oldest first: when (`at`), who (`actor`), what
