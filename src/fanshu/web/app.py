@@ -365,8 +365,8 @@ def create_app(
     of ``fanshu accounts``; creating a match needs a logged-in account, a tournament an
     organiser."""
     database = Database(db_path)
-    if not read_only and not database_writable(db_path):
-        read_only = True
+    unwritable = not database_writable(db_path)  # looked at once: it says why, too
+    read_only = read_only or unwritable
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -414,7 +414,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body, timeout=body_timeout)
     app.add_middleware(RateLimit, limits=rate_limits)
     if read_only:
-        why = "--read-only" if database_writable(db_path) else "the database file is not writable"
+        why = "the database file is not writable" if unwritable else "--read-only"
         app.add_middleware(ReadOnly, why=why)
     app.add_middleware(OriginCheck)
     app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *(allowed_hosts or ())))
