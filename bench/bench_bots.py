@@ -11,19 +11,38 @@ everywhere (and deals) equally often.  Per bot and table it prints:
 - ``score``: mean settlement per seat per hand;
 - ``dec/s``: the bot's decisions per second (``choose`` alone, not the engine).
 
+``--duel ev:fan`` plays one bot against the other in every other seat instead (four
+seats: ev and three fan; two-player: ev against fan), the seats rotating with the hand
+so the bot sits everywhere and deals equally often, and prints, with 95% confidence
+intervals, per bot:
+
+- ``win rate``: hands won per seat-hand, Wilson interval.  For the bot alone that is
+  one seat per hand; the others' share their hands (three seats per hand at four), so
+  their interval treats the three seats as independent, which they are not quite
+  (at most one wins an MCR hand): read it as indicative;
+- ``points/hand``: mean settlement per seat per hand, normal interval; for the others
+  the mean of their seats in each hand is one sample (the table is zero-sum, so it is
+  minus the bot's points over the other seats);
+- ``false``: declared wins the rules refused, which must be 0 (the run fails otherwise).
+
 Run from the repository root:
 
     .venv/bin/python bench/bench_bots.py                 # 500 hands per table
     .venv/bin/python bench/bench_bots.py --hands 100 --rules mcr
     .venv/bin/python bench/bench_bots.py --tables fan,greedy,fan,greedy
+    .venv/bin/python bench/bench_bots.py --duel ev:fan --hands 2000 --rules mcr
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from fanshu.engine import Game
 from fanshu.engine.players import make_player
@@ -78,6 +97,159 @@ def play_table(rules: str, names: Sequence[str], hands: int, first_seed: int) ->
     return stats
 
 
+# -- one bot against the others -------------------------------------------------------
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(k: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials.
+
+    >>> lo, hi = wilson(30, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.219, 0.396)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def mean_interval(xs: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """(mean, low, high): the normal interval of the mean of ``xs``."""
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    if n == 1:
+        return m, m, m
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return m, m - half, m + half
+
+
+@dataclass
+class Side:
+    """One side of a duel: its seat-hands, wins, false wins, points per hand, time."""
+
+    seat_hands: int = 0
+    wins: int = 0
+    false: int = 0
+    fan: float = 0.0
+    points: list[float] = field(default_factory=list)  # one sample per hand
+    decisions: int = 0
+    time: float = 0.0
+
+    def row(self, name: str) -> dict[str, float | int | str]:
+        lo, hi = wilson(self.wins, self.seat_hands)
+        m, mlo, mhi = mean_interval(self.points)
+        return {
+            "bot": name,
+            "seat_hands": self.seat_hands,
+            "wins": self.wins,
+            "win_rate": self.wins / self.seat_hands if self.seat_hands else 0.0,
+            "win_lo": lo,
+            "win_hi": hi,
+            "points": m,
+            "points_lo": mlo,
+            "points_hi": mhi,
+            "fan": self.fan / self.wins if self.wins else 0.0,
+            "false": self.false,
+            "dec_s": self.decisions / self.time if self.time else 0.0,
+        }
+
+
+def play_duel(
+    rules: str, bot: str, other: str, hands: int, first_seed: int, progress: int = 0
+) -> tuple[Side, Side, int]:
+    """``bot`` in one seat, ``other`` in the rest, seats rotated with the hand; returns
+    both sides and the hands anybody won."""
+    n = Game(rules, seed=0).n
+    me, them = Side(), Side()
+    won_hands = 0
+    started = time.perf_counter()
+    for i in range(hands):
+        seed = first_seed + i
+        mine = i % n
+        seated = [bot if s == mine else other for s in range(n)]
+        players = [make_player(name, seed * 10 + s) for s, name in enumerate(seated)]
+        g = Game(rules, seed=seed)
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            side = me if s == mine else them
+            t0 = time.perf_counter()
+            action = players[s].choose(obs)
+            side.time += time.perf_counter() - t0
+            side.decisions += 1
+            g.step(action)
+        me.seat_hands += 1
+        them.seat_hands += n - 1
+        me.points.append(g.scores[mine])
+        them.points.append(sum(g.scores[s] for s in range(n) if s != mine) / (n - 1))
+        for e in g.events:
+            if e["type"] in ("win", "false_win"):
+                side = me if e["seat"] == mine else them
+                if e["type"] == "win":
+                    side.wins += 1
+                    side.fan += e["total"]
+                else:
+                    side.false += 1
+        won_hands += bool(g.winners)
+        if progress and (i + 1) % progress == 0:
+            took = time.perf_counter() - started
+            m = sum(me.points) / len(me.points)
+            print(
+                f"  {rules} {i + 1}/{hands}: {bot} {me.wins / me.seat_hands:.3f} win, "
+                f"{m:+.2f} pts/hand; {other} {them.wins / them.seat_hands:.3f} win "
+                f"({took:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    return me, them, won_hands
+
+
+def duel(args: argparse.Namespace) -> None:
+    bot, _, other = args.duel.partition(":")
+    other = other or "fan"
+    failed = False
+    for rules in args.rules.split(","):
+        n = Game(rules, seed=0).n
+        started = time.perf_counter()
+        me, them, won = play_duel(rules, bot, other, args.hands, args.seed, args.progress)
+        took = time.perf_counter() - started
+        print(
+            f"\n== {rules}: {bot} against {n - 1} {other}, {args.hands} hands, seeds "
+            f"{args.seed}-{args.seed + args.hands - 1}, seats rotated; "
+            f"hands won {won / args.hands:.3f} ({took:.0f} s)"
+        )
+        print(
+            f"{'bot':<7} {'seat-hands':>10} {'win rate [95% CI]':>24} "
+            f"{'points/hand [95% CI]':>28} {'fan':>6} {'false':>5} {'dec/s':>7}"
+        )
+        for name, side in ((bot, me), (other, them)):
+            r = side.row(name)
+            print(
+                f"{name:<7} {r['seat_hands']:>10} "
+                f"{r['win_rate']:>8.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}] "
+                f"{r['points']:>+10.2f} [{r['points_lo']:+.2f}, {r['points_hi']:+.2f}] "
+                f"{r['fan']:>6.1f} {r['false']:>5} {r['dec_s']:>7.0f}"
+            )
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as f:
+                    row = {"rules": rules, "hands": args.hands, "seed": args.seed, **r}
+                    f.write(json.dumps(row) + "\n")
+            if side.false:
+                failed = True
+                print(f"FAILED: {name} declared {side.false} false wins", file=sys.stderr)
+    if failed:
+        raise SystemExit(1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=500, help="hands per table (default 500)")
@@ -88,7 +260,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=None,
         help="tables to play, ';'-separated (default: each bot alone, and mixed)",
     )
+    ap.add_argument(
+        "--duel",
+        metavar="BOT:OTHER",
+        default=None,
+        help="one BOT against OTHER in every other seat, with confidence intervals (e.g. ev:fan)",
+    )
+    ap.add_argument("--out", default=None, help="with --duel: append JSON lines to this file")
+    ap.add_argument(
+        "--progress", type=int, default=0, help="with --duel: report every N hands on stderr"
+    )
     args = ap.parse_args(argv)
+    if args.duel:
+        duel(args)
+        return
     for rules in args.rules.split(","):
         n = Game(rules, seed=0).n
         tables = args.tables.split(";") if args.tables else TABLES[n]
