@@ -1,0 +1,165 @@
+"""The danger of a discard: what the model reads from a position, and the rules it
+must keep whatever its measured numbers are (a tile that cannot win is safe; a declared
+ready opponent is ready; a big hand costs more)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from fanshu.analysis.danger import (
+    MODELS,
+    NO_DANGER,
+    P_MAX,
+    Danger,
+    danger,
+    dangers,
+    model_for,
+    tile_class,
+)
+from fanshu.analysis.position import Opponent, Position
+from fanshu.hand import Meld, MeldKind
+from fanshu.notation import parse_hand
+from fanshu.tiles import Tile
+
+HAND = parse_hand("3456m345p34568sEE")  # 14 tiles: 3m … 8s, two East
+
+
+def seen(**copies: int) -> tuple[int, ...]:
+    """A visible table with ``copies`` of the tiles named by code (``s8=2``)."""
+    v = [0] * 34
+    for code, n in copies.items():
+        v[Tile.from_code(code[1:] + code[0])] = n
+    return tuple(v)
+
+
+def pos(
+    *opponents: Opponent,
+    rules: str = "mcr",
+    wall: int | None = 40,
+    visible: tuple[int, ...] = (0,) * 34,
+) -> Position:
+    seats = 2 if rules == "two-player" else 4
+    return Position(HAND, rules=rules, wall=wall, seats=seats, opponents=opponents, visible=visible)
+
+
+def test_to_dict_has_the_contract_keys() -> None:
+    d = danger(pos(), Tile.EAST).to_dict()
+    assert set(d) == {"p_deal_in", "expected_loss", "by_opponent"}
+    assert isinstance(d["by_opponent"], list)
+    assert NO_DANGER.to_dict() == {"p_deal_in": 0.0, "expected_loss": 0.0, "by_opponent": []}
+
+
+@pytest.mark.parametrize(("rules", "others"), [("mcr", 3), ("sichuan", 3), ("two-player", 1)])
+def test_no_opponents_given_assumes_seats_minus_one(rules: str, others: int) -> None:
+    hand = parse_hand("3456m345p34568s99s") if rules == "sichuan" else HAND
+    seats = 2 if rules == "two-player" else 4
+    p = Position(hand, rules=rules, wall=30, seats=seats)
+    d = danger(p, Tile.M3)
+    assert len(d.by_opponent) == others
+    assert 0.0 < d.p_deal_in < 1.0
+
+
+def test_p_deal_in_joins_the_opponents_as_independent_chances() -> None:
+    d = danger(pos(Opponent(relative=1), Opponent(relative=2), Opponent(relative=3)), Tile.M5)
+    assert math.isclose(d.p_deal_in, 1 - math.prod(1 - p for p in d.by_opponent))
+    assert all(0.0 <= p <= P_MAX for p in d.by_opponent)
+
+
+def test_an_honour_with_every_other_copy_seen_cannot_be_waited_on() -> None:
+    # two East in hand, two on the table: nobody can hold East to wait with
+    dead = pos(Opponent(relative=1), Opponent(relative=2), Opponent(relative=3), visible=seen(E=2))
+    live = pos(Opponent(relative=1), Opponent(relative=2), Opponent(relative=3))
+    assert danger(dead, Tile.EAST).p_deal_in == 0.0
+    assert danger(live, Tile.EAST).p_deal_in > 0.0
+
+
+def test_an_opponent_already_out_is_no_danger() -> None:
+    d = danger(pos(Opponent(relative=1, won=True), Opponent(relative=2)), Tile.M5)
+    assert d.by_opponent[0] == 0.0
+    assert d.by_opponent[1] > 0.0
+
+
+def test_sichuan_a_tile_of_the_opponents_void_suit_never_wins_it() -> None:
+    hand = parse_hand("3456m345p34568s99s")
+    p = Position(
+        hand,
+        rules="sichuan",
+        wall=30,
+        opponents=(Opponent(relative=1, void=0, discards=(Tile.S2,)), Opponent(relative=2)),
+    )
+    d = dangers(p, (Tile.M5, Tile.S5))
+    assert d[Tile.M5].by_opponent[0] == 0.0  # 万 is its void suit
+    assert d[Tile.S5].by_opponent[0] > 0.0
+    assert d[Tile.M5].by_opponent[1] > 0.0
+
+
+def test_sichuan_an_opponent_still_throwing_its_void_suit_is_less_often_ready() -> None:
+    hand = parse_hand("3456m345p34568s99s")
+    m = model_for("sichuan")
+
+    def by(last: Tile) -> float:
+        o = Opponent(relative=1, void=2, discards=(Tile.S1, last))
+        return danger(Position(hand, rules="sichuan", wall=30, opponents=(o,)), Tile.M5).p_deal_in
+
+    assert math.isclose(by(Tile.P9), by(Tile.S9) * m.void_last, rel_tol=1e-9)
+    assert m.void_last < 1.0
+
+
+def test_a_declared_ready_opponent_is_ready() -> None:
+    m = model_for("two-player")
+    quiet = danger(pos(Opponent(relative=1), rules="two-player"), Tile.M5)
+    ready = danger(pos(Opponent(relative=1, declared_ready=True), rules="two-player"), Tile.M5)
+    assert ready.p_deal_in > quiet.p_deal_in
+    # P(ready) is 1: what is left is P(5m wins | ready), the wait table's cell
+    live = pos(rules="two-player").unseen[Tile.M5]
+    assert math.isclose(ready.p_deal_in, m.wait[tile_class(Tile.M5)][min(live, 3)])
+
+
+def test_a_tile_the_opponent_threw_is_safer_but_not_safe_in_mcr() -> None:
+    m = model_for("mcr")
+    thrown = danger(pos(Opponent(relative=1, discards=(Tile.M5,))), Tile.M5).p_deal_in
+    fresh = danger(pos(Opponent(relative=1, discards=(Tile.M9,))), Tile.M5).p_deal_in
+    assert 0.0 < thrown < fresh  # no furiten: measured, not zero
+    assert math.isclose(thrown / fresh, m.own_discard, rel_tol=1e-9)
+
+
+def test_a_big_hand_weighs_more_in_the_expected_loss() -> None:
+    m = model_for("mcr")
+    dragons = Opponent(relative=1, melds=(Meld(MeldKind.PUNG, Tile.RED, 1),))
+    plain = Opponent(relative=1, melds=(Meld(MeldKind.CHOW, Tile.M1, 1),))
+    big, small = danger(pos(dragons), Tile.S9), danger(pos(plain), Tile.S9)
+    assert math.isclose(big.expected_loss, big.p_deal_in * m.cost * m.big_cost)
+    assert math.isclose(small.expected_loss, small.p_deal_in * m.cost)
+    assert m.big_cost > 1.0  # 防大不防小
+
+
+def test_a_flush_signal_makes_its_suit_hotter_than_another() -> None:
+    m = model_for("mcr")
+    flush = Opponent(
+        relative=1, melds=(Meld(MeldKind.CHOW, Tile.S1, 1), Meld(MeldKind.PUNG, Tile.S9, 1))
+    )
+    d = dangers(pos(flush), (Tile.S4, Tile.P4))
+    assert d[Tile.S4].p_deal_in > d[Tile.P4].p_deal_in
+    ratio = d[Tile.S4].p_deal_in / d[Tile.P4].p_deal_in
+    assert math.isclose(ratio, m.flush_in / m.flush_out, rel_tol=1e-9)
+
+
+def test_dangers_agrees_with_danger_and_names_a_bad_tile() -> None:
+    p = pos(Opponent(relative=1, discards=(Tile.M3, Tile.EAST)), Opponent(relative=2))
+    many = dangers(p, range(34))
+    assert set(many) == set(range(34))
+    assert all(many[t] == danger(p, t) for t in (0, 5, 27, 33))
+    assert all(isinstance(v, Danger) and v.expected_loss >= 0.0 for v in many.values())
+    with pytest.raises(ValueError, match="34 tile kinds"):
+        danger(p, 34)
+
+
+def test_the_measured_tables_have_their_shape() -> None:
+    for name, m in MODELS.items():
+        assert all(len(row) == 5 for row in m.ready), name
+        assert len(m.wait) == 5 and all(len(row) == 4 for row in m.wait), name
+        assert m.wait[0][0] == 0.0, name  # a dead honour cannot be waited on
+        assert all(0.0 <= x <= 1.0 for row in (*m.ready, *m.wait) for x in row), name
+        assert m.cost > 0, name
