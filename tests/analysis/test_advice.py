@@ -176,7 +176,10 @@ def test_useful_tiles_one_from_ready() -> None:
     assert a.useful_count == sum(u.remaining for u in a.useful)
     assert all(isinstance(u, UsefulTile) for u in a.useful)
     d = a.to_dict()
-    assert list(d) == ["shanten", "shanten_by_shape", "useful", "useful_count", "waits"]
+    assert list(d) == [
+        "shanten", "shanten_by_shape", "by", "rules", "best", "useful", "useful_count", "waits",
+        "value",
+    ]  # fmt: skip
     assert d["waits"] == []
     assert set(parse_tiles(d["useful"])) == {u.tile for u in a.useful}
 
@@ -210,7 +213,7 @@ def test_discard_options_are_the_13_tile_analyses() -> None:
 
 
 def test_ranking_keys_and_ties() -> None:
-    a = analyze(TIED)
+    a = analyze(TIED, by="efficiency")
     keys = [(d.shanten, -d.useful_count, -(d.next_useful_count or 0), int(d.tile))
             for d in a.discards]  # fmt: skip
     assert keys == sorted(keys)
@@ -224,7 +227,7 @@ def test_ranking_keys_and_ties() -> None:
 
 
 def test_ready_ties_fall_back_to_tile_order() -> None:
-    a = analyze("123m456p789s112sEE")  # throw 1s (wait 3s) or 2s (wait 1s/E): 4 each
+    a = analyze("123m456p789s112sEE", by="efficiency")  # 1s (wait 3s) or 2s (1s/E): 4 each
     top = a.discards[:2]
     assert [d.tile.code for d in top] == ["1s", "2s"]
     assert [d.useful_count for d in top] == [4, 4]
@@ -233,7 +236,7 @@ def test_ready_ties_fall_back_to_tile_order() -> None:
 
 def test_next_useful_count_by_hand() -> None:
     """The second-order measure recomputed the slow way for one tied option."""
-    a = analyze(TIED)
+    a = analyze(TIED, by="efficiency")
     tied = [d for d in a.discards if d.next_useful_count is not None]
     assert tied
     d = tied[0]
@@ -261,12 +264,12 @@ def test_next_useful_count_by_hand() -> None:
 
 
 def test_complete_hand_still_lists_discards() -> None:
-    a = analyze("[EEEE]123m456p789s11s")
+    a = analyze("[EEEE]123m456p789s11s", by="efficiency")
     assert a.shanten == -1 and a.by_shape.regular == -1
     assert a.discards and all(d.shanten >= 0 for d in a.discards)
     assert a.discards[0].shanten == 0
     d = a.to_dict()
-    assert list(d) == ["shanten", "shanten_by_shape", "discards"]
+    assert list(d) == ["shanten", "shanten_by_shape", "by", "rules", "best", "discards"]
     assert list(d["discards"][0]) == ["tile", "shanten", "useful", "useful_count"]
     assert isinstance(d["discards"][0]["useful"], str)
 

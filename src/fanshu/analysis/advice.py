@@ -44,20 +44,41 @@ Definitions:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
+from fanshu.analysis.distance import for_rules
+from fanshu.analysis.position import SEATS, Opponent, Position
 from fanshu.analysis.shanten import ShapeShanten, shanten, shanten_by_shape, useful_tiles
-from fanshu.errors import InvalidHandError
+from fanshu.analysis.value import (
+    ClaimOption,
+    Value,
+    evaluate_claims,
+    evaluate_discards,
+    evaluate_hand,
+)
+from fanshu.errors import InvalidHandError, OptionError
 from fanshu.hand import Hand, WinContext
 from fanshu.notation.fanshu import format_tiles, parse_hand, parse_tiles
+from fanshu.rules import get_rules
+from fanshu.rules.base import RuleSet
 from fanshu.rules.mcr.evaluate import score_hand
-from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
-from fanshu.rules.mcr.result import MINIMUM_FAN
 from fanshu.tiles import NUM_KINDS, TILES, Tile
 
-__all__ = ["Analysis", "DiscardOption", "UsefulTile", "Wait", "analyze", "remaining_counts"]
+__all__ = [
+    "Analysis",
+    "By",
+    "ClaimOption",
+    "DiscardOption",
+    "UsefulTile",
+    "Wait",
+    "analyze",
+    "remaining_counts",
+]
+
+#: How discards are ranked: by expected score (the default) or by efficiency alone.
+By = Literal["value", "efficiency"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,14 +122,19 @@ class DiscardOption:
     useful: tuple[UsefulTile, ...]
     useful_count: int
     next_useful_count: int | None = None
+    #: what the discard is worth (``by="value"``; None under ``by="efficiency"``)
+    value: Value | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "tile": self.tile.code,
             "shanten": self.shanten,
             "useful": format_tiles([u.tile for u in self.useful]),
             "useful_count": self.useful_count,
         }
+        if self.value is not None:
+            out.update(self.value.to_dict())
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +143,13 @@ class Analysis:
 
     For 13 tiles ``useful``, ``useful_count`` and (when ready) ``waits`` are filled and
     ``discards`` is empty; for 14 tiles ``discards`` is filled (best first) and the
-    others are empty.  ``shanten`` is -1 for a complete 14-tile hand, 0 when ready.
+    others are empty.  ``shanten`` is -1 for a complete 14-tile hand, 0 when ready
+    (under the rule set's shapes; ``by_shape`` is always the MCR shapes').
+
+    ``by`` says how discards are ranked; under ``"value"`` a 13-tile hand has ``value``
+    (the hand as it stands) and, with a tile offered, ``claims`` (best first).  ``best``
+    is the best choice as words: ``"discard 6m"``, ``"pung"``, ``"chow 3m"``, ``"pass"``,
+    ``"win"``, or None (a 13-tile hand without an offered tile).
     """
 
     hand: Hand
@@ -128,6 +160,11 @@ class Analysis:
     useful_count: int = 0
     waits: tuple[Wait, ...] = ()
     discards: tuple[DiscardOption, ...] = ()
+    by: By = "value"
+    rules: str = "mcr"
+    claims: tuple[ClaimOption, ...] = ()
+    best: str | None = None
+    value: Value | None = None
 
     @property
     def tile_count(self) -> int:
@@ -139,11 +176,17 @@ class Analysis:
         out: dict[str, Any] = {
             "shanten": self.shanten,
             "shanten_by_shape": self.by_shape.to_dict(),
+            "by": self.by,
+            "rules": self.rules,
+            "best": self.best,
         }
         if self.tile_count == 13:
             out["useful"] = format_tiles([u.tile for u in self.useful])
             out["useful_count"] = self.useful_count
             out["waits"] = [w.to_dict() for w in self.waits]
+            out["value"] = None if self.value is None else self.value.to_dict()
+            if self.claims:
+                out["claims"] = [c.to_dict() for c in self.claims]
         else:
             out["discards"] = [d.to_dict() for d in self.discards]
         return out
@@ -187,7 +230,11 @@ def _useful(counts: list[int], melds: int, remaining: Sequence[int]) -> tuple[Us
 
 
 def _waits(
-    hand: Hand, remaining: Sequence[int], context: WinContext, options: McrOptions
+    hand: Hand,
+    remaining: Sequence[int],
+    context: WinContext,
+    score: Callable[[Hand], Any],
+    minimum: int,
 ) -> tuple[Wait, ...]:
     base = WinContext(
         seat_wind=context.seat_wind,
@@ -209,7 +256,7 @@ def _waits(
     out: list[Wait] = []
     for k in range(NUM_KINDS):
         tile = TILES[k]
-        probe = score_hand(Hand(concealed, melds, tile, on_discard), options)
+        probe = score(Hand(concealed, melds, tile, on_discard))
         if not probe.is_win:
             continue
         left = remaining[k]
@@ -217,21 +264,16 @@ def _waits(
             out.append(Wait(tile, 0, None, None, False, False, False))
             continue
         last = left == 1 and tile not in concealed
-        if last:
-            d = score_hand(Hand(concealed, melds, tile, _with_last(on_discard)), options)
-        else:
-            d = probe
-        s = score_hand(
-            Hand(concealed, melds, tile, _with_last(self_drawn) if last else self_drawn), options
-        )
+        d = score(Hand(concealed, melds, tile, _with_last(on_discard))) if last else probe
+        s = score(Hand(concealed, melds, tile, _with_last(self_drawn) if last else self_drawn))
         out.append(
             Wait(
                 tile,
                 left,
                 d.total,
                 s.total,
-                d.total_without_flowers < MINIMUM_FAN,
-                s.total_without_flowers < MINIMUM_FAN,
+                d.total_without_flowers < minimum,
+                s.total_without_flowers < minimum,
                 last,
             )
         )
@@ -324,42 +366,210 @@ def _discards(
 # -- the call ---------------------------------------------------------------------------
 
 
+def _rule_options(rule_set: RuleSet, options: object) -> Any:
+    """The rule set's options object from ``options`` (None, the object, or a mapping)."""
+    if options is None:
+        return rule_set.default_options()
+    if isinstance(options, Mapping):
+        return rule_set.options_from(options)
+    expected = type(rule_set.default_options())
+    if not isinstance(options, expected):
+        raise OptionError(
+            f"options for {rule_set.name} are a {expected.__name__} or a mapping of its "
+            f"fields, not a {type(options).__name__}"
+        )
+    return options
+
+
+def _offered_tile(offered: Tile | str | int | None) -> Tile | None:
+    if offered is None or isinstance(offered, Tile):
+        return offered
+    if isinstance(offered, str):
+        tiles = parse_tiles(offered)
+        if len(tiles) != 1:
+            raise InvalidHandError(f"offered is one tile, not {len(tiles)} ({offered!r})")
+        tile = tiles[0]
+    else:
+        tile = Tile(offered)
+    if tile >= NUM_KINDS:
+        raise InvalidHandError(f"a flower cannot be offered as a discard: {tile.code}")
+    return tile
+
+
+def _scorer(rule_set: RuleSet, opts: Any) -> Callable[[Hand], Any]:
+    """How ``_waits`` scores: MCR as before; another rule set by its own ``score``, a
+    tile it does not play being no win."""
+    if rule_set.name == "mcr":
+        return lambda h: score_hand(h, opts)
+
+    def score(h: Hand) -> Any:
+        if h.winning_tile is None or h.winning_tile not in rule_set.tiles:
+            return _NOT_A_WIN
+        return rule_set.score(h, opts)
+
+    return score
+
+
+@dataclass(frozen=True, slots=True)
+class _NotAWin:
+    is_win: bool = False
+
+
+_NOT_A_WIN = _NotAWin()
+
+
+def _rank_by_value(
+    options: Sequence[DiscardOption], values: Mapping[int, Value]
+) -> tuple[DiscardOption, ...]:
+    """The value order: at the best shanten a ready discard with a live wait meeting the
+    minimum first, then expected points, then the efficiency order ``options`` is in."""
+    best = min(o.shanten for o in options)
+
+    def key(item: tuple[int, DiscardOption]) -> tuple[int, float, int]:
+        i, o = item
+        v = values[o.tile]
+        meets = best == 0 and o.shanten == 0 and v.p_minimum >= 1.0
+        return (0 if meets else 1, -round(v.expected_points, 9), i)
+
+    ranked = sorted(enumerate(options), key=key)
+    return tuple(replace(o, value=values[o.tile]) for _, o in ranked)
+
+
+def _distance_shanten(rules: str, void: int | None, counts: list[int], melds: int) -> int:
+    """Shanten under the rule set's shapes (14 tiles: -1 when complete)."""
+    distance = for_rules(rules, void)
+    if sum(counts) + 3 * melds == 13:
+        return distance.shanten(counts, melds)
+    best = 99
+    for k in range(NUM_KINDS):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        s = distance.shanten(counts, melds)
+        if s == 0 and k in distance.useful(counts, melds):
+            s = -1
+        counts[k] += 1
+        best = min(best, s)
+    return best
+
+
 def analyze(
     hand: Hand | str,
     visible: str | Sequence[Tile] = (),
     *,
     context: WinContext | None = None,
-    options: McrOptions | None = None,
+    options: object = None,
+    rules: str = "mcr",
+    by: By = "value",
+    wall: int | None = None,
+    seats: int | None = None,
+    dealer: bool = False,
+    opponents: Sequence[Opponent] = (),
+    offered: Tile | str | None = None,
+    offered_by: int | None = None,
+    void: int | None = None,
+    budget: int | None = None,
+    seed: int = 0,
 ) -> Analysis:
     """Analyse a 13- or 14-tile hand (a kong counting as 3).
 
     ``hand`` is a fanshu hand string or a ``Hand``; ``visible`` the tiles seen on the
     table, as a tile string or tiles.  ``context`` gives the seat wind, prevalent wind
     and flowers used to score the waits (default: the hand's own context); ``options``
-    the rules options.  Raises ``FanshuError`` for input that cannot happen at a table.
+    the rule set's options (its options object or a mapping of its fields); ``rules``
+    the rule set (``fanshu.rules.names()``).
+
+    ``by="value"`` (the default) ranks discards by what they are worth
+    (:mod:`fanshu.analysis.value`, ``docs/advice.md``) and fills each option's
+    ``value``; ``by="efficiency"`` is the shanten / useful-tile order alone.  The
+    position: ``wall`` tiles left (None: estimated from ``visible``), ``seats`` (default:
+    the rule set's), ``dealer``, what is known of the ``opponents``, a tile ``offered``
+    to a 13-tile hand by the seat ``offered_by`` (claim advice), the Sichuan ``void``
+    suit (0 万, 1 条, 2 饼); ``budget`` Monte Carlo samples per choice and ``seed``.
+    Raises ``FanshuError`` for input that cannot happen at a table.
     """
+    if by not in ("value", "efficiency"):
+        raise OptionError(f"by is 'value' or 'efficiency', not {by!r}")
+    rule_set = get_rules(rules)
     if isinstance(hand, str):
         hand = parse_hand(hand, context)
+    elif context is not None and context != hand.context:
+        hand = Hand(hand.concealed, hand.melds, hand.winning_tile, context)
     hand.validate(complete=False)
     ctx = context if context is not None else hand.context
-    opts = options or DEFAULT_OPTIONS
+    opts = _rule_options(rule_set, options)
     remaining = remaining_counts(hand, visible)
+    offered_tile = _offered_tile(offered)
+    if offered_tile is not None and hand.tile_count != 13:
+        raise InvalidHandError(
+            f"a tile is offered to a hand of 13 tiles (then claimed or passed), "
+            f"not {hand.tile_count}"
+        )
+    seen = [0] * NUM_KINDS
+    for t in _visible_tiles(visible):
+        if t < NUM_KINDS:
+            seen[t] += 1
+    position = Position(
+        hand,
+        rules=rule_set.name,
+        options=opts,
+        visible=tuple(seen),
+        wall=wall,
+        seats=seats if seats is not None else SEATS.get(rule_set.name, 4),
+        dealer=dealer,
+        opponents=tuple(opponents),
+        offered=offered_tile,
+        offered_by=offered_by,
+        void=void,
+    )
     counts = [0] * NUM_KINDS
     for t in hand.concealed_with_winning:
         counts[t] += 1
     melds = len(hand.melds)
     by_shape = shanten_by_shape(counts, melds)
+    mcr_shapes = rule_set.name in ("mcr", "two-player")
+    overall = (
+        by_shape.overall if mcr_shapes else _distance_shanten(rule_set.name, void, counts, melds)
+    )
+    common: dict[str, Any] = {"by": by, "rules": rule_set.name}
     if hand.tile_count == 13:
-        useful = _useful(counts, melds, remaining)
-        waits = _waits(hand, remaining, ctx, opts) if by_shape.overall == 0 else ()
+        if mcr_shapes:
+            useful = _useful(counts, melds, remaining)
+        else:
+            kinds = for_rules(rule_set.name, void).useful(counts, melds)
+            useful = tuple(UsefulTile(TILES[t], remaining[t]) for t in sorted(kinds))
+        score = _scorer(rule_set, opts)
+        waits = _waits(hand, remaining, ctx, score, rule_set.minimum) if overall == 0 else ()
+        value = None
+        claims: tuple[ClaimOption, ...] = ()
+        best = None
+        if by == "value":
+            value = evaluate_hand(position, budget=budget, seed=seed)
+        if offered_tile is not None:
+            claims = evaluate_claims(position, budget=budget, seed=seed)
+            if by == "efficiency":
+                claims = tuple(
+                    sorted(
+                        (replace(c, value=None) for c in claims),
+                        key=lambda c: (c.action != "win", c.shanten, -c.useful_count),
+                    )
+                )
+            best = claims[0].action
         return Analysis(
             hand,
-            by_shape.overall,
+            overall,
             by_shape,
             remaining,
             useful=useful,
             useful_count=sum(u.remaining for u in useful),
             waits=waits,
+            claims=claims,
+            best=best,
+            value=value,
+            **common,
         )
     discards = _discards(hand, counts, melds, remaining)
-    return Analysis(hand, by_shape.overall, by_shape, remaining, discards=discards)
+    if by == "value":
+        discards = _rank_by_value(discards, evaluate_discards(position, budget=budget, seed=seed))
+    best = f"discard {discards[0].tile.code}" if discards else None
+    return Analysis(hand, overall, by_shape, remaining, discards=discards, best=best, **common)
