@@ -113,7 +113,8 @@ class Scorer:
             if any(m.tile < FIRST_HONOR and m.tile // SUIT_SIZE == void for m in self.melds):
                 return NO_WIN
         concealed = tuple(TILES[k] for k in range(NUM_KINDS) for _ in range(counts[k]))
-        ctx = self._contexts[(self_drawn, self.is_last(wait))]
+        # 和绝张 only when no copy is held: a held copy would be the last one otherwise
+        ctx = self._contexts[(self_drawn, self.is_last(wait) and not counts[wait])]
         hand = Hand.with_checked_tiles(concealed, self.melds, TILES[wait], ctx)
         result = self.rule_set.score(hand, self.options)
         if not result.is_win:
