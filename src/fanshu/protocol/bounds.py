@@ -26,19 +26,26 @@ from fanshu.rules.sichuan.options import MAX_FAN as SICHUAN_MAX_FAN
 
 __all__ = [
     "AFTER",
+    "ANALYSIS_SEED",
     "BOUNDS",
+    "BUDGET",
     "BURN",
+    "CONCEALED_KONGS",
     "FAN",
     "FLOWERS",
     "HAND_NUMBER",
     "MAX_INTEGER",
+    "OFFERED_BY",
+    "OPPONENTS",
     "OPTION",
     "PENALTY_POINTS",
+    "RELATIVE",
     "SEED",
     "SESSIONS",
     "SICHUAN_FAN",
     "SINCE",
     "TABLE",
+    "WALL",
     "Bound",
     "check",
     "check_options",
@@ -89,6 +96,28 @@ SINCE = Bound("since", 0, 1_000_000, "events of one game")
 #: A whole-number option of a rule set (a cap, base points, a penalty …).
 OPTION = Bound("option", 0, MAX_BASE, "a rule set option")
 
+
+# -- analysis (``fanshu analyze``, ``POST /v1/analyze``) ----------------------------------
+
+#: Tiles left in the wall: at most the 136 tiles of a set without flowers.
+WALL = Bound("wall", 0, 136, "the tiles of a set")
+#: Who threw the tile on offer, counted in seats after me in turn order (1 = 下家 …).
+OFFERED_BY = Bound("offered_by", 1, 3, "seats after me in turn order")
+#: An opponent's place, as ``offered_by``.
+RELATIVE = Bound("relative", 1, 3, "seats after me in turn order")
+#: The opponents described: one per other seat.
+OPPONENTS = Bound("opponents", 0, 3, "one per other seat")
+#: An opponent's concealed kongs: a hand has at most four kongs.
+CONCEALED_KONGS = Bound("concealed_kongs", 0, 4, "a hand has at most four kongs")
+#: Monte Carlo samples of one analysis.  The bound keeps the slowest request (a
+#: 14-tile hand far from ready, every discard sampled at the full budget, opponents
+#: given) near a second on one core: the figure and its command are in
+#: docs/http-api.md ("Bounds").  A batch of 1,000 such items is then minutes, which
+#: only a deliberate client asks for; the default budget is far cheaper.
+BUDGET = Bound("budget", 1, 2000, "samples of one analysis")
+#: The seed of an analysis' Monte Carlo draws (the generator takes 32 bits).
+ANALYSIS_SEED = Bound("seed", 0, 2**32 - 1, "a 32-bit seed")
+
 #: Every bound, for the documentation.
 BOUNDS = (
     FLOWERS,
@@ -103,6 +132,13 @@ BOUNDS = (
     SEED,
     SINCE,
     OPTION,
+    WALL,
+    OFFERED_BY,
+    RELATIVE,
+    OPPONENTS,
+    CONCEALED_KONGS,
+    BUDGET,
+    ANALYSIS_SEED,
 )
 
 
