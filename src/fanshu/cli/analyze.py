@@ -1,8 +1,12 @@
-"""``fanshu analyze``: shanten, useful tiles, waits and discard advice for one hand (drawn
-with tiles, in tables) or a JSON Lines batch."""
+"""``fanshu analyze``: shanten, useful tiles, waits and the advice for one hand (drawn
+with tiles, in tables: each discard or claim with its chance to win and expected points)
+or a JSON Lines batch."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
+from contextlib import nullcontext
 from typing import Annotated, Any
 
 import typer
@@ -10,7 +14,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fanshu.analysis.advice import Analysis, UsefulTile
+from fanshu.analysis.advice import Analysis, ClaimOption, DiscardOption, UsefulTile
+from fanshu.analysis.value import Value
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.jsonl import (
     NO_BATCH,
@@ -19,12 +24,9 @@ from fanshu.cli.jsonl import (
     with_batch,
 )
 from fanshu.cli.options import (
-    AnalyzeBatchOption,
     FlowersOption,
     HandJsonOption,
     PlainOption,
-    PrevalentWindOption,
-    SeatWindOption,
     WaitsOptionOption,
 )
 from fanshu.cli.score import option_assignments_or_exit
@@ -33,7 +35,9 @@ from fanshu.notation.fanshu import parse_hand
 from fanshu.protocol.analyze import analyze_line, analyze_request, parse_analyze_request
 from fanshu.protocol.errors import LineError
 from fanshu.protocol.lines import dumps
+from fanshu.protocol.score import rules_named
 from fanshu.render import draw_hand, draw_tiles
+from fanshu.rules import DEFAULT_RULES
 from fanshu.rules.mcr.result import MINIMUM_FAN
 
 _SHAPES = (
@@ -43,6 +47,9 @@ _SHAPES = (
     ("honors_knitted", "全不靠"),
     ("knitted_straight", "组合龙"),
 )
+
+#: Target fans shown per choice in the table (the likeliest; the why line says more).
+TARGETS_SHOWN = 1
 
 
 def _shanten_words(n: int) -> str:
@@ -62,13 +69,21 @@ def _shanten_line(a: Analysis) -> Text:
     return text
 
 
-def _context_line(a: Analysis, visible: str) -> Text:
+def _context_line(a: Analysis, obj: dict[str, Any]) -> Text:
     ctx = a.hand.context
-    parts = [f"seat wind {ctx.seat_wind.code}", f"prevalent wind {ctx.prevalent_wind.code}"]
+    parts = [f"rules {a.rules}", f"by {a.by}"]
+    parts += [f"seat wind {ctx.seat_wind.code}", f"prevalent wind {ctx.prevalent_wind.code}"]
     if ctx.flowers:
         parts.append(f"{ctx.flowers} flower{'s' if ctx.flowers > 1 else ''}")
-    if visible:
-        parts.append(f"visible {visible}")
+    if obj.get("dealer"):
+        parts.append("dealer 庄家")
+    if obj.get("wall") is not None:
+        parts.append(f"wall {obj['wall']}")
+    if obj.get("visible"):
+        parts.append(f"visible {obj['visible']}")
+    if obj.get("offered"):
+        by = obj.get("offered_by")
+        parts.append(f"offered {obj['offered']}" + (f" by seat +{by}" if by else ""))
     return Text(" · ".join(parts), style="dim")
 
 
@@ -120,7 +135,8 @@ def _waits_table(a: Analysis, plain: bool) -> Table:
     return table
 
 
-def _discards_table(a: Analysis, plain: bool) -> Table:
+def _efficiency_table(a: Analysis, plain: bool) -> Table:
+    """The discards ranked by shanten and useful tiles (``--by efficiency``)."""
     table = _table()
     table.add_column("Discard 打", no_wrap=True)
     table.add_column("Shanten", justify="right")
@@ -143,11 +159,160 @@ def _discards_table(a: Analysis, plain: bool) -> Table:
     return table
 
 
-def print_analysis(a: Analysis, *, visible: str, plain: bool, console: Console) -> None:
-    """The human-readable analysis of one hand."""
+# -- value columns ------------------------------------------------------------------------
+
+
+def percent(p: float) -> str:
+    """A probability as the tables show it.
+
+    >>> percent(0.3821), percent(0.0), percent(1.0)
+    ('38.2%', '0%', '100%')
+    """
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    return f"{100 * p:.1f}%"
+
+
+def points(x: float) -> str:
+    """Expected points, signed: ``+12.3``, ``-0.4``.
+
+    >>> points(12.34), points(-0.4), points(0.0)
+    ('+12.3', '-0.4', '0.0')
+    """
+    return "0.0" if abs(x) < 0.05 else f"{x:+.1f}"
+
+
+def targets_cell(v: Value) -> str:
+    """The likeliest target fans: ``三色三同顺 12, 平和 2``."""
+    shown = [f"{t.name_zh} {t.value}" for t in v.targets[:TARGETS_SHOWN]]
+    return ", ".join(shown) if shown else "-"
+
+
+def _minimum_header(rules: str) -> tuple[str, str]:
+    minimum = rules_named(rules).minimum
+    return (f"P(≥{minimum})", "起和率") if minimum else ("P(ready)", "听牌率")
+
+
+def _head(en: str, zh: str) -> Text:
+    """A column header on two lines, English over 中文 (the table fits 80 columns)."""
+    return Text(f"{en}\n{zh}")
+
+
+def _choice_columns(table: Table, first: tuple[str, str], rules: str) -> None:
+    """The columns of a table of choices: the choice, shanten, useful tiles, then the
+    value of each (P(win), expected points, P(≥ minimum), target fans, danger)."""
+    table.add_column(_head(*first), no_wrap=True)
+    table.add_column(_head("Shanten", "向听"), justify="right")
+    table.add_column(_head("Useful", "有效牌"), justify="right")
+    table.add_column(_head("P(win)", "和牌率"), justify="right")
+    table.add_column(_head("E[pts]", "期望得分"), justify="right", style="bold")
+    table.add_column(_head(*_minimum_header(rules)), justify="right")
+    table.add_column(_head("Targets", "目标番"), no_wrap=True)
+    table.add_column(_head("Danger", "放铳率"), justify="right")
+
+
+def _value_cells(v: Value | None) -> list[str]:
+    if v is None:
+        return ["-"] * 5
+    return [
+        percent(v.p_win),
+        points(v.expected_points),
+        percent(v.p_minimum),
+        targets_cell(v),
+        percent(v.danger.p_deal_in),
+    ]
+
+
+def _why_lines(rows: Sequence[tuple[str, Value | None]]) -> Text:
+    """One "why" line per choice, in the table's order, English then 中文."""
+    text = Text()
+    width = max((len(label) for label, _ in rows), default=0)
+    for i, (label, v) in enumerate(rows):
+        if v is None:
+            continue
+        if text:
+            text.append("\n")
+        text.append(f"{label:<{width}}  ", style="bold" if i == 0 else None)
+        text.append(v.why)
+        if v.why_zh:
+            text.append(f"\n{'':<{width}}  {v.why_zh}", style="dim")
+    return text
+
+
+def _value_table(a: Analysis, plain: bool) -> tuple[Table, list[tuple[str, Value | None]]]:
+    """The discards ranked by expected points, best first (``--by value``)."""
+    table = _table()
+    _choice_columns(table, ("Discard", "打"), a.rules)
+    why: list[tuple[str, Value | None]] = []
+    for i, d in enumerate(a.discards):
+        table.add_row(
+            _tile_cell(d.tile, plain),
+            str(d.shanten),
+            str(d.useful_count),
+            *_value_cells(d.value),
+            style="bold green" if i == 0 else None,
+        )
+        why.append((discard_label(d), d.value))
+    return table, why
+
+
+def discard_label(d: DiscardOption) -> str:
+    """A discard as the "why" lines name it: ``discard 6m``."""
+    return f"discard {d.tile.code}"
+
+
+def claim_label(c: ClaimOption) -> str:
+    """A claim as the tables name it: ``pung, discard 9p``, ``pass``."""
+    if c.then_discard is None:
+        return c.action
+    return f"{c.action}, discard {c.then_discard.code}"
+
+
+def _claims_table(a: Analysis) -> tuple[Table, list[tuple[str, Value | None]]]:
+    table = _table()
+    _choice_columns(table, ("Claim", "鸣牌"), a.rules)
+    why: list[tuple[str, Value | None]] = []
+    for i, c in enumerate(a.claims):
+        label = claim_label(c)
+        table.add_row(
+            label,
+            "-" if c.action == "win" else str(c.shanten),
+            "-" if c.action == "win" else str(c.useful_count),
+            *_value_cells(c.value),
+            style="bold green" if i == 0 else None,
+        )
+        why.append((label, c.value))
+    return table, why
+
+
+def _value_of_hand(v: Value, rules: str) -> Text:
+    """The value of a 13-tile hand as it stands (by="value")."""
+    text = Text("Value 价值: ", style="bold")
+    minimum = " ".join(_minimum_header(rules))
+    text.append(
+        f"P(win) 和牌率 {percent(v.p_win)} · E[pts] 期望得分 {points(v.expected_points)} · "
+        f"{minimum} {percent(v.p_minimum)} · targets 目标番 {targets_cell(v)}"
+    )
+    if v.why:
+        text.append(f"\n{v.why}")
+        if v.why_zh:
+            text.append(f"  · {v.why_zh}", style="dim")
+    return text
+
+
+def _best_line(a: Analysis) -> Text | None:
+    if a.best is None:
+        return None
+    return Text.assemble(("Best 最佳: ", "bold"), (a.best, "bold green"))
+
+
+def print_analysis(a: Analysis, *, obj: dict[str, Any], plain: bool, console: Console) -> None:
+    """The human-readable analysis of one hand (``obj``: the request, for its context)."""
     console.print(Text(draw_hand(a.hand, pad=not plain, plain=plain), style="bold"))
     console.print(Text(str(a.hand), style="dim"))
-    console.print(_context_line(a, visible))
+    console.print(_context_line(a, obj))
     console.print()
     console.print(_shanten_line(a))
     console.print()
@@ -170,19 +335,46 @@ def print_analysis(a: Analysis, *, visible: str, plain: bool, console: Console) 
                     style="bold",
                 )
             )
-        return
-    console.print(_discards_table(a, plain))
+        if a.value is not None:
+            console.print()
+            console.print(_value_of_hand(a.value, a.rules))
+        if a.claims:
+            table, why = _claims_table(a)
+            console.print()
+            console.print(table)
+            console.print()
+            console.print(_why_lines(why))
+    elif a.by == "efficiency":
+        console.print(_efficiency_table(a, plain))
+    else:
+        table, why = _value_table(a, plain)
+        console.print(table)
+        console.print()
+        console.print(_why_lines(why))
+    best = _best_line(a)
+    if best is not None:
+        console.print()
+        console.print(best)
 
 
 def analyze_one(obj: dict[str, Any], *, as_json: bool, plain: bool) -> int:
-    """Analyse one hand given as a batch input object; print it; return the exit code."""
+    """Analyse one hand given as a batch input object; print it; return the exit code.
+
+    While it runs, stderr on a terminal shows that it is working (value advice with a
+    large budget takes a while)."""
+    working = (
+        Console(stderr=True).status("analysing 分析中 …")
+        if sys.stderr.isatty() and not as_json
+        else nullcontext()
+    )
     if as_json:
         out = analyze_line(obj)
         typer.echo(dumps(out))
         return 0 if out["error"] is None else EXIT_BAD_INPUT
     visible = obj.get("visible") or ""
     try:
-        a = analyze_request(parse_analyze_request(obj))
+        with working:
+            a = analyze_request(parse_analyze_request(obj))
     except (LineError, FanshuError) as e:
         position = getattr(e, "position", None)
         # A notation fault is in the hand unless the hand parses: then it is in --visible.
@@ -194,8 +386,23 @@ def analyze_one(obj: dict[str, Any], *, as_json: bool, plain: bool) -> int:
             except FanshuError:
                 pass
         raise fail(e.message, hand=shown, position=position) from None
-    print_analysis(a, visible=visible, plain=plain, console=Console(highlight=False))
+    print_analysis(a, obj=obj, plain=plain, console=Console(highlight=False))
     return 0
+
+
+AnalyzeBatchOption = Annotated[
+    str | None,
+    typer.Option(
+        "--batch",
+        "-b",
+        metavar="FILE",
+        show_default=False,
+        help="Analyse a JSON Lines file ('-' for stdin) instead of one hand: keys id, "
+        "hand, visible, rules, by, wall, seats, dealer, seat_wind, prevalent_wind, "
+        "flowers, options, offered, offered_by, opponents, void, budget, seed "
+        "(docs/http-api.md); one JSON line out per non-empty line in, in order.",
+    ),
+]
 
 
 @with_batch(AnalyzeBatchOption)
@@ -204,11 +411,31 @@ def analyze_command(
         str | None,
         typer.Argument(
             metavar="HAND",
-            help="A fanshu hand string of 13 tiles (what it needs, what it waits on) or 14 "
-            "(what to discard), a kong counting as 3, e.g. '1112345678999m'.",
+            help="A fanshu hand string of 13 tiles (what it needs, what it waits on; with "
+            "--offered, whether to claim) or 14 (what to discard), a kong counting as 3, "
+            "e.g. '3456m345p34568sEE'.",
             show_default=False,
         ),
     ] = None,
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            "-r",
+            metavar="NAME",
+            help="The rule set: mcr (Chinese Official), sichuan, two-player, beijing … "
+            "'fanshu rules' lists them.",
+        ),
+    ] = DEFAULT_RULES,
+    by: Annotated[
+        str,
+        typer.Option(
+            "--by",
+            metavar="value|efficiency",
+            help="Rank by expected points (value: P(win) × what the win pays, minus the "
+            "danger of the discard) or by shanten and useful tiles only (efficiency).",
+        ),
+    ] = "value",
     visible: Annotated[
         str,
         typer.Option(
@@ -218,16 +445,105 @@ def analyze_command(
             "they lower the remaining counts.",
         ),
     ] = "",
-    seat_wind: SeatWindOption = "E",
-    prevalent_wind: PrevalentWindOption = "E",
+    wall: Annotated[
+        int | None,
+        typer.Option(
+            "--wall",
+            metavar="N",
+            help="Tiles left in the wall (0-136). Default: a documented estimate.",
+            show_default=False,
+        ),
+    ] = None,
+    seats: Annotated[
+        int | None,
+        typer.Option(
+            "--seats",
+            metavar="2|4",
+            help="Players at the table. Default: the rule set's.",
+            show_default=False,
+        ),
+    ] = None,
+    dealer: Annotated[bool, typer.Option("--dealer", help="I am the dealer (庄家).")] = False,
+    seat_wind: Annotated[
+        str, typer.Option("--seat-wind", "--seat", metavar="E|S|W|N", help="Seat wind (门风).")
+    ] = "E",
+    prevalent_wind: Annotated[
+        str,
+        typer.Option(
+            "--prevalent-wind", "--prevalent", metavar="E|S|W|N", help="Prevalent wind (圈风)."
+        ),
+    ] = "E",
     flowers: FlowersOption = 0,
+    offered: Annotated[
+        str | None,
+        typer.Option(
+            "--offered",
+            metavar="TILE",
+            help="A discard on offer (13-tile hand): advice on claiming it (chow, pung, "
+            "kong, win or pass).",
+            show_default=False,
+        ),
+    ] = None,
+    offered_by: Annotated[
+        int | None,
+        typer.Option(
+            "--offered-by",
+            metavar="N",
+            help="Who threw the offered tile, in seats after me: 1 the next seat (下家), "
+            "seats-1 the one before me (上家, the only one a chow is claimed from).",
+            show_default=False,
+        ),
+    ] = None,
+    opponent_discards: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--opponent-discards",
+            metavar="TILES",
+            help="An opponent's discards in the order thrown (repeatable: one per "
+            "opponent, in turn order, the next seat first).",
+            show_default=False,
+        ),
+    ] = None,
+    opponent_melds: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--opponent-melds",
+            metavar="MELDS",
+            help="An opponent's exposed melds, e.g. '[123m][EEE]' (repeatable, in the "
+            "order of --opponent-discards; '' for none).",
+            show_default=False,
+        ),
+    ] = None,
+    void: Annotated[
+        str | None,
+        typer.Option(
+            "--void",
+            metavar="m|s|p",
+            help="My void suit under Sichuan rules (定缺): m 万, s 条, p 饼.",
+            show_default=False,
+        ),
+    ] = None,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            "--budget",
+            metavar="N",
+            help="Monte Carlo samples (1-2000). Default: the library's.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Seed of the samples (0 to 2^32-1).")
+    ] = 0,
     option: WaitsOptionOption = None,
     as_json: HandJsonOption = False,
     plain: PlainOption = False,
     batch: BatchRun = NO_BATCH,
 ) -> None:
     """Analyse a hand (算牌): shanten for every shape, useful tiles, waits with their fan,
-    and for 14 tiles every discard ranked best first.
+    for 14 tiles every discard and with --offered every claim, ranked best first by
+    expected points: the chance to win, what the win pays, P(reaching the minimum), the
+    target fans and the danger of the discard, with a line saying why.
 
     Exit status: 0 analysed, 2 bad input.
 
@@ -238,7 +554,7 @@ def analyze_command(
     hand = hand_or_batch(
         hand,
         batch,
-        example="fanshu analyze 1112345678999m",
+        example="fanshu analyze 3456m345p34568sEE",
         handle=analyze_line,
         verb=("analysing", "analysed"),
         command="analyze",
@@ -249,13 +565,47 @@ def analyze_command(
         "id": None,
         "hand": hand,
         "visible": visible,
+        "rules": rules,
+        "by": by,
         "seat_wind": seat_wind,
         "prevalent_wind": prevalent_wind,
         "flowers": flowers,
+        "dealer": dealer,
+        "seed": seed,
     }
-    options = option_assignments_or_exit(option, as_json=as_json)
+    given = {
+        "wall": wall,
+        "seats": seats,
+        "offered": offered,
+        "offered_by": offered_by,
+        "void": void,
+        "budget": budget,
+    }
+    obj.update({k: v for k, v in given.items() if v is not None})
+    opponents = opponents_of(opponent_discards or [], opponent_melds or [])
+    if opponents:
+        obj["opponents"] = opponents
+    options = option_assignments_or_exit(option, rules, as_json=as_json)
     if options is not None:
         obj["options"] = options
     code = analyze_one(obj, as_json=as_json, plain=plain)
     if code:
         raise typer.Exit(code)
+
+
+def opponents_of(discards: Sequence[str], melds: Sequence[str]) -> list[dict[str, Any]]:
+    """The request's ``opponents`` from the repeated flags, the i-th of each for the
+    i-th opponent (its ``relative`` i + 1).
+
+    >>> opponents_of(["19m", "E"], ["[EEE]"])
+    [{'discards': '19m', 'melds': '[EEE]'}, {'discards': 'E'}]
+    """
+    out: list[dict[str, Any]] = []
+    for i in range(max(len(discards), len(melds))):
+        entry: dict[str, Any] = {}
+        if i < len(discards):
+            entry["discards"] = discards[i]
+        if i < len(melds):
+            entry["melds"] = melds[i]
+        out.append(entry)
+    return out
