@@ -114,6 +114,37 @@ const TEXT = {
   "an.last": ["和绝张", "last tile"],
   "an.dead": ["已无", "none left"],
   "an.apply": ["打出后的手牌", "Hand after this discard"],
+  "an.by": ["排序", "Rank by"],
+  "an.by_value": ["按期望得分", "Expected points"],
+  "an.by_efficiency": ["按牌效 (向听、有效牌)", "Efficiency (shanten, useful tiles)"],
+  "an.wall": ["牌墙剩余", "Tiles left in the wall"],
+  "an.dealer": ["我是庄家", "I am the dealer"],
+  "an.offered": ["别家打出 (吃碰杠和)", "Tile on offer (claim it?)"],
+  "an.offered_by": ["打出者", "Thrown by"],
+  "an.opponents": ["对手的弃牌", "Opponents' discards"],
+  "an.seat1": ["下家", "Next seat (right)"],
+  "an.seat2": ["对家", "Opposite"],
+  "an.seat3": ["上家", "Previous seat (left)"],
+  "an.seat_other": ["对手", "Opponent"],
+  "an.th_choice": ["选择", "Choice"],
+  "an.th_useful_n": ["有效牌", "Useful"],
+  "an.th_p_win": ["和牌率", "P(win)"],
+  "an.th_points": ["期望得分", "Exp. points"],
+  "an.th_p_min": ["起和率 (≥{0}番)", "P(≥{0} fan)"],
+  "an.th_p_ready": ["听牌率", "P(ready)"],
+  "an.th_targets": ["目标番", "Target fans"],
+  "an.th_danger": ["放铳率", "Danger"],
+  "an.claims": ["吃碰杠建议", "Claim advice"],
+  "an.value": ["这手牌的价值", "Value of this hand"],
+  "an.best": ["最佳", "Best"],
+  "an.computing": ["计算中…", "Computing…"],
+  "an.danger_title": ["放铳的期望失分 {0}", "Expected loss from dealing in: {0}"],
+  "act.discard": ["打", "discard"],
+  "act.win": ["和", "win"],
+  "act.kong": ["杠", "kong"],
+  "act.pung": ["碰", "pung"],
+  "act.chow": ["吃", "chow"],
+  "act.pass": ["不要", "pass"],
   "m.new": ["新比赛", "New match"],
   "m.new_hint": ["按第一圈的座位 (东南西北) 输入四位选手。", "Enter the four players in their round-1 seats (East, South, West, North)."],
   "m.create": ["开始比赛", "Start match"],
@@ -1917,11 +1948,62 @@ function renderContext() {
 
 // ---------------------------------------------------------------------------- analysis
 
+// The inputs of the value advice besides the hand and the calculator's context (winds,
+// flowers, dealer, rule set and its options): kept for this page only.
+const an = { by: "value", wall: "", offered: "", offeredBy: 3, opponents: { 1: "", 2: "", 3: "" } };
+
 let analysisSeq = 0;
 let analysisTimer = 0;
 function scheduleAnalysis() {
   clearTimeout(analysisTimer);
   analysisTimer = setTimeout(runAnalysis, 150);
+}
+
+/** The other seats at a table of the chosen rule set, in turn order after mine. */
+function otherSeats() {
+  return state.ctx.rules === "two-player" ? [1] : [1, 2, 3];
+}
+
+function relativeSeatName(relative) {
+  return state.ctx.rules === "two-player" ? t("an.seat_other") : t(`an.seat${relative}`);
+}
+
+/** A whole number typed in a field as a number, other text as typed (the server then
+ * says what is wrong with it), "" as absent. */
+function typedNumber(text) {
+  const s = text.trim();
+  if (!s) return undefined;
+  return /^\d+$/.test(s) ? Number(s) : s;
+}
+
+/** The POST /v1/analyze body of the hand in the picker (13 or 14 tiles). */
+function analysisRequest(hand, n) {
+  const body = {
+    hand,
+    visible: state.visible,
+    rules: state.ctx.rules,
+    by: an.by,
+    seat_wind: state.ctx.seat_wind,
+    prevalent_wind: state.ctx.prevalent_wind,
+    dealer: !!state.ctx.dealer,
+  };
+  const info = state.ruleInfo[state.ctx.rules];
+  const flowers = info && typeof info.flowers === "boolean" ? info.flowers : state.ctx.rules === "mcr";
+  if (flowers) body.flowers = state.ctx.flowers;
+  const options = optionsBody(state.ctx.rules);
+  if (options && Object.keys(options).length) body.options = options;
+  const wall = typedNumber(an.wall);
+  if (wall !== undefined) body.wall = wall;
+  const seats = otherSeats();
+  const opponents = seats
+    .filter((r) => (an.opponents[r] || "").trim())
+    .map((r) => ({ discards: an.opponents[r].trim(), relative: r }));
+  if (opponents.length) body.opponents = opponents;
+  if (n === 13 && an.offered.trim()) {
+    body.offered = an.offered.trim();
+    body.offered_by = seats.includes(an.offeredBy) ? an.offeredBy : seats[seats.length - 1];
+  }
+  return body;
 }
 
 async function runAnalysis() {
@@ -1934,20 +2016,17 @@ async function runAnalysis() {
     return;
   }
   const hand = handString();
-  const body = $('[data-testid="analysis-body"]');
-  body.dataset.state = "loading";
+  const el = $('[data-testid="analysis-body"]');
+  el.dataset.state = "loading";
+  const computing = $('[data-testid="analysis-computing"]', el);
+  if (computing) computing.hidden = false;
   try {
-    const body = { hand, visible: state.visible, seat_wind: state.ctx.seat_wind, prevalent_wind: state.ctx.prevalent_wind };
-    if (state.ctx.rules === "mcr") {
-      body.flowers = state.ctx.flowers;
-      body.options = optionsBody("mcr"); // the waits are scored by MCR with these
-    }
-    const out = await api("POST", "/v1/analyze", body);
+    const out = await api("POST", "/v1/analyze", analysisRequest(hand, n));
     if (seq !== analysisSeq) return;
-    state.analysis = { hand, result: out };
+    state.analysis = { hand, seq, result: out };
   } catch (err) {
     if (seq !== analysisSeq) return;
-    state.analysis = { hand, error: errorText(err) };
+    state.analysis = { hand, seq, error: errorText(err) };
   }
   renderAnalysis();
 }
@@ -1958,11 +2037,171 @@ function shantenText(n) {
   return t("an.n_away", n);
 }
 
+/** A probability as the tables show it: 38.2%. */
+function pct(p) {
+  if (typeof p !== "number") return "—";
+  if (p <= 0) return "0%";
+  if (p >= 1) return "100%";
+  return `${(100 * p).toFixed(1)}%`;
+}
+
+/** Expected points, signed: +12.3. */
+function pts(x) {
+  if (typeof x !== "number") return "—";
+  if (Math.abs(x) < 0.05) return "0.0";
+  return `${x > 0 ? "+" : ""}${x.toFixed(1)}`;
+}
+
+function targetsText(c) {
+  const shown = (c.targets || []).slice(0, 2).map((g) => `${esc(lang === "zh" ? g.name : g.name_en || g.name)} ${g.value}`);
+  return shown.length ? shown.join(", ") : "—";
+}
+
+function whyText(c) {
+  return esc((lang === "zh" ? c.why_zh || c.why : c.why || c.why_zh) || "");
+}
+
+function minimumHeader() {
+  const minimum = (state.ruleInfo[state.ctx.rules] || {}).minimum ?? (state.ctx.rules === "mcr" ? 8 : 0);
+  return minimum ? t("an.th_p_min", minimum) : t("an.th_p_ready");
+}
+
+/** The value columns' headers and cells (P(win), expected points, P(≥ minimum), targets,
+ * danger), each cell with the testid its e2e test reads. */
+function valueHeads() {
+  return (
+    `<th class="num">${t("an.th_p_win")}</th><th class="num">${t("an.th_points")}</th>` +
+    `<th class="num">${minimumHeader()}</th><th>${t("an.th_targets")}</th><th class="num">${t("an.th_danger")}</th>`
+  );
+}
+
+function valueCells(c) {
+  const danger = c.danger || {};
+  const loss = typeof danger.expected_loss === "number" ? danger.expected_loss.toFixed(1) : "—";
+  return (
+    `<td class="num" data-testid="c-p-win">${pct(c.p_win)}</td>` +
+    `<td class="num strong" data-testid="c-points">${pts(c.expected_points)}</td>` +
+    `<td class="num" data-testid="c-p-min">${pct(c.p_minimum)}</td>` +
+    `<td class="targets" data-testid="c-targets">${targetsText(c)}</td>` +
+    `<td class="num" data-testid="c-danger" title="${esc(t("an.danger_title", loss))}">${pct(danger.p_deal_in)}</td>`
+  );
+}
+
+const VALUE_COLUMNS = 5;
+
+function whyRow(c, columns) {
+  const why = whyText(c);
+  return why ? `<tr class="why-row" data-testid="why-row"><td colspan="${columns}" class="why">${why}</td></tr>` : "";
+}
+
+function usefulTitle(text) {
+  try {
+    return parseRun(text || "").join(" ");
+  } catch {
+    return "";
+  }
+}
+
+function discardsHTML(r) {
+  const best = r.discards[0];
+  const byValue = r.by !== "efficiency";
+  const columns = byValue ? 3 + VALUE_COLUMNS : 4;
+  let html =
+    `<h3>${t("an.discards")}</h3><div class="choices-wrap"><table class="data discards" data-testid="discards-table" data-by="${byValue ? "value" : "efficiency"}"><thead><tr>` +
+    `<th>${t("an.th_discard_tile")}</th><th class="num">${t("an.th_after")}</th>` +
+    (byValue ? `<th class="num">${t("an.th_useful_n")}</th>${valueHeads()}` : `<th>${t("an.th_useful")}</th><th class="num">${t("an.th_count")}</th>`) +
+    `</tr></thead><tbody>`;
+  html += r.discards
+    .map((d, i) => {
+      // by value the first is the best; by efficiency every discard tied with it is
+      const good = byValue ? i === 0 : d.shanten === best.shanten && d.useful_count === best.useful_count;
+      const button = `<button type="button" class="tile-btn" data-discard="${d.tile}" title="${esc(t("an.apply"))}">${tileHTML(d.tile, { size: "sm" })}</button>`;
+      let cells;
+      if (byValue) {
+        cells =
+          `<td class="num" data-testid="c-shanten">${d.shanten}</td>` +
+          `<td class="num" data-testid="c-useful" title="${esc(usefulTitle(d.useful))}">${d.useful_count}</td>` +
+          valueCells(d);
+      } else {
+        let useful = [];
+        try {
+          useful = parseRun(d.useful || "");
+        } catch {
+          useful = [];
+        }
+        cells =
+          `<td class="num" data-testid="c-shanten">${d.shanten}</td><td class="useful-tiles">${tilesHTML(useful, { size: "xs" })}</td>` +
+          `<td class="num" data-testid="c-useful">${d.useful_count}</td>`;
+      }
+      return (
+        `<tr data-testid="discard-row" data-tile="${d.tile}" class="${good ? "best" : ""}"><td>${button}</td>${cells}</tr>` +
+        (byValue ? whyRow(d, columns) : "")
+      );
+    })
+    .join("");
+  return html + `</tbody></table></div>`;
+}
+
+/** A claim's label: 碰 [5m] 打 [9p] … ("pung", "chow 3m", "kong", "win", "pass"). */
+function claimHTML(c) {
+  const [verb, low] = String(c.action || "").split(" ");
+  let html = `<span class="act">${esc(TEXT[`act.${verb}`] ? t(`act.${verb}`) : verb)}</span>`;
+  if (verb === "chow" && low) {
+    const k = Number(low[0]);
+    html += tilesHTML([0, 1, 2].map((i) => `${k + i}${low[1]}`), { size: "xs" });
+  }
+  if (c.then_discard) html += ` <span class="act">${t("act.discard")}</span>${tileHTML(c.then_discard, { size: "xs" })}`;
+  return html;
+}
+
+function claimsHTML(r) {
+  const columns = 3 + VALUE_COLUMNS;
+  return (
+    `<h3>${t("an.claims")}</h3><div class="choices-wrap"><table class="data claims" data-testid="claims-table"><thead><tr>` +
+    `<th>${t("an.th_choice")}</th><th class="num">${t("an.th_after")}</th><th class="num">${t("an.th_useful_n")}</th>${valueHeads()}</tr></thead><tbody>` +
+    r.claims
+      .map((c, i) => {
+        const win = c.action === "win";
+        return (
+          `<tr data-testid="claim-row" data-action="${esc(c.action)}" data-then="${esc(c.then_discard || "")}" class="${i === 0 ? "best" : ""}">` +
+          `<td class="claim">${claimHTML(c)}</td><td class="num" data-testid="c-shanten">${win ? "—" : c.shanten}</td>` +
+          `<td class="num" data-testid="c-useful">${win ? "—" : c.useful_count}</td>${valueCells(c)}</tr>` +
+          whyRow(c, columns)
+        );
+      })
+      .join("") +
+    `</tbody></table></div>`
+  );
+}
+
+function handValueHTML(v) {
+  return (
+    `<div class="hand-value" data-testid="hand-value"><h3>${t("an.value")}</h3>` +
+    `<div class="value-chips"><span class="chip">${t("an.th_p_win")} <b data-testid="v-p-win">${pct(v.p_win)}</b></span>` +
+    `<span class="chip">${t("an.th_points")} <b data-testid="v-points">${pts(v.expected_points)}</b></span>` +
+    `<span class="chip">${minimumHeader()} <b>${pct(v.p_minimum)}</b></span>` +
+    `<span class="chip">${t("an.th_targets")} <b>${targetsText(v)}</b></span></div>` +
+    (whyText(v) ? `<p class="why" data-testid="v-why">${whyText(v)}</p>` : "") +
+    `</div>`
+  );
+}
+
+function bestHTML(r) {
+  if (!r.best) return "";
+  const [verb, ...rest] = String(r.best).split(" ");
+  let what;
+  if (verb === "discard" && rest.length) what = `${t("act.discard")} ${tileHTML(rest[0], { size: "xs" })}`;
+  else what = claimHTML({ action: r.best });
+  return `<p class="best-line" data-testid="best" data-best="${esc(r.best)}">${t("an.best")}: ${what}</p>`;
+}
+
 function renderAnalysis() {
   const body = $('[data-testid="analysis-body"]');
   if (!body) return;
+  renderAnalysisInputs();
   const a = state.analysis;
   body.dataset.hand = a ? a.hand : "";
+  body.dataset.seq = a ? String(a.seq) : "0"; // which request the view answers (e2e tests)
   if (!a) {
     body.innerHTML = `<p class="muted">${t("an.need")} ${t("result.have", tileCount())}</p>`;
     body.dataset.state = "empty";
@@ -1975,7 +2214,8 @@ function renderAnalysis() {
   }
   const r = a.result;
   const shapes = r.shanten_by_shape || {};
-  let html =
+  let html = `<p class="muted small" data-testid="analysis-computing" hidden>${t("an.computing")}</p>`;
+  html +=
     `<div class="shanten-box"><div class="big" data-testid="shanten" data-value="${r.shanten}">${r.shanten}</div>` +
     `<div><div class="label">${t("an.shanten")}</div><div class="state">${shantenText(r.shanten)}</div></div></div>`;
   html +=
@@ -1984,6 +2224,7 @@ function renderAnalysis() {
       .map(([k, v]) => `<span class="chip ${v === r.shanten ? "best" : ""}">${esc(TEXT[`shape.${k}`] ? t(`shape.${k}`) : k)} <b>${v}</b></span>`)
       .join("") +
     `</div>`;
+  html += bestHTML(r);
   if (Array.isArray(r.waits) && r.waits.length) {
     const live = r.waits.reduce((n, w) => n + (w.remaining || 0), 0);
     html +=
@@ -2019,37 +2260,73 @@ function renderAnalysis() {
       `<h3>${t("an.useful")} <span class="muted small">${t("an.useful_n", r.useful_count ?? "")}</span></h3>` +
       `<div class="tile-row" data-testid="useful">${tilesHTML(useful, { size: "sm" })}</div>`;
   }
-  if (Array.isArray(r.discards) && r.discards.length) {
-    const best = r.discards[0];
-    html +=
-      `<h3>${t("an.discards")}</h3><table class="data discards" data-testid="discards-table"><thead><tr>` +
-      `<th>${t("an.th_discard_tile")}</th><th class="num">${t("an.th_after")}</th><th>${t("an.th_useful")}</th><th class="num">${t("an.th_count")}</th></tr></thead><tbody>` +
-      r.discards
-        .map((d) => {
-          let useful = [];
-          try {
-            useful = parseRun(d.useful || "");
-          } catch {
-            useful = [];
-          }
-          const good = d.shanten === best.shanten && d.useful_count === best.useful_count;
-          return (
-            `<tr data-testid="discard-row" data-tile="${d.tile}" class="${good ? "best" : ""}">` +
-            `<td><button type="button" class="tile-btn" data-discard="${d.tile}" title="${esc(t("an.apply"))}">${tileHTML(d.tile, { size: "sm" })}</button></td>` +
-            `<td class="num">${d.shanten}</td><td class="useful-tiles">${tilesHTML(useful, { size: "xs" })}</td><td class="num">${d.useful_count}</td></tr>`
-          );
-        })
-        .join("") +
-      `</tbody></table>`;
-  }
+  if (r.value) html += handValueHTML(r.value);
+  if (Array.isArray(r.claims) && r.claims.length) html += claimsHTML(r);
+  if (Array.isArray(r.discards) && r.discards.length) html += discardsHTML(r);
   body.innerHTML = html;
   body.dataset.state = "done";
+}
+
+/** The inputs that follow the rule set: the seats one may name (two-player: one). */
+function renderAnalysisInputs() {
+  const seats = otherSeats();
+  const by = $('[data-testid="an-offered-by"]');
+  if (by) {
+    const want = seats.map(String).join(",");
+    if (by.dataset.seats !== want || by.dataset.lang !== lang) {
+      by.innerHTML = seats.map((r) => `<option value="${r}">${esc(relativeSeatName(r))}</option>`).join("");
+      by.dataset.seats = want;
+      by.dataset.lang = lang;
+    }
+    by.value = String(seats.includes(an.offeredBy) ? an.offeredBy : seats[seats.length - 1]);
+  }
+  const list = $('[data-testid="an-opponents"]');
+  if (list) {
+    const want = `${seats.join(",")}|${lang}`;
+    if (list.dataset.seats !== want) {
+      list.innerHTML = seats
+        .map(
+          (r) =>
+            `<label class="field inline"><span>${esc(relativeSeatName(r))}</span>` +
+            `<input type="text" data-testid="an-opponent-${r}" data-relative="${r}" spellcheck="false" autocomplete="off" placeholder="19m5pE"></label>`,
+        )
+        .join("");
+      list.dataset.seats = want;
+    }
+    $$("input[data-relative]", list).forEach((input) => {
+      if (input.value !== an.opponents[input.dataset.relative]) input.value = an.opponents[input.dataset.relative];
+    });
+  }
 }
 
 function bindAnalysis() {
   const vis = $('[data-testid="visible"]');
   vis.addEventListener("input", () => {
     state.visible = vis.value.trim();
+    scheduleAnalysis();
+  });
+  $('[data-testid="an-by"]').addEventListener("change", (e) => {
+    an.by = e.target.value;
+    scheduleAnalysis();
+  });
+  $('[data-testid="an-wall"]').addEventListener("input", (e) => {
+    an.wall = e.target.value;
+    scheduleAnalysis();
+  });
+  // the checkbox is the calculator's dealer too (data-ctx): bindCalculator keeps state.ctx
+  $('[data-testid="an-dealer"]').addEventListener("change", () => scheduleAnalysis());
+  $('[data-testid="an-offered"]').addEventListener("input", (e) => {
+    an.offered = e.target.value;
+    scheduleAnalysis();
+  });
+  $('[data-testid="an-offered-by"]').addEventListener("change", (e) => {
+    an.offeredBy = Number(e.target.value);
+    scheduleAnalysis();
+  });
+  $('[data-testid="an-opponents"]').addEventListener("input", (e) => {
+    const input = e.target.closest("input[data-relative]");
+    if (!input) return;
+    an.opponents[input.dataset.relative] = input.value;
     scheduleAnalysis();
   });
   $('[data-testid="analysis-body"]').addEventListener("click", (e) => {
