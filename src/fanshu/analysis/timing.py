@@ -28,7 +28,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TIMINGS", "Timing", "ready_chances", "survival", "timing_for"]
+__all__ = [
+    "REACHES",
+    "TIMINGS",
+    "Reach",
+    "Timing",
+    "reach_for",
+    "reach_schedule",
+    "ready_chances",
+    "survival",
+    "timing_for",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +69,8 @@ def survival(own_draws: int, opponents: int, timing: Timing) -> float:
 
 
 def ready_chances(
-    self_live: int,
-    discard_live: int,
+    self_live: float,
+    discard_live: float,
     unseen: int,
     rounds: int,
     opponents: int,
@@ -80,3 +90,58 @@ def ready_chances(
     g = ck * (1.0 - s)  # a whole round passes
     series = rounds if g >= 1.0 else (1.0 - g**rounds) / (1.0 - g)
     return ck * s * series, on_discard * series
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What a hand two or more tiles from ready is assumed to become (the reach model,
+    used where no path is sampled): measured means over the ready hands that sampled
+    paths from such hands reach (``bench/bench_value.py --priors``)."""
+
+    #: useful copies one shanten nearer, as a share of the copies now
+    useful_ratio: float
+    #: P(the ready hand reached has a live wait the rule set accepts)
+    meets: float
+    #: live accepted copies of such a ready hand
+    ready_live: float
+    #: mean points received per win, and the most common fan total
+    points: float
+    fan: int
+
+
+REACHES: dict[str, Reach] = {
+    "mcr": Reach(useful_ratio=0.7, meets=0.35, ready_live=4.0, points=33.0, fan=9),
+    "two-player": Reach(useful_ratio=0.7, meets=1.0, ready_live=5.0, points=6.0, fan=6),
+    "beijing": Reach(useful_ratio=0.7, meets=1.0, ready_live=5.0, points=50.0, fan=1),
+    "sichuan": Reach(useful_ratio=0.7, meets=1.0, ready_live=5.0, points=3.0, fan=1),
+}
+
+
+def reach_for(rules: str) -> Reach:
+    return REACHES.get(rules, REACHES["mcr"])
+
+
+def reach_schedule(p: float, shanten: int, turns: int, ratio: float) -> list[float]:
+    """P(the hand becomes ready at own draw t), t = 1..turns, for a hand ``shanten``
+    away whose draws improve it with probability ``p`` now and ``p × ratio`` per
+    shanten nearer (a Markov chain on the shanten).
+
+    >>> [round(x, 3) for x in reach_schedule(0.5, 1, 3, 1.0)]
+    [0.5, 0.25, 0.125]
+    """
+    if shanten <= 0 or turns <= 0 or p <= 0:
+        return [0.0] * max(0, turns)
+    steps = [min(1.0, p * ratio**i) for i in range(shanten)]
+    level = [0.0] * (shanten + 1)  # P(at distance j still to go), index j
+    level[shanten] = 1.0
+    out = []
+    for _ in range(turns):
+        ready_now = level[1] * steps[shanten - 1]
+        for j in range(1, shanten + 1):
+            q = steps[shanten - j]
+            moved = level[j] * q
+            level[j] -= moved
+            level[j - 1] += moved
+        level[0] = 0.0
+        out.append(ready_now)
+    return out

@@ -51,7 +51,15 @@ from fanshu.analysis.danger import NO_DANGER, Danger, dangers
 from fanshu.analysis.distance import Distance, for_rules
 from fanshu.analysis.outcome import Scorer, Win
 from fanshu.analysis.position import Position
-from fanshu.analysis.timing import Timing, ready_chances, survival, timing_for
+from fanshu.analysis.timing import (
+    Reach,
+    Timing,
+    reach_for,
+    reach_schedule,
+    ready_chances,
+    survival,
+    timing_for,
+)
 from fanshu.errors import InvalidHandError
 from fanshu.hand import Hand, Meld, MeldKind
 from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE, TILES, Tile
@@ -66,9 +74,16 @@ __all__ = [
     "evaluate_hand",
 ]
 
-#: Monte Carlo paths per choice when ``budget`` is not given (choices at the best
-#: shanten; choices further away get a quarter).
-DEFAULT_BUDGET = 24
+#: Monte Carlo paths per choice when ``budget`` is not given.  Without a budget only
+#: choices at the best shanten and two from ready are sampled; with one, every choice
+#: at the best shanten two or more from ready.  The others use the reach model.
+DEFAULT_BUDGET = 12
+
+#: Sampled by default up to this shanten (further: the reach model).
+SAMPLED_SHANTEN = 2
+
+#: Sampled by default: the discards at the best shanten with the most useful tiles.
+SAMPLED_OPTIONS = 3
 
 #: Rule sets with chows (Sichuan has none).
 CHOW_RULES = frozenset({"mcr", "two-player", "beijing"})
@@ -186,6 +201,8 @@ class _Call:
         self.distance: Distance = for_rules(position.rules, position.void)
         self.scorer = Scorer(position)
         self.timing: Timing = timing_for(position.rules)
+        self.reach: Reach = reach_for(position.rules)
+        self.sample_up_to = SAMPLED_SHANTEN if budget is None else 99
         self.opponents = position.others
         self.turns = position.turns_left
         self.unseen = list(position.unseen)
@@ -194,9 +211,29 @@ class _Call:
         if self.budget < 1:
             raise InvalidHandError(f"budget is at least 1 sample, not {self.budget}")
         self.seed = seed
+        self.unseen_total = sum(self.unseen)
+        self.reached: dict[tuple[int, int, int], tuple[float, float, float]] = {}
+        self._assumed: dict[int, list[tuple[float, float]]] = {}
         self._shanten: dict[tuple[int, ...], int] = {}
         self._useful: dict[tuple[int, ...], frozenset[int]] = {}
         self._waits: dict[tuple[int, ...], tuple[tuple[int, Win, Win], ...]] = {}
+
+    def assumed_ready(self, turns: int) -> list[tuple[float, float]]:
+        """For t = 1..turns: P(nobody won by own draw t) × the chances of the reach
+        model's ready hand with the turns after t."""
+        table = self._assumed.get(turns)
+        if table is None:
+            r = self.reach
+            table = []
+            for t in range(1, turns + 1):
+                ps, pd = ready_chances(
+                    r.ready_live, r.ready_live, self.unseen_total, turns - t,
+                    self.opponents, self.timing,
+                )  # fmt: skip
+                alive = survival(t, self.opponents, self.timing)
+                table.append((alive * ps, alive * pd))
+            self._assumed[turns] = table
+        return table
 
     def shanten(self, counts: list[int]) -> int:
         key = tuple(counts)
@@ -284,6 +321,16 @@ class _Tally:
             if od.valid and p_discard > 0:
                 self._win(od, p_discard * live / stats.discard_live)
 
+    def add_assumed(self, p_self: float, p_discard: float, points: float, fan: int) -> None:
+        """Wins of the reach model: one assumed value."""
+        self.p_self += p_self
+        self.p_discard += p_discard
+        p = p_self + p_discard
+        self.gain += p * points
+        pts = round(points)
+        self.points[pts] = self.points.get(pts, 0.0) + p
+        self.fans[fan] = self.fans.get(fan, 0.0) + p
+
     def _win(self, win: Win, p: float) -> None:
         self.gain += p * win.points
         pts = round(win.points)
@@ -305,9 +352,12 @@ class _Estimate:
     ready: _ReadyStats | None
 
 
-def _state(call: _Call, counts: list[int], turns: int, budget: int) -> _Estimate:
+def _state(
+    call: _Call, counts: list[int], turns: int, budget: int, sample: bool = True
+) -> _Estimate:
     """The value of a 13-tile hand (concealed ``counts``) with ``turns`` own draws left,
-    the opponents to play first."""
+    the opponents to play first; ``sample``: Monte Carlo allowed (else the reach model
+    two or more from ready)."""
     unseen = call.unseen
     s = call.shanten(counts)
     useful = call.useful(counts)
@@ -325,8 +375,33 @@ def _state(call: _Call, counts: list[int], turns: int, budget: int) -> _Estimate
     if s == 1:
         _one_away(call, counts, useful, turns, tally)
         return _Estimate(tally, 1, useful_count, 0, None)
-    n = _sampled(call, counts, s, turns, budget, tally)
-    return _Estimate(tally, s, useful_count, n, None)
+    if sample and s <= call.sample_up_to:
+        n = _sampled(call, counts, s, turns, budget, tally)
+        return _Estimate(tally, s, useful_count, n, None)
+    _reach(call, s, useful_count, turns, tally)
+    return _Estimate(tally, s, useful_count, 0, None)
+
+
+def _reach(call: _Call, s: int, useful_count: int, turns: int, tally: _Tally) -> None:
+    """The reach model (:class:`~fanshu.analysis.timing.Reach`): the chance to be ready
+    by each draw from the useful count, then an assumed ready hand."""
+    total = call.unseen_total
+    if total <= 0 or turns <= 0:
+        return
+    r = call.reach
+    key = (s, useful_count, turns)
+    found = call.reached.get(key)
+    if found is None:
+        schedule = reach_schedule(useful_count / total, s, turns, r.useful_ratio)
+        table = call.assumed_ready(turns)
+        ps_sum = pd_sum = 0.0
+        for w, (ps, pd) in zip(schedule, table, strict=True):
+            ps_sum += w * ps
+            pd_sum += w * pd
+        found = (ps_sum * r.meets, pd_sum * r.meets, sum(schedule) * r.meets)
+        call.reached[key] = found
+    tally.minimum = found[2]
+    tally.add_assumed(found[0], found[1], r.points, r.fan)
 
 
 def _best_ready(
@@ -542,6 +617,28 @@ def _concealed_counts(hand: Hand) -> list[int]:
     return c
 
 
+def _to_sample(
+    call: _Call,
+    counts: list[int],
+    kinds: Sequence[int],
+    shantens: dict[int, int],
+    best: int,
+    default: bool,
+) -> set[int]:
+    """The discards whose hands are sampled: those at the best shanten; by default only
+    the :data:`SAMPLED_OPTIONS` with the most useful tiles (ties: all of them)."""
+    at_best = [k for k in kinds if shantens[k] == best]
+    if not default or best < 2 or len(at_best) <= SAMPLED_OPTIONS:
+        return set(at_best)
+    useful: dict[int, int] = {}
+    for k in at_best:
+        counts[k] -= 1
+        useful[k] = sum(call.unseen[x] for x in call.useful(counts))
+        counts[k] += 1
+    floor = sorted(useful.values(), reverse=True)[SAMPLED_OPTIONS - 1]
+    return {k for k in at_best if useful[k] >= floor}
+
+
 def evaluate_discards(
     position: Position, *, budget: int | None = None, seed: int = 0
 ) -> dict[int, Value]:
@@ -560,12 +657,12 @@ def evaluate_discards(
         shantens[k] = call.shanten(counts)
         counts[k] += 1
     best = min(shantens.values())
+    sampled = _to_sample(call, counts, kinds, shantens, best, budget is None)
     danger = dangers(position, kinds)
     out: dict[int, Value] = {}
     for k in kinds:
         counts[k] -= 1
-        n = call.budget if shantens[k] <= best else max(1, call.budget // 4)
-        est = _state(call, counts, call.turns, n)
+        est = _state(call, counts, call.turns, call.budget, sample=k in sampled)
         counts[k] += 1
         out[k] = _value(call, est, danger[k])
     return out
