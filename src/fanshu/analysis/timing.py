@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -98,8 +99,9 @@ class Reach:
     used where no path is sampled): measured means over the ready hands that sampled
     paths from such hands reach (``bench/bench_value.py --priors``)."""
 
-    #: useful copies one shanten nearer, as a share of the copies now
-    useful_ratio: float
+    #: the mean useful copies of a hand j from ready (index j; random 13-tile hands of
+    #: that shanten, all other copies unseen): the pace of the steps after the first
+    useful_by_shanten: tuple[float, ...]
     #: P(the ready hand reached has a live wait the rule set accepts)
     meets: float
     #: live accepted copies of such a ready hand
@@ -109,11 +111,15 @@ class Reach:
     fan: int
 
 
+_MCR_USEFUL = (0.0, 13.8, 22.6, 39.3, 62.5, 97.7, 110.0, 120.0, 130.0)
+_PAIRS_USEFUL = (0.0, 13.8, 23.0, 40.3, 60.5, 77.1, 88.0, 95.0, 100.0)
+_SICHUAN_USEFUL = (0.0, 11.7, 22.4, 34.3, 56.7, 89.0, 95.0, 100.0, 105.0)
+
 REACHES: dict[str, Reach] = {
-    "mcr": Reach(useful_ratio=0.7, meets=0.35, ready_live=4.0, points=33.0, fan=9),
-    "two-player": Reach(useful_ratio=0.7, meets=1.0, ready_live=5.0, points=6.0, fan=6),
-    "beijing": Reach(useful_ratio=0.7, meets=1.0, ready_live=5.0, points=50.0, fan=1),
-    "sichuan": Reach(useful_ratio=0.7, meets=1.0, ready_live=5.0, points=3.0, fan=1),
+    "mcr": Reach(_MCR_USEFUL, meets=0.35, ready_live=4.0, points=33.0, fan=9),
+    "two-player": Reach(_MCR_USEFUL, meets=1.0, ready_live=5.0, points=6.0, fan=6),
+    "beijing": Reach(_PAIRS_USEFUL, meets=1.0, ready_live=5.0, points=50.0, fan=1),
+    "sichuan": Reach(_SICHUAN_USEFUL, meets=1.0, ready_live=5.0, points=3.0, fan=1),
 }
 
 
@@ -121,17 +127,24 @@ def reach_for(rules: str) -> Reach:
     return REACHES.get(rules, REACHES["mcr"])
 
 
-def reach_schedule(p: float, shanten: int, turns: int, ratio: float) -> list[float]:
+def reach_schedule(
+    p: float, shanten: int, turns: int, later: Sequence[float] = ()
+) -> list[float]:
     """P(the hand becomes ready at own draw t), t = 1..turns, for a hand ``shanten``
-    away whose draws improve it with probability ``p`` now and ``p × ratio`` per
-    shanten nearer (a Markov chain on the shanten).
+    away whose draws improve it with probability ``p`` now and ``later[j]`` when j
+    from ready (a Markov chain on the shanten; ``later`` missing: ``p``).
 
-    >>> [round(x, 3) for x in reach_schedule(0.5, 1, 3, 1.0)]
+    >>> [round(x, 3) for x in reach_schedule(0.5, 1, 3)]
     [0.5, 0.25, 0.125]
+    >>> [round(x, 3) for x in reach_schedule(0.5, 2, 3, (0.0, 0.25))]
+    [0.0, 0.125, 0.156]
     """
     if shanten <= 0 or turns <= 0 or p <= 0:
         return [0.0] * max(0, turns)
-    steps = [min(1.0, p * ratio**i) for i in range(shanten)]
+    steps = [min(1.0, p)] + [
+        min(1.0, later[shanten - i]) if shanten - i < len(later) else min(1.0, p)
+        for i in range(1, shanten)
+    ]
     level = [0.0] * (shanten + 1)  # P(at distance j still to go), index j
     level[shanten] = 1.0
     out = []

@@ -392,7 +392,8 @@ def _reach(call: _Call, s: int, useful_count: int, turns: int, tally: _Tally) ->
     key = (s, useful_count, turns)
     found = call.reached.get(key)
     if found is None:
-        schedule = reach_schedule(useful_count / total, s, turns, r.useful_ratio)
+        later = [n / total for n in r.useful_by_shanten]
+        schedule = reach_schedule(useful_count / total, s, turns, later)
         table = call.assumed_ready(turns)
         ps_sum = pd_sum = 0.0
         for w, (ps, pd) in zip(schedule, table, strict=True):
