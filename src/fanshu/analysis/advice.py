@@ -49,8 +49,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from fanshu.analysis.distance import for_rules
+from fanshu.analysis.efficiency import rank_discards, useful_kinds
 from fanshu.analysis.position import SEATS, Opponent, Position
-from fanshu.analysis.shanten import ShapeShanten, shanten, shanten_by_shape, useful_tiles
+from fanshu.analysis.shanten import ShapeShanten, shanten_by_shape
 from fanshu.analysis.value import (
     ClaimOption,
     Value,
@@ -223,7 +224,7 @@ def remaining_counts(hand: Hand, visible: str | Sequence[Tile] = ()) -> tuple[in
 
 
 def _useful(counts: list[int], melds: int, remaining: Sequence[int]) -> tuple[UsefulTile, ...]:
-    return tuple(UsefulTile(TILES[t], remaining[t]) for t in sorted(useful_tiles(counts, melds)))
+    return tuple(UsefulTile(TILES[t], remaining[t]) for t in sorted(useful_kinds(counts, melds)))
 
 
 # -- waits ----------------------------------------------------------------------------
@@ -293,74 +294,20 @@ def _with_last(ctx: WinContext) -> WinContext:
 # -- discards -------------------------------------------------------------------------
 
 
-def _next_useful_count(
-    counts: list[int],
-    melds: int,
-    shanten_now: int,
-    useful: Sequence[UsefulTile],
-    remaining: Sequence[int],
-    memo: dict[tuple[int, ...], tuple[int, frozenset[int]]],
-) -> int:
-    """Σ over remaining copies of each useful tile of the best useful count after it.
-
-    ``memo`` maps 13-tile counts to (shanten, useful kinds) across the options of one
-    call: different discards and draws often reach the same hand.
-    """
-    total = 0
-    target = shanten_now - 1
-    for u in useful:
-        if u.remaining <= 0:
-            continue
-        t = int(u.tile)
-        counts[t] += 1
-        best = 0
-        for d in range(NUM_KINDS):
-            if not counts[d] or d == t:
-                continue
-            counts[d] -= 1
-            key = tuple(counts)
-            found = memo.get(key)
-            if found is None:
-                s = shanten(counts, melds)
-                found = (s, useful_tiles(counts, melds) if s <= target else frozenset())
-                memo[key] = found
-            if found[0] <= target:
-                # the drawn copy is no longer to come
-                n = sum(remaining[v] for v in found[1]) - (t in found[1])
-                best = max(best, n)
-            counts[d] += 1
-        counts[t] -= 1
-        total += u.remaining * best
-    return total
-
-
 def _discards(
     hand: Hand, counts: list[int], melds: int, remaining: Sequence[int]
 ) -> tuple[DiscardOption, ...]:
-    options: list[DiscardOption] = []
-    for k in sorted(set(hand.concealed_with_winning)):
-        counts[k] -= 1
-        s = shanten(counts, melds)
-        useful = _useful(counts, melds, remaining)
-        counts[k] += 1
-        options.append(DiscardOption(TILES[k], s, useful, sum(u.remaining for u in useful)))
-    groups: dict[tuple[int, int], list[int]] = {}
-    for i, o in enumerate(options):
-        groups.setdefault((o.shanten, o.useful_count), []).append(i)
-    memo: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
-    for (s, _), members in groups.items():
-        if len(members) < 2 or s <= 0:
-            continue
-        for i in members:
-            o = options[i]
-            counts[o.tile] -= 1
-            nxt = _next_useful_count(counts, melds, s, o.useful, remaining, memo)
-            counts[o.tile] += 1
-            options[i] = DiscardOption(o.tile, o.shanten, o.useful, o.useful_count, nxt)
-    options.sort(
-        key=lambda o: (o.shanten, -o.useful_count, -(o.next_useful_count or 0), int(o.tile))
+    """The options of a 14-tile hand in efficiency order (``efficiency.rank_discards``)."""
+    return tuple(
+        DiscardOption(
+            TILES[o.tile],
+            o.shanten,
+            tuple(UsefulTile(TILES[t], remaining[t]) for t in o.useful),
+            o.useful_count,
+            o.next_useful_count,
+        )
+        for o in rank_discards(counts, melds, remaining)
     )
-    return tuple(options)
 
 
 # -- the call ---------------------------------------------------------------------------

@@ -1,0 +1,818 @@
+"""Fast discard efficiency (牌效): shanten, useful tiles and the discard look-ahead.
+
+The same answers as :mod:`fanshu.analysis.shanten` (``shanten``, ``useful_tiles``) and as
+the efficiency ranking of ``fanshu.analyze``, computed on *pattern ids* instead of 34
+counts, for loops that ask them thousands of times (the discard look-ahead, the value
+advice, the bots):
+
+- a hand is four groups (万 条 饼 and the honours); each group's counts are interned
+  once as a pattern id, with the ids after adding or removing one tile of each rank,
+  its group vector (``shanten._vector``), pairs, odd and four-of-a-kind ranks and the
+  summaries the special shapes need;
+- the regular shanten of a hand is the (max, +) product of its group vectors, cached by
+  vector ids as in ``shanten``; a hand changed in one group reuses the product of the
+  other three;
+- the regular useful ranks of a group, given the product of the other three groups, are
+  cached by (that product's id, the group's pattern id, the sets still to make) as a bit
+  mask of ranks, and turned into counts with per-group tables of the remaining copies.
+
+七对 (odd ranks) is handled on the masks as well; when 十三幺, 全不靠 or 组合龙 is at the
+least shanten the hand is passed to ``shanten.useful_tiles`` (rare outside hands built
+for those shapes), so every answer stays exactly today's.
+
+``shapes`` selects the winning shapes that count: :data:`ALL_SHAPES` (MCR, two-player)
+or :data:`REGULAR_AND_PAIRS` (Sichuan: four sets and a pair, or 七对).
+
+>>> from fanshu.notation import parse_tiles
+>>> from fanshu.shapes import counts_of
+>>> c = counts_of(parse_tiles("1112345678999m"))
+>>> shanten_fast(c, 0), sorted(winning_kinds(c, 0))
+(0, [0, 1, 2, 3, 4, 5, 6, 7, 8])
+>>> rem = [4 - k for k in c]
+>>> useful_count(c, 0, rem)
+23
+>>> c = counts_of(parse_tiles("123m456p789s23sEEN"))
+>>> best = rank_discards(c, 0, [4 - k for k in c])[:3]
+>>> [(d.tile, d.shanten, d.useful_count, d.next_useful_count) for d in best]
+[(30, 0, 8, None), (10, 1, 23, None), (11, 1, 19, None)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from fanshu.analysis import shanten as _sh
+from fanshu.analysis.shanten import SHAPES, ShapeName
+
+__all__ = [
+    "ALL_SHAPES",
+    "REGULAR_AND_PAIRS",
+    "DiscardEfficiency",
+    "rank_discards",
+    "shanten_fast",
+    "useful_count",
+    "useful_kinds",
+    "winning_kinds",
+]
+
+ALL_SHAPES: tuple[ShapeName, ...] = SHAPES
+REGULAR_AND_PAIRS: tuple[ShapeName, ...] = ("regular", "seven_pairs")
+
+_REGULAR, _PAIRS, _ORPHANS, _HONORS_KNITTED, _KNITTED = 1, 2, 4, 8, 16
+_SPECIAL = _ORPHANS | _HONORS_KNITTED | _KNITTED
+_FLAG = {
+    "regular": _REGULAR,
+    "seven_pairs": _PAIRS,
+    "thirteen_orphans": _ORPHANS,
+    "honors_knitted": _HONORS_KNITTED,
+    "knitted_straight": _KNITTED,
+}
+_ALL = _REGULAR | _PAIRS | _SPECIAL
+_BIG = 99  # the shanten of a shape that does not count
+
+# group g of a hand covers kinds 9g .. 9g+8 (the honours: 27..33)
+_SUIT_ORPH = 1 | 1 << 8  # ranks 1 and 9
+_HONOR_ORPH = 0x7F  # every honour
+_popcount = tuple(bin(m).count("1") for m in range(512))
+_RESIDUE = (0b001001001, 0b010010010, 0b100100100)  # ranks 147, 258, 369
+_GROUP = tuple(t // 9 for t in range(34))
+_RANK = tuple(t % 9 for t in range(34))
+
+
+# -- patterns ---------------------------------------------------------------------------
+
+_ids: dict[tuple[int, ...], int] = {}
+_keys: list[tuple[int, ...]] = []
+_vid: list[int] = []
+_pairs: list[int] = []  # pairs (four of a kind: two)
+_odd: list[int] = []  # mask of ranks held once or three times (七对's useful ranks)
+_fours: list[int] = []  # mask of ranks held four times
+_held: list[int] = []  # mask of ranks held
+_ge2: list[int] = []  # mask of ranks held twice or more
+_ge3: list[int] = []  # mask of ranks held three times or more
+_orph: list[int] = []  # 十三幺 kinds held (a suit's 1 and 9; every honour)
+_orph_pair: list[int] = []  # 1 if one of those is held twice or more
+_knit: list[tuple[int, int, int]] = []  # kinds held among ranks 147 / 258 / 369 (suits)
+_knit_max: list[int] = []
+_knit_rest: list[tuple[int, int, int]] = []  # vector ids once a 147 / 258 / 369 copy is out
+_knit_pid: list[tuple[int, int, int]] = []  # pattern ids of the same
+_kinds: list[int] = []  # kinds held
+_add: list[tuple[int, ...] | None] = []  # pattern id after one more tile of each rank
+_sub: list[tuple[int, ...] | None] = []  # pattern id after one tile fewer (-1: none held)
+_plus: list[tuple[int, ...] | None] = []  # vector ids with one more of each rank (5th too)
+
+
+def _pid(key: tuple[int, ...]) -> int:
+    """The pattern id of a group's counts (9 for a suit, 7 for the honours)."""
+    i = _ids.get(key)
+    if i is not None:
+        return i
+    i = len(_keys)
+    _ids[key] = i
+    _keys.append(key)
+    suit = len(key) == 9
+    if suit:
+        info = _sh._suit_infos.get(key) or _sh._new_suit_info(key)
+        _vid.append(info[0])
+        _orph.append(info[2])
+        _orph_pair.append(1 if info[3] else 0)
+        _knit.append(info[4])
+        _knit_max.append(max(info[4]))
+        _knit_rest.append(info[5])
+        _knit_pid.append((-1, -1, -1))  # filled below, once this id exists
+    else:
+        hinfo = _sh._honor_infos.get(key) or _sh._new_honor_info(key)
+        _vid.append(hinfo[0])
+        _orph.append(hinfo[2])
+        _orph_pair.append(1 if hinfo[3] else 0)
+        _knit.append((0, 0, 0))
+        _knit_max.append(0)
+        _knit_rest.append((hinfo[0], hinfo[0], hinfo[0]))
+        _knit_pid.append((i, i, i))
+    _pairs.append(sum(k >> 1 for k in key))
+    _odd.append(sum(1 << r for r, k in enumerate(key) if k & 1))
+    _fours.append(sum(1 << r for r, k in enumerate(key) if k == 4))
+    _held.append(sum(1 << r for r, k in enumerate(key) if k))
+    _ge2.append(sum(1 << r for r, k in enumerate(key) if k >= 2))
+    _ge3.append(sum(1 << r for r, k in enumerate(key) if k >= 3))
+    _kinds.append(sum(1 for k in key if k))
+    _add.append(None)
+    _sub.append(None)
+    _plus.append(None)
+    if suit:
+        rest = [
+            _pid(tuple(k - 1 if k and r % 3 == res else k for r, k in enumerate(key)))
+            for res in range(3)
+        ]
+        _knit_pid[i] = (rest[0], rest[1], rest[2])
+    return i
+
+
+def _adds(p: int) -> tuple[int, ...]:
+    got = _add[p]
+    if got is None:
+        key = _keys[p]
+        got = tuple(
+            _pid((*key[:r], k + 1, *key[r + 1 :])) if k < 4 else -1 for r, k in enumerate(key)
+        )
+        _add[p] = got
+    return got
+
+
+def _subs(p: int) -> tuple[int, ...]:
+    got = _sub[p]
+    if got is None:
+        key = _keys[p]
+        got = tuple(_pid((*key[:r], k - 1, *key[r + 1 :])) if k else -1 for r, k in enumerate(key))
+        _sub[p] = got
+    return got
+
+
+def _pluses(p: int) -> tuple[int, ...]:
+    got = _plus[p]
+    if got is None:
+        key = _keys[p]
+        got = _sh._plus(key, len(key) == 9)
+        _plus[p] = got
+    return got
+
+
+def _pids(counts: Sequence[int]) -> list[int]:
+    return [
+        _pid(tuple(counts[0:9])),
+        _pid(tuple(counts[9:18])),
+        _pid(tuple(counts[18:27])),
+        _pid(tuple(counts[27:34])),
+    ]
+
+
+# -- products and useful masks ------------------------------------------------------------
+
+_products = _sh._products
+_best = _sh._best
+_product = _sh._product
+
+
+def _prod(a: int, b: int) -> int:
+    x = _products.get(a << 16 | b)
+    return _product(a, b) if x is None else x
+
+
+# (product of the other groups << 3 | units) << 24 | pattern id -> improving ranks
+_useful_masks: dict[int, int] = {}
+
+
+def _reg_mask(others: int, p: int, k: int) -> int:
+    """Ranks of group pattern ``p`` whose draw raises the regular value, the product of
+    the other groups being ``others`` and ``k`` units to fill (a 5th copy included)."""
+    key = (others << 3 | k) << 24 | p
+    m = _useful_masks.get(key)
+    if m is None:
+        now = _best[_prod(others, _vid[p])][k]
+        m = 0
+        for r, pv in enumerate(_pluses(p)):
+            if _best[_prod(others, pv)][k] > now:
+                m |= 1 << r
+        _useful_masks[key] = m
+    return m
+
+
+# remaining copies of a group (its slice of 34) -> (sums of masks & 31, sums of masks >> 5)
+_sum_tables: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _sums(rem: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    got = _sum_tables.get(rem)
+    if got is None:
+        lo = [0] * 32
+        for m in range(1, 32):
+            low = m & -m
+            lo[m] = lo[m ^ low] + rem[low.bit_length() - 1]
+        hi = [0] * 16
+        for m in range(1, 16):
+            low = m & -m
+            r = low.bit_length() + 4
+            hi[m] = hi[m ^ low] + (rem[r] if r < len(rem) else 0)
+        got = _sum_tables[rem] = (tuple(lo), tuple(hi))
+    return got
+
+
+def _tables(remaining: Sequence[int]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    return (
+        _sums(tuple(remaining[0:9])),
+        _sums(tuple(remaining[9:18])),
+        _sums(tuple(remaining[18:27])),
+        _sums(tuple(remaining[27:34])),
+    )
+
+
+def _flags(shapes: Collection[ShapeName]) -> int:
+    f = 0
+    for s in shapes:
+        bit = _FLAG.get(s)
+        if bit is None:
+            raise ValueError(f"unknown shape {s!r}; one of {', '.join(SHAPES)}")
+        f |= bit
+    if not f & _REGULAR:
+        raise ValueError("shapes must include 'regular' (four sets and a pair)")
+    return f
+
+
+# -- one hand -------------------------------------------------------------------------------
+
+
+def _shanten(p: Sequence[int], melds: int, flags: int) -> tuple[int, int, int]:
+    """(least shanten, regular shanten, special shapes at the least as flags) of a hand
+    of 13 or 14 tiles given by its four pattern ids."""
+    v0, v1, v2, v3 = _vid[p[0]], _vid[p[1]], _vid[p[2]], _vid[p[3]]
+    whole = _prod(_prod(v0, v1), _prod(v2, v3))
+    return _shanten_whole(p, melds, flags, whole)
+
+
+def _shanten_whole(p: Sequence[int], melds: int, flags: int, whole: int) -> tuple[int, int, int]:
+    wb = _best[whole]
+    reg = 8 - 2 * melds - wb[4 - melds]
+    if melds > 1 or flags == _REGULAR:
+        return reg, reg, 0
+    p0, p1, p2, p3 = p
+    best = reg
+    at = 0  # the shapes reaching ``best`` beyond regular and 七对
+    if melds == 0:
+        if flags & _PAIRS:
+            x = 6 - _pairs[p0] - _pairs[p1] - _pairs[p2] - _pairs[p3]
+            if x < best:
+                best = x
+        if flags & _ORPHANS:
+            x = (
+                13
+                - _orph[p0]
+                - _orph[p1]
+                - _orph[p2]
+                - _orph[p3]
+                - (_orph_pair[p0] | _orph_pair[p1] | _orph_pair[p2] | _orph_pair[p3])
+            )
+            if x < best:
+                best, at = x, _ORPHANS
+            elif x == best:
+                at |= _ORPHANS
+    if not flags & (_HONORS_KNITTED | _KNITTED):
+        return best, reg, at
+    kmax = _knit_max[p0] + _knit_max[p1] + _knit_max[p2]
+    hk_floor = 13 - _kinds[p3] - kmax
+    top = 11 - 2 * melds - wb[1 - melds]
+    if (melds or not flags & _HONORS_KNITTED or hk_floor > best) and (
+        not flags & _KNITTED or top - kmax > best
+    ):
+        return best, reg, at
+    ha, hb, hd = _knit[p0], _knit[p1], _knit[p2]
+    if melds == 0 and flags & _HONORS_KNITTED and hk_floor <= best:
+        x = (
+            13
+            - _kinds[p3]
+            - max(
+                ha[0] + hb[1] + hd[2],
+                ha[0] + hb[2] + hd[1],
+                ha[1] + hb[0] + hd[2],
+                ha[1] + hb[2] + hd[0],
+                ha[2] + hb[0] + hd[1],
+                ha[2] + hb[1] + hd[0],
+            )
+        )
+        if x < best:
+            best, at = x, _HONORS_KNITTED
+        elif x == best:
+            at |= _HONORS_KNITTED
+    if flags & _KNITTED and top - kmax <= best:
+        ra, rb, rd = _knit_rest[p0], _knit_rest[p1], _knit_rest[p2]
+        hv = _vid[p3]
+        for x_, y_, z_ in _sh._KNIT_PERMS:
+            held = ha[x_] + hb[y_] + hd[z_]
+            if top - held <= best:
+                x = (
+                    11
+                    - 2 * melds
+                    - held
+                    - _best[_prod(_prod(ra[x_], rb[y_]), _prod(rd[z_], hv))][1 - melds]
+                )
+                if x < best:
+                    best, at = x, _KNITTED
+                elif x == best:
+                    at |= _KNITTED
+    return best, reg, at
+
+
+def _counts_of(p: Sequence[int]) -> list[int]:
+    return [*_keys[p[0]], *_keys[p[1]], *_keys[p[2]], *_keys[p[3]]]
+
+
+def _slow_masks(p: Sequence[int], melds: int, flags: int, s: int) -> list[int]:
+    """Useful ranks per group by ``shanten.useful_tiles`` (a special shape is at the least)."""
+    c = _counts_of(p)
+    by = _sh.shanten_by_shape(c, melds).to_dict()
+    kinds: set[int] = set()
+    for name in SHAPES:
+        if _FLAG[name] & flags and by[name] == s:
+            kinds |= _sh.useful_tiles(c, melds, name)
+    masks = [0, 0, 0, 0]
+    for t in kinds:
+        masks[_GROUP[t]] |= 1 << _RANK[t]
+    return masks
+
+
+def _masks(p: Sequence[int], melds: int, flags: int) -> tuple[int, list[int]]:
+    """(shanten, useful ranks per group) of a 13-tile hand of pattern ids ``p``."""
+    p0, p1, p2, p3 = p
+    v0, v1, v2, v3 = _vid[p0], _vid[p1], _vid[p2], _vid[p3]
+    ab = _prod(v0, v1)
+    cd = _prod(v2, v3)
+    whole = _prod(ab, cd)
+    s, reg, at = _shanten_whole(p, melds, flags, whole)
+    return s, _masks_from(
+        p, melds, flags, s, reg, at, (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
+    )
+
+
+def _masks_from(
+    p: Sequence[int],
+    melds: int,
+    flags: int,
+    s: int,
+    reg: int,
+    at: int,
+    others: Sequence[int],
+) -> list[int]:
+    """Useful ranks per group of a 13-tile hand of pattern ids ``p`` at shanten ``s``
+    (regular shanten ``reg``, special shapes ``at`` the least), ``others[g]`` the
+    product of the vectors of the groups other than ``g``."""
+    p0, p1, p2, p3 = p
+    if reg == s:
+        k = 4 - melds
+        m0 = _reg_mask(others[0], p0, k)
+        m1 = _reg_mask(others[1], p1, k)
+        m2 = _reg_mask(others[2], p2, k)
+        m3 = _reg_mask(others[3], p3, k)
+        if reg > 0:
+            m0 &= ~_fours[p0]
+            m1 &= ~_fours[p1]
+            m2 &= ~_fours[p2]
+            m3 &= ~_fours[p3]
+    else:
+        m0 = m1 = m2 = m3 = 0
+    if not melds and flags & _PAIRS and 6 - _pairs[p0] - _pairs[p1] - _pairs[p2] - _pairs[p3] == s:
+        m0 |= _odd[p0]
+        m1 |= _odd[p1]
+        m2 |= _odd[p2]
+        m3 |= _odd[p3]
+    if at & _ORPHANS:
+        if _orph_pair[p0] | _orph_pair[p1] | _orph_pair[p2] | _orph_pair[p3]:
+            m0 |= _SUIT_ORPH & ~_held[p0]
+            m1 |= _SUIT_ORPH & ~_held[p1]
+            m2 |= _SUIT_ORPH & ~_held[p2]
+            m3 |= _HONOR_ORPH & ~_held[p3]
+        else:
+            m0 |= _SUIT_ORPH
+            m1 |= _SUIT_ORPH
+            m2 |= _SUIT_ORPH
+            m3 |= _HONOR_ORPH
+    if at & _HONORS_KNITTED:
+        ha, hb, hd = _knit[p0], _knit[p1], _knit[p2]
+        sums = [ha[x] + hb[y] + hd[z] for x, y, z in _sh._KNIT_PERMS]
+        top = max(sums)
+        for (x, y, z), n in zip(_sh._KNIT_PERMS, sums, strict=True):
+            if n == top:
+                m0 |= _RESIDUE[x] & ~_held[p0]
+                m1 |= _RESIDUE[y] & ~_held[p1]
+                m2 |= _RESIDUE[z] & ~_held[p2]
+        m3 |= _HONOR_ORPH & ~_held[p3]
+    if at & _KNITTED:
+        k = 1 - melds
+        base = 11 - 2 * melds
+        ha, hb, hd = _knit[p0], _knit[p1], _knit[p2]
+        ra, rb, rd = _knit_pid[p0], _knit_pid[p1], _knit_pid[p2]
+        for x, y, z in _sh._KNIT_PERMS:
+            q0, q1, q2 = ra[x], rb[y], rd[z]
+            w0, w1, w2, w3 = _vid[q0], _vid[q1], _vid[q2], _vid[p3]
+            ab = _prod(w0, w1)
+            cd = _prod(w2, w3)
+            value = _best[_prod(ab, cd)][k]
+            if base - ha[x] - hb[y] - hd[z] - value != s:
+                continue
+            m0 |= _RESIDUE[x] & ~_held[p0]
+            m1 |= _RESIDUE[y] & ~_held[p1]
+            m2 |= _RESIDUE[z] & ~_held[p2]
+            # the regular useful ranks of the rest, four sets made (the straight's three)
+            n0 = _reg_mask(_prod(w1, cd), q0, k)
+            n1 = _reg_mask(_prod(w0, cd), q1, k)
+            n2 = _reg_mask(_prod(ab, w3), q2, k)
+            n3 = _reg_mask(_prod(ab, w2), p3, k)
+            if 2 - 2 * melds - value > 0:
+                n0 &= ~_fours[q0]
+                n1 &= ~_fours[q1]
+                n2 &= ~_fours[q2]
+                n3 &= ~_fours[p3]
+            m0 |= n0
+            m1 |= n1
+            m2 |= n2
+            m3 |= n3
+    return [m0, m1, m2, m3]
+
+
+def _count(masks: Sequence[int], tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> int:
+    n = 0
+    for m, (lo, hi) in zip(masks, tables, strict=True):
+        if m:
+            n += lo[m & 31] + hi[m >> 5]
+    return n
+
+
+def _kinds_of(masks: Sequence[int]) -> list[int]:
+    out = []
+    for g, m in enumerate(masks):
+        while m:
+            low = m & -m
+            out.append(9 * g + low.bit_length() - 1)
+            m ^= low
+    return out
+
+
+# -- validation ------------------------------------------------------------------------------
+
+
+def _check(counts: Sequence[int], melds: int, sizes: tuple[int, ...]) -> int:
+    n = _sh._count(counts)
+    if not 0 <= melds <= 4:
+        raise ValueError(f"a hand has 0-4 melds, not {melds}")
+    if n + 3 * melds not in sizes:
+        want = " or ".join(str(x) for x in sizes)
+        raise ValueError(
+            f"{n} concealed tiles and {melds} melds do not make a hand of {want} tiles"
+        )
+    return n
+
+
+# -- public primitives -----------------------------------------------------------------------
+
+
+def shanten_fast(
+    counts: Sequence[int], melds: int = 0, shapes: Collection[ShapeName] = ALL_SHAPES
+) -> int:
+    """The least shanten over ``shapes`` of a hand of 13 or 14 tiles (a kong as 3).
+
+    With every shape it is ``shanten.shanten``; with :data:`REGULAR_AND_PAIRS` the
+    least of the regular and 七对 shanten (the Sichuan shapes).
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> c = counts_of(parse_tiles("19m19s19pESWNCFP"))
+    >>> shanten_fast(c), shanten_fast(c, shapes=REGULAR_AND_PAIRS)
+    (0, 6)
+    """
+    _check(counts, melds, (13, 14))
+    return _shanten(_pids(counts), melds, _flags(shapes))[0]
+
+
+def useful_kinds(
+    counts: Sequence[int], melds: int = 0, shapes: Collection[ShapeName] = ALL_SHAPES
+) -> frozenset[int]:
+    """Kinds whose draw lowers the least shanten over ``shapes`` of a 13-tile hand:
+    ``shanten.useful_tiles`` (with every shape), the union over the shapes at the least.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> sorted(useful_kinds(counts_of(parse_tiles("1122m3344s55pESW"))))
+    [27, 28, 29]
+    """
+    _check(counts, melds, (13,))
+    return frozenset(_kinds_of(_masks(_pids(counts), melds, _flags(shapes))[1]))
+
+
+def useful_count(
+    counts: Sequence[int],
+    melds: int,
+    remaining: Sequence[int],
+    shapes: Collection[ShapeName] = ALL_SHAPES,
+) -> int:
+    """Σ ``remaining`` over :func:`useful_kinds` of a 13-tile hand.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> useful_count(counts_of(parse_tiles("123m456p789s23sEE")), 0, [4] * 34)
+    8
+    """
+    _check(counts, melds, (13,))
+    if len(remaining) != 34:
+        raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
+    return _count(_masks(_pids(counts), melds, _flags(shapes))[1], _tables(remaining))
+
+
+def winning_kinds(
+    counts: Sequence[int], melds: int = 0, shapes: Collection[ShapeName] = ALL_SHAPES
+) -> frozenset[int]:
+    """Kinds that complete a 13-tile hand in one of ``shapes`` (by shape only, no
+    scoring); empty unless the hand is ready.  A kind held four times is included when
+    a fifth copy would complete the hand, as in ``useful_tiles`` (it cannot come).
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> sorted(winning_kinds(counts_of(parse_tiles("1199m55p3388sEEC"))))
+    [31]
+    """
+    _check(counts, melds, (13,))
+    p = _pids(counts)
+    flags = _flags(shapes)
+    if _shanten(p, melds, flags)[0] != 0:
+        return frozenset()
+    return frozenset(_kinds_of(_masks(p, melds, flags)[1]))
+
+
+# -- the discard ranking ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardEfficiency:
+    """One discard of a 14-tile hand: the shanten of the 13 left, their useful kinds
+    (ascending), the copies of them still to come, and the look-ahead (``None`` unless
+    computed: see :func:`rank_discards`)."""
+
+    tile: int
+    shanten: int
+    useful: tuple[int, ...]
+    useful_count: int
+    next_useful_count: int | None = None
+
+
+def rank_discards(
+    counts: Sequence[int],
+    melds: int,
+    remaining: Sequence[int],
+    shapes: Collection[ShapeName] = ALL_SHAPES,
+) -> tuple[DiscardEfficiency, ...]:
+    """Every discard of a 14-tile hand, best first, as ``fanshu.analyze`` ranks them by
+    efficiency: shanten after the discard (ascending), useful count (descending),
+    ``next_useful_count`` (descending), tile order.
+
+    ``next_useful_count`` is computed only among options tied on the first two keys and
+    not yet ready: the sum, over every remaining copy of each useful kind, of the best
+    useful count reachable after drawing it and making the best discard that keeps the
+    lower shanten (the drawn copy no longer to come).
+    """
+    _check(counts, melds, (14,))
+    if len(remaining) != 34:
+        raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
+    flags = _flags(shapes)
+    tables = _tables(remaining)
+    base = _pids(counts)
+    rows: list[tuple[int, int, list[int], int]] = []
+    for g in range(4):
+        pg = base[g]
+        held = _held[pg]
+        subs = _subs(pg)
+        while held:
+            low = held & -held
+            r = low.bit_length() - 1
+            held ^= low
+            p = list(base)
+            p[g] = subs[r]
+            s, masks = _masks(p, melds, flags)
+            rows.append((9 * g + r, s, masks, _count(masks, tables)))
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, (_, s, _, n) in enumerate(rows):
+        groups.setdefault((s, n), []).append(i)
+    nexts: list[int | None] = [None] * len(rows)
+    for (s, _), members in groups.items():
+        if len(members) < 2 or s <= 0:
+            continue
+        # 13-tile hands reached by a discard, a draw and a discard -> (shanten, useful
+        # count, useful masks), shared by the options of this shanten
+        memo: dict[tuple[int, int, int, int], tuple[int, list[int]] | None] = {}
+        for i in members:
+            nexts[i] = _look_ahead(base, rows[i], melds, flags, remaining, tables, memo)
+    out = [
+        DiscardEfficiency(t, s, tuple(_kinds_of(masks)), n, nexts[i])
+        for i, (t, s, masks, n) in enumerate(rows)
+    ]
+    out.sort(key=lambda o: (o.shanten, -o.useful_count, -(o.next_useful_count or 0), o.tile))
+    return tuple(out)
+
+
+# for a discard from group ``gd``, the pair of groups that with the changed group makes
+# the product of the groups other than ``g``: an index into (01, 02, 03, 12, 13, 23)
+_PAIR_WITHOUT = (
+    (-1, 5, 4, 3),
+    (5, -1, 2, 1),
+    (4, 2, -1, 0),
+    (3, 1, 0, -1),
+)
+
+# (product of the other groups << 3 | units) << 24 | pattern id -> ranks whose discard
+# keeps the regular value of the whole (the group holding a tile of them)
+_keep_masks: dict[int, int] = {}
+
+
+def _keep_mask(rest: int, p: int, k: int) -> int:
+    key = (rest << 3 | k) << 24 | p
+    m = _keep_masks.get(key)
+    if m is None:
+        now = _best[_prod(rest, _vid[p])][k]
+        m = 0
+        for r, q in enumerate(_subs(p)):
+            if q >= 0 and _best[_prod(rest, _vid[q])][k] == now:
+                m |= 1 << r
+        _keep_masks[key] = m
+    return m
+
+
+def _orphan_keep(p: int, suit: bool, pairs: int) -> int:
+    """Ranks of group ``p`` whose discard keeps the 十三幺 shanten (``pairs``: how many
+    orphan kinds the hand holds twice or more)."""
+    orph = _SUIT_ORPH if suit else _HONOR_ORPH
+    keep = _held[p] & ~orph | _ge3[p] & orph
+    if pairs >= 2:
+        keep |= _ge2[p] & orph
+    return keep
+
+
+def _look_ahead(
+    base: list[int],
+    row: tuple[int, int, list[int], int],
+    melds: int,
+    flags: int,
+    remaining: Sequence[int],
+    tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+    memo: dict[tuple[int, int, int, int], tuple[int, list[int]] | None],
+) -> int:
+    """``next_useful_count`` of one discard (``row``) of the 14-tile hand ``base``.
+
+    For each useful kind still to come, the 14-tile hand after drawing it has shanten
+    ``target``; only the shapes at ``target`` in that hand can be at ``target`` after a
+    discard, so the discards that keep it are read from per-group masks (regular: cached
+    by the product of the other groups; 七对: the odd ranks; 十三幺: a formula) and only
+    those hands get their useful tiles counted.  When 全不靠 or 组合龙 may be at
+    ``target`` every discard is tried.
+    """
+    tile, s, masks, _ = row
+    target = s - 1
+    k = 4 - melds
+    value_needed = 8 - 2 * melds - target
+    x = list(base)
+    gk = _GROUP[tile]
+    x[gk] = _subs(base[gk])[_RANK[tile]]
+    pairs_ok = not melds and flags & _PAIRS
+    orph_ok = not melds and flags & _ORPHANS
+    knit_ok = melds < 2 and flags & (_HONORS_KNITTED | _KNITTED)
+    prod = _prod
+    best_of = _best
+    vid = _vid
+    total = 0
+    for t in _kinds_of(masks):
+        left = remaining[t]
+        if left <= 0:
+            continue
+        gt, rt = _GROUP[t], _RANK[t]
+        h = list(x)
+        h[gt] = _adds(x[gt])[rt]
+        h0, h1, h2, h3 = h
+        v0, v1, v2, v3 = vid[h0], vid[h1], vid[h2], vid[h3]
+        p01 = prod(v0, v1)
+        p23 = prod(v2, v3)
+        whole = prod(p01, p23)
+        if knit_ok:
+            # 全不靠 / 组合龙 at ``target`` in the 14 tiles: every discard is tried
+            sh, _, at = _shanten_whole(h, melds, flags & ~(_PAIRS | _ORPHANS), whole)
+            if at and sh == target:
+                best = _every_discard(h, t, melds, flags, target, tables, memo)
+                total += left * best
+                continue
+        pp = (p01, prod(v0, v2), prod(v0, v3), prod(v1, v2), prod(v1, v3), p23)
+        hv = (v0, v1, v2, v3)
+        rests = (prod(pp[3], v3), prod(pp[1], v3), prod(p01, v3), prod(p01, v2))
+        reg_at = best_of[whole][k] == value_needed
+        pairs_at = pairs_ok and 6 - _pairs[h0] - _pairs[h1] - _pairs[h2] - _pairs[h3] == target
+        orph_at = False
+        opairs = 0
+        if orph_ok:
+            opairs = (
+                _popcount[_ge2[h0] & _SUIT_ORPH]
+                + _popcount[_ge2[h1] & _SUIT_ORPH]
+                + _popcount[_ge2[h2] & _SUIT_ORPH]
+                + _popcount[_ge2[h3]]
+            )
+            orph_at = 13 - _orph[h0] - _orph[h1] - _orph[h2] - _orph[h3] - (opairs > 0) == target
+        best = 0
+        for gd in range(4):
+            pg = h[gd]
+            regkeep = _keep_mask(rests[gd], pg, k) if reg_at else 0
+            keep = regkeep
+            if pairs_at:
+                keep |= _odd[pg]
+            if orph_at:
+                keep |= _orphan_keep(pg, gd < 3, opairs)
+            if gd == gt:
+                keep &= ~(1 << rt)
+            if not keep:
+                continue
+            subs = _subs(pg)
+            rest = rests[gd]
+            pair_of = _PAIR_WITHOUT[gd]
+            while keep:
+                low = keep & -keep
+                keep ^= low
+                r = low.bit_length() - 1
+                q = subs[r]
+                y = list(h)
+                y[gd] = q
+                key = (y[0], y[1], y[2], y[3])
+                got = memo.get(key)
+                if got is None:
+                    w = vid[q]
+                    others = [rest if g == gd else prod(pp[pair_of[g]], w) for g in range(4)]
+                    reg = 8 - 2 * melds - best_of[prod(rest, w)][k]
+                    at = 0
+                    if orph_at and (_orphan_keep(pg, gd < 3, opairs) >> r) & 1:
+                        at = _ORPHANS
+                    ym = _masks_from(y, melds, flags, target, reg, at, others)
+                    got = (_count(ym, tables), ym)
+                    memo[key] = got
+                n = got[0] - ((got[1][gt] >> rt) & 1)
+                if n > best:
+                    best = n
+        del hv
+        total += left * best
+    return total
+
+
+def _every_discard(
+    h: list[int],
+    t: int,
+    melds: int,
+    flags: int,
+    target: int,
+    tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+    memo: dict[tuple[int, int, int, int], tuple[int, list[int]] | None],
+) -> int:
+    """The best useful count after a discard from the 14-tile hand ``h`` (``t`` drawn)
+    that keeps ``target``, every discard but ``t`` tried in turn."""
+    gt, rt = _GROUP[t], _RANK[t]
+    best = 0
+    for gd in range(4):
+        held = _held[h[gd]]
+        if gd == gt:
+            held &= ~(1 << rt)
+        subs = _subs(h[gd])
+        while held:
+            low = held & -held
+            held ^= low
+            y = list(h)
+            y[gd] = subs[low.bit_length() - 1]
+            key = (y[0], y[1], y[2], y[3])
+            if key in memo:
+                got = memo[key]
+            else:
+                sy, ym = _masks(y, melds, flags)
+                got = memo[key] = (_count(ym, tables), ym) if sy == target else None
+            if got is not None:
+                n = got[0] - ((got[1][gt] >> rt) & 1)
+                if n > best:
+                    best = n
+    return best
