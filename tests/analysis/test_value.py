@@ -138,6 +138,23 @@ def test_a_discard_reaching_the_minimum_comes_first() -> None:
     assert with_choice >= 5  # the property was exercised
 
 
+@pytest.mark.parametrize(
+    ("hand", "wide", "worth"),
+    [
+        ("567999p11233455s", Tile.S1, Tile.S3),  # 1s: 2s/5s under 8; 3s: 1s/5s 10 fan
+        ("123m3337p3456sWWW", Tile.P7, Tile.S3),  # 7p: 3s/6s under 8; 3s: 7p 8 fan
+    ],
+)
+def test_value_beats_a_wider_wait_under_the_minimum(hand: str, wide: Tile, worth: Tile) -> None:
+    e = analyze(hand, by="efficiency")
+    v = analyze(hand)
+    assert e.discards[0].tile is wide and v.discards[0].tile is worth
+    assert not _reaches_minimum(hand, wide, v.remaining)
+    assert _reaches_minimum(hand, worth, v.remaining)
+    by_tile = {d.tile: d for d in v.discards}
+    assert by_tile[wide].useful_count > by_tile[worth].useful_count
+
+
 # -- exact values ---------------------------------------------------------------------
 
 
