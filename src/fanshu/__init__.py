@@ -7,6 +7,10 @@
 0
 >>> fanshu.analyze("1112345678999m").useful_count
 23
+>>> fanshu.analyze("3456m345p34568sEE").best  # by expected score: 7s is 12 fan after 6m
+'discard 6m'
+>>> fanshu.analyze("3456m345p34568sEE", by="efficiency").best  # by tiles alone: a tie, 3m first
+'discard 3m'
 """
 
 from fanshu.analysis.advice import Analysis, analyze
