@@ -15,6 +15,7 @@ from fanshu.cli.analyze import claim_label, percent, points
 from fanshu.cli.main import app
 from fanshu.hand import WinContext
 from fanshu.protocol.analyze import analyze_line, run_analyze_batch
+from fanshu.protocol.bounds import BUDGET
 from fanshu.render import draw_tiles
 from fanshu.tiles import Tile
 
@@ -120,8 +121,8 @@ def test_json_fourteen_tiles_by_efficiency() -> None:
         ([NINE_GATES, "--by", "speed"], 'by must be "value" or "efficiency", not "speed"'),
         ([NINE_GATES, "--wall", "137"], "wall must be 0 to 136 (the tiles of a set), not 137"),
         ([NINE_GATES, "--seats", "3"], "seats must be 2 (two-player) or 4, not 3"),
-        ([NINE_GATES, "--budget", "0"], "budget must be 1 to 2000"),
-        ([NINE_GATES, "--budget", "5000"], "budget must be 1 to 2000"),
+        ([NINE_GATES, "--budget", "0"], BUDGET.message(0)),
+        ([NINE_GATES, "--budget", "5000"], BUDGET.message(5000)),
         ([NINE_GATES, "--seed", "-1"], "seed must be 0 to 4294967295"),
         ([NINE_GATES, "--offered", "5m5m"], "offered must be one tile, not 2"),
         ([NINE_GATES, "--offered", "5m", "--offered-by", "4"], "offered_by must be 1 to 3"),
@@ -176,7 +177,13 @@ def test_value_table_the_known_case_best_is_6m() -> None:
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Discard"))
     english, chinese = lines[at].split(), lines[at + 1].split()  # headers on two lines
-    assert english == ["Discard", "Shanten", "Useful", "P(win)", "E[pts]", "P(≥8)"] + [
+    assert english == [
+        "Discard",
+        "Shanten",
+        "Useful",
+        "P(win)",
+        "E[pts]",
+        "P(≥8)",
         "Targets",
         "Danger",
     ]

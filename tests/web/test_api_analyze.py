@@ -110,7 +110,7 @@ def test_every_new_field_over_http(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("line", "code", "detail"),
     [
-        ({"hand": SANSHOKU, "budget": 2001}, "out_of_range", "budget must be 1 to 2000"),
+        ({"hand": SANSHOKU, "budget": 501}, "out_of_range", BUDGET.message(501)),
         ({"hand": SANSHOKU, "wall": 137}, "out_of_range", "wall must be 0 to 136"),
         ({"hand": SANSHOKU, "by": "fast"}, "bad_field", "by must be"),
         ({"hand": SANSHOKU, "opponents": [{"relative": 4}]}, "out_of_range", "relative"),

@@ -33,6 +33,7 @@ from fanshu.cli.score import option_assignments_or_exit
 from fanshu.errors import FanshuError
 from fanshu.notation.fanshu import parse_hand
 from fanshu.protocol.analyze import analyze_line, analyze_request, parse_analyze_request
+from fanshu.protocol.bounds import BUDGET
 from fanshu.protocol.errors import LineError
 from fanshu.protocol.lines import dumps
 from fanshu.protocol.score import rules_named
@@ -528,7 +529,8 @@ def analyze_command(
         typer.Option(
             "--budget",
             metavar="N",
-            help="Monte Carlo samples (1-2000). Default: the library's.",
+            help=f"Monte Carlo paths per choice (1-{BUDGET.high}), for hands two or more "
+            "from ready: more is steadier and slower. Default: the library's.",
             show_default=False,
         ),
     ] = None,

@@ -28,7 +28,7 @@ Keys:
   and melds count as seen: ``visible`` holds the other tiles seen (so that each tile is
   written once); the ``offered`` tile is in neither (it goes to its discarder's
   discards, last, as the engine's seats see it);
-- ``budget`` (Monte Carlo samples, 1 to 2,000; omitted: the default of
+- ``budget`` (Monte Carlo paths per choice, 1 to 500; omitted: the default of
   ``fanshu.analyze``) and ``seed`` (0 to 2^32 − 1, default 0: the same request always
   gives the same answer).
 
@@ -48,7 +48,7 @@ with the codes of the score request (``bad_json``, ``bad_field``, ``out_of_range
 >>> analyze_line({"id": 2, "hand": "123m", "visible": 5})["error"]["code"]
 'bad_field'
 >>> analyze_line({"id": 3, "hand": "1112345678999m", "budget": 0})["error"]["message"]
-'budget must be 1 to 2000 (samples of one analysis), not 0'
+'budget must be 1 to 500 (Monte Carlo paths per choice), not 0'
 """
 
 from __future__ import annotations

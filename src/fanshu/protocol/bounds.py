@@ -109,12 +109,14 @@ RELATIVE = Bound("relative", 1, 3, "seats after me in turn order")
 OPPONENTS = Bound("opponents", 0, 3, "one per other seat")
 #: An opponent's concealed kongs: a hand has at most four kongs.
 CONCEALED_KONGS = Bound("concealed_kongs", 0, 4, "a hand has at most four kongs")
-#: Monte Carlo samples of one analysis.  The bound keeps the slowest request (a
-#: 14-tile hand far from ready, every discard sampled at the full budget, opponents
-#: given) near a second on one core: the figure and its command are in
-#: docs/http-api.md ("Bounds").  A batch of 1,000 such items is then minutes, which
-#: only a deliberate client asks for; the default budget is far cheaper.
-BUDGET = Bound("budget", 1, 2000, "samples of one analysis")
+#: Monte Carlo paths per choice of one analysis (``fanshu.analysis.value``; the
+#: library's default is a few dozen).  The time of a request grows with it for hands
+#: two or more from ready: at 500 the slowest hands measured (random 14-tile hands four
+#: from ready, every rule set) take 1.5 to 4.6 s on a loaded two-core machine, at 2,000
+#: up to 7 s — the figures and their command are in docs/http-api.md ("Bounds").  500
+#: paths put the standard error of a P(win) near 0.5 at about 2 points, finer than any
+#: choice needs.
+BUDGET = Bound("budget", 1, 500, "Monte Carlo paths per choice")
 #: The seed of an analysis' Monte Carlo draws (the generator takes 32 bits).
 ANALYSIS_SEED = Bound("seed", 0, 2**32 - 1, "a 32-bit seed")
 

@@ -138,7 +138,8 @@ class AnalyzeItem(BaseModel):
         None,
         ge=bounds.BUDGET.low,
         le=bounds.BUDGET.high,
-        description="Monte Carlo samples (null: the default of fanshu.analyze).",
+        description="Monte Carlo paths per choice, for hands two or more from ready "
+        "(null: the default of fanshu.analyze).",
     )
     seed: int | None = Field(
         0,
