@@ -67,7 +67,7 @@ def play(
 
 
 def test_registry_builds_each_player() -> None:
-    assert set(PLAYERS) == {"random", "greedy", "fan"}
+    assert set(PLAYERS) == {"random", "greedy", "fan", "ev"}
     kinds = {"random": RandomPlayer, "greedy": GreedyPlayer, "fan": FanPlayer}
     for name, cls in kinds.items():
         p = make_player(name, seed=3)

@@ -144,7 +144,7 @@ def test_illegal_actions_are_422_problems_listing_the_legal_ones(client: TestCli
         ({"rules": "two-player", "seat": 2}, "bad_option", "seat is 0-1 for two-player, not 2"),
         ({"opponents": ["greedy"]}, "bad_option", "mcr needs 3 opponents, not 1"),
         ({"opponents": ["greedy", "smart", "fan"]}, "bad_option",
-         "unknown player 'smart': one of random, greedy, fan"),
+         "unknown player 'smart': one of random, greedy, fan, ev"),
         ({"config": {"dealr": 1}}, "bad_option", None),
         ({"config": {"dealer": 9}}, "bad_option", "dealer is a seat number 0-3, not 9"),
         ({"options": {"nope": True}}, "bad_option", None),

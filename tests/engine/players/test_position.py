@@ -4,7 +4,7 @@ rule set's options — checked against the engine's own state on played hands.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 import pytest
 
@@ -19,7 +19,7 @@ from fanshu.tiles import Tile
 RULES = ("mcr", "sichuan", "two-player", "beijing")
 
 
-Options = dict[str, object] | None
+Options = Mapping[str, object] | None
 
 
 def observations(
@@ -116,8 +116,12 @@ def test_after_a_claim_the_fourteen_tiles_have_no_draw() -> None:
 
 @pytest.mark.parametrize("rules", ["mcr", "sichuan", "two-player"])
 def test_a_claim_offers_the_discard_and_names_its_discarder(rules: str) -> None:
-    g, obs = first(rules, lambda g, o: o.phase == "claim" and (o.last_discarder - o.seat) % g.n > 1
-                   if g.n > 2 else o.phase == "claim")  # fmt: skip
+    def wanted(g: Game, o: Observation) -> bool:
+        if o.phase != "claim" or o.last_discarder is None:
+            return False
+        return g.n == 2 or (o.last_discarder - o.seat) % g.n > 1  # not only from the left
+
+    g, obs = first(rules, wanted)
     p = position_of(obs)
     assert p.offered == obs.last_discard is not None
     assert obs.last_discarder is not None

@@ -6,7 +6,9 @@ The built-in bots, by name (``make_player``):
 - ``random``: uniform over the legal actions;
 - ``greedy``: lowest shanten, then the most tiles still to come (``greedy.py``);
 - ``fan``: plans toward a hand that meets the rule set's minimum and scores well
-  (MCR: an 8-fan route; ``fan.py``).
+  (MCR: an 8-fan route; ``fan.py``);
+- ``ev``: discards, kongs and claims by the value advice, the expected score of each
+  choice with the danger of the tile thrown (``ev.py``).
 
 >>> from fanshu.engine import Game
 >>> g = Game("two-player", seed=1)
@@ -16,7 +18,7 @@ True
 >>> make_player("smart")
 Traceback (most recent call last):
 ...
-fanshu.errors.OptionError: unknown player 'smart': one of random, greedy, fan
+fanshu.errors.OptionError: unknown player 'smart': one of random, greedy, fan, ev
 """
 
 from __future__ import annotations
@@ -24,21 +26,31 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fanshu.engine.players.base import Player, RandomPlayer
+from fanshu.engine.players.ev import EvPlayer
 from fanshu.engine.players.fan import FanPlayer
 from fanshu.engine.players.greedy import GreedyPlayer
 from fanshu.errors import OptionError
 
-__all__ = ["PLAYERS", "FanPlayer", "GreedyPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = [
+    "PLAYERS",
+    "EvPlayer",
+    "FanPlayer",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "make_player",
+]
 
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "fan": FanPlayer,
+    "ev": EvPlayer,
 }
 
 
 def make_player(name: str, seed: int = 0) -> Player:
-    """A built-in player by name (``random``, ``greedy``, ``fan``)."""
+    """A built-in player by name (``random``, ``greedy``, ``fan``, ``ev``)."""
     factory = PLAYERS.get(name)
     if factory is None:
         raise OptionError(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
