@@ -319,3 +319,66 @@ def test_look_ahead_memo_is_per_shanten() -> None:
         c[t] -= 1
         total += rem[t] * best
     assert d.next_useful_count == total == 4571
+
+
+def slow_next(c: list[int], melds: int, rem: Sequence[int], tile: int) -> int | None:
+    """``next_useful_count`` of one discard by its definition, from the slow calls."""
+    c[tile] -= 1
+    s = shanten(c, melds)
+    total: int | None = None
+    if s > 0:
+        total = 0
+        for t in useful_tiles(c, melds):
+            if not rem[t]:
+                continue
+            c[t] += 1
+            best = 0
+            for x in range(34):
+                if c[x] and x != t:
+                    c[x] -= 1
+                    if shanten(c, melds) < s:
+                        kinds = useful_tiles(c, melds)
+                        best = max(best, sum(rem[v] for v in kinds) - (t in kinds))
+                    c[x] += 1
+            c[t] -= 1
+            total += rem[t] * best
+    c[tile] += 1
+    return total
+
+
+def test_look_ahead_counts_of_any_discard() -> None:
+    rng = random.Random(9)
+    for c, melds in random_hands(9, 12, 14):
+        rem = remaining_of(rng, c)
+        tiles = [t for t in range(34) if c[t]]
+        got = E.look_ahead_counts(c, melds, rem, tiles)
+        assert got == {t: slow_next(c, melds, rem, t) for t in tiles}, (c, melds)
+    with pytest.raises(ValueError, match="tile 33 is not in the hand"):
+        E.look_ahead_counts(counts_of(parse_tiles("123m456p789s11sEEN")), 0, [4] * 34, [33])
+
+
+def test_look_ahead_best_and_none() -> None:
+    rng = random.Random(13)
+    for c, melds in random_hands(13, 60, 14):
+        rem = remaining_of(rng, c)
+        full = E.rank_discards(c, melds, rem)
+        best = E.rank_discards(c, melds, rem, look_ahead="best")
+        none = E.rank_discards(c, melds, rem, look_ahead="none")
+        top = [
+            d
+            for d in full
+            if (d.shanten, d.useful_count) == (full[0].shanten, full[0].useful_count)
+        ]
+        assert list(best[: len(top)]) == top  # the best option and its ties: as "all"
+        assert all(d.next_useful_count is None for d in best[len(top) :])
+        assert all(d.next_useful_count is None for d in none)
+        for ranked in (best, none):
+            assert sorted(d.tile for d in ranked) == sorted(d.tile for d in full)
+            keys = [
+                (d.shanten, -d.useful_count, -(d.next_useful_count or 0), d.tile) for d in ranked
+            ]
+            assert keys == sorted(keys)
+    with pytest.raises(ValueError, match="look_ahead is 'all', 'best' or 'none'"):
+        E.rank_discards(
+            counts_of(parse_tiles("123m456p789s11sEEN")), 0, [4] * 34, look_ahead=BAD_SHAPES
+        )

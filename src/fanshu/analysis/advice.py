@@ -44,14 +44,14 @@ Definitions:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from fanshu.analysis.distance import for_rules
-from fanshu.analysis.efficiency import rank_discards, useful_kinds
+from fanshu.analysis.efficiency import ALL_SHAPES, rank_discards, useful_kinds
 from fanshu.analysis.position import SEATS, Opponent, Position
-from fanshu.analysis.shanten import ShapeShanten, shanten_by_shape
+from fanshu.analysis.shanten import ShapeName, ShapeShanten, shanten_by_shape
 from fanshu.analysis.value import (
     ClaimOption,
     Value,
@@ -295,9 +295,16 @@ def _with_last(ctx: WinContext) -> WinContext:
 
 
 def _discards(
-    hand: Hand, counts: list[int], melds: int, remaining: Sequence[int]
+    hand: Hand,
+    counts: list[int],
+    melds: int,
+    remaining: Sequence[int],
+    look_ahead: Literal["all", "best", "none"] = "all",
+    shapes: Collection[ShapeName] = ALL_SHAPES,
 ) -> tuple[DiscardOption, ...]:
-    """The options of a 14-tile hand in efficiency order (``efficiency.rank_discards``)."""
+    """The options of a 14-tile hand in efficiency order (``efficiency.rank_discards``;
+    ``look_ahead`` says which ties get ``next_useful_count``, its costly part; ``shapes``
+    the winning shapes that count, e.g. ``REGULAR_AND_PAIRS`` for Beijing)."""
     return tuple(
         DiscardOption(
             TILES[o.tile],
@@ -306,7 +313,7 @@ def _discards(
             o.useful_count,
             o.next_useful_count,
         )
-        for o in rank_discards(counts, melds, remaining)
+        for o in rank_discards(counts, melds, remaining, shapes, look_ahead)
     )
 
 

@@ -39,8 +39,9 @@ or :data:`REGULAR_AND_PAIRS` (Sichuan: four sets and a pair, or 七对).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from fanshu.analysis import shanten as _sh
 from fanshu.analysis.shanten import SHAPES, ShapeName
@@ -49,6 +50,7 @@ __all__ = [
     "ALL_SHAPES",
     "REGULAR_AND_PAIRS",
     "DiscardEfficiency",
+    "look_ahead_counts",
     "rank_discards",
     "shanten_fast",
     "useful_count",
@@ -587,6 +589,7 @@ def rank_discards(
     melds: int,
     remaining: Sequence[int],
     shapes: Collection[ShapeName] = ALL_SHAPES,
+    look_ahead: Literal["all", "best", "none"] = "all",
 ) -> tuple[DiscardEfficiency, ...]:
     """Every discard of a 14-tile hand, best first, as ``fanshu.analyze`` ranks them by
     efficiency: shanten after the discard (ascending), useful count (descending),
@@ -595,11 +598,16 @@ def rank_discards(
     ``next_useful_count`` is computed only among options tied on the first two keys and
     not yet ready: the sum, over every remaining copy of each useful kind, of the best
     useful count reachable after drawing it and making the best discard that keeps the
-    lower shanten (the drawn copy no longer to come).
+    lower shanten (the drawn copy no longer to come).  It is most of the cost; with
+    ``look_ahead="best"`` it is computed for the options tied with the best only (the
+    first option, and the order of its ties, are the same; the options below keep
+    ``None`` and tile order within their ties), with ``"none"`` for no option.
     """
     _check(counts, melds, (14,))
     if len(remaining) != 34:
         raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
+    if look_ahead not in ("all", "best", "none"):
+        raise ValueError(f"look_ahead is 'all', 'best' or 'none', not {look_ahead!r}")
     flags = _flags(shapes)
     tables = _tables(remaining)
     base = _pids(counts)
@@ -620,8 +628,11 @@ def rank_discards(
     for i, (_, s, _, n) in enumerate(rows):
         groups.setdefault((s, n), []).append(i)
     nexts: list[int | None] = [None] * len(rows)
-    for (s, _), members in groups.items():
-        if len(members) < 2 or s <= 0:
+    top = min(groups, key=lambda sn: (sn[0], -sn[1]))
+    for (s, n), members in groups.items():
+        if len(members) < 2 or s <= 0 or look_ahead == "none":
+            continue
+        if look_ahead == "best" and (s, n) != top:
             continue
         # 13-tile hands reached by a discard, a draw and a discard -> (shanten, useful
         # count, useful masks), shared by the options of this shanten
@@ -634,6 +645,50 @@ def rank_discards(
     ]
     out.sort(key=lambda o: (o.shanten, -o.useful_count, -(o.next_useful_count or 0), o.tile))
     return tuple(out)
+
+
+def look_ahead_counts(
+    counts: Sequence[int],
+    melds: int,
+    remaining: Sequence[int],
+    tiles: Iterable[int],
+    shapes: Collection[ShapeName] = ALL_SHAPES,
+) -> dict[int, int | None]:
+    """``next_useful_count`` of the given discards of a 14-tile hand, whether or not
+    they tie (None for a discard that leaves the hand ready or complete): for a caller
+    that ranks by something else first and needs the efficiency order only among its
+    own ties.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> c = counts_of(parse_tiles("135m2467p19sESWCF"))
+    >>> rem = [4 - k for k in c]
+    >>> got = look_ahead_counts(c, 0, rem, [27, 28])
+    >>> got == {d.tile: d.next_useful_count for d in rank_discards(c, 0, rem) if d.tile in got}
+    True
+    """
+    _check(counts, melds, (14,))
+    if len(remaining) != 34:
+        raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
+    flags = _flags(shapes)
+    tables = _tables(remaining)
+    base = _pids(counts)
+    memos: dict[int, dict[tuple[int, int, int, int], tuple[int, list[int]] | None]] = {}
+    out: dict[int, int | None] = {}
+    for tile in tiles:
+        if not 0 <= tile < 34 or not counts[tile]:
+            raise ValueError(f"tile {tile} is not in the hand (a kind 0-33 held)")
+        p = list(base)
+        g = _GROUP[tile]
+        p[g] = _subs(base[g])[_RANK[tile]]
+        s, masks = _masks(p, melds, flags)
+        if s <= 0:
+            out[tile] = None
+            continue
+        row = (tile, s, masks, _count(masks, tables))
+        memo = memos.setdefault(s, {})
+        out[tile] = _look_ahead(base, row, melds, flags, remaining, tables, memo)
+    return out
 
 
 # for a discard from group ``gd``, the pair of groups that with the changed group makes
@@ -673,6 +728,52 @@ def _orphan_keep(p: int, suit: bool, pairs: int) -> int:
     return keep
 
 
+def _knit_keep(h: Sequence[int], melds: int, flags: int, target: int) -> list[int] | None:
+    """Per group, the ranks whose discard from the 14-tile hand ``h`` keeps 全不靠 or
+    组合龙 at ``target``; None when neither is at ``target``.
+
+    全不靠: a tile held twice, or a single one outside every knitted straight that
+    reaches the most.  组合龙 (for each straight at ``target``): the straight's tiles
+    held once must stay; any other tile must leave the rest's regular value as it was
+    (the regular keep mask of the rest, with the straight's three sets made)."""
+    h0, h1, h2, h3 = h
+    ha, hb, hd = _knit[h0], _knit[h1], _knit[h2]
+    sums = [ha[x] + hb[y] + hd[z] for x, y, z in _sh._KNIT_PERMS]
+    keep = [0, 0, 0, 0]
+    found = False
+    if flags & _HONORS_KNITTED and not melds and 13 - _kinds[h3] - max(sums) == target:
+        found = True
+        top = max(sums)
+        tops = [perm for perm, n in zip(_sh._KNIT_PERMS, sums, strict=True) if n == top]
+        for g in range(3):
+            used = {perm[g] for perm in tops}
+            single = _held[h[g]] & ~_ge2[h[g]]
+            lost = _RESIDUE[next(iter(used))] & single if len(used) == 1 else 0
+            keep[g] |= _held[h[g]] & ~lost
+        keep[3] |= _ge2[h3]
+    if flags & _KNITTED:
+        k = 1 - melds
+        base = 11 - 2 * melds
+        # the rest is part of the whole: a straight holding ``held`` does no better
+        # than ``base - held - (the whole's value with one unit)``
+        floor = base - _best[_prod(_prod(_vid[h0], _vid[h1]), _prod(_vid[h2], _vid[h3]))][k]
+        for (x, y, z), held in zip(_sh._KNIT_PERMS, sums, strict=True):
+            if floor - held > target:
+                continue
+            q = (_knit_pid[h0][x], _knit_pid[h1][y], _knit_pid[h2][z], h3)
+            w0, w1, w2, w3 = _vid[q[0]], _vid[q[1]], _vid[q[2]], _vid[h3]
+            ab = _prod(w0, w1)
+            cd = _prod(w2, w3)
+            if base - held - _best[_prod(ab, cd)][k] != target:
+                continue
+            found = True
+            keep[0] |= _keep_mask(_prod(w1, cd), q[0], k)
+            keep[1] |= _keep_mask(_prod(w0, cd), q[1], k)
+            keep[2] |= _keep_mask(_prod(ab, w3), q[2], k)
+            keep[3] |= _keep_mask(_prod(ab, w2), h3, k)
+    return keep if found else None
+
+
 def _look_ahead(
     base: list[int],
     row: tuple[int, int, list[int], int],
@@ -685,11 +786,11 @@ def _look_ahead(
     """``next_useful_count`` of one discard (``row``) of the 14-tile hand ``base``.
 
     For each useful kind still to come, the 14-tile hand after drawing it has shanten
-    ``target``; only the shapes at ``target`` in that hand can be at ``target`` after a
-    discard, so the discards that keep it are read from per-group masks (regular: cached
-    by the product of the other groups; 七对: the odd ranks; 十三幺: a formula) and only
-    those hands get their useful tiles counted.  When 全不靠 or 组合龙 may be at
-    ``target`` every discard is tried.
+    ``target``, and only the shapes at ``target`` in it can still be at ``target`` after
+    a discard.  The discards that may keep it come from per-group masks (regular: cached
+    by the product of the other groups; 七对: the odd ranks; 十三幺: a formula; 全不靠 and
+    组合龙: every tile), and only those are tried.  The common case, the regular shape
+    alone at ``target``, is :func:`_regular_best`.
     """
     tile, s, masks, _ = row
     target = s - 1
@@ -700,7 +801,7 @@ def _look_ahead(
     x[gk] = _subs(base[gk])[_RANK[tile]]
     pairs_ok = not melds and flags & _PAIRS
     orph_ok = not melds and flags & _ORPHANS
-    knit_ok = melds < 2 and flags & (_HONORS_KNITTED | _KNITTED)
+    knit_flags = flags & (_HONORS_KNITTED | _KNITTED) if melds < 2 else 0
     prod = _prod
     best_of = _best
     vid = _vid
@@ -716,18 +817,20 @@ def _look_ahead(
         v0, v1, v2, v3 = vid[h0], vid[h1], vid[h2], vid[h3]
         p01 = prod(v0, v1)
         p23 = prod(v2, v3)
-        whole = prod(p01, p23)
-        if knit_ok:
-            # 全不靠 / 组合龙 at ``target`` in the 14 tiles: every discard is tried
-            sh, _, at = _shanten_whole(h, melds, flags & ~(_PAIRS | _ORPHANS), whole)
-            if at and sh == target:
-                best = _every_discard(h, t, melds, flags, target, tables, memo)
-                total += left * best
-                continue
         pp = (p01, prod(v0, v2), prod(v0, v3), prod(v1, v2), prod(v1, v3), p23)
-        hv = (v0, v1, v2, v3)
         rests = (prod(pp[3], v3), prod(pp[1], v3), prod(p01, v3), prod(p01, v2))
-        reg_at = best_of[whole][k] == value_needed
+        whole = prod(p01, p23)
+        knit_keep: list[int] | None = None
+        if knit_flags:
+            kmax = _knit_max[h0] + _knit_max[h1] + _knit_max[h2]
+            if (
+                knit_flags & _HONORS_KNITTED and not melds and 13 - _kinds[h3] - kmax <= target
+            ) or (
+                knit_flags & _KNITTED
+                and 11 - 2 * melds - best_of[whole][1 - melds] - kmax <= target
+            ):
+                knit_keep = _knit_keep(h, melds, knit_flags, target)
+        knit_at = knit_keep is not None
         pairs_at = pairs_ok and 6 - _pairs[h0] - _pairs[h1] - _pairs[h2] - _pairs[h3] == target
         orph_at = False
         opairs = 0
@@ -739,80 +842,165 @@ def _look_ahead(
                 + _popcount[_ge2[h3]]
             )
             orph_at = 13 - _orph[h0] - _orph[h1] - _orph[h2] - _orph[h3] - (opairs > 0) == target
+        reg_at = best_of[whole][k] == value_needed
+        if not (orph_at or knit_at):
+            total += left * _regular_best(
+                h, gt, rt, k, target, pp, rests, tables, remaining, reg_at, bool(pairs_at)
+            )
+            continue
         best = 0
         for gd in range(4):
             pg = h[gd]
-            regkeep = _keep_mask(rests[gd], pg, k) if reg_at else 0
-            keep = regkeep
+            rest = rests[gd]
+            keep = _keep_mask(rest, pg, k) if reg_at else 0
             if pairs_at:
                 keep |= _odd[pg]
             if orph_at:
                 keep |= _orphan_keep(pg, gd < 3, opairs)
+            if knit_keep is not None:
+                keep |= knit_keep[gd]
             if gd == gt:
                 keep &= ~(1 << rt)
             if not keep:
                 continue
             subs = _subs(pg)
-            rest = rests[gd]
             pair_of = _PAIR_WITHOUT[gd]
             while keep:
                 low = keep & -keep
                 keep ^= low
-                r = low.bit_length() - 1
-                q = subs[r]
+                q = subs[low.bit_length() - 1]
                 y = list(h)
                 y[gd] = q
                 key = (y[0], y[1], y[2], y[3])
-                got = memo.get(key)
-                if got is None:
+                if key in memo:
+                    got = memo[key]
+                else:
                     w = vid[q]
-                    others = [rest if g == gd else prod(pp[pair_of[g]], w) for g in range(4)]
-                    reg = 8 - 2 * melds - best_of[prod(rest, w)][k]
-                    at = 0
-                    if orph_at and (_orphan_keep(pg, gd < 3, opairs) >> r) & 1:
-                        at = _ORPHANS
-                    ym = _masks_from(y, melds, flags, target, reg, at, others)
-                    got = (_count(ym, tables), ym)
+                    sy, reg, at = _shanten_whole(y, melds, flags, prod(rest, w))
+                    if sy == target:
+                        others = [rest if g == gd else prod(pp[pair_of[g]], w) for g in range(4)]
+                        ym = _masks_from(y, melds, flags, sy, reg, at, others)
+                        got = (_count(ym, tables), ym)
+                    else:
+                        got = None
                     memo[key] = got
-                n = got[0] - ((got[1][gt] >> rt) & 1)
-                if n > best:
-                    best = n
-        del hv
+                if got is not None:
+                    n = got[0] - ((got[1][gt] >> rt) & 1)
+                    if n > best:
+                        best = n
         total += left * best
     return total
 
 
-def _every_discard(
+def _regular_best(
     h: list[int],
-    t: int,
-    melds: int,
-    flags: int,
+    gt: int,
+    rt: int,
+    k: int,
     target: int,
+    pp: tuple[int, int, int, int, int, int],
+    rests: tuple[int, int, int, int],
     tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
-    memo: dict[tuple[int, int, int, int], tuple[int, list[int]] | None],
+    remaining: Sequence[int],
+    reg_at: bool,
+    pairs_at: bool,
 ) -> int:
-    """The best useful count after a discard from the 14-tile hand ``h`` (``t`` drawn)
-    that keeps ``target``, every discard but ``t`` tried in turn."""
-    gt, rt = _GROUP[t], _RANK[t]
+    """The best useful count after a discard from the 14-tile hand ``h`` (rank ``rt`` of
+    group ``gt`` drawn) that keeps ``target``, when only the regular shape and 七对 can
+    be at ``target`` (``reg_at``, ``pairs_at``: which are, in the 14 tiles).
+
+    After a discard from group ``gd`` the regular useful ranks of each other group
+    depend on the discarded group only through its vector, so they are found once per
+    vector (a suit's isolated tiles, for one, all leave the same vector behind).  七对
+    alone at ``target`` after the discard of an odd rank ``d`` leaves the odd ranks of
+    ``h`` but ``d`` as the useful ones."""
+    products = _products
+    masks = _useful_masks
+    vid = _vid
+    fours = _fours
+    odd = _odd
+    strip = target > 0  # a kind held four times is useful only to a ready hand
+    odd_sum = 0  # copies to come of the odd ranks of h, the drawn copy out
+    if pairs_at:
+        for g in range(4):
+            m = odd[h[g]]
+            if m:
+                lo, hi = tables[g]
+                odd_sum += lo[m & 31] + hi[m >> 5]
+        odd_sum -= (odd[h[gt]] >> rt) & 1
     best = 0
     for gd in range(4):
-        held = _held[h[gd]]
+        pg = h[gd]
+        rest = rests[gd]
+        regkeep = _keep_mask(rest, pg, k) if reg_at else 0
+        oddkeep = odd[pg] if pairs_at else 0
+        keep = regkeep | oddkeep
         if gd == gt:
-            held &= ~(1 << rt)
-        subs = _subs(h[gd])
-        while held:
-            low = held & -held
-            held ^= low
-            y = list(h)
-            y[gd] = subs[low.bit_length() - 1]
-            key = (y[0], y[1], y[2], y[3])
-            if key in memo:
-                got = memo[key]
-            else:
-                sy, ym = _masks(y, melds, flags)
-                got = memo[key] = (_count(ym, tables), ym) if sy == target else None
-            if got is not None:
-                n = got[0] - ((got[1][gt] >> rt) & 1)
+            keep &= ~(1 << rt)
+        if not keep:
+            continue
+        subs = _subs(pg)
+        pair_of = _PAIR_WITHOUT[gd]
+        lo, hi = tables[gd]
+        by_vector: dict[int, tuple[int, list[int]]] = {}
+        own_key = (rest << 3 | k) << 24
+        base = 9 * gd
+        while keep:
+            low = keep & -keep
+            keep ^= low
+            r = low.bit_length() - 1
+            if not regkeep & low:  # 七对 alone
+                n = odd_sum - remaining[base + r]
                 if n > best:
                     best = n
+                continue
+            q = subs[r]
+            w = vid[q]
+            got = by_vector.get(w)
+            if got is None:
+                n = 0
+                ms = [0, 0, 0, 0]
+                for g in range(4):
+                    if g == gd:
+                        continue
+                    a = pp[pair_of[g]]
+                    o = products.get(a << 16 | w)
+                    if o is None:
+                        o = _product(a, w)
+                    pg2 = h[g]
+                    m = masks.get((o << 3 | k) << 24 | pg2)
+                    if m is None:
+                        m = _reg_mask(o, pg2, k)
+                    if strip:
+                        m &= ~fours[pg2]
+                    ms[g] = m
+                    if m:
+                        glo, ghi = tables[g]
+                        n += glo[m & 31] + ghi[m >> 5]
+                        if g == gt:
+                            n -= (m >> rt) & 1
+                got = by_vector[w] = (n, ms)
+            m = masks.get(own_key | q)
+            if m is None:
+                m = _reg_mask(rest, q, k)
+            if strip:
+                m &= ~fours[q]
+            if oddkeep & low:  # both shapes at target: the union of their ranks
+                ms = got[1]
+                n = 0
+                for g in range(4):
+                    u = (m | odd[q]) if g == gd else (ms[g] | odd[h[g]])
+                    if u:
+                        glo, ghi = tables[g]
+                        n += glo[u & 31] + ghi[u >> 5]
+                        if g == gt:
+                            n -= (u >> rt) & 1
+            else:
+                n = got[0]
+                if m:
+                    n += lo[m & 31] + hi[m >> 5]
+                    if gd == gt:
+                        n -= (m >> rt) & 1
+            if n > best:
+                best = n
     return best
