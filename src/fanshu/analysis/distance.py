@@ -27,13 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from fanshu.analysis.shanten import (
-    partial_regular_shanten,
-    regular_shanten,
-    seven_pairs_shanten,
-    shanten,
-    useful_tiles,
-)
+from fanshu.analysis.efficiency import ALL_SHAPES, REGULAR_AND_PAIRS, shanten_fast, useful_kinds
+from fanshu.analysis.shanten import partial_regular_shanten
 from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE
 
 __all__ = ["DISTANCES", "Distance", "for_rules"]
@@ -52,29 +47,20 @@ class McrDistance:
     """Every MCR shape (also the two-player game, which scores with the MCR table)."""
 
     def shanten(self, counts: Sequence[int], melds: int) -> int:
-        return shanten(counts, melds)
+        return shanten_fast(counts, melds, ALL_SHAPES)
 
     def useful(self, counts: Sequence[int], melds: int) -> frozenset[int]:
-        return useful_tiles(counts, melds)
+        return useful_kinds(counts, melds, ALL_SHAPES)
 
 
 class PairsDistance:
     """Four sets and a pair, or 七对 when concealed (Beijing)."""
 
     def shanten(self, counts: Sequence[int], melds: int) -> int:
-        r = regular_shanten(counts, melds)
-        p = seven_pairs_shanten(counts) if not melds else None
-        return r if p is None or r <= p else p
+        return shanten_fast(counts, melds, REGULAR_AND_PAIRS)
 
     def useful(self, counts: Sequence[int], melds: int) -> frozenset[int]:
-        r = regular_shanten(counts, melds)
-        p = seven_pairs_shanten(counts) if not melds else None
-        out: frozenset[int] = frozenset()
-        if p is None or r <= p:
-            out |= useful_tiles(counts, melds, "regular")
-        if p is not None and p <= r:
-            out |= useful_tiles(counts, melds, "seven_pairs")
-        return out
+        return useful_kinds(counts, melds, REGULAR_AND_PAIRS)
 
 
 def _pairs_partial(counts: Sequence[int]) -> int:

@@ -45,6 +45,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from fanshu.analysis.danger import NO_DANGER, Danger, dangers
@@ -212,28 +213,9 @@ class _Call:
             raise InvalidHandError(f"budget is at least 1 sample, not {self.budget}")
         self.seed = seed
         self.unseen_total = sum(self.unseen)
-        self.reached: dict[tuple[int, int, int], tuple[float, float, float]] = {}
-        self._assumed: dict[int, list[tuple[float, float]]] = {}
         self._shanten: dict[tuple[int, ...], int] = {}
         self._useful: dict[tuple[int, ...], frozenset[int]] = {}
         self._waits: dict[tuple[int, ...], tuple[tuple[int, Win, Win], ...]] = {}
-
-    def assumed_ready(self, turns: int) -> list[tuple[float, float]]:
-        """For t = 1..turns: P(nobody won by own draw t) × the chances of the reach
-        model's ready hand with the turns after t."""
-        table = self._assumed.get(turns)
-        if table is None:
-            r = self.reach
-            table = []
-            for t in range(1, turns + 1):
-                ps, pd = ready_chances(
-                    r.ready_live, r.ready_live, self.unseen_total, turns - t,
-                    self.opponents, self.timing,
-                )  # fmt: skip
-                alive = survival(t, self.opponents, self.timing)
-                table.append((alive * ps, alive * pd))
-            self._assumed[turns] = table
-        return table
 
     def shanten(self, counts: list[int]) -> int:
         key = tuple(counts)
@@ -389,20 +371,30 @@ def _reach(call: _Call, s: int, useful_count: int, turns: int, tally: _Tally) ->
     if total <= 0 or turns <= 0:
         return
     r = call.reach
-    key = (s, useful_count, turns)
-    found = call.reached.get(key)
-    if found is None:
-        later = [n / total for n in r.useful_by_shanten]
-        schedule = reach_schedule(useful_count / total, s, turns, later)
-        table = call.assumed_ready(turns)
-        ps_sum = pd_sum = 0.0
-        for w, (ps, pd) in zip(schedule, table, strict=True):
-            ps_sum += w * ps
-            pd_sum += w * pd
-        found = (ps_sum * r.meets, pd_sum * r.meets, sum(schedule) * r.meets)
-        call.reached[key] = found
-    tally.minimum = found[2]
-    tally.add_assumed(found[0], found[1], r.points, r.fan)
+    ps, pd, reached = _reached(call.position.rules, s, useful_count, total, turns, call.opponents)
+    tally.minimum = reached
+    tally.add_assumed(ps, pd, r.points, r.fan)
+
+
+@lru_cache(maxsize=8192)
+def _reached(
+    rules: str, s: int, useful_count: int, total: int, turns: int, opponents: int
+) -> tuple[float, float, float]:
+    """(P self-drawn win, P win on a discard, P ready with an accepted wait) of the reach
+    model: the same numbers for every hand with these counts, so cached across calls."""
+    r = reach_for(rules)
+    timing = timing_for(rules)
+    later = [n / total for n in r.useful_by_shanten]
+    schedule = reach_schedule(useful_count / total, s, turns, later)
+    ps_sum = pd_sum = 0.0
+    for t, w in enumerate(schedule, start=1):
+        if w <= 0.0:
+            continue
+        ps, pd = ready_chances(r.ready_live, r.ready_live, total, turns - t, opponents, timing)
+        alive = w * survival(t, opponents, timing)
+        ps_sum += alive * ps
+        pd_sum += alive * pd
+    return ps_sum * r.meets, pd_sum * r.meets, sum(schedule) * r.meets
 
 
 def _best_ready(
@@ -660,13 +652,56 @@ def evaluate_discards(
     best = min(shantens.values())
     sampled = _to_sample(call, counts, kinds, shantens, best, budget is None)
     danger = dangers(position, kinds)
-    out: dict[int, Value] = {}
+    estimates: dict[int, _Estimate] = {}
     for k in kinds:
         counts[k] -= 1
-        est = _state(call, counts, call.turns, call.budget, sample=k in sampled)
+        estimates[k] = _state(call, counts, call.turns, call.budget, sample=k in sampled)
         counts[k] += 1
-        out[k] = _value(call, est, danger[k])
-    return out
+    _rescale_reach(call, estimates)
+    return {k: _value(call, estimates[k], danger[k]) for k in kinds}
+
+
+def _rescale_reach(call: _Call, estimates: dict[int, _Estimate]) -> None:
+    """Put the reach-model choices on the sampled choices' scale.
+
+    The reach model's priors are means over many hands; the sampled paths of this hand
+    say how this hand's composition does (a hand with no way to 8 fan, a flush on the
+    way).  When some choices were sampled, every choice valued by the reach model gets
+    its P(win) times (Σ sampled P(win)) / (Σ reach-model P(win) of the same choices), its
+    P(minimum) likewise, and the sampled choices' mean points per win.
+    """
+    sampled = [e for e in estimates.values() if e.samples]
+    if not sampled:
+        return
+    model_win = model_minimum = 0.0
+    for e in sampled:
+        t = _Tally()
+        _reach(call, e.shanten, e.useful_count, call.turns, t)
+        model_win += t.p_self + t.p_discard
+        model_minimum += t.minimum
+    seen_win = sum(e.tally.p_self + e.tally.p_discard for e in sampled)
+    seen_minimum = sum(e.tally.minimum for e in sampled)
+    seen_gain = sum(e.tally.gain for e in sampled)
+    if model_win <= 0.0:
+        return
+    factor = seen_win / model_win
+    points = seen_gain / seen_win if seen_win > 0 else 0.0
+    fan = call.reach.fan
+    fans: dict[int, float] = {}
+    for e in sampled:
+        for f, p in e.tally.fans.items():
+            fans[f] = fans.get(f, 0.0) + p
+    if fans:
+        fan = max(fans.items(), key=lambda kv: kv[1])[0]
+    for e in estimates.values():
+        if e.samples or e.ready is not None or e.shanten < 2:
+            continue
+        old = e.tally
+        t = _Tally()
+        if model_minimum > 0:
+            t.minimum = min(1.0, old.minimum * seen_minimum / model_minimum)
+        t.add_assumed(old.p_self * factor, old.p_discard * factor, points, fan)
+        e.tally = t
 
 
 def evaluate_hand(position: Position, *, budget: int | None = None, seed: int = 0) -> Value:
