@@ -134,6 +134,8 @@ def test_json_fourteen_tiles_by_efficiency() -> None:
             [NINE_GATES, *["--opponent-discards", "1s"] * 4],
             "opponents has 4 entries: at most 3",
         ),
+        ([NINE_GATES, "--seat", "S", "--seat-wind", "W"], "--seat is --seat-wind"),
+        ([NINE_GATES, "--prevalent", "Q"], "prevalent_wind must be E, S, W or N"),
     ],
 )
 def test_bad_input(args: list[str], message: str) -> None:

@@ -466,14 +466,21 @@ def analyze_command(
     ] = None,
     dealer: Annotated[bool, typer.Option("--dealer", help="I am the dealer (庄家).")] = False,
     seat_wind: Annotated[
-        str, typer.Option("--seat-wind", "--seat", metavar="E|S|W|N", help="Seat wind (门风).")
-    ] = "E",
-    prevalent_wind: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--prevalent-wind", "--prevalent", metavar="E|S|W|N", help="Prevalent wind (圈风)."
+            "--seat-wind", metavar="E|S|W|N", help="Seat wind (门风), or --seat. Default: E."
         ),
-    ] = "E",
+    ] = None,
+    seat: Annotated[str | None, typer.Option("--seat", hidden=True)] = None,
+    prevalent_wind: Annotated[
+        str | None,
+        typer.Option(
+            "--prevalent-wind",
+            metavar="E|S|W|N",
+            help="Prevalent wind (圈风), or --prevalent. Default: E.",
+        ),
+    ] = None,
+    prevalent: Annotated[str | None, typer.Option("--prevalent", hidden=True)] = None,
     flowers: FlowersOption = 0,
     offered: Annotated[
         str | None,
@@ -569,8 +576,9 @@ def analyze_command(
         "visible": visible,
         "rules": rules,
         "by": by,
-        "seat_wind": seat_wind,
-        "prevalent_wind": prevalent_wind,
+        "seat_wind": one_of("--seat-wind", seat_wind, "--seat", seat) or "E",
+        "prevalent_wind": one_of("--prevalent-wind", prevalent_wind, "--prevalent", prevalent)
+        or "E",
         "flowers": flowers,
         "dealer": dealer,
         "seed": seed,
@@ -593,6 +601,14 @@ def analyze_command(
     code = analyze_one(obj, as_json=as_json, plain=plain)
     if code:
         raise typer.Exit(code)
+
+
+def one_of(name: str, value: str | None, short: str, short_value: str | None) -> str | None:
+    """The value of a flag given by its name or its short name (``--seat`` for
+    ``--seat-wind``: the issue's words); both with different values is an error."""
+    if value is not None and short_value is not None and value != short_value:
+        raise fail(f"{short} is {name}: give one of them, not {value!r} and {short_value!r}")
+    return value if value is not None else short_value
 
 
 def opponents_of(discards: Sequence[str], melds: Sequence[str]) -> list[dict[str, Any]]:
