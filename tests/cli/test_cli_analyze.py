@@ -315,6 +315,23 @@ def test_batch_good_and_bad_lines() -> None:
     assert list(run_analyze_batch(text.splitlines())) == result.stdout.splitlines()
 
 
+def test_batch_lines_take_the_value_keys() -> None:
+    lines = [
+        {"id": 1, "hand": SANSHOKU, "wall": 30, "budget": 20, "seed": 9},
+        {"id": 2, "hand": "3456m345p3456sEE", "offered": "E", "offered_by": 3},
+        {"id": 3, "hand": SANSHOKU, "by": "efficiency", "opponents": [{"discards": "7s7s"}]},
+        {"id": 4, "hand": SANSHOKU, "budget": 501},
+    ]
+    text = "".join(json.dumps(line) + "\n" for line in lines)
+    result = invoke("--batch", "-", input=text)
+    assert result.exit_code == 0, result.output
+    out = lines_of(result.stdout)
+    assert out == [analyze_line(line) for line in lines]
+    assert out[0]["best"] == "discard 6m" and out[1]["claims"]
+    assert out[2]["discards"][0]["useful_count"] == 2  # two of the four 7s seen
+    assert out[3]["error"]["code"] == "out_of_range"
+
+
 def test_batch_file_and_progress(tmp_path: Path) -> None:
     path = tmp_path / "in.jsonl"
     hands = [NINE_GATES, FOURTEEN, "19m19s19pESWNCFP", "bad"]
