@@ -250,6 +250,10 @@ def _tables(remaining: Sequence[int]) -> tuple[tuple[tuple[int, ...], tuple[int,
 
 
 def _flags(shapes: Collection[ShapeName]) -> int:
+    if shapes is ALL_SHAPES:
+        return _ALL
+    if shapes is REGULAR_AND_PAIRS:
+        return _REGULAR | _PAIRS
     f = 0
     for s in shapes:
         bit = _FLAG.get(s)
@@ -482,6 +486,10 @@ def _kinds_of(masks: Sequence[int]) -> list[int]:
 
 
 def _check(counts: Sequence[int], melds: int, sizes: tuple[int, ...]) -> int:
+    if len(counts) == 34 and 0 <= melds <= 4 and max(counts) <= 4 and min(counts) >= 0:
+        n = sum(counts)
+        if n + 3 * melds in sizes:
+            return n
     n = _sh._count(counts)
     if not 0 <= melds <= 4:
         raise ValueError(f"a hand has 0-4 melds, not {melds}")
@@ -511,7 +519,10 @@ def shanten_fast(
     (0, 6)
     """
     _check(counts, melds, (13, 14))
-    return _shanten(_pids(counts), melds, _flags(shapes))[0]
+    flags = _flags(shapes)
+    if flags == _ALL:
+        return _sh.shanten(counts, melds)
+    return _shanten(_pids(counts), melds, flags)[0]
 
 
 def useful_kinds(
