@@ -1,5 +1,5 @@
 """The ev player: every discard, kong and claim by the value advice (算牌 by expected
-score), :func:`fanshu.analysis.analyze` with ``by="value"``.
+score): :mod:`fanshu.analysis.value`, in the order ``fanshu.analyze(by="value")`` gives.
 
 - **Its turn**: a win the rules accept is declared (``Observation.win_accepted``; a
   win they refuse never is).  Otherwise the seat's :class:`Position`
@@ -7,8 +7,10 @@ score), :func:`fanshu.analysis.analyze` with ``by="value"``.
   legal discard of the value ranking is thrown: under a minimum (MCR's 8 fan) a
   discard whose waits reach it at the best shanten first, then the expected points
   (the expected settlement of the wins it leads to, less the expected loss of dealing
-  in with the tile thrown), then the efficiency order.  With 报听 offered on that
-  discard (two-player) the player declares it, as the fan player does.
+  in with the tile thrown); among exact equals the shanten, then the edge tile (the
+  advice's own last key, the efficiency order, needs a look-ahead that cost a fifth of
+  a decision's time).  With 报听 offered on that discard (two-player) the player
+  declares it, as the fan player does.
 - **A kong on its turn** (concealed, or added to a pung) is declared when the hand it
   leaves is worth at least the best discard's expected points; the kong's own
   replacement draw is not counted, so a tie goes to the kong.  Sichuan pays a kong at
@@ -16,7 +18,10 @@ score), :func:`fanshu.analysis.analyze` with ``by="value"``.
   that is added to the kong's side.
 - **A claim** (chow, pung, kong, win, pass on another seat's discard) is the first
   legal choice of the value advice's claim ranking; a win only when the rules accept
-  it.  A kong to rob is won when accepted, else passed.
+  it.  An offer none of whose claims leaves the hand as near to ready as passing does
+  is passed without asking the advice (a claim that takes the hand farther gives up a
+  tile for nothing nearer; most of MCR's chow offers are such).  A kong to rob is won
+  when accepted, else passed.
 - **The other phases** (Sichuan 换三张 and 定缺, the two-player exchanges, 搓牌, the
   offered triplet and the tiles given back, 海底捞月) are the fan player's decisions.
 
@@ -40,14 +45,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from fanshu.analysis import analyze
-from fanshu.analysis.advice import Analysis
+from fanshu.analysis.distance import for_rules
 from fanshu.analysis.position import Position
-from fanshu.analysis.value import Value, evaluate_claims, evaluate_hand
+from fanshu.analysis.value import Value, evaluate_claims, evaluate_discards, evaluate_hand
 from fanshu.engine.actions import Action
 from fanshu.engine.observation import Observation
-from fanshu.engine.players.base import PASS, WIN, A, View, konged, play_discard
+from fanshu.engine.players.base import PASS, WIN, A, View, claimed, konged
 from fanshu.engine.players.fan import FanPlayer, Weights
+from fanshu.engine.players.greedy import edge
 from fanshu.engine.players.position import position_of
 from fanshu.hand import Hand
 from fanshu.tiles import TILE_OF_CODE, TILES, Tile
@@ -79,43 +84,32 @@ class EvPlayer(FanPlayer):
         """The next decision's Monte Carlo seed."""
         return self.rng.getrandbits(32)
 
-    def _discard_advice(self, p: Position) -> Analysis:
-        """The value advice on the 14-tile hand of ``p``: its discards, best first."""
-        visible = [TILES[k] for k in range(34) for _ in range(p.visible[k])]
-        return analyze(
-            p.hand,
-            visible,
-            options=p.options,
-            rules=p.rules,
-            by="value",
-            wall=p.wall,
-            seats=p.seats,
-            dealer=p.dealer,
-            opponents=p.opponents,
-            void=p.void,
-            budget=self.budget,
-            seed=self._seed(),
-        )
+    def _discards(self, p: Position, throws: set[int]) -> list[tuple[int, Value]]:
+        """The legal discards of ``p``'s 14-tile hand with their values, best first, in
+        the value advice's order (``fanshu.analysis.advice``): at the best shanten a
+        ready discard with a live wait meeting the minimum first, then expected points;
+        among equals the shanten, then the edge tile first (the advice's last key is
+        the efficiency order, which it costs a look-ahead to work out: a fifth of the
+        time of a decision, for the rare exact tie)."""
+        values = evaluate_discards(p, budget=self.budget, seed=self._seed())
+        distance = for_rules(p.rules, p.void)
+        counts = [0] * 34
+        for t in p.hand.concealed_with_winning:
+            counts[t] += 1
+        melds = len(p.hand.melds)
+        shanten = {}
+        for k in values:
+            counts[k] -= 1
+            shanten[k] = distance.shanten(counts, melds)
+            counts[k] += 1
+        best = min(shanten.values())
 
-    # -- its own turn ------------------------------------------------------------------
+        def key(k: int) -> tuple[int, float, int, int, int]:
+            v = values[k]
+            meets = best == 0 and shanten[k] == 0 and v.p_minimum >= 1.0
+            return (0 if meets else 1, -round(v.expected_points, 9), shanten[k], -edge(k), k)
 
-    def turn(self, obs: Observation, v: View) -> Action:
-        legal = obs.legal_actions
-        if WIN in legal and obs.win_accepted:
-            return WIN
-        position = position_of(obs)
-        advice = self._discard_advice(position)
-        throws = {a.tile for a in legal if a.kind in (A.DISCARD, A.READY)}
-        best = next((d for d in advice.discards if int(d.tile) in throws), None)
-        kongs = [a for a in legal if a.kind is A.KONG and a.tile is not None]
-        if kongs:
-            here = _points(best.value) if best is not None else float("-inf")
-            for a in kongs:
-                if self._kong_points(obs, position, v, a) >= here:
-                    return a
-        if best is None:  # no discard the advice names is legal: the fan player's
-            return super().turn(obs, v)
-        return play_discard(legal, int(best.tile))
+        return [(k, values[k]) for k in sorted(values, key=key) if k in throws]
 
     def _kong_points(self, obs: Observation, position: Position, v: View, a: Action) -> float:
         """The expected points of the hand a kong on one's own turn leaves (Sichuan:
@@ -139,6 +133,8 @@ class EvPlayer(FanPlayer):
         legal = obs.legal_actions
         tile = obs.last_discard
         assert tile is not None
+        if not self._may_help(obs, v, tile):
+            return PASS
         options = evaluate_claims(position_of(obs), budget=self.budget, seed=self._seed())
         for option in options:
             action = _action(option.action, tile)
@@ -148,6 +144,32 @@ class EvPlayer(FanPlayer):
                 continue
             return action
         return PASS
+
+    def _may_help(self, obs: Observation, v: View, tile: int) -> bool:
+        """Whether any claim on offer leaves the hand (after the best discard) as near
+        to ready as passing does: a claim that takes the hand farther is never worth
+        more (it gives up a tile and the concealed hand for nothing nearer), so those
+        offers are passed without asking the advice, most chows of MCR among them."""
+        distance = for_rules(obs.rules, obs.seats[obs.seat].void)
+        c, m = v.counts, len(v.melds)
+        now = distance.shanten(c, m)
+        for a in obs.legal_actions:
+            got = claimed(c, a, tile)
+            if got is None:
+                continue
+            c2 = got[0]
+            if a.kind is A.KONG:
+                if distance.shanten(c2, m + 1) <= now:
+                    return True
+                continue
+            for k in range(34):
+                if c2[k]:
+                    c2[k] -= 1
+                    near = distance.shanten(c2, m + 1) <= now
+                    c2[k] += 1
+                    if near:
+                        return True
+        return False
 
 
 def _points(value: Value | None) -> float:
