@@ -9,13 +9,17 @@ import math
 import pytest
 
 from fanshu.analysis.danger import (
+    BIG,
+    CONCEALED,
     MODELS,
     NO_DANGER,
+    OPEN,
     P_MAX,
     Danger,
     danger,
     dangers,
     model_for,
+    shows,
     tile_class,
 )
 from fanshu.analysis.position import Opponent, Position
@@ -125,14 +129,53 @@ def test_a_tile_the_opponent_threw_is_safer_but_not_safe_in_mcr() -> None:
     assert math.isclose(thrown / fresh, m.own_discard, rel_tol=1e-9)
 
 
-def test_a_big_hand_weighs_more_in_the_expected_loss() -> None:
+def test_the_expected_loss_weighs_what_the_opponent_shows() -> None:
     m = model_for("mcr")
     dragons = Opponent(relative=1, melds=(Meld(MeldKind.PUNG, Tile.RED, 1),))
     plain = Opponent(relative=1, melds=(Meld(MeldKind.CHOW, Tile.M1, 1),))
-    big, small = danger(pos(dragons), Tile.S9), danger(pos(plain), Tile.S9)
-    assert math.isclose(big.expected_loss, big.p_deal_in * m.cost * m.big_cost)
-    assert math.isclose(small.expected_loss, small.p_deal_in * m.cost)
-    assert m.big_cost > 1.0  # 防大不防小
+    hidden = Opponent(relative=1)
+    assert [shows(o.melds, o.concealed_kongs) for o in (hidden, plain, dragons)] == [
+        CONCEALED,
+        OPEN,
+        BIG,
+    ]
+    for o, column in ((dragons, BIG), (plain, OPEN), (hidden, CONCEALED)):
+        d = danger(pos(o), Tile.S9)
+        assert math.isclose(d.expected_loss, d.p_deal_in * m.cost[column])
+
+
+def test_big_signs_a_flush_two_pungs_or_three_melds() -> None:
+    chow = Meld(MeldKind.CHOW, Tile.M1, 1)
+    assert shows((chow, Meld(MeldKind.CHOW, Tile.M4, 1)), 0) == BIG  # one suit
+    assert shows((chow, Meld(MeldKind.PUNG, Tile.S4, 1)), 0) == OPEN
+    assert shows((Meld(MeldKind.PUNG, Tile.S4, 1),), 1) == BIG  # two pungs
+    assert shows((chow, Meld(MeldKind.CHOW, Tile.S4, 1), Meld(MeldKind.CHOW, Tile.P4, 1)), 0) == BIG
+    assert shows((Meld(MeldKind.PUNG, Tile.EAST, 1),), 0) == OPEN  # a wind is no dragon
+
+
+def test_a_tile_the_later_seats_threw_since_the_opponents_discard_is_passed() -> None:
+    m = model_for("mcr")
+    first = Opponent(relative=1, discards=(Tile.M9,))
+
+    def p(later: Tile) -> float:
+        return danger(pos(first, Opponent(relative=2, discards=(later,))), Tile.M5).by_opponent[0]
+
+    assert math.isclose(p(Tile.M5), p(Tile.EAST) * m.passed, rel_tol=1e-9)
+    # the seat before it threw 5m before its turn: no evidence for the seat after
+    d = danger(pos(first, Opponent(relative=2, discards=(Tile.M5,))), Tile.M5)
+    fresh = danger(pos(first, Opponent(relative=2, discards=(Tile.EAST,))), Tile.M5)
+    assert math.isclose(d.by_opponent[1], fresh.by_opponent[1] * m.own_discard, rel_tol=1e-9)
+
+
+def test_a_suit_the_opponent_never_threw_is_quiet() -> None:
+    m = model_for("mcr")
+    quiet = (Tile.M1, Tile.M2, Tile.M9, Tile.S1, Tile.S9, Tile.EAST)
+    noisy = (Tile.M1, Tile.M2, Tile.M9, Tile.S1, Tile.S9, Tile.P9)
+    a = danger(pos(Opponent(relative=1, discards=quiet)), Tile.P4).p_deal_in
+    b = danger(pos(Opponent(relative=1, discards=noisy)), Tile.P4).p_deal_in
+    assert math.isclose(a, b * m.quiet_suit, rel_tol=1e-9)
+    few = danger(pos(Opponent(relative=1, discards=quiet[:5])), Tile.P4).p_deal_in
+    assert math.isclose(few, b, rel_tol=1e-9)  # five discards say nothing yet
 
 
 def test_a_flush_signal_makes_its_suit_hotter_than_another() -> None:
@@ -162,4 +205,5 @@ def test_the_measured_tables_have_their_shape() -> None:
         assert len(m.wait) == 5 and all(len(row) == 4 for row in m.wait), name
         assert m.wait[0][0] == 0.0, name  # a dead honour cannot be waited on
         assert all(0.0 <= x <= 1.0 for row in (*m.ready, *m.wait) for x in row), name
-        assert m.cost > 0, name
+        assert len(m.cost) == 4 and all(c > 0 for c in m.cost), name
+        assert len(m.ready_any) == len(m.ready), name

@@ -8,21 +8,26 @@ The model reads only what the discarding player sees (a :class:`Position`)::
 - ``P(o ready)`` is a table by the turn (draws per seat so far: from the wall when it is
   known, else from o's discards and melds) and o's meld count (a concealed kong counts);
   a declared-ready opponent (报听) is ready; an opponent already out (血战 ``won``) is not
-  in the hand.  Sichuan: an opponent whose last discard was of their void suit may still
-  hold it, and a hand holding its void suit cannot win (a factor, measured).
+  in the hand.  Sichuan: an opponent whose last discard was of its void suit may still
+  hold that suit, and a hand holding it cannot win (a factor).
 - ``P(t wins o | ready)`` is a table by the kind of tile (honour, 1/9, 2/8, 3/7, 4-6)
-  and its live copies (copies I cannot see: 4 - visible - mine); an honour with no live
-  copy cannot be waited on (no one can hold a pair or a single of it), a tile of o's
-  public void suit can never win o (Sichuan: a hand with the void suit does not win);
-  then factors for a tile o threw (现物: MCR and Sichuan have no furiten, so it is only
-  *safer*, by a measured factor), a 筋 tile (o threw t±3 of the suit) and a flush signal
-  (o's melds all in one numbered suit: tiles of that suit more, other suits less).
-- ``expected_loss`` = Σ_o P_o × the mean points a deal-in costs under the rule set
-  (measured on engine games), × a factor when o shows a big hand (防大不防小: a flush
-  signal, a pung of dragons or winds, three melds or more).
+  and its live copies (copies I cannot see: 4 - visible - mine).  An honour with no live
+  copy cannot be waited on (no one can hold a pair or a single of it); a tile of o's
+  public void suit never wins o (Sichuan: a hand with its void suit does not win).  Then
+  factors: a tile o threw (现物: MCR and Sichuan have no furiten, so it is only *safer*,
+  by a measured factor), a 筋 tile (o threw t±3 of the suit), a flush sign (o's melds
+  all in one numbered suit: that suit, another suit), a tile *passed* (thrown by a seat
+  after o since o's last discard: o's hand has not changed since and o did not win on
+  it), a *quiet* suit (o threw none of it in six discards or more) and 壁 (kabe: the
+  chow waits on t blocked by a neighbour no one else can hold, some or all of them).
+- ``expected_loss`` = Σ_o P_o × the mean points a deal-in costs under the rule set, by
+  what o shows (防大不防小): a concealed hand, melds, or a big sign (a flush sign, a
+  pung of dragons, two pungs, three melds).  The points are the rule set's settlement of
+  the winning hands (MCR: the discarder pays 8 + fan), measured on engine games.
 
-Every number is data in :data:`MODELS`, measured with ``bench/bench_danger.py`` (the
-fitting and the held-out figures are in ``docs/danger.md``).
+Every number is data in :data:`MODELS`, measured with ``bench/bench_danger.py`` on games
+of the ``fan`` bots (the fitting and the held-out figures are in ``docs/danger.md``):
+it describes how those bots play, and is a first guess for people.
 
 >>> from fanshu.analysis.danger import Danger
 >>> Danger(0.125, 2.5, (0.125,)).to_dict()
@@ -36,7 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fanshu.hand import Meld, MeldKind
-from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE
+from fanshu.tiles import FIRST_DRAGON, FIRST_HONOR, NUM_KINDS, SUIT_SIZE
 
 if TYPE_CHECKING:  # position.py is the VALUE helper's; danger reads only its fields
     from fanshu.analysis.position import Opponent, Position
@@ -75,6 +80,9 @@ class DangerModel:
     wall_start: int
     #: P(ready) by turn bucket (``turn // 2``, the last bucket open-ended), then melds 0-4.
     ready: tuple[tuple[float, ...], ...]
+    #: P(ready) by turn bucket of an opponent nothing is known of (no ``opponents`` in
+    #: the position: its melds and 报听 unknown too), over every opponent in the hand.
+    ready_any: tuple[float, ...]
     #: P(t wins a ready opponent) by tile class (honour, 1/9, 2/8, 3/7, 4-6), then live
     #: copies 0-3 (more than 3 counts as 3).
     wait: tuple[tuple[float, ...], ...]
@@ -82,9 +90,15 @@ class DangerModel:
     suji: float  # × when the opponent threw t-3 or t+3 of the suit (筋)
     flush_in: float  # × a tile of the suit the opponent's melds are all in
     flush_out: float  # × a numbered tile of another suit than that
+    passed: float  # × a tile thrown after the opponent's last discard that it let go
+    quiet_suit: float  # × a suit the opponent has not thrown once in 6 discards or more
+    #: × by 壁 (kabe): the chow waits on t that no one can hold, none / some / all of them
+    #: blocked (a neighbour with no live copy); all blocked leaves only pair waits
+    kabe: tuple[float, float, float]
     void_last: float  # × P(ready) when the opponent's last discard was of their void suit
-    cost: float  # mean points the discarder pays on a deal-in
-    big_cost: float  # × cost when the opponent shows a big hand (防大不防小)
+    #: Mean points the discarder pays on a deal-in, by what the winner shows:
+    #: (concealed, melds without a big sign, a big sign, not known) — 防大不防小.
+    cost: tuple[float, float, float, float]
     default_turn: int = 8  # when neither the wall nor any discard tells the turn
 
 
@@ -105,30 +119,158 @@ def tile_class(tile: int) -> int:
     return _CLASS_OF_RANK[tile % SUIT_SIZE]
 
 
-# Priors until bench/bench_danger.py measured them (replaced by measured values below).
-_READY_PRIOR = tuple(tuple(min(0.9, 0.04 * b + 0.12 * m) for m in range(5)) for b in range(12))
-_WAIT_PRIOR = (
-    (0.0, 0.10, 0.12, 0.14),  # honour: no live copy → nobody holds one to wait with
-    (0.06, 0.07, 0.08, 0.09),
-    (0.08, 0.09, 0.10, 0.11),
-    (0.10, 0.11, 0.12, 0.13),
-    (0.12, 0.13, 0.14, 0.15),
-)
-
+# Measured with bench/bench_danger.py on games of four (two-player: two) ``fan`` bots;
+# each entry names its run (train seeds; the held-out figures are in docs/danger.md).
 MODELS: dict[str, DangerModel] = {
+    # bench_danger.py --rules mcr --games 600 (seeds 1-600; kabe not yet measured: neutral)
     "mcr": DangerModel(
-        wall_start=91, ready=_READY_PRIOR, wait=_WAIT_PRIOR, own_discard=0.5, suji=0.7,
-        flush_in=1.5, flush_out=0.4, void_last=1.0, cost=20.0, big_cost=1.5,
+        wall_start=91,
+        ready=(
+            (0.0003, 0.0, 0.0001, 0.0004, 0.0004),
+            (0.0033, 0.0262, 0.0807, 0.0035, 0.3798),
+            (0.0172, 0.0698, 0.2042, 0.5459, 0.5638),
+            (0.0544, 0.1262, 0.255, 0.4329, 0.6993),
+            (0.1216, 0.1766, 0.3583, 0.5426, 0.813),
+            (0.1767, 0.2555, 0.4363, 0.7083, 0.8878),
+            (0.2372, 0.3558, 0.5279, 0.7484, 0.9068),
+            (0.2934, 0.3938, 0.5479, 0.7169, 0.8832),
+            (0.3659, 0.4628, 0.6528, 0.764, 0.8849),
+            (0.4181, 0.5159, 0.6867, 0.9227, 0.8197),
+            (0.4763, 0.5878, 0.7186, 0.9476, 0.5936),
+            (0.5535, 0.5969, 0.8282, 0.9242, 0.6515),
+        ),
+        # ready_any: interim guess, measured next
+        ready_any=(
+            0.0003,
+            0.01,
+            0.04,
+            0.09,
+            0.16,
+            0.22,
+            0.29,
+            0.35,
+            0.43,
+            0.49,
+            0.55,
+            0.6,
+        ),
+        wait=(
+            (0.0, 0.0061, 0.0079, 0.0216),
+            (0.0254, 0.0174, 0.0275, 0.0322),
+            (0.0182, 0.0326, 0.0274, 0.0382),
+            (0.0271, 0.039, 0.0585, 0.0631),
+            (0.0344, 0.0481, 0.0624, 0.0824),
+        ),
+        own_discard=0.082,
+        suji=1.005,
+        flush_in=1.183,
+        flush_out=0.751,
+        passed=0.032,
+        quiet_suit=0.907,
+        kabe=(1.0, 1.0, 1.0),
+        void_last=1.0,
+        cost=(28.76, 21.41, 22.4, 24.44),
     ),
+    # bench_danger.py --rules sichuan --games 600 (seeds 1-600; kabe not yet measured: neutral)
     "sichuan": DangerModel(
-        wall_start=55, ready=_READY_PRIOR, wait=_WAIT_PRIOR, own_discard=0.5, suji=0.7,
-        flush_in=1.5, flush_out=0.4, void_last=0.5, cost=4.0, big_cost=1.5,
+        wall_start=55,
+        ready=(
+            (0.0078, 0.1399, 0.1388, 0.0162, 0.0162),
+            (0.139, 0.1957, 0.2914, 0.2415, 0.1873),
+            (0.203, 0.272, 0.4339, 0.5826, 0.5985),
+            (0.332, 0.412, 0.5669, 0.781, 0.8058),
+            (0.4614, 0.525, 0.6978, 0.7976, 0.8805),
+            (0.5973, 0.6544, 0.771, 0.8544, 0.9515),
+            (0.6734, 0.7661, 0.8552, 0.9281, 0.9208),
+            (0.7625, 0.7625, 0.7625, 0.7625, 0.7625),
+            (0.7625, 0.7625, 0.7625, 0.7625, 0.7625),
+            (0.7625, 0.7625, 0.7625, 0.7625, 0.7625),
+            (0.7625, 0.7625, 0.7625, 0.7625, 0.7625),
+            (0.7625, 0.7625, 0.7625, 0.7625, 0.7625),
+        ),
+        # ready_any: interim guess, measured next
+        ready_any=(
+            0.01,
+            0.16,
+            0.24,
+            0.38,
+            0.51,
+            0.64,
+            0.72,
+            0.76,
+            0.76,
+            0.76,
+            0.76,
+            0.76,
+        ),
+        wait=(
+            (0.0, 0.0, 0.0, 0.0),
+            (0.0392, 0.0744, 0.1074, 0.1116),
+            (0.0841, 0.0975, 0.1457, 0.1408),
+            (0.1532, 0.1443, 0.1624, 0.2014),
+            (0.1281, 0.1474, 0.1741, 0.1966),
+        ),
+        own_discard=0.058,
+        suji=0.762,
+        flush_in=0.86,
+        flush_out=1.118,
+        passed=0.068,
+        quiet_suit=1.007,
+        kabe=(1.0, 1.0, 1.0),
+        void_last=0.501,
+        cost=(1.54, 1.24, 1.91, 1.52),
     ),
+    # bench_danger.py --rules two-player --games 1500 (seeds 1-1500); the bots always declare
+    # 报听 when ready, so an opponent that has not declared is almost never ready
     "two-player": DangerModel(
-        wall_start=44, ready=_READY_PRIOR, wait=_WAIT_PRIOR, own_discard=0.5, suji=0.7,
-        flush_in=1.5, flush_out=0.4, void_last=1.0, cost=20.0, big_cost=1.5,
+        wall_start=44,
+        ready=(
+            (0.0, 0.0, 0.0, 0.0001, 0.0001),
+            (0.0, 0.0, 0.0, 0.0, 0.0001),
+            (0.0, 0.0, 0.0, 0.0, 0.0001),
+            (0.0, 0.0, 0.0, 0.0001, 0.0001),
+            (0.0, 0.0, 0.0, 0.0001, 0.0003),
+            (0.0, 0.0, 0.0, 0.0003, 0.0006),
+            (0.0, 0.0, 0.0002, 0.0009, 0.0013),
+            (0.0001, 0.0002, 0.0006, 0.0024, 0.0029),
+            (0.0006, 0.0009, 0.0017, 0.0058, 0.0058),
+            (0.0021, 0.0023, 0.0062, 0.0111, 0.0111),
+            (0.0045, 0.0054, 0.0108, 0.0172, 0.0172),
+            (0.1042, 0.1042, 0.1042, 0.125, 0.125),
+        ),
+        # ready_any: interim guess, measured next
+        ready_any=(
+            0.0,
+            0.02,
+            0.05,
+            0.1,
+            0.15,
+            0.2,
+            0.25,
+            0.3,
+            0.35,
+            0.4,
+            0.45,
+            0.5,
+        ),
+        wait=(
+            (0.0, 0.0005, 0.0044, 0.0087),
+            (0.0139, 0.0062, 0.0405, 0.0499),
+            (0.0195, 0.0506, 0.0433, 0.0734),
+            (0.0424, 0.0602, 0.1025, 0.1035),
+            (0.102, 0.0665, 0.0968, 0.1169),
+        ),
+        own_discard=0.006,
+        suji=0.775,
+        flush_in=0.72,
+        flush_out=1.17,
+        passed=1.0,
+        quiet_suit=1.134,
+        kabe=(1.0, 0.715, 0.436),
+        void_last=1.0,
+        cost=(7.9, 4.29, 4.34, 5.51),
     ),
-}  # fmt: skip
+}
 #: Rule sets without a measured model of their own use this one.
 FALLBACK = "mcr"
 
@@ -145,17 +287,18 @@ class OpponentView(NamedTuple):
     out: bool  # already won (血战) or cannot win
     p_ready: float
     void: int | None
-    thrown: frozenset[int]
+    thrown: frozenset[int]  # kinds it threw (still on the table)
+    passed: frozenset[int]  # kinds thrown by the seats after it since its last discard
+    thrown_suits: tuple[int, int, int] | None  # its discards per suit, when 6 or more
     flush_suit: int | None
-    big: bool
+    show: int  # CONCEALED, OPEN, BIG or UNKNOWN: the ``cost`` column
 
 
 def turn_of(position: Position, opponent: Opponent, model: DangerModel) -> int:
     """Draws per seat so far: from the wall when known, else the opponent's discards and
     melds (each came with a draw or a claim), else the model's default."""
     if position.wall is not None:
-        seats = max(position.seats, 1)
-        return max(0, (model.wall_start - position.wall) // seats)
+        return max(0, (model.wall_start - position.wall) // max(position.seats, 1))
     seen = len(opponent.discards) + len(opponent.melds) + opponent.concealed_kongs
     return seen if seen else model.default_turn
 
@@ -181,20 +324,52 @@ def _flush_suit(melds: Sequence[Meld]) -> int | None:
     return None
 
 
-def _big(melds: Sequence[Meld], concealed_kongs: int, flush: int | None) -> bool:
-    """An opponent that shows a big hand: a flush signal, an honour pung, three melds."""
-    if flush is not None or len(melds) + concealed_kongs >= 3:
-        return True
-    return any(m.kind is not MeldKind.CHOW and m.tile >= FIRST_HONOR for m in melds)
+# What an opponent shows (the ``cost`` columns; UNKNOWN: a position without opponents).
+CONCEALED, OPEN, BIG, UNKNOWN = range(4)
+
+
+def shows(melds: Sequence[Meld], concealed_kongs: int) -> int:
+    """CONCEALED (no meld), BIG (a flush sign: two melds or more in one numbered suit; a
+    pung of dragons; two pungs or more; three melds or more) or OPEN (other melds)."""
+    n = len(melds) + concealed_kongs
+    if not n:
+        return CONCEALED
+    pungs = sum(m.kind is not MeldKind.CHOW for m in melds) + concealed_kongs
+    dragon = any(m.kind is not MeldKind.CHOW and m.tile >= FIRST_DRAGON for m in melds)
+    if _flush_suit(melds) is not None or dragon or pungs >= 2 or n >= 3:
+        return BIG
+    return OPEN
+
+
+def _passed(position: Position, opponent: Opponent) -> frozenset[int]:
+    """The last discard of each seat after ``opponent`` in turn order (up to me): thrown
+    since the opponent's own last discard, with its hand unchanged, and not won on."""
+    return frozenset(
+        int(o.discards[-1])
+        for o in position.opponents
+        if o.relative > opponent.relative and o.discards and not o.won
+    )
+
+
+#: Discards an opponent needs before a suit it never threw counts as quiet.
+QUIET_AFTER = 6
 
 
 def read_opponent(position: Position, opponent: Opponent, model: DangerModel) -> OpponentView:
     """What the model reads of ``opponent``: P(ready) and the tile-independent facts."""
     flush = _flush_suit(opponent.melds)
-    big = _big(opponent.melds, opponent.concealed_kongs, flush)
+    show = shows(opponent.melds, opponent.concealed_kongs)
     thrown = frozenset(int(t) for t in opponent.discards)
+    suits: tuple[int, int, int] | None = None
+    if len(opponent.discards) >= QUIET_AFTER:
+        per = [0, 0, 0]
+        for t in opponent.discards:
+            if t < FIRST_HONOR:
+                per[t // SUIT_SIZE] += 1
+        suits = (per[0], per[1], per[2])
+    passed = _passed(position, opponent)
     if opponent.won:
-        return OpponentView(True, 0.0, opponent.void, thrown, flush, big)
+        return OpponentView(True, 0.0, opponent.void, thrown, passed, suits, flush, show)
     if opponent.declared_ready:
         p = 1.0
     else:
@@ -202,7 +377,7 @@ def read_opponent(position: Position, opponent: Opponent, model: DangerModel) ->
         p = model.ready[bucket][melds]
         if void_last(opponent):
             p *= model.void_last
-    return OpponentView(False, p, opponent.void, thrown, flush, big)
+    return OpponentView(False, p, opponent.void, thrown, passed, suits, flush, show)
 
 
 class TileFacts(NamedTuple):
@@ -214,23 +389,59 @@ class TileFacts(NamedTuple):
     thrown: bool  # 现物: the opponent threw this kind
     suji: bool  # 筋: the opponent threw t-3 or t+3 of the suit
     flush: int  # 1 in the suit of the opponent's one-suit melds, -1 another suit, 0 none
+    passed: bool  # thrown since the opponent's last discard, and it did not win on it
+    quiet: bool  # a suit the opponent never threw in QUIET_AFTER discards or more
+    kabe: int  # chow waits on it blocked: 0 none, 1 some, 2 all (only pair waits left)
 
 
-def tile_facts(view: OpponentView, tile: int, live: int) -> TileFacts:
-    """The facts of ``tile`` against the opponent read as ``view``; ``live`` copies
-    are unseen by me."""
+def kabe(tile: int, unseen: Sequence[int]) -> int:
+    """How many of the chow waits on numbered ``tile`` are blocked by a neighbour no one
+    else can hold (0 live copies): 0 none, 1 some, 2 all (honours: 0).
+
+    >>> live = [4] * 34
+    >>> kabe(2, live), kabe(2, [0 if t == 3 else 4 for t in range(34)])
+    (0, 1)
+    >>> kabe(0, [0 if t == 1 else 4 for t in range(34)])  # 1m: only 23m waits on it
+    2
+    """
+    if tile >= FIRST_HONOR:
+        return 0
+    rank = tile % SUIT_SIZE
+    shapes = [(-2, -1)] if rank >= 2 else []
+    if 1 <= rank <= 7:
+        shapes.append((-1, 1))
+    if rank <= 6:
+        shapes.append((1, 2))
+    blocked = sum(1 for a, b in shapes if not unseen[tile + a] or not unseen[tile + b])
+    return 0 if not blocked else 2 if blocked == len(shapes) else 1
+
+
+def tile_facts(view: OpponentView, tile: int, unseen: Sequence[int]) -> TileFacts:
+    """The facts of ``tile`` against the opponent read as ``view``; ``unseen`` are the
+    copies of each kind I cannot see."""
+    live = unseen[tile]
     numbered = tile < FIRST_HONOR
     suit = tile // SUIT_SIZE if numbered else None
     never = view.out or (view.void is not None and suit == view.void)
     suji = False
+    flush = 0
+    quiet = False
     if numbered:
         rank = tile % SUIT_SIZE
         suji = (rank >= 3 and tile - 3 in view.thrown) or (rank <= 5 and tile + 3 in view.thrown)
-    flush = 0
-    if view.flush_suit is not None and numbered:
-        flush = 1 if suit == view.flush_suit else -1
+        if view.flush_suit is not None:
+            flush = 1 if suit == view.flush_suit else -1
+        quiet = view.thrown_suits is not None and view.thrown_suits[tile // SUIT_SIZE] == 0
     return TileFacts(
-        tile_class(tile), min(max(live, 0), 3), never, tile in view.thrown, suji, flush
+        tile_class(tile),
+        min(max(live, 0), 3),
+        never,
+        tile in view.thrown,
+        suji,
+        flush,
+        tile in view.passed,
+        quiet,
+        kabe(tile, unseen),
     )
 
 
@@ -245,15 +456,33 @@ def p_wins(facts: TileFacts, model: DangerModel) -> float:
         p *= model.suji
     if facts.flush:
         p *= model.flush_in if facts.flush > 0 else model.flush_out
+    if facts.passed:
+        p *= model.passed
+    if facts.quiet:
+        p *= model.quiet_suit
+    if facts.kabe:
+        p *= model.kabe[facts.kabe]
     return min(p, P_MAX)
 
 
-def _opponents(position: Position) -> tuple[Opponent, ...]:
-    if position.opponents:
-        return tuple(position.opponents)
-    from fanshu.analysis.position import Opponent  # the defaults: nothing known
+def _unknown(position: Position, model: DangerModel) -> list[OpponentView]:
+    """The seats - 1 opponents of a position that gives none: nothing known of them."""
+    if position.wall is not None:
+        turn = max(0, (model.wall_start - position.wall) // max(position.seats, 1))
+    else:
+        turn = model.default_turn
+    p = model.ready_any[min(turn // 2, len(model.ready_any) - 1)]
+    none: frozenset[int] = frozenset()
+    view = OpponentView(False, p, None, none, none, None, None, UNKNOWN)
+    return [view] * (max(position.seats, 2) - 1)
 
-    return tuple(Opponent(relative=r) for r in range(1, max(position.seats, 2)))
+
+def read_opponents(position: Position, model: DangerModel) -> list[OpponentView]:
+    """Every opponent of ``position`` as the model reads it (see :func:`read_opponent`);
+    a position without ``opponents`` has seats - 1 of which nothing is known."""
+    if not position.opponents:
+        return _unknown(position, model)
+    return [read_opponent(position, o, model) for o in position.opponents]
 
 
 def dangers(
@@ -262,19 +491,19 @@ def dangers(
     """The :class:`Danger` of each tile kind in ``tiles`` (the opponents are read once);
     ``model`` overrides the rule set's (the bench fits one)."""
     m = model or model_for(position.rules)
-    views = [read_opponent(position, o, m) for o in _opponents(position)]
+    views = read_opponents(position, m)
     unseen = position.unseen
     out: dict[int, Danger] = {}
     for tile in tiles:
         t = int(tile)
         if not 0 <= t < NUM_KINDS:
             raise ValueError(f"a discard is one of the 34 tile kinds (0-33), not {tile!r}")
-        by = tuple(v.p_ready * p_wins(tile_facts(v, t, unseen[t]), m) for v in views)
+        by = tuple(v.p_ready * p_wins(tile_facts(v, t, unseen), m) for v in views)
         safe = 1.0
         loss = 0.0
         for v, p in zip(views, by, strict=True):
             safe *= 1.0 - p
-            loss += p * m.cost * (m.big_cost if v.big else 1.0)
+            loss += p * m.cost[v.show]
         out[t] = Danger(1.0 - safe, loss, by)
     return out
 
@@ -285,20 +514,28 @@ def danger(position: Position, tile: int) -> Danger:
 
 
 __all__ = [
+    "BIG",
+    "CONCEALED",
     "FALLBACK",
     "MODELS",
     "NO_DANGER",
+    "OPEN",
     "P_MAX",
+    "QUIET_AFTER",
+    "UNKNOWN",
     "Danger",
     "DangerModel",
     "OpponentView",
     "TileFacts",
     "danger",
     "dangers",
+    "kabe",
     "model_for",
     "p_wins",
     "read_opponent",
+    "read_opponents",
     "ready_cell",
+    "shows",
     "tile_class",
     "tile_facts",
     "turn_of",
