@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from fanshu.analysis.distance import for_rules
-from fanshu.analysis.efficiency import ALL_SHAPES, rank_discards, useful_kinds
+from fanshu.analysis.efficiency import ALL_SHAPES, REGULAR_AND_PAIRS, rank_discards, useful_kinds
 from fanshu.analysis.position import SEATS, Opponent, Position
 from fanshu.analysis.shanten import ShapeName, ShapeShanten, shanten_by_shape
 from fanshu.analysis.value import (
@@ -522,7 +522,10 @@ def analyze(
             value=value,
             **common,
         )
-    discards = _discards(hand, counts, melds, remaining)
+    # the rule set's shapes; under "value" the efficiency order only breaks ties, so its
+    # look-ahead is needed for the options tied with the best only
+    shapes = ALL_SHAPES if mcr_shapes else REGULAR_AND_PAIRS
+    discards = _discards(hand, counts, melds, remaining, "best" if by == "value" else "all", shapes)
     if by == "value":
         discards = _rank_by_value(discards, evaluate_discards(position, budget=budget, seed=seed))
     best = f"discard {discards[0].tile.code}" if discards else None
