@@ -32,14 +32,24 @@ Definitions:
   wait's remaining count is 1 and the player holds no concealed copy of it, so that the
   other three are all on the table (visible or in the player's own melds); those waits
   are scored with ``fourth_tile``.
-- **discards** of a 14-tile hand: one option per distinct concealed kind, ranked by
-  shanten after the discard (ascending), then ``useful_count`` (descending), then
-  ``next_useful_count`` (descending), then tile order.  ``next_useful_count`` is the
-  second-order measure, computed only among options tied on the first two keys and not
-  yet ready (else ``None``): the **sum**, over every remaining copy of each useful tile,
-  of the best ``useful_count`` reachable after drawing that copy and making the best
-  discard (the remaining counts one lower for the drawn kind).  It favours a discard
-  whose improvements lead to wide shapes.
+- **discards** of a 14-tile hand: one option per distinct concealed kind.  The
+  **efficiency order** (``by="efficiency"``) ranks them by shanten after the discard
+  (ascending), then ``useful_count`` (descending), then ``next_useful_count``
+  (descending), then tile order.  ``next_useful_count`` is the second-order measure,
+  computed only among options tied on the first two keys and not yet ready (else
+  ``None``): the **sum**, over every remaining copy of each useful tile, of the best
+  ``useful_count`` reachable after drawing that copy and making the best discard (the
+  remaining counts one lower for the drawn kind).  It favours a discard whose
+  improvements lead to wide shapes.
+- the **value order** (``by="value"``, the default; ``docs/advice.md``): each option's
+  ``value`` (:class:`~fanshu.analysis.value.Value`: P(win), points, P(minimum), target
+  fans, danger); at the best shanten, when it is 0, a ready discard with a live wait
+  meeting the minimum comes first, then ``expected_points`` (descending), then the
+  efficiency order (its ``next_useful_count`` computed for the ties of the best only).
+
+>>> c = analyze("3456m345p34568sEE")  # 3m and 6m tie on tiles; the 7s is 5 fan after 3m
+>>> c.best, c.discards[0].value.targets[0].name_zh
+('discard 6m', '三色三同顺')
 """
 
 from __future__ import annotations
