@@ -34,7 +34,7 @@ from typing import Any
 from fanshu.analysis.position import Position
 from fanshu.hand import Hand, WinContext
 from fanshu.rules import get_rules
-from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE, TILES
+from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE, TILES, Tile
 
 __all__ = ["ME", "Scorer", "Win"]
 
@@ -54,6 +54,10 @@ class Win:
 
 
 NO_WIN = Win(False, 0, 0.0)
+
+#: Wins scored, shared by every Scorer (cleared when it holds this many).
+SHARED_SIZE = 200_000
+_SHARED: dict[tuple[object, ...], Win] = {}
 
 
 class Scorer:
@@ -90,6 +94,19 @@ class Scorer:
         self.players = [ME, *others] if position.dealer else [*others, ME]
         self.others = others
         self._cache: dict[tuple[tuple[int, ...], int, bool], Win] = {}
+        # everything a win's score depends on besides the tiles: the key of the cache
+        # shared by every Scorer (a bot asks about the same hands turn after turn)
+        self._table: tuple[object, ...] = (
+            position.rules,
+            self.options,
+            ctx.seat_wind,
+            ctx.prevalent_wind,
+            ctx.flowers,
+            position.dealer,
+            self.melds,
+            position.void if position.rules == "sichuan" else None,
+            seats,
+        )
 
     def is_last(self, wait: int) -> bool:
         """和绝张: the other three copies are on the table or in my melds."""
@@ -100,11 +117,18 @@ class Scorer:
         key = (counts, wait, self_drawn)
         found = self._cache.get(key)
         if found is None:
-            found = self._score(counts, wait, self_drawn)
+            last = self.is_last(wait) and not counts[wait]
+            shared = (self._table, counts, wait, self_drawn, last)
+            found = _SHARED.get(shared)
+            if found is None:
+                found = self._score(counts, wait, self_drawn, last)
+                if len(_SHARED) >= SHARED_SIZE:
+                    _SHARED.clear()
+                _SHARED[shared] = found
             self._cache[key] = found
         return found
 
-    def _score(self, counts: tuple[int, ...], wait: int, self_drawn: bool) -> Win:
+    def _score(self, counts: tuple[int, ...], wait: int, self_drawn: bool, last: bool) -> Win:
         void = self.position.void
         if void is not None and self.position.rules == "sichuan":
             lo = void * SUIT_SIZE
@@ -112,9 +136,13 @@ class Scorer:
                 return NO_WIN
             if any(m.tile < FIRST_HONOR and m.tile // SUIT_SIZE == void for m in self.melds):
                 return NO_WIN
-        concealed = tuple(TILES[k] for k in range(NUM_KINDS) for _ in range(counts[k]))
+        tiles: list[Tile] = []
+        for k, n in enumerate(counts):
+            if n:
+                tiles += [TILES[k]] * n
         # 和绝张 only when no copy is held: a held copy would be the last one otherwise
-        ctx = self._contexts[(self_drawn, self.is_last(wait) and not counts[wait])]
+        ctx = self._contexts[(self_drawn, last)]
+        concealed = tuple(tiles)
         hand = Hand.with_checked_tiles(concealed, self.melds, TILES[wait], ctx)
         result = self.rule_set.score(hand, self.options)
         if not result.is_win:
