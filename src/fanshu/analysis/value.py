@@ -86,6 +86,9 @@ SAMPLED_SHANTEN = 2
 #: Sampled by default: the discards at the best shanten with the most useful tiles.
 SAMPLED_OPTIONS = 3
 
+#: Valued exactly by default among the discards one from ready: the widest.
+EXACT_OPTIONS = 4
+
 #: Rule sets with chows (Sichuan has none).
 CHOW_RULES = frozenset({"mcr", "two-player", "beijing"})
 
@@ -332,14 +335,16 @@ class _Estimate:
     useful_count: int
     samples: int
     ready: _ReadyStats | None
+    #: "exact" (ready, one away), "sampled" (Monte Carlo) or "reach" (the reach model)
+    method: str = "exact"
 
 
 def _state(
     call: _Call, counts: list[int], turns: int, budget: int, sample: bool = True
 ) -> _Estimate:
     """The value of a 13-tile hand (concealed ``counts``) with ``turns`` own draws left,
-    the opponents to play first; ``sample``: Monte Carlo allowed (else the reach model
-    two or more from ready)."""
+    the opponents to play first; ``sample``: the costly methods allowed (one away: exact,
+    further: Monte Carlo), else the reach model."""
     unseen = call.unseen
     s = call.shanten(counts)
     useful = call.useful(counts)
@@ -354,14 +359,14 @@ def _state(
         tally.add(stats, ps, pd)
         tally.minimum = 1.0 if stats.meets and turns > 0 else 0.0
         return _Estimate(tally, 0, useful_count, 0, stats)
-    if s == 1:
+    if s == 1 and sample:
         _one_away(call, counts, useful, turns, tally)
         return _Estimate(tally, 1, useful_count, 0, None)
     if sample and s <= call.sample_up_to:
         n = _sampled(call, counts, s, turns, budget, tally)
-        return _Estimate(tally, s, useful_count, n, None)
+        return _Estimate(tally, s, useful_count, n, None, "sampled")
     _reach(call, s, useful_count, turns, tally)
-    return _Estimate(tally, s, useful_count, 0, None)
+    return _Estimate(tally, s, useful_count, 0, None, "reach")
 
 
 def _reach(call: _Call, s: int, useful_count: int, turns: int, tally: _Tally) -> None:
@@ -618,18 +623,32 @@ def _to_sample(
     best: int,
     default: bool,
 ) -> set[int]:
-    """The discards whose hands are sampled: those at the best shanten; by default only
-    the :data:`SAMPLED_OPTIONS` with the most useful tiles (ties: all of them)."""
-    at_best = [k for k in kinds if shantens[k] == best]
-    if not default or best < 2 or len(at_best) <= SAMPLED_OPTIONS:
-        return set(at_best)
+    """The discards valued by the costly methods: every ready one; one away (exact), the
+    :data:`EXACT_OPTIONS` with the most useful tiles by default (ties: all of them), all
+    with a budget; at the best shanten two or more away (sampled), the
+    :data:`SAMPLED_OPTIONS` widest by default, all with a budget.  The others use the
+    reach model."""
+    chosen = {k for k in kinds if shantens[k] <= 0}
+    one_away = [k for k in kinds if shantens[k] == 1]
+    far = [k for k in kinds if shantens[k] == best >= 2]
+    if not default:
+        return chosen | set(one_away) | set(far)
+    chosen |= _widest(call, counts, one_away, EXACT_OPTIONS)
+    chosen |= _widest(call, counts, far, SAMPLED_OPTIONS)
+    return chosen
+
+
+def _widest(call: _Call, counts: list[int], kinds: Sequence[int], n: int) -> set[int]:
+    """The ``n`` of ``kinds`` whose discard leaves the most useful copies (ties kept)."""
+    if len(kinds) <= n:
+        return set(kinds)
     useful: dict[int, int] = {}
-    for k in at_best:
+    for k in kinds:
         counts[k] -= 1
         useful[k] = sum(call.unseen[x] for x in call.useful(counts))
         counts[k] += 1
-    floor = sorted(useful.values(), reverse=True)[SAMPLED_OPTIONS - 1]
-    return {k for k in at_best if useful[k] >= floor}
+    floor = sorted(useful.values(), reverse=True)[n - 1]
+    return {k for k in kinds if useful[k] >= floor}
 
 
 def evaluate_discards(
@@ -665,12 +684,14 @@ def _rescale_reach(call: _Call, estimates: dict[int, _Estimate]) -> None:
     """Put the reach-model choices on the sampled choices' scale.
 
     The reach model's priors are means over many hands; the sampled paths of this hand
-    say how this hand's composition does (a hand with no way to 8 fan, a flush on the
-    way).  When some choices were sampled, every choice valued by the reach model gets
+    (else its exact one-away choices) say how this hand's composition does (a hand with
+    no way to 8 fan, a flush on the way).  Every choice valued by the reach model gets
     its P(win) times (Σ sampled P(win)) / (Σ reach-model P(win) of the same choices), its
     P(minimum) likewise, and the sampled choices' mean points per win.
     """
-    sampled = [e for e in estimates.values() if e.samples]
+    sampled = [e for e in estimates.values() if e.method == "sampled"]
+    if not sampled:  # else the exact one-away choices say how this hand does
+        sampled = [e for e in estimates.values() if e.method == "exact" and e.shanten == 1]
     if not sampled:
         return
     model_win = model_minimum = 0.0
@@ -694,7 +715,7 @@ def _rescale_reach(call: _Call, estimates: dict[int, _Estimate]) -> None:
     if fans:
         fan = max(fans.items(), key=lambda kv: kv[1])[0]
     for e in estimates.values():
-        if e.samples or e.ready is not None or e.shanten < 2:
+        if e.method != "reach":
             continue
         old = e.tally
         t = _Tally()
