@@ -265,10 +265,11 @@ def discard_label(d: DiscardOption) -> str:
 
 
 def claim_label(c: ClaimOption) -> str:
-    """A claim as the tables name it: ``pung, discard 9p``, ``pass``."""
+    """A claim as the tables name it, with the tile thrown after it: ``pung → 9p``,
+    ``chow 3m → 9p``, ``pass``."""
     if c.then_discard is None:
         return c.action
-    return f"{c.action}, discard {c.then_discard.code}"
+    return f"{c.action} → {c.then_discard.code}"
 
 
 def _claims_table(a: Analysis) -> tuple[Table, list[tuple[str, Value | None]]]:
@@ -289,17 +290,15 @@ def _claims_table(a: Analysis) -> tuple[Table, list[tuple[str, Value | None]]]:
 
 
 def _value_of_hand(v: Value, rules: str) -> Text:
-    """The value of a 13-tile hand as it stands (by="value")."""
+    """The value of a 13-tile hand as it stands (by="value"), the why line below."""
     text = Text("Value 价值: ", style="bold")
     minimum = " ".join(_minimum_header(rules))
-    text.append(
-        f"P(win) 和牌率 {percent(v.p_win)} · E[pts] 期望得分 {points(v.expected_points)} · "
-        f"{minimum} {percent(v.p_minimum)} · targets 目标番 {targets_cell(v)}"
-    )
+    text.append(f"P(win) 和牌率 {percent(v.p_win)} · E[pts] 期望得分 {points(v.expected_points)}")
+    text.append(f"\n{minimum} {percent(v.p_minimum)} · targets 目标番 {targets_cell(v)}")
     if v.why:
         text.append(f"\n{v.why}")
-        if v.why_zh:
-            text.append(f"  · {v.why_zh}", style="dim")
+    if v.why_zh:
+        text.append(f"\n{v.why_zh}", style="dim")
     return text
 
 
