@@ -726,15 +726,25 @@ def _rescale_reach(call: _Call, estimates: dict[int, _Estimate]) -> None:
 
 
 def evaluate_hand(position: Position, *, budget: int | None = None, seed: int = 0) -> Value:
-    """The :class:`Value` of a 13-tile hand as it stands (the opponents to play first)."""
+    """The :class:`Value` of a 13-tile hand as it stands (the opponents to play first);
+    a tile on offer is taken as passed (it stays on the table)."""
     hand = position.hand
     if hand.tile_count != 13:
         raise InvalidHandError(
             f"a hand's own value needs 13 tiles (a kong counting as 3), not {hand.tile_count}"
         )
+    if position.offered is not None:
+        position = _passed(position, position.offered)
     call = _Call(position, budget, seed)
     est = _state(call, _concealed_counts(hand), call.turns, call.budget)
     return _value(call, est, NO_DANGER)
+
+
+def _passed(position: Position, tile: Tile) -> Position:
+    """The position after passing on the offered ``tile``: it stays on the table."""
+    seen = list(position.visible)
+    seen[tile] += 1
+    return replace(position, visible=tuple(seen), offered=None, offered_by=None)
 
 
 def _source(position: Position) -> int:
@@ -840,10 +850,7 @@ def evaluate_claims(
                     d, s, u, v = best
                     out.append(ClaimOption(f"chow {TILES[start].code}", d, s, u, v))
     # pass: the tile stays on the table
-    seen = list(position.visible)
-    seen[t] += 1
-    stay = replace(position, visible=tuple(seen), offered=None, offered_by=None)
-    sub = _Call(stay, budget, seed)
+    sub = _Call(_passed(position, tile), budget, seed)
     est = _state(sub, counts, sub.turns, sub.budget)
     out.append(
         ClaimOption("pass", None, est.shanten, est.useful_count, _value(sub, est, NO_DANGER))
