@@ -939,18 +939,24 @@ def _regular_best(
                 lo, hi = tables[g]
                 odd_sum += lo[m & 31] + hi[m >> 5]
         odd_sum -= (odd[h[gt]] >> rt) & 1
+    keeps = _keep_masks
     best = 0
     for gd in range(4):
         pg = h[gd]
         rest = rests[gd]
-        regkeep = _keep_mask(rest, pg, k) if reg_at else 0
+        if reg_at:
+            regkeep = keeps.get((rest << 3 | k) << 24 | pg)
+            if regkeep is None:
+                regkeep = _keep_mask(rest, pg, k)
+        else:
+            regkeep = 0
         oddkeep = odd[pg] if pairs_at else 0
         keep = regkeep | oddkeep
         if gd == gt:
             keep &= ~(1 << rt)
         if not keep:
             continue
-        subs = _subs(pg)
+        subs = _sub[pg] or _subs(pg)
         pair_of = _PAIR_WITHOUT[gd]
         lo, hi = tables[gd]
         by_vector: dict[int, tuple[int, list[int]]] = {}
@@ -979,9 +985,8 @@ def _regular_best(
                     if o is None:
                         o = _product(a, w)
                     pg2 = h[g]
-                    m = masks.get((o << 3 | k) << 24 | pg2)
-                    if m is None:
-                        m = _reg_mask(o, pg2, k)
+                    cached = masks.get((o << 3 | k) << 24 | pg2)
+                    m = _reg_mask(o, pg2, k) if cached is None else cached
                     if strip:
                         m &= ~fours[pg2]
                     ms[g] = m
@@ -991,9 +996,8 @@ def _regular_best(
                         if g == gt:
                             n -= (m >> rt) & 1
                 got = by_vector[w] = (n, ms)
-            m = masks.get(own_key | q)
-            if m is None:
-                m = _reg_mask(rest, q, k)
+            cached = masks.get(own_key | q)
+            m = _reg_mask(rest, q, k) if cached is None else cached
             if strip:
                 m &= ~fours[q]
             if oddkeep & low:  # both shapes at target: the union of their ranks
