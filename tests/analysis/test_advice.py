@@ -295,3 +295,12 @@ def test_melds_limit_the_shapes() -> None:
     a = analyze("[EEE]123m456p789s1s")
     assert a.by_shape.seven_pairs is None and a.by_shape.thirteen_orphans is None
     assert a.to_dict()["shanten_by_shape"]["seven_pairs"] is None
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "beijing", "two-player"])
+def test_waits_of_other_rule_sets_with_a_kong(rules: str) -> None:
+    """A kong's kind is never a wait (a fifth copy); the rule set's own scorer is asked."""
+    a = analyze("[1111m]23m456m789m55s", rules=rules)
+    assert a.rules == rules and a.shanten == 0
+    assert [w.tile.code for w in a.waits] == ["4m", "7m"]
+    assert all(w.fan_discard is not None for w in a.waits)

@@ -369,6 +369,8 @@ def _scorer(rule_set: RuleSet, opts: Any) -> Callable[[Hand], Any]:
     def score(h: Hand) -> Any:
         if h.winning_tile is None or h.winning_tile not in rule_set.tiles:
             return _NOT_A_WIN
+        if h.counts()[h.winning_tile] > 4:  # a fifth copy (a kong's kind): it cannot come
+            return _NOT_A_WIN
         return rule_set.score(h, opts)
 
     return score
