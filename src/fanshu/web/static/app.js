@@ -2052,9 +2052,18 @@ function pts(x) {
   return `${x > 0 ? "+" : ""}${x.toFixed(1)}`;
 }
 
-function targetsText(c) {
-  const shown = (c.targets || []).slice(0, 2).map((g) => `${esc(lang === "zh" ? g.name : g.name_en || g.name)} ${g.value}`);
+/** The target fans in the current language: the likeliest (the table's cell), or all
+ * of them with their share of the wins (its tooltip, the hand's value). */
+function targetNames(c, { all = false } = {}) {
+  const targets = c.targets || [];
+  const shown = (all ? targets : targets.slice(0, 1)).map(
+    (g) => `${lang === "zh" ? g.name : g.name_en || g.name} ${g.value}` + (all ? ` (${pct(g.share)})` : ""),
+  );
   return shown.length ? shown.join(", ") : "—";
+}
+
+function targetsText(c, opts) {
+  return esc(targetNames(c, opts));
 }
 
 function whyText(c) {
@@ -2082,7 +2091,7 @@ function valueCells(c) {
     `<td class="num" data-testid="c-p-win">${pct(c.p_win)}</td>` +
     `<td class="num strong" data-testid="c-points">${pts(c.expected_points)}</td>` +
     `<td class="num" data-testid="c-p-min">${pct(c.p_minimum)}</td>` +
-    `<td class="targets" data-testid="c-targets">${targetsText(c)}</td>` +
+    `<td class="targets" data-testid="c-targets" title="${targetsText(c, { all: true })}">${targetsText(c)}</td>` +
     `<td class="num" data-testid="c-danger" title="${esc(t("an.danger_title", loss))}">${pct(danger.p_deal_in)}</td>`
   );
 }
@@ -2145,12 +2154,12 @@ function discardsHTML(r) {
 /** A claim's label: 碰 [5m] 打 [9p] … ("pung", "chow 3m", "kong", "win", "pass"). */
 function claimHTML(c) {
   const [verb, low] = String(c.action || "").split(" ");
-  let html = `<span class="act">${esc(TEXT[`act.${verb}`] ? t(`act.${verb}`) : verb)}</span>`;
+  let html = `<span class="claim-act">${esc(TEXT[`act.${verb}`] ? t(`act.${verb}`) : verb)}</span>`;
   if (verb === "chow" && low) {
     const k = Number(low[0]);
     html += tilesHTML([0, 1, 2].map((i) => `${k + i}${low[1]}`), { size: "xs" });
   }
-  if (c.then_discard) html += ` <span class="act">${t("act.discard")}</span>${tileHTML(c.then_discard, { size: "xs" })}`;
+  if (c.then_discard) html += ` <span class="claim-act">${t("act.discard")}</span>${tileHTML(c.then_discard, { size: "xs" })}`;
   return html;
 }
 
@@ -2180,7 +2189,7 @@ function handValueHTML(v) {
     `<div class="value-chips"><span class="chip">${t("an.th_p_win")} <b data-testid="v-p-win">${pct(v.p_win)}</b></span>` +
     `<span class="chip">${t("an.th_points")} <b data-testid="v-points">${pts(v.expected_points)}</b></span>` +
     `<span class="chip">${minimumHeader()} <b>${pct(v.p_minimum)}</b></span>` +
-    `<span class="chip">${t("an.th_targets")} <b>${targetsText(v)}</b></span></div>` +
+    `<span class="chip">${t("an.th_targets")} <b>${targetsText(v, { all: true })}</b></span></div>` +
     (whyText(v) ? `<p class="why" data-testid="v-why">${whyText(v)}</p>` : "") +
     `</div>`
   );
