@@ -13,18 +13,21 @@ method (``docs/advice.md``):
   win the rule set accepts, self-drawn and on a discard), and the timing model
   (:mod:`fanshu.analysis.timing`) gives P(self-drawn win) and P(win on a discard) over
   the turns left from the live copies of the accepted waits;
-- **one away** (shanten 1): exact.  Every useful draw, weighted by its unseen copies,
-  followed by the discard to the ready hand worth most; the first useful draw comes at
+- **one away** (shanten 1): exact.  Every useful draw that makes a ready hand with an
+  accepted wait, weighted by its unseen copies, followed by the discard to the ready
+  hand worth most (the other draws are thrown); the first useful draw comes at
   own draw t with the geometric chance of the draws before it missing, and the ready
   hand reached then has the turns after t;
 - **further** (shanten 2 or more): seeded Monte Carlo.  ``budget`` sampled paths per
   choice draw tiles from the unseen ones (without replacement, the unseen tiles standing
   for the wall); a useful draw is kept with the discard that keeps the best shanten and
-  then the most useful tiles (into ready: the ready hand worth most), any other draw is
-  thrown; a path that reaches ready at draw t scores that ready hand exactly with the
-  turns after t.  Every choice of one call uses the same draws (common random numbers,
-  so the differences between choices are less noisy than the values), and a call is
-  deterministic for its ``seed``.
+  then the most useful tiles (into ready: the ready hand worth most, and only when it
+  has an accepted wait: a draw into ready under the minimum is thrown like the others,
+  the player waiting for a better one), any other draw is thrown; a path that reaches
+  ready at draw t scores that ready hand exactly with the turns after t.  Every choice
+  of one call uses the same draws (common random numbers, so the differences between
+  choices are less noisy than the values), and a call is deterministic for its
+  ``seed``.
 
 ``expected_points`` = ``expected_gain`` − ``danger.expected_loss`` (the danger model is
 :mod:`fanshu.analysis.danger`).  Choices that throw nothing (win, kong, pass) have no
@@ -433,30 +436,39 @@ def _best_ready(
 def _one_away(
     call: _Call, counts: list[int], useful: frozenset[int], turns: int, tally: _Tally
 ) -> None:
+    """Every useful draw with the discard to the ready hand worth most.  A draw whose
+    ready hands have no accepted wait (MCR: under 8 fan) is not taken: the player throws
+    it and waits for a draw that makes an accepted ready hand, so only those count
+    toward the first useful draw."""
     unseen = call.unseen
     total = sum(unseen)
-    draws = [(k, unseen[k]) for k in sorted(useful) if unseen[k] > 0]
-    hits = sum(n for _, n in draws)
-    if not hits or turns <= 0 or total <= 0:
+    if turns <= 0 or total <= 0:
         return
-    p = hits / total
-    # P(the first useful draw is own draw t) × P(nobody won before), for t = 1..turns
-    schedule = [
-        ((1.0 - p) ** (t - 1) * p, survival(t, call.opponents, call.timing), turns - t)
-        for t in range(1, turns + 1)
-    ]
-    reach = sum(w for w, _, _ in schedule)
     after = list(unseen)
-    seen: dict[tuple[int, int], tuple[float, float]] = {}
-    for k, n in draws:
+    draws: list[tuple[int, _ReadyStats]] = []
+    for k in sorted(useful):
+        if unseen[k] <= 0:
+            continue
         counts[k] += 1
         after[k] -= 1
         stats = _best_ready(call, counts, k, after, total - 1, max(1, turns // 2))
         counts[k] -= 1
         after[k] += 1
-        if stats is None or not stats.meets:
-            continue
-        share = n / hits
+        if stats is not None and stats.meets:
+            draws.append((k, stats))
+    hits = sum(unseen[k] for k, _ in draws)
+    if not hits:
+        return
+    p = hits / total
+    # P(the first such draw is own draw t) × P(nobody won before), for t = 1..turns
+    schedule = [
+        ((1.0 - p) ** (t - 1) * p, survival(t, call.opponents, call.timing), turns - t)
+        for t in range(1, turns + 1)
+    ]
+    reach = sum(w for w, _, _ in schedule)
+    seen: dict[tuple[int, int], tuple[float, float]] = {}
+    for k, stats in draws:
+        share = unseen[k] / hits
         tally.minimum += share * reach
         key = (stats.self_live, stats.discard_live)
         chances = seen.get(key)
@@ -500,21 +512,22 @@ def _sampled(call: _Call, counts: list[int], s: int, turns: int, budget: int, ta
             c[x] += 1
             if now == 1:
                 stats = _best_ready(call, c, x, live, n, max(1, (turns - t) // 2))
-                if stats is None:  # cannot happen for a useful draw; keep the hand
+                if stats is None or not stats.meets:
+                    # no ready hand it makes is accepted (MCR: under 8 fan): throw it
+                    # and wait for a draw that makes one
                     c[x] -= 1
                     continue
-                if stats.meets:
-                    tally.minimum += weight
-                    ps, pd = ready_chances(
-                        stats.self_live,
-                        stats.discard_live,
-                        n,
-                        turns - t,
-                        call.opponents,
-                        call.timing,
-                    )
-                    alive = survival(t, call.opponents, call.timing)
-                    tally.add(stats, weight * alive * ps, weight * alive * pd)
+                tally.minimum += weight
+                ps, pd = ready_chances(
+                    stats.self_live,
+                    stats.discard_live,
+                    n,
+                    turns - t,
+                    call.opponents,
+                    call.timing,
+                )
+                alive = survival(t, call.opponents, call.timing)
+                tally.add(stats, weight * alive * ps, weight * alive * pd)
                 break
             d = _best_discard(call, c, x, live, now - 1)
             c[d] -= 1
