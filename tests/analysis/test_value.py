@@ -40,9 +40,10 @@ def test_issue_example_six_before_three() -> None:
     assert dict(first.value.fans).keys() >= {12}
     three = next(d for d in a.discards if d.tile is Tile.M3)
     assert three.value is not None
-    assert three.value.p_win == 0.0 and three.value.p_minimum == 0.0
-    assert three.value.expected_gain == 0.0
-    assert "8-fan minimum" in three.value.why
+    # after 3m the hand can only win by changing its wait first
+    assert 0 < three.value.p_win < first.value.p_win
+    assert three.value.expected_points < first.value.expected_points
+    assert "8-fan minimum" in three.value.why and "换听" in three.value.why_zh
     # efficiency alone still puts 3m first (tile order among equals), without values
     e = analyze("3456m345p34568sEE", by="efficiency")
     assert [d.tile for d in e.discards[:2]] == [Tile.M3, Tile.M6]
@@ -184,11 +185,16 @@ def test_more_turns_more_chance() -> None:
     assert none.p_win == 0.0
 
 
-def test_dead_waits_are_worth_nothing() -> None:
+def test_dead_waits_must_change() -> None:
+    """With every winning tile gone the ready hand is worth only what changing it brings."""
     seen = [0] * 34
-    seen[Tile.S1] = seen[Tile.S4] = 4
-    v = evaluate_discards(Position(parse_hand("123m456p789s23sEEN"), visible=tuple(seen)))
-    assert v[Tile.NORTH].p_win == 0.0 and v[Tile.NORTH].p_minimum == 0.0
+    seen[Tile.S1] = seen[Tile.S4] = 4  # every 1s and 4s on the table
+    hand = parse_hand("123m456p789s23sEEN")
+    live = evaluate_discards(Position(hand))[Tile.NORTH]
+    dead = evaluate_discards(Position(hand, visible=tuple(seen)))[Tile.NORTH]
+    assert dead.p_win < live.p_win and dead.expected_gain < live.expected_gain
+    none_left = evaluate_discards(Position(hand, visible=tuple(seen), wall=0))[Tile.NORTH]
+    assert none_left.p_win == 0.0 and none_left.p_minimum == 0.0
 
 
 def test_one_away_is_exact_and_above_its_ready_options() -> None:

@@ -37,8 +37,10 @@ danger.
 >>> from fanshu.notation import parse_hand
 >>> values = evaluate_discards(Position(parse_hand("3456m345p34568sEE")))
 >>> from fanshu.tiles import Tile
->>> values[Tile.M6].p_minimum, values[Tile.M3].p_minimum  # after 3m, 7s is 5 fan
-(1.0, 0.0)
+>>> values[Tile.M6].why  # after 3m the 7s is 5 fan: the wait has to change first
+'waits 7s for 三色三同顺, 12 fan; P(win) 62%'
+>>> values[Tile.M3].p_win < values[Tile.M6].p_win
+True
 >>> values[Tile.M6].targets[0].name_zh
 '三色三同顺'
 """
@@ -361,6 +363,11 @@ def _state(
         )
         tally.add(stats, ps, pd)
         tally.minimum = 1.0 if stats.meets and turns > 0 else 0.0
+        if not stats.meets and sample:
+            # ready, but no live wait is accepted (MCR: under 8 fan): the hand goes on
+            # as one away, waiting for a draw that changes it into an accepted ready hand
+            anything = frozenset(k for k in range(NUM_KINDS) if unseen[k] > 0)
+            _one_away(call, counts, anything, turns, tally)
         return _Estimate(tally, 0, useful_count, 0, stats)
     if s == 1 and sample:
         _one_away(call, counts, useful, turns, tally)
@@ -606,8 +613,8 @@ def _why(call: _Call, est: _Estimate, p_win: float, targets: tuple[Target, ...])
         if dead and minimum:
             w = " ".join(dead)
             return (
-                f"waits {w}, under the {minimum}-fan minimum: no win",
-                f"听 {w}，不够 {minimum} 番起和：和不了",
+                f"waits {w}, under the {minimum}-fan minimum; P(win) {pct} by changing the wait",
+                f"听 {w}，不够 {minimum} 番起和；换听后和牌率 {pct}",
             )
         return "ready, but every winning tile is gone", "听牌，但和张已绝"
     far = f"shanten {est.shanten}, {est.useful_count} useful tiles; P(win) {pct}"
