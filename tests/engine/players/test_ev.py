@@ -6,6 +6,7 @@ simulate (its log replaying), ``fanshu play``, ``fanshu simulate``, the web's
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -13,11 +14,14 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from fanshu.analysis.value import evaluate_discards
 from fanshu.cli.main import app as cli_app
 from fanshu.engine import Action, ActionKind, Game, GameConfig, Observation
 from fanshu.engine.env import MahjongEnv
 from fanshu.engine.observation import SeatView
 from fanshu.engine.players import PLAYERS, EvPlayer, make_player
+from fanshu.engine.players.ev import BUDGET
+from fanshu.engine.players.position import position_of
 from fanshu.engine.replay import replay_file, replay_game
 from fanshu.engine.simulate import play_game, simulate
 from fanshu.notation import parse_tiles
@@ -117,6 +121,41 @@ def test_a_self_drawn_win_is_declared_only_when_accepted() -> None:
     assert EvPlayer(1).choose(obs) == Action(A.WIN)
     refused = observation("456m345p345678sEE", win_accepted=False)
     assert EvPlayer(1).choose(refused) != Action(A.WIN)
+
+
+@pytest.mark.parametrize("rules", ["mcr", "sichuan", "two-player"])
+def test_each_discard_is_the_one_worth_most(rules: str) -> None:
+    """At every turn of seat 0 in played hands, a fresh ev player throws the discard
+    with the most expected points (or, under a minimum, one whose ready hand meets it),
+    by the value advice's own numbers for the seed the player gives it."""
+    checked = 0
+    for seed in range(3):
+        g = Game(rules, seed=seed)
+        fans = [make_player("fan", s) for s in range(g.n)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            legal = obs.legal_actions
+            if (
+                s == 0
+                and obs.phase == "turn"
+                and not obs.win_accepted
+                and not any(a.kind is A.KONG for a in legal)
+            ):
+                action = EvPlayer(seed).choose(obs)
+                assert action.kind in (A.DISCARD, A.READY) and action.tile is not None
+                values = evaluate_discards(
+                    position_of(obs), budget=BUDGET,
+                    seed=random.Random(f"ev-{seed}").getrandbits(32),
+                )  # fmt: skip
+                throws = {a.tile for a in legal if a.tile is not None}
+                top = max(values[t].expected_points for t in throws)
+                chosen = values[action.tile]
+                assert chosen.expected_points == top or chosen.p_minimum >= 1.0, (rules, seed)
+                checked += 1
+            g.step(fans[s].choose(obs))
+    assert checked > 10
 
 
 # -- at the table -----------------------------------------------------------------------

@@ -50,7 +50,7 @@ from fanshu.analysis.position import Position
 from fanshu.analysis.value import Value, evaluate_claims, evaluate_discards, evaluate_hand
 from fanshu.engine.actions import Action
 from fanshu.engine.observation import Observation
-from fanshu.engine.players.base import PASS, WIN, A, View, claimed, konged
+from fanshu.engine.players.base import PASS, WIN, A, View, claimed, konged, play_discard
 from fanshu.engine.players.fan import FanPlayer, Weights
 from fanshu.engine.players.greedy import edge
 from fanshu.engine.players.position import position_of
@@ -110,6 +110,25 @@ class EvPlayer(FanPlayer):
             return (0 if meets else 1, -round(v.expected_points, 9), shanten[k], -edge(k), k)
 
         return [(k, values[k]) for k in sorted(values, key=key) if k in throws]
+
+    # -- its own turn ------------------------------------------------------------------
+
+    def turn(self, obs: Observation, v: View) -> Action:
+        legal = obs.legal_actions
+        if WIN in legal and obs.win_accepted:
+            return WIN
+        position = position_of(obs)
+        throws = {a.tile for a in legal if a.kind in (A.DISCARD, A.READY) and a.tile is not None}
+        ranked = self._discards(position, throws)
+        kongs = [a for a in legal if a.kind is A.KONG and a.tile is not None]
+        if kongs:
+            here = ranked[0][1].expected_points if ranked else float("-inf")
+            for a in kongs:
+                if self._kong_points(obs, position, v, a) >= here:
+                    return a
+        if not ranked:  # no discard the advice values is legal: the fan player's
+            return super().turn(obs, v)
+        return play_discard(legal, ranked[0][0])
 
     def _kong_points(self, obs: Observation, position: Position, v: View, a: Action) -> float:
         """The expected points of the hand a kong on one's own turn leaves (Sichuan:
