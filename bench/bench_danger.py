@@ -231,9 +231,8 @@ def fit_ready(
         nb, kb = sum(n[b]), sum(k[b])
         rate = (kb + 0.5) / (nb + 1) if nb else prev  # never 0: a bot's habit is no law
         prev = rate
-        table.append(
-            tuple(round((k[b][m] + SMOOTH * rate) / (n[b][m] + SMOOTH), 5) for m in range(5))
-        )
+        row = [round((k[b][m] + SMOOTH * rate) / (n[b][m] + SMOOTH), 5) for m in range(4)]
+        table.append((*row, 1.0))  # four melds leave one tile: always a single wait
     vl = [r for r in rows if r.void_last and not r.declared]
     pred = sum(table[r.bucket][r.melds] for r in vl)
     void_last = round(sum(r.ready for r in vl) / pred, 3) if pred else 1.0
@@ -338,6 +337,38 @@ def fit(log: Log, start: DangerModel) -> DangerModel:
     )
 
 
+def fit_calibration(judged: Sequence[Judged], model: DangerModel) -> tuple[float, float]:
+    """The Platt map (a, b) of each opponent's P that minimises the log loss of the
+    training discards: a coarse grid, then a finer one around its best."""
+    raw = replace(model, calibration=(0.0, 1.0))
+    rows: list[tuple[list[float], bool]] = []
+    for j in judged:
+        by = dangers(j.position, (j.tile,), model=raw)[j.tile].by_opponent
+        rows.append(([math.log(p / (1 - p)) for p in by if p > 0], j.dealt_in))
+
+    def loss(a: float, b: float) -> float:
+        total = 0.0
+        for zs, y in rows:
+            safe = 1.0
+            for z in zs:
+                safe *= 1.0 - min(1.0 / (1.0 + math.exp(-(a + b * z))), 0.95)
+            p = min(max(1.0 - safe, 1e-6), 1 - 1e-6)
+            total -= math.log(p if y else 1.0 - p)
+        return total
+
+    best = (0.0, 1.0)
+    for step_a, step_b, span in ((0.25, 0.1, 6), (0.05, 0.02, 5)):
+        a0, b0 = best
+        grid = [
+            (round(a0 + i * step_a, 3), round(b0 + k * step_b, 3))
+            for i in range(-span, span + 1)
+            for k in range(-span, span + 1)
+            if b0 + k * step_b > 0
+        ]
+        best = min(grid, key=lambda ab: loss(*ab))
+    return best
+
+
 # -- judging ------------------------------------------------------------------------------
 
 
@@ -427,7 +458,7 @@ def show_model(rules: str, m: DangerModel) -> None:
     for row in m.wait:
         print(f"            {row!r},")
     print("        ),")
-    for k in (*FACTORS, "kabe", "void_last", "cost"):
+    for k in (*FACTORS, "kabe", "void_last", "cost", "calibration"):
         print(f"        {k}={getattr(m, k)!r},")
     print("    ),")
 
@@ -450,6 +481,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--test-games", type=int, default=100, help="held-out hands")
     ap.add_argument("--test-seed", type=int, default=100_000, help="first held-out seed")
     ap.add_argument("--shipped", action="store_true", help="judge the shipped MODELS too")
+    ap.add_argument(
+        "--calibrate", action="store_true", help="fit the Platt map last (judged with and without)"
+    )
     args = ap.parse_args(argv)
     bots = args.bots.split(",")
     for rules in args.rules.split(","):
@@ -457,6 +491,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         t0 = time.perf_counter()
         train = play(rules, range(1, args.games + 1), bots, start)
         fitted = fit(train, start)
+        if args.calibrate:
+            fitted = replace(fitted, calibration=fit_calibration(train.judged, fitted))
         test = play(rules, range(args.test_seed, args.test_seed + args.test_games), bots, start)
         took = time.perf_counter() - t0
         base = sum(j.dealt_in for j in train.judged) / max(len(train.judged), 1)
@@ -469,6 +505,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         show_model(rules, fitted)
         show_costs(train)
         report(rules, "fitted on train, judged held-out", judge(test.judged, fitted, base))
+        if args.calibrate:
+            plain = replace(fitted, calibration=(0.0, 1.0))
+            report(rules, "fitted, without the Platt map", judge(test.judged, plain, base))
         if args.shipped:
             report(rules, "shipped MODELS, judged held-out", judge(test.judged, start, base))
     return 0

@@ -36,6 +36,7 @@ it describes how those bots play, and is a first guess for people.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -78,7 +79,8 @@ class DangerModel:
     #: Wall tiles left when the first seat is to draw its second tile; turns are
     #: (start - wall) / seats.
     wall_start: int
-    #: P(ready) by turn bucket (``turn // 2``, the last bucket open-ended), then melds 0-4.
+    #: P(ready) by turn bucket (``turn // 2``, the last bucket open-ended), then melds 0-4
+    #: (four melds leave one tile, a single wait: 1).
     ready: tuple[tuple[float, ...], ...]
     #: P(ready) by turn bucket of an opponent nothing is known of (no ``opponents`` in
     #: the position: its melds and 报听 unknown too), over every opponent in the hand.
@@ -99,6 +101,9 @@ class DangerModel:
     #: Mean points the discarder pays on a deal-in, by what the winner shows:
     #: (concealed, melds without a big sign, a big sign, not known) — 防大不防小.
     cost: tuple[float, float, float, float]
+    #: (a, b): each opponent's P is mapped to sigmoid(a + b·logit(P)) (Platt scaling,
+    #: fitted last on the training discards; (0, 1) leaves it as it is)
+    calibration: tuple[float, float] = (0.0, 1.0)
     default_turn: int = 8  # when neither the wall nor any discard tells the turn
 
 
@@ -485,6 +490,22 @@ def read_opponents(position: Position, model: DangerModel) -> list[OpponentView]
     return [read_opponent(position, o, model) for o in position.opponents]
 
 
+def calibrated(p: float, ab: tuple[float, float]) -> float:
+    """``p`` through the Platt map sigmoid(a + b·logit(p)); 0 stays 0 (a tile that cannot
+    win stays safe), and the result stays below :data:`P_MAX`.
+
+    >>> calibrated(0.2, (0.0, 1.0)), calibrated(0.0, (1.0, 2.0))
+    (0.2, 0.0)
+    >>> round(calibrated(0.1, (0.5, 1.2)), 4)
+    0.1056
+    """
+    a, b = ab
+    if p <= 0.0 or (a == 0.0 and b == 1.0):
+        return p
+    z = a + b * math.log(p / (1.0 - p))
+    return min(1.0 / (1.0 + math.exp(-z)), P_MAX)
+
+
 def dangers(
     position: Position, tiles: Iterable[int], *, model: DangerModel | None = None
 ) -> dict[int, Danger]:
@@ -498,7 +519,10 @@ def dangers(
         t = int(tile)
         if not 0 <= t < NUM_KINDS:
             raise ValueError(f"a discard is one of the 34 tile kinds (0-33), not {tile!r}")
-        by = tuple(v.p_ready * p_wins(tile_facts(v, t, unseen), m) for v in views)
+        by = tuple(
+            calibrated(v.p_ready * p_wins(tile_facts(v, t, unseen), m), m.calibration)
+            for v in views
+        )
         safe = 1.0
         loss = 0.0
         for v, p in zip(views, by, strict=True):
@@ -527,6 +551,7 @@ __all__ = [
     "DangerModel",
     "OpponentView",
     "TileFacts",
+    "calibrated",
     "danger",
     "dangers",
     "kabe",
