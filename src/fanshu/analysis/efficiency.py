@@ -472,14 +472,15 @@ def _count(masks: Sequence[int], tables: Sequence[tuple[tuple[int, ...], tuple[i
     return n
 
 
+# the kinds of each group's ranks in a mask, ascending
+_KINDS_OF = tuple(
+    tuple(tuple(9 * g + r for r in range(9) if m >> r & 1) for m in range(512)) for g in range(4)
+)
+
+
 def _kinds_of(masks: Sequence[int]) -> list[int]:
-    out = []
-    for g, m in enumerate(masks):
-        while m:
-            low = m & -m
-            out.append(9 * g + low.bit_length() - 1)
-            m ^= low
-    return out
+    m0, m1, m2, m3 = masks
+    return [*_KINDS_OF[0][m0], *_KINDS_OF[1][m1], *_KINDS_OF[2][m2], *_KINDS_OF[3][m3]]
 
 
 # -- validation ------------------------------------------------------------------------------
@@ -647,7 +648,7 @@ def rank_discards(
             continue
         # 13-tile hands reached by a discard, a draw and a discard -> (shanten, useful
         # count, useful masks), shared by the options of this shanten
-        memo: dict[tuple[int, int, int, int], tuple[int, list[int]] | None] = {}
+        memo: dict[tuple[int, int, int, int], tuple[int, list[int]]] = {}
         for i in members:
             nexts[i] = _look_ahead(base, rows[i], melds, flags, remaining, tables, memo)
     out = [
@@ -684,7 +685,7 @@ def look_ahead_counts(
     flags = _flags(shapes)
     tables = _tables(remaining)
     base = _pids(counts)
-    memos: dict[int, dict[tuple[int, int, int, int], tuple[int, list[int]] | None]] = {}
+    memos: dict[int, dict[tuple[int, int, int, int], tuple[int, list[int]]]] = {}
     out: dict[int, int | None] = {}
     for tile in tiles:
         if not 0 <= tile < 34 or not counts[tile]:
@@ -739,9 +740,12 @@ def _orphan_keep(p: int, suit: bool, pairs: int) -> int:
     return keep
 
 
-def _knit_keep(h: Sequence[int], melds: int, flags: int, target: int) -> list[int] | None:
-    """Per group, the ranks whose discard from the 14-tile hand ``h`` keeps 全不靠 or
-    组合龙 at ``target``; None when neither is at ``target``.
+def _knit_keep(
+    h: Sequence[int], melds: int, flags: int, target: int
+) -> tuple[list[int] | None, list[int] | None]:
+    """Per group, the ranks whose discard from the 14-tile hand ``h`` keeps 全不靠 at
+    ``target``, and those that keep 组合龙 there (each None when the shape is not at
+    ``target`` in ``h``).
 
     全不靠: a tile held twice, or a single one outside every knitted straight that
     reaches the most.  组合龙 (for each straight at ``target``): the straight's tiles
@@ -750,10 +754,10 @@ def _knit_keep(h: Sequence[int], melds: int, flags: int, target: int) -> list[in
     h0, h1, h2, h3 = h
     ha, hb, hd = _knit[h0], _knit[h1], _knit[h2]
     sums = [ha[x] + hb[y] + hd[z] for x, y, z in _sh._KNIT_PERMS]
-    keep = [0, 0, 0, 0]
-    found = False
+    hk: list[int] | None = None
+    ks: list[int] | None = None
     if flags & _HONORS_KNITTED and not melds and 13 - _kinds[h3] - max(sums) == target:
-        found = True
+        keep = hk = [0, 0, 0, 0]
         top = max(sums)
         tops = [perm for perm, n in zip(_sh._KNIT_PERMS, sums, strict=True) if n == top]
         for g in range(3):
@@ -777,12 +781,13 @@ def _knit_keep(h: Sequence[int], melds: int, flags: int, target: int) -> list[in
             cd = _prod(w2, w3)
             if base - held - _best[_prod(ab, cd)][k] != target:
                 continue
-            found = True
-            keep[0] |= _keep_mask(_prod(w1, cd), q[0], k)
-            keep[1] |= _keep_mask(_prod(w0, cd), q[1], k)
-            keep[2] |= _keep_mask(_prod(ab, w3), q[2], k)
-            keep[3] |= _keep_mask(_prod(ab, w2), h3, k)
-    return keep if found else None
+            if ks is None:
+                ks = [0, 0, 0, 0]
+            ks[0] |= _keep_mask(_prod(w1, cd), q[0], k)
+            ks[1] |= _keep_mask(_prod(w0, cd), q[1], k)
+            ks[2] |= _keep_mask(_prod(ab, w3), q[2], k)
+            ks[3] |= _keep_mask(_prod(ab, w2), h3, k)
+    return hk, ks
 
 
 def _look_ahead(
@@ -792,7 +797,7 @@ def _look_ahead(
     flags: int,
     remaining: Sequence[int],
     tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
-    memo: dict[tuple[int, int, int, int], tuple[int, list[int]] | None],
+    memo: dict[tuple[int, int, int, int], tuple[int, list[int]]],
 ) -> int:
     """``next_useful_count`` of one discard (``row``) of the 14-tile hand ``base``.
 
@@ -831,7 +836,8 @@ def _look_ahead(
         pp = (p01, prod(v0, v2), prod(v0, v3), prod(v1, v2), prod(v1, v3), p23)
         rests = (prod(pp[3], v3), prod(pp[1], v3), prod(p01, v3), prod(p01, v2))
         whole = prod(p01, p23)
-        knit_keep: list[int] | None = None
+        hk_keep: list[int] | None = None
+        ks_keep: list[int] | None = None
         if knit_flags:
             kmax = _knit_max[h0] + _knit_max[h1] + _knit_max[h2]
             if (
@@ -840,8 +846,8 @@ def _look_ahead(
                 knit_flags & _KNITTED
                 and 11 - 2 * melds - best_of[whole][1 - melds] - kmax <= target
             ):
-                knit_keep = _knit_keep(h, melds, knit_flags, target)
-        knit_at = knit_keep is not None
+                hk_keep, ks_keep = _knit_keep(h, melds, knit_flags, target)
+        knit_at = hk_keep is not None or ks_keep is not None
         pairs_at = pairs_ok and 6 - _pairs[h0] - _pairs[h1] - _pairs[h2] - _pairs[h3] == target
         orph_at = False
         opairs = 0
@@ -863,13 +869,13 @@ def _look_ahead(
         for gd in range(4):
             pg = h[gd]
             rest = rests[gd]
-            keep = _keep_mask(rest, pg, k) if reg_at else 0
+            regk = _keep_mask(rest, pg, k) if reg_at else 0
+            orphk = _orphan_keep(pg, gd < 3, opairs) if orph_at else 0
+            hkk = hk_keep[gd] if hk_keep is not None else 0
+            ksk = ks_keep[gd] if ks_keep is not None else 0
+            keep = regk | orphk | hkk | ksk
             if pairs_at:
                 keep |= _odd[pg]
-            if orph_at:
-                keep |= _orphan_keep(pg, gd < 3, opairs)
-            if knit_keep is not None:
-                keep |= knit_keep[gd]
             if gd == gt:
                 keep &= ~(1 << rt)
             if not keep:
@@ -883,22 +889,23 @@ def _look_ahead(
                 y = list(h)
                 y[gd] = q
                 key = (y[0], y[1], y[2], y[3])
-                if key in memo:
-                    got = memo[key]
-                else:
+                got = memo.get(key)
+                if got is None:
+                    # the keep masks are exact: this hand is at ``target``, in the
+                    # shapes whose mask holds the discard
                     w = vid[q]
-                    sy, reg, at = _shanten_whole(y, melds, flags, prod(rest, w))
-                    if sy == target:
-                        others = [rest if g == gd else prod(pp[pair_of[g]], w) for g in range(4)]
-                        ym = _masks_from(y, melds, flags, sy, reg, at, others)
-                        got = (_count(ym, tables), ym)
-                    else:
-                        got = None
-                    memo[key] = got
-                if got is not None:
-                    n = got[0] - ((got[1][gt] >> rt) & 1)
-                    if n > best:
-                        best = n
+                    at = (
+                        (_ORPHANS if orphk & low else 0)
+                        | (_HONORS_KNITTED if hkk & low else 0)
+                        | (_KNITTED if ksk & low else 0)
+                    )
+                    reg = target if regk & low else target + 1
+                    others = [rest if g == gd else prod(pp[pair_of[g]], w) for g in range(4)]
+                    ym = _masks_from(y, melds, flags, target, reg, at, others)
+                    got = memo[key] = (_count(ym, tables), ym)
+                n = got[0] - ((got[1][gt] >> rt) & 1)
+                if n > best:
+                    best = n
         total += left * best
     return total
 
