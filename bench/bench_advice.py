@@ -16,7 +16,9 @@ Sets, each timed in both processes:
 - ``near-win``: random hands of shanten ≤ 1 (rejection-sampled), after the above.
 
 Then, in this process only: ``rank_discards`` on the warm set's counts (the ranking
-without parsing and validating), and ``fanshu.analyze(hand)`` — by="value", at its
+without parsing and validating) with ``look_ahead`` "all" (the ranking above), "best"
+(the look-ahead only among the ties of the best option) and "none", how often the best
+discard is the same without the look-ahead, and ``fanshu.analyze(hand)`` — by="value", at its
 default budget — on the first ``--value-n`` warm hands (the bar: 200 hands/s).
 
 It also counts the hands whose ranking (tile order) differs from 5e6ea51's: the
@@ -167,10 +169,16 @@ def run(n: int, seed: int, value_n: int, worktree: Path) -> dict[str, Any]:
     finally:
         old.close()
     counts = [_counts(h) for h in sets["random_warm"]]
-    start = time.perf_counter()
-    for c in counts:
-        rank_discards(c, 0, [4 - k for k in c])
-    results["rank_discards_warm_per_second"] = round(n / (time.perf_counter() - start), 1)
+    for look in ("all", "best", "none"):
+        start = time.perf_counter()
+        for c in counts:
+            rank_discards(c, 0, [4 - k for k in c], look_ahead=look)
+        results[f"rank_discards_{look}_per_second"] = round(n / (time.perf_counter() - start), 1)
+    results["best_same_without_look_ahead"] = sum(
+        rank_discards(c, 0, [4 - k for k in c])[0].tile
+        == rank_discards(c, 0, [4 - k for k in c], look_ahead="none")[0].tile
+        for c in counts
+    )
     if value_n:
         hands = sets["random_warm"][:value_n]
         start = time.perf_counter()
@@ -204,7 +212,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  {name:<12} {r['now_per_second']:>9,.1f} {r['old_per_second']:>12,.1f} "
             f"{r['ratio']:>6.2f}x {r['order_differs']:>14}"
         )
-    print(f"  rank_discards alone (warm counts): {results['rank_discards_warm_per_second']:,.1f}/s")
+    print(
+        "  rank_discards alone (warm counts), look_ahead all / best / none: "
+        f"{results['rank_discards_all_per_second']:,.1f} / "
+        f"{results['rank_discards_best_per_second']:,.1f} / "
+        f"{results['rank_discards_none_per_second']:,.1f} per s"
+    )
+    print(
+        "  best discard the same without the look-ahead: "
+        f"{results['best_same_without_look_ahead']} of {ns.n}"
+    )
     if "value_per_second" in results:
         print(
             f"analyze(14 tiles) by='value', default budget, {results['value_hands']} warm "
