@@ -2006,6 +2006,16 @@ function analysisRequest(hand, n) {
   return body;
 }
 
+/** The code of the tile on offer as typed ("5m", "e" → "E"), "" when it is not one tile. */
+function offeredCode(text) {
+  try {
+    const tiles = parseRun(text || "");
+    return tiles.length === 1 ? tiles[0] : "";
+  } catch {
+    return "";
+  }
+}
+
 async function runAnalysis() {
   const seq = ++analysisSeq;
   const n = tileCount();
@@ -2021,9 +2031,10 @@ async function runAnalysis() {
   const computing = $('[data-testid="analysis-computing"]', el);
   if (computing) computing.hidden = false;
   try {
-    const out = await api("POST", "/v1/analyze", analysisRequest(hand, n));
+    const request = analysisRequest(hand, n);
+    const out = await api("POST", "/v1/analyze", request);
     if (seq !== analysisSeq) return;
-    state.analysis = { hand, seq, result: out };
+    state.analysis = { hand, seq, result: out, offered: offeredCode(request.offered) };
   } catch (err) {
     if (seq !== analysisSeq) return;
     state.analysis = { hand, seq, error: errorText(err) };
@@ -2151,19 +2162,22 @@ function discardsHTML(r) {
   return html + `</tbody></table></div>`;
 }
 
-/** A claim's label: 碰 [5m] 打 [9p] … ("pung", "chow 3m", "kong", "win", "pass"). */
-function claimHTML(c) {
+/** A claim's label with its tiles: 碰 [E E E] 打 [9p] … ("pung", "chow 3m", "kong",
+ * "win", "pass"; ``offered``: the tile on offer, for the pung, kong and win). */
+function claimHTML(c, offered = "") {
   const [verb, low] = String(c.action || "").split(" ");
   let html = `<span class="claim-act">${esc(TEXT[`act.${verb}`] ? t(`act.${verb}`) : verb)}</span>`;
   if (verb === "chow" && low) {
     const k = Number(low[0]);
     html += tilesHTML([0, 1, 2].map((i) => `${k + i}${low[1]}`), { size: "xs" });
   }
+  const copies = { win: 1, pung: 3, kong: 4 }[verb];
+  if (copies && offered) html += tilesHTML(Array(copies).fill(offered), { size: "xs" });
   if (c.then_discard) html += ` <span class="claim-act">${t("act.discard")}</span>${tileHTML(c.then_discard, { size: "xs" })}`;
   return html;
 }
 
-function claimsHTML(r) {
+function claimsHTML(r, offered) {
   const columns = 3 + VALUE_COLUMNS;
   return (
     `<h3>${t("an.claims")}</h3><div class="choices-wrap"><table class="data claims" data-testid="claims-table"><thead><tr>` +
@@ -2173,7 +2187,7 @@ function claimsHTML(r) {
         const win = c.action === "win";
         return (
           `<tr data-testid="claim-row" data-action="${esc(c.action)}" data-then="${esc(c.then_discard || "")}" class="${i === 0 ? "best" : ""}">` +
-          `<td class="claim">${claimHTML(c)}</td><td class="num" data-testid="c-shanten">${win ? "—" : c.shanten}</td>` +
+          `<td class="claim">${claimHTML(c, offered)}</td><td class="num" data-testid="c-shanten">${win ? "—" : c.shanten}</td>` +
           `<td class="num" data-testid="c-useful">${win ? "—" : c.useful_count}</td>${valueCells(c)}</tr>` +
           whyRow(c, columns)
         );
@@ -2270,7 +2284,7 @@ function renderAnalysis() {
       `<div class="tile-row" data-testid="useful">${tilesHTML(useful, { size: "sm" })}</div>`;
   }
   if (r.value) html += handValueHTML(r.value);
-  if (Array.isArray(r.claims) && r.claims.length) html += claimsHTML(r);
+  if (Array.isArray(r.claims) && r.claims.length) html += claimsHTML(r, a.offered);
   if (Array.isArray(r.discards) && r.discards.length) html += discardsHTML(r);
   body.innerHTML = html;
   body.dataset.state = "done";
