@@ -852,13 +852,15 @@ def _look_ahead(
         orph_at = False
         opairs = 0
         if orph_ok:
-            opairs = (
-                _popcount[_ge2[h0] & _SUIT_ORPH]
-                + _popcount[_ge2[h1] & _SUIT_ORPH]
-                + _popcount[_ge2[h2] & _SUIT_ORPH]
-                + _popcount[_ge2[h3]]
-            )
-            orph_at = 13 - _orph[h0] - _orph[h1] - _orph[h2] - _orph[h3] - (opairs > 0) == target
+            orphans = 13 - _orph[h0] - _orph[h1] - _orph[h2] - _orph[h3]
+            if orphans - 1 <= target:
+                opairs = (
+                    _popcount[_ge2[h0] & _SUIT_ORPH]
+                    + _popcount[_ge2[h1] & _SUIT_ORPH]
+                    + _popcount[_ge2[h2] & _SUIT_ORPH]
+                    + _popcount[_ge2[h3]]
+                )
+                orph_at = orphans - (opairs > 0) == target
         reg_at = best_of[whole][k] == value_needed
         if not (orph_at or knit_at):
             total += left * _regular_best(
