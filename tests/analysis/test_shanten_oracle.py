@@ -291,3 +291,23 @@ def test_knitted_straight_fourteen_with_a_meld() -> None:
         assert S.knitted_straight_shanten(c, 1) == want, (_codes(c), want)
         want = _oracle_14(RegularShanten, c)
         assert S.regular_shanten(c, 1) == want, (_codes(c), want)
+
+
+@pytest.mark.parametrize(("n", "count", "seed"), [(13, 6_000, 20), (10, 3_000, 21), (7, 2_000, 22)])
+def test_efficiency_primitives_against_oracle(n: int, count: int, seed: int) -> None:
+    """``efficiency.shanten_fast`` / ``useful_kinds`` (every MCR shape, and the regular
+    shape with 七对 only) against the oracle's per-shape answers: the least shanten, and
+    the union of the useful tiles of the shapes at the least."""
+    e: Any = importlib.import_module("fanshu.analysis.efficiency")
+    rng = random.Random(seed)
+    melds = (13 - n) // 3
+    for _ in range(count):
+        c = random_hand(rng, n)
+        hand = _codes(c)
+        answers = {s: ORACLE[s](hand=hand) for s in S.SHAPES if _accepts(s, n)}
+        for shapes in (e.ALL_SHAPES, e.REGULAR_AND_PAIRS):
+            got = {s: a for s, a in answers.items() if s in shapes}
+            least = min(st for st, _ in got.values())
+            useful = {KIND[u] for st, us in got.values() if st == least for u in us}
+            assert e.shanten_fast(c, melds, shapes) == least, (hand, shapes)
+            assert e.useful_kinds(c, melds, shapes) == useful, (hand, shapes)
