@@ -16,9 +16,19 @@ advice, the bots):
   cached by (that product's id, the group's pattern id, the sets still to make) as a bit
   mask of ranks, and turned into counts with per-group tables of the remaining copies.
 
-七对 (odd ranks) is handled on the masks as well; when 十三幺, 全不靠 or 组合龙 is at the
-least shanten the hand is passed to ``shanten.useful_tiles`` (rare outside hands built
-for those shapes), so every answer stays exactly today's.
+七对 (the odd ranks), 十三幺 and 全不靠 are formulas on the same masks; 组合龙 takes the
+straight's tiles out (pattern ids cached per residue) and asks the regular masks of the
+rest.  Every answer is exactly ``shanten``'s (``tests/analysis/test_efficiency.py``,
+and against PyMahjongGB in ``test_shanten_oracle.py``).
+
+The discard look-ahead (``next_useful_count``, see :func:`rank_discards`) visits, for
+each tied option and each useful draw, the 14-tile hand after the draw and the discards
+that keep its shanten.  Only the shapes at that shanten in the 14 tiles can keep it, so
+the discards are read from per-group *keep masks* (regular: the ranks whose removal
+leaves the product's value, cached like the useful masks; 七对: the odd ranks; 十三幺,
+全不靠, 组合龙: formulas) instead of trying all of them; and, with the regular shape
+alone, the useful ranks of the other groups depend on the discarded group only through
+its vector, so they are counted once per vector.
 
 ``shapes`` selects the winning shapes that count: :data:`ALL_SHAPES` (MCR, two-player)
 or :data:`REGULAR_AND_PAIRS` (Sichuan: four sets and a pair, or 七对).
@@ -346,24 +356,6 @@ def _shanten_whole(p: Sequence[int], melds: int, flags: int, whole: int) -> tupl
                 elif x == best:
                     at |= _KNITTED
     return best, reg, at
-
-
-def _counts_of(p: Sequence[int]) -> list[int]:
-    return [*_keys[p[0]], *_keys[p[1]], *_keys[p[2]], *_keys[p[3]]]
-
-
-def _slow_masks(p: Sequence[int], melds: int, flags: int, s: int) -> list[int]:
-    """Useful ranks per group by ``shanten.useful_tiles`` (a special shape is at the least)."""
-    c = _counts_of(p)
-    by = _sh.shanten_by_shape(c, melds).to_dict()
-    kinds: set[int] = set()
-    for name in SHAPES:
-        if _FLAG[name] & flags and by[name] == s:
-            kinds |= _sh.useful_tiles(c, melds, name)
-    masks = [0, 0, 0, 0]
-    for t in kinds:
-        masks[_GROUP[t]] |= 1 << _RANK[t]
-    return masks
 
 
 def _masks(p: Sequence[int], melds: int, flags: int) -> tuple[int, list[int]]:

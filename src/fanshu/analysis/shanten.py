@@ -34,7 +34,9 @@ number of units (sets plus partial sets) and with or without the pair, form a sm
 vector that is computed once per 9-count pattern and interned.  Vectors of two groups
 combine by a (max, +) product that is cached by the pair of vector ids, so a call is a
 few dictionary look-ups once the common patterns have been seen.  The special shapes
-are counted from per-suit summaries cached alongside.
+are counted from per-suit summaries cached alongside.  ``fanshu.analysis.efficiency``
+builds on these tables (group ids, vectors, products) for hands changed one tile at a
+time: the useful tiles, the useful counts and the discard look-ahead.
 """
 
 from __future__ import annotations
