@@ -65,3 +65,21 @@ def test_reach_schedule_is_the_chain() -> None:
     for g, h in zip(got, hits, strict=True):
         assert g == pytest.approx(h / runs, abs=0.01)
     assert reach_schedule(0.4, 0, 5) == [0.0] * 5
+
+
+def test_the_hazard_ramp() -> None:
+    t = Timing(0.7, 0.06, ramp_from=4, ramp_to=16)
+    assert t.hazard_at(0) == 0.0 and t.hazard_at(16) == t.hazard_at(40) == 0.06
+    assert t.mean_hazard(4, 12) == pytest.approx(sum(0.005 * i for i in range(12)) / 12)
+    # a ramped survival is the product of its rounds
+    assert survival(3, 2, t, now=10) == pytest.approx(((1 - 0.03) * (1 - 0.035) * (1 - 0.04)) ** 2)
+    assert sum(ready_chances(4, 4, 80, 8, 3, t, now=12)) < sum(ready_chances(4, 4, 80, 8, 3, t))
+
+
+def test_rounds_played_from_the_wall() -> None:
+    from fanshu.analysis.position import Position
+    from fanshu.notation import parse_hand
+
+    hand = parse_hand("123m456p789s23sEE")
+    assert Position(hand).rounds_played == 0
+    assert Position(hand, wall=83 - 40).rounds_played == 10

@@ -168,7 +168,9 @@ def test_ready_value_is_the_timing_model_over_the_live_waits() -> None:
         k: fanshu.score(f"123m456p789s23sEE{k}").total_without_flowers >= 8 for k in ("1s", "4s")
     }
     live = 4 * sum(wins.values())
-    ps, pd = ready_chances(live, live, sum(p.unseen), p.turns_left, 3, timing_for("mcr"))
+    ps, pd = ready_chances(
+        live, live, sum(p.unseen), p.turns_left, 3, timing_for("mcr"), p.rounds_played
+    )
     assert v.p_win == pytest.approx(ps + pd)
     # the points of every win are the rule set's settlement: 8 + fan from each (self-drawn)
     assert all(pts > 0 for pts, _ in v.points)

@@ -157,6 +157,13 @@ class Position:
         return self.wall_left // self.seats
 
     @property
+    def rounds_played(self) -> int:
+        """Own draws since the deal, about: the wall drawn so far over the seats (the
+        timing model's hazard grows with it)."""
+        start = WALL_AFTER_DEAL.get(self.rules, 83)
+        return max(0, start - self.wall_left) // self.seats
+
+    @property
     def others(self) -> int:
         """Opponents still in the hand: those given and not out, else seats − 1."""
         if not self.opponents:

@@ -17,8 +17,9 @@ only"), out of ``unseen`` unseen copies in all, per round:
 Summed over ``rounds`` rounds (my draws left) as a geometric series: :func:`ready_chances`.
 The constants are fitted by ``bench/bench_value.py`` on engine games (``docs/advice.md``).
 
->>> p_self, p_discard = ready_chances(4, 4, 80, 10, 3, TIMINGS["mcr"])
->>> 0.2 < p_self + p_discard < 0.7
+>>> early = sum(ready_chances(4, 4, 80, 10, 3, TIMINGS["mcr"], now=0))
+>>> late = sum(ready_chances(4, 4, 80, 10, 3, TIMINGS["mcr"], now=12))  # others near too
+>>> 0.2 < late < early < 0.9
 True
 >>> ready_chances(4, 4, 80, 0, 3, TIMINGS["mcr"])
 (0.0, 0.0)
@@ -44,24 +45,53 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """The two measured factors of one rule set."""
+    """The measured factors of one rule set.
+
+    The hazard grows as the hand goes on (more players are ready): per opponent turn in
+    round r (own draws since the deal) it is ``hazard × (r − ramp_from) / (ramp_to −
+    ramp_from)``, clamped to 0 … ``hazard``; ``ramp_to ≤ ramp_from`` makes it constant.
+
+    >>> t = Timing(0.7, 0.06, ramp_from=4, ramp_to=16)
+    >>> [round(t.hazard_at(r), 3) for r in (0, 4, 10, 16, 30)]
+    [0.0, 0.0, 0.03, 0.06, 0.06]
+    """
 
     #: P(an opponent throws a given unseen copy) relative to a random unseen tile
     discard_factor: float
-    #: P(someone else wins) per opponent turn (Sichuan 血战: the hand goes on, so ~0)
+    #: P(someone else wins) per opponent turn once the hand is late
     hazard: float
+    ramp_from: int = 0
+    ramp_to: int = 0
+
+    def hazard_at(self, rnd: int) -> float:
+        """The hazard per opponent turn in round ``rnd``."""
+        if self.ramp_to <= self.ramp_from:
+            return self.hazard
+        x = (rnd - self.ramp_from) / (self.ramp_to - self.ramp_from)
+        return self.hazard * (0.0 if x <= 0 else 1.0 if x >= 1 else x)
+
+    def mean_hazard(self, now: int, rounds: int) -> float:
+        """The mean hazard over rounds ``now`` … ``now + rounds − 1``."""
+        if rounds <= 0:
+            return self.hazard_at(now)
+        return sum(self.hazard_at(r) for r in range(now, now + rounds)) / rounds
 
 
-#: Fitted on 250 seeded engine hands of four ``fan`` bots per rule set (two-player: two):
-#: ``discard_factor`` = throws of a ready seat's accepted waits / Σ live copies ÷ unseen
-#: over every discard while it was ready (MCR 179 throws in 13,644 discards, Sichuan
-#: 443, Beijing 50, two-player 39); ``hazard`` = hands ended by a win per discard turn
-#: (Sichuan: ended by the third winner).  ``docs/advice.md`` has the runs.
+#: Fitted on seeded engine hands of four ``fan`` bots per rule set (two-player: two).
+#: ``discard_factor`` (250 hands) = throws of a ready seat's accepted waits / Σ live
+#: copies ÷ unseen over every discard while it was ready (MCR 179 throws in 13,644
+#: discards, Sichuan 443, Beijing 50, two-player 39).  The hazard ramp (300 hands) follows
+#: the hands ended by a win per discard turn, round by round (Sichuan: ended by the third
+#: winner): nearly none in the first rounds, then rising to a plateau; the plateau is
+#: the measured one × (seats − 1) / seats, since a hand also ends by the player's own
+#: win (MCR 0.07 → 0.0525, Sichuan 0.07, Beijing 0.065, two-player 0.14).  Checked on
+#: held-out hands: P(win) of the ready hands reached against their wins
+#: (``docs/advice.md``).
 TIMINGS: dict[str, Timing] = {
-    "mcr": Timing(discard_factor=0.70, hazard=0.0174),
-    "sichuan": Timing(discard_factor=0.81, hazard=0.0164),
-    "beijing": Timing(discard_factor=0.91, hazard=0.0194),
-    "two-player": Timing(discard_factor=0.90, hazard=0.0479),
+    "mcr": Timing(discard_factor=0.70, hazard=0.0525, ramp_from=5, ramp_to=18),
+    "sichuan": Timing(discard_factor=0.81, hazard=0.0525, ramp_from=6, ramp_to=14),
+    "beijing": Timing(discard_factor=0.91, hazard=0.049, ramp_from=2, ramp_to=15),
+    "two-player": Timing(discard_factor=0.90, hazard=0.07, ramp_from=2, ramp_to=11),
 }
 
 
@@ -69,9 +99,13 @@ def timing_for(rules: str) -> Timing:
     return TIMINGS.get(rules, TIMINGS["mcr"])
 
 
-def survival(own_draws: int, opponents: int, timing: Timing) -> float:
-    """P(nobody else has won) after ``own_draws`` rounds of ``opponents`` turns each."""
-    return (1.0 - timing.hazard) ** (own_draws * opponents)
+def survival(own_draws: int, opponents: int, timing: Timing, now: int = 0) -> float:
+    """P(nobody else has won) after ``own_draws`` rounds of ``opponents`` turns each,
+    starting in round ``now``."""
+    alive = 1.0
+    for r in range(now, now + own_draws):
+        alive *= (1.0 - timing.hazard_at(r)) ** opponents
+    return alive
 
 
 def ready_chances(
@@ -81,12 +115,14 @@ def ready_chances(
     rounds: int,
     opponents: int,
     timing: Timing,
+    now: int = 0,
 ) -> tuple[float, float]:
-    """(P win by self-draw, P win on a discard) within ``rounds`` rounds, starting with
-    the opponents' turns (the player has just discarded)."""
+    """(P win by self-draw, P win on a discard) within ``rounds`` rounds from round
+    ``now``, starting with the opponents' turns (the player has just discarded); the
+    hazard is its mean over those rounds."""
     if rounds <= 0 or unseen <= 0 or (self_live <= 0 and discard_live <= 0):
         return 0.0, 0.0
-    h = timing.hazard
+    h = timing.mean_hazard(now, rounds)
     a = min(1.0, timing.discard_factor * discard_live / unseen)
     s = min(1.0, self_live / unseen)
     c = (1.0 - h) * (1.0 - a)  # an opponent turn passes without an end
@@ -135,9 +171,7 @@ def reach_for(rules: str) -> Reach:
     return REACHES.get(rules, REACHES["mcr"])
 
 
-def reach_schedule(
-    p: float, shanten: int, turns: int, later: Sequence[float] = ()
-) -> list[float]:
+def reach_schedule(p: float, shanten: int, turns: int, later: Sequence[float] = ()) -> list[float]:
     """P(the hand becomes ready at own draw t), t = 1..turns, for a hand ``shanten``
     away whose draws improve it with probability ``p`` now and ``later[j]`` when j
     from ready (a Markov chain on the shanten; ``later`` missing: ``p``).

@@ -38,7 +38,7 @@ danger.
 >>> values = evaluate_discards(Position(parse_hand("3456m345p34568sEE")))
 >>> from fanshu.tiles import Tile
 >>> values[Tile.M6].why  # after 3m the 7s is 5 fan: the wait has to change first
-'waits 7s for 三色三同顺, 12 fan; P(win) 62%'
+'waits 7s for 三色三同顺, 12 fan; P(win) 59%'
 >>> values[Tile.M3].p_win < values[Tile.M6].p_win
 True
 >>> values[Tile.M6].targets[0].name_zh
@@ -214,6 +214,7 @@ class _Call:
         self.sample_up_to = SAMPLED_SHANTEN if budget is None else 99
         self.opponents = position.others
         self.turns = position.turns_left
+        self.now = position.rounds_played
         self.unseen = list(position.unseen)
         self.melds = len(position.hand.melds)
         self.budget = DEFAULT_BUDGET if budget is None else budget
@@ -275,7 +276,13 @@ class _Call:
         if not stats.meets:
             return 0.0
         ps, pd = ready_chances(
-            stats.self_live, stats.discard_live, unseen_total, rounds, self.opponents, self.timing
+            stats.self_live,
+            stats.discard_live,
+            unseen_total,
+            rounds,
+            self.opponents,
+            self.timing,
+            self.now,
         )
         gain = 0.0
         for _, live, sd, od in stats.waits:
@@ -359,7 +366,13 @@ def _state(
         stats = call.ready_stats(counts, unseen)
         total = sum(unseen)
         ps, pd = ready_chances(
-            stats.self_live, stats.discard_live, total, turns, call.opponents, call.timing
+            stats.self_live,
+            stats.discard_live,
+            total,
+            turns,
+            call.opponents,
+            call.timing,
+            call.now,
         )
         tally.add(stats, ps, pd)
         tally.minimum = 1.0 if stats.meets and turns > 0 else 0.0
@@ -386,14 +399,16 @@ def _reach(call: _Call, s: int, useful_count: int, turns: int, tally: _Tally) ->
     if total <= 0 or turns <= 0:
         return
     r = call.reach
-    ps, pd, reached = _reached(call.position.rules, s, useful_count, total, turns, call.opponents)
+    ps, pd, reached = _reached(
+        call.position.rules, s, useful_count, total, turns, call.opponents, call.now
+    )
     tally.minimum = reached
     tally.add_assumed(ps, pd, r.points, r.fan)
 
 
 @lru_cache(maxsize=8192)
 def _reached(
-    rules: str, s: int, useful_count: int, total: int, turns: int, opponents: int
+    rules: str, s: int, useful_count: int, total: int, turns: int, opponents: int, now: int
 ) -> tuple[float, float, float]:
     """(P self-drawn win, P win on a discard, P ready with an accepted wait) of the reach
     model: the same numbers for every hand with these counts, so cached across calls."""
@@ -405,8 +420,10 @@ def _reached(
     for t, w in enumerate(schedule, start=1):
         if w <= 0.0:
             continue
-        ps, pd = ready_chances(r.ready_live, r.ready_live, total, turns - t, opponents, timing)
-        alive = w * survival(t, opponents, timing)
+        ps, pd = ready_chances(
+            r.ready_live, r.ready_live, total, turns - t, opponents, timing, now + t
+        )
+        alive = w * survival(t, opponents, timing, now)
         ps_sum += alive * ps
         pd_sum += alive * pd
     return ps_sum * r.meets, pd_sum * r.meets, sum(schedule) * r.meets
@@ -469,7 +486,7 @@ def _one_away(
     p = hits / total
     # P(the first such draw is own draw t) × P(nobody won before), for t = 1..turns
     schedule = [
-        ((1.0 - p) ** (t - 1) * p, survival(t, call.opponents, call.timing), turns - t)
+        ((1.0 - p) ** (t - 1) * p, survival(t, call.opponents, call.timing, call.now), t)
         for t in range(1, turns + 1)
     ]
     reach = sum(w for w, _, _ in schedule)
@@ -481,9 +498,9 @@ def _one_away(
         chances = seen.get(key)
         if chances is None:
             ps_sum = pd_sum = 0.0
-            for w, alive, rounds in schedule:
+            for w, alive, t in schedule:
                 ps, pd = ready_chances(
-                    key[0], key[1], total - 1, rounds, call.opponents, call.timing
+                    key[0], key[1], total - 1, turns - t, call.opponents, call.timing, call.now + t
                 )
                 ps_sum += w * alive * ps
                 pd_sum += w * alive * pd
@@ -532,8 +549,9 @@ def _sampled(call: _Call, counts: list[int], s: int, turns: int, budget: int, ta
                     turns - t,
                     call.opponents,
                     call.timing,
+                    call.now + t,
                 )
-                alive = survival(t, call.opponents, call.timing)
+                alive = survival(t, call.opponents, call.timing, call.now)
                 tally.add(stats, weight * alive * ps, weight * alive * pd)
                 break
             d = _best_discard(call, c, x, live, now - 1)
