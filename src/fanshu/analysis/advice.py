@@ -315,15 +315,19 @@ def _discards(
     """The options of a 14-tile hand in efficiency order (``efficiency.rank_discards``;
     ``look_ahead`` says which ties get ``next_useful_count``, its costly part; ``shapes``
     the winning shapes that count, e.g. ``REGULAR_AND_PAIRS`` for Beijing)."""
+    ranked = rank_discards(counts, melds, remaining, shapes, look_ahead)
+    # the options share most of their useful kinds: one UsefulTile per kind
+    kinds: set[int] = set().union(*(o.useful for o in ranked))
+    made = {t: UsefulTile(TILES[t], remaining[t]) for t in kinds}
     return tuple(
         DiscardOption(
             TILES[o.tile],
             o.shanten,
-            tuple(UsefulTile(TILES[t], remaining[t]) for t in o.useful),
+            tuple([made[t] for t in o.useful]),
             o.useful_count,
             o.next_useful_count,
         )
-        for o in rank_discards(counts, melds, remaining, shapes, look_ahead)
+        for o in ranked
     )
 
 
