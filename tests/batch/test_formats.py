@@ -452,3 +452,24 @@ def test_write_jsonl_splits_a_shards_text_at_newlines_only(tmp_path: Path) -> No
     with open_writer(path, "parquet", "score") as w:
         assert w.write_jsonl(text) == 2
     assert [r["id"] for r in read_records(path)] == ids
+
+
+def test_parquet_analyze_keeps_claims_and_both_rankings(tmp_path: Path) -> None:
+    objs = [
+        {"id": "claim", "hand": "3456m345p4568sEE", "offered": "7s", "offered_by": 3},
+        {"id": "eff", "hand": "3456m345p34568sEE", "by": "efficiency"},
+        {"id": "value", "hand": "3456m345p34568sEE"},
+    ]
+    analyses = [analyze_line(o) for o in objs]
+    assert analyses[0]["claims"] and "p_win" not in analyses[1]["discards"][0]
+    path = tmp_path / "c.parquet"
+    with open_writer(path, "parquet", "analyze") as w:
+        w.write_all(analyses)
+    assert list(read_records(path)) == [with_string_id(a) for a in analyses]
+    rows = {r["id"]: r for r in pq.read_table(path).to_pylist()}
+    assert rows["claim"]["claims"][0]["action"] == analyses[0]["best"]
+    assert rows["eff"]["discards"][0]["p_win"] is None
+    first = rows["value"]["discards"][0]
+    assert [first["points"][0]["points"], first["points"][0]["p"]] == analyses[2]["discards"][0][
+        "points"
+    ][0]

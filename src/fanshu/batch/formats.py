@@ -66,8 +66,10 @@ Kind = Literal["score", "analyze", "games"]
 FORMATS: tuple[Format, ...] = get_args(Format)
 KINDS: tuple[Kind, ...] = get_args(Kind)
 
-#: The version of the Parquet schemas, in each file's metadata (``fanshu.schema``).
-SCHEMA_VERSION = 1
+#: The version of the Parquet schemas, in each file's metadata (``fanshu.schema``): 2
+#: added the value columns of ``analyze`` (``by``, ``rules``, ``best``, ``value``, ``claims``
+#: and the value fields of each discard).
+SCHEMA_VERSION = 2
 #: Records per Parquet row group (and the most a writer holds before writing).
 ROW_GROUP_SIZE = 10_000
 #: The first (and last) four bytes of a Parquet file.
@@ -78,7 +80,23 @@ PARQUET_HINT = "Parquet needs pyarrow: pip install 'fanshu[parquet]'"
 #: rule set's result goes to the ``extra`` column as a JSON object.
 _SCORE_KEYS = ("id", "rules", "total", "fans", "multiplier", "error")
 _SHAPES = ("regular", "seven_pairs", "thirteen_orphans", "honors_knitted", "knitted_straight")
-_ANALYZE_LISTS = ("useful", "useful_count", "waits", "discards")
+_ANALYZE_LISTS = ("useful", "useful_count", "waits")
+#: The keys a discard or claim has under ``by="value"`` (``Value.to_dict``).
+_VALUE_KEYS = frozenset(
+    {
+        "p_win",
+        "p_minimum",
+        "expected_gain",
+        "expected_points",
+        "points",
+        "fans",
+        "targets",
+        "danger",
+        "samples",
+        "why",
+        "why_zh",
+    }
+)
 
 
 class FormatError(FanshuError):
@@ -148,16 +166,51 @@ def _schemas() -> dict[str, Any]:
             ("last_tile", pa.bool_()),
         ]
     )
-    discard = pa.struct([("tile", s), ("shanten", i32), ("useful", s), ("useful_count", i32)])
+    f64 = pa.float64()
+    share = pa.struct([("points", i32), ("p", f64)])  # a [points, probability] pair
+    fan_share = pa.struct([("fan", i32), ("p", f64)])
+    target = pa.struct([("name", s), ("name_en", s), ("value", i32), ("share", f64)])
+    danger = pa.struct([("p_deal_in", f64), ("expected_loss", f64), ("by_opponent", list_of(f64))])
+    # what a choice is worth (by="value"): every field null under by="efficiency"
+    value_fields = [
+        ("p_win", f64),
+        ("p_minimum", f64),
+        ("expected_gain", f64),
+        ("expected_points", f64),
+        ("points", list_of(share)),
+        ("fans", list_of(fan_share)),
+        ("targets", list_of(target)),
+        ("danger", danger),
+        ("samples", i32),
+        ("why", s),
+        ("why_zh", s),
+    ]
+    discard = pa.struct(
+        [("tile", s), ("shanten", i32), ("useful", s), ("useful_count", i32), *value_fields]
+    )
+    claim = pa.struct(
+        [
+            ("action", s),
+            ("then_discard", s),
+            ("shanten", i32),
+            ("useful_count", i32),
+            *value_fields,
+        ]
+    )
     analyze = pa.schema(
         [
             ("id", s),
             ("shanten", i32),
             *((f"shanten_{shape}", i32) for shape in _SHAPES),
+            ("by", s),
+            ("rules", s),
+            ("best", s),
             ("useful", s),
             ("useful_count", i32),
             ("waits", list_of(wait)),
+            ("value", pa.struct(value_fields)),
             ("discards", list_of(discard)),
+            ("claims", list_of(claim)),
             ("error_code", s),
             ("error_message", s),
         ],
@@ -259,13 +312,59 @@ def _analyze_row(record: Mapping[str, Any]) -> dict[str, Any]:
         "id": _id_text(record.get("id")),
         "shanten": record.get("shanten"),
         **{f"shanten_{shape}": shapes.get(shape) for shape in _SHAPES},
+        "by": record.get("by"),
+        "rules": record.get("rules"),
+        "best": record.get("best"),
         "useful": record.get("useful"),
         "useful_count": record.get("useful_count"),
         "waits": record.get("waits"),
-        "discards": record.get("discards"),
+        "value": _value_row(record.get("value")),
+        "discards": _choice_rows(record.get("discards")),
+        "claims": _choice_rows(record.get("claims")),
         "error_code": code,
         "error_message": message,
     }
+
+
+# The value of a choice holds its distributions as [points, p] pairs in JSON, which
+# Parquet keeps as structs; the rows below convert one way and the records the other.
+_PAIRS = {"points": "points", "fans": "fan"}
+
+
+def _value_row(value: Any) -> dict[str, Any] | None:
+    if not isinstance(value, Mapping):
+        return None
+    out = dict(value)
+    for key, name in _PAIRS.items():
+        if isinstance(value.get(key), list):
+            out[key] = [{name: k, "p": p} for k, p in value[key]]
+    return out
+
+
+def _choice_rows(choices: Any) -> list[dict[str, Any]] | None:
+    if not isinstance(choices, list):
+        return None
+    rows = []
+    for c in choices:
+        row = _value_row(c)
+        rows.append(row if row is not None else c)
+    return rows
+
+
+def _value_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    for key, name in _PAIRS.items():
+        if isinstance(row.get(key), list):
+            out[key] = [[pair[name], pair["p"]] for pair in row[key]]
+    return out
+
+
+def _choice_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A discard or claim row as its JSON object: without the value fields when it has
+    none (``by="efficiency"``)."""
+    if row.get("p_win") is None:
+        return {k: v for k, v in row.items() if k not in _VALUE_KEYS}
+    return _value_record(row)
 
 
 def _analyze_record(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -275,9 +374,18 @@ def _analyze_record(row: Mapping[str, Any]) -> dict[str, Any]:
         return out
     out["shanten"] = row.get("shanten")
     out["shanten_by_shape"] = {shape: row.get(f"shanten_{shape}") for shape in _SHAPES}
+    for key in ("by", "rules", "best"):
+        if key in row:  # a version 1 file has no value columns
+            out[key] = row[key]
     for key in _ANALYZE_LISTS:
         if row.get(key) is not None:
             out[key] = row[key]
+    if "value" in row and row.get("useful_count") is not None:  # 13 tiles: its own value
+        value = row.get("value")
+        out["value"] = None if value is None else _value_record(value)
+    for key in ("discards", "claims"):
+        if row.get(key) is not None:
+            out[key] = [_choice_record(c) for c in row[key]]
     out["error"] = None
     return out
 
