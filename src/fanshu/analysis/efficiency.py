@@ -722,6 +722,32 @@ def _keep_mask(rest: int, p: int, k: int) -> int:
     return m
 
 
+# ((rest << 3 | units) << 24 | pattern id) << 1 | strip -> (the regular keep mask, and
+# per rank in it: (its bit, the pattern id after the discard, its vector id, the useful
+# ranks of the group after the discard, fours left out when ``strip``))
+_DiscardTable = tuple[int, tuple[tuple[int, int, int, int], ...]]
+_discard_tables: dict[int, _DiscardTable] = {}
+
+
+def _discard_table(rest: int, p: int, k: int, strip: bool) -> _DiscardTable:
+    """The discards from group ``p`` that keep the regular value of the whole (the
+    other groups' product ``rest``), with what the look-ahead needs of each."""
+    keep = _keep_mask(rest, p, k)
+    entries = []
+    subs = _subs(p)
+    m = keep
+    while m:
+        low = m & -m
+        m ^= low
+        q = subs[low.bit_length() - 1]
+        own = _reg_mask(rest, q, k)
+        if strip:
+            own &= ~_fours[q]
+        entries.append((low, q, _vid[q], own))
+    got = _discard_tables[((rest << 3 | k) << 24 | p) << 1 | strip] = (keep, tuple(entries))
+    return got
+
+
 def _orphan_keep(p: int, suit: bool, pairs: int) -> int:
     """Ranks of group ``p`` whose discard keeps the 十三幺 shanten (``pairs``: how many
     orphan kinds the hand holds twice or more)."""
@@ -928,7 +954,6 @@ def _regular_best(
     ``h`` but ``d`` as the useful ones."""
     products = _products
     masks = _useful_masks
-    vid = _vid
     fours = _fours
     odd = _odd
     strip = target > 0  # a kind held four times is useful only to a ready hand
@@ -940,40 +965,37 @@ def _regular_best(
                 lo, hi = tables[g]
                 odd_sum += lo[m & 31] + hi[m >> 5]
         odd_sum -= (odd[h[gt]] >> rt) & 1
-    keeps = _keep_masks
+    dts = _discard_tables
     best = 0
     for gd in range(4):
         pg = h[gd]
         rest = rests[gd]
         if reg_at:
-            regkeep = keeps.get((rest << 3 | k) << 24 | pg)
-            if regkeep is None:
-                regkeep = _keep_mask(rest, pg, k)
+            dt = dts.get(((rest << 3 | k) << 24 | pg) << 1 | strip)
+            if dt is None:
+                dt = _discard_table(rest, pg, k, strip)
+            regkeep, entries = dt
         else:
-            regkeep = 0
-        oddkeep = odd[pg] if pairs_at else 0
-        keep = regkeep | oddkeep
-        if gd == gt:
-            keep &= ~(1 << rt)
-        if not keep:
+            regkeep, entries = 0, ()
+        skip = 1 << rt if gd == gt else 0
+        oddkeep = odd[pg] & ~skip if pairs_at else 0
+        only = oddkeep & ~regkeep
+        if only:  # 七对 alone at target: the odd ranks of h but the discard
+            base = 9 * gd
+            while only:
+                low = only & -only
+                only ^= low
+                n = odd_sum - remaining[base + low.bit_length() - 1]
+                if n > best:
+                    best = n
+        if not entries:
             continue
-        subs = _sub[pg] or _subs(pg)
         pair_of = _PAIR_WITHOUT[gd]
         lo, hi = tables[gd]
         by_vector: dict[int, tuple[int, list[int]]] = {}
-        own_key = (rest << 3 | k) << 24
-        base = 9 * gd
-        while keep:
-            low = keep & -keep
-            keep ^= low
-            r = low.bit_length() - 1
-            if not regkeep & low:  # 七对 alone
-                n = odd_sum - remaining[base + r]
-                if n > best:
-                    best = n
+        for bit, q, w, m in entries:
+            if bit == skip:
                 continue
-            q = subs[r]
-            w = vid[q]
             got = by_vector.get(w)
             if got is None:
                 n = 0
@@ -987,21 +1009,17 @@ def _regular_best(
                         o = _product(a, w)
                     pg2 = h[g]
                     cached = masks.get((o << 3 | k) << 24 | pg2)
-                    m = _reg_mask(o, pg2, k) if cached is None else cached
+                    mg = _reg_mask(o, pg2, k) if cached is None else cached
                     if strip:
-                        m &= ~fours[pg2]
-                    ms[g] = m
-                    if m:
+                        mg &= ~fours[pg2]
+                    ms[g] = mg
+                    if mg:
                         glo, ghi = tables[g]
-                        n += glo[m & 31] + ghi[m >> 5]
+                        n += glo[mg & 31] + ghi[mg >> 5]
                         if g == gt:
-                            n -= (m >> rt) & 1
+                            n -= (mg >> rt) & 1
                 got = by_vector[w] = (n, ms)
-            cached = masks.get(own_key | q)
-            m = _reg_mask(rest, q, k) if cached is None else cached
-            if strip:
-                m &= ~fours[q]
-            if oddkeep & low:  # both shapes at target: the union of their ranks
+            if oddkeep & bit:  # both shapes at target: the union of their ranks
                 ms = got[1]
                 n = 0
                 for g in range(4):
@@ -1015,7 +1033,7 @@ def _regular_best(
                 n = got[0]
                 if m:
                     n += lo[m & 31] + hi[m >> 5]
-                    if gd == gt:
+                    if skip:
                         n -= (m >> rt) & 1
             if n > best:
                 best = n
