@@ -5,6 +5,7 @@ Three measurements, run from the repository root:
     .venv/bin/python bench/bench_value.py --speed 300          # evaluate_discards, random MCR hands
     .venv/bin/python bench/bench_value.py --fit mcr --games 250  # timing factors on engine hands
     .venv/bin/python bench/bench_value.py --priors mcr --hands 60  # the reach model's priors
+    .venv/bin/python bench/bench_value.py --calibrate mcr --games 300  # P(win) vs the engine
 
 - ``--speed N``: N seeded random 14-tile MCR hands, CPU time of ``evaluate_discards`` at
   the default budget, by the hand's shanten (the machine is shared: CPU time, not wall).
@@ -13,6 +14,10 @@ Three measurements, run from the repository root:
   the expected throws ``live / unseen`` from that seat's view against whether the tile
   thrown was one of them: ``discard_factor`` = throws / expected.  ``hazard`` = hands
   ended by a win per discard turn (Sichuan: by the third winner).
+- ``--calibrate RULES``: seeded hands of ``fan`` bots (seeds 5000 on, apart from the
+  fitting ones); at the first discard of each seat into a ready hand with an accepted
+  wait, the P(win) of that discard (``evaluate_discards``) against whether the seat won
+  the hand, in bins.
 - ``--priors RULES``: random 13-tile hands 2-4 from ready, 16 sampled paths each as the
   advice samples them; over the ready hands reached: the share with an accepted live
   wait, its live copies, the mean points per win, the most common fan totals.
@@ -108,6 +113,48 @@ def fit(rules: str, games: int) -> None:
     )
 
 
+def calibrate(rules: str, games: int) -> None:
+    rows: list[tuple[float, int]] = []
+    start = time.time()
+    for seed in range(games):
+        g = Game(rules, seed=5000 + seed)
+        players = [make_player("fan", seed=seed * 7 + i) for i in range(g.n)]
+        first: dict[int, float] = {}
+        while g.to_act is not None:
+            s = g.to_act
+            obs = g.observe(s)
+            a = players[s].choose(obs)
+            if a.kind is ActionKind.DISCARD and s not in first:
+                p = position_of(obs)
+                if p.hand.tile_count == 14:
+                    c = [0] * 34
+                    for x in p.hand.concealed_with_winning:
+                        c[x] += 1
+                    c[a.tile] -= 1
+                    if for_rules(rules, p.void).shanten(c, len(p.hand.melds)) == 0:
+                        v = V.evaluate_discards(p)[a.tile]
+                        if v.p_minimum >= 1.0 and "under" not in v.why:
+                            first[s] = v.p_win
+            g.step(a)
+        rows.extend((p_win, int(g.seat[s].won)) for s, p_win in first.items())
+    if not rows:
+        print(f"{rules}: no position (the bots never discard into a ready hand)")
+        return
+    mean_p = sum(r[0] for r in rows) / len(rows)
+    mean_w = sum(r[1] for r in rows) / len(rows)
+    print(
+        f"{rules}: {games} hands, {len(rows)} first-ready positions; P(win) predicted "
+        f"{mean_p:.3f}, won {mean_w:.3f}  [{time.time() - start:.0f} s]"
+    )
+    for lo in (0.0, 0.2, 0.4, 0.6, 0.8):
+        b = [r for r in rows if lo <= r[0] < lo + 0.2 or (lo == 0.8 and r[0] >= 1.0)]
+        if b:
+            print(
+                f"  {lo:.1f}-{lo + 0.2:.1f}: {len(b):4d} predicted "
+                f"{sum(r[0] for r in b) / len(b):.3f} won {sum(r[1] for r in b) / len(b):.3f}"
+            )
+
+
 def priors(rules: str, n_hands: int) -> None:
     kinds = 27 if rules == "sichuan" else 34
     rng = random.Random(11)
@@ -174,6 +221,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=250)
     ap.add_argument("--priors", metavar="RULES")
     ap.add_argument("--hands", type=int, default=60)
+    ap.add_argument("--calibrate", metavar="RULES")
     args = ap.parse_args()
     if args.speed:
         speed(args.speed)
@@ -181,7 +229,9 @@ def main() -> None:
         fit(args.fit, args.games)
     if args.priors:
         priors(args.priors, args.hands)
-    if not (args.speed or args.fit or args.priors):
+    if args.calibrate:
+        calibrate(args.calibrate, args.games)
+    if not (args.speed or args.fit or args.priors or args.calibrate):
         ap.print_help()
 
 

@@ -79,3 +79,11 @@ def test_others_still_in() -> None:
     assert Position(HAND).others == 3
     out = (Opponent(won=True, relative=1), Opponent(relative=2), Opponent(relative=3))
     assert Position(HAND, opponents=out).others == 2
+
+
+def test_sichuan_turns_count_the_seats_still_in() -> None:
+    hand = parse_hand("123m456m789m11s23s")
+    out = (Opponent(won=True, relative=1), Opponent(relative=2), Opponent(relative=3))
+    assert Position(hand, rules="sichuan", wall=30).turns_left == 30 // 4
+    assert Position(hand, rules="sichuan", wall=30, opponents=out).turns_left == 30 // 3
+    assert Position(HAND, wall=30, opponents=out).turns_left == 30 // 4  # MCR: one winner ends it

@@ -11,7 +11,8 @@ every estimate starts from:
   play (Sichuan has no honours) are 0.  More copies seen than exist raise
   ``InvalidHandError`` naming the tile.
 - ``turns_left``: the player's own draws left, ``wall // seats`` (every seat draws in
-  turn; kongs and flowers take replacements from the back, which this ignores).  When
+  turn; kongs and flowers take replacements from the back, which this ignores; Sichuan:
+  the seats still in, as players who have won draw no more).  When
   the wall is not given it is estimated as the rule set's wall after the deal
   (:data:`WALL_AFTER_DEAL`) less one tile per copy in ``visible`` (each seen tile was
   drawn once, a claimed one too; the two tiles of a pung that came from a hand make
@@ -153,7 +154,10 @@ class Position:
 
     @property
     def turns_left(self) -> int:
-        """The player's own draws left: ``wall_left // seats``."""
+        """The player's own draws left: ``wall_left // seats`` (Sichuan 血战: the seats
+        still in, since those who have won draw no more)."""
+        if self.rules == "sichuan" and self.opponents:
+            return self.wall_left // (self.others + 1)
         return self.wall_left // self.seats
 
     @property
