@@ -1,7 +1,8 @@
 """Benchmark: discard advice on 14-tile hands, now against the code of 5e6ea51, in one run.
 
 Times ``fanshu.analyze(hand, by="efficiency")`` (the efficiency ranking: shanten, useful
-tiles, the look-ahead among ties) on seeded random 14-tile hands (14 of the 136 tiles
+tiles, the look-ahead among ties; with ``look_ahead`` "best" and "all" when ``analyze``
+takes that keyword, else its default) on seeded random 14-tile hands (14 of the 136 tiles
 without replacement) and ``fanshu.analyze(hand)`` of commit 5e6ea51 (before issue 15;
 its only ranking is the efficiency one) on the same hand strings, in alternating chunks
 so that load from other processes hits both alike.  The old code runs in a subprocess
@@ -124,28 +125,49 @@ class OldSide:
         self.proc.wait(timeout=30)
 
 
-def _time_set(old: OldSide, name: str, hands: list[str]) -> dict[str, Any]:
-    """Both sides over the same hands in alternating chunks: rates, ratio, differences."""
+def _has_look_ahead() -> bool:
+    """Whether ``fanshu.analyze`` takes ``look_ahead`` (the full order on request)."""
+    kwargs: dict[str, Any] = {"look_ahead": "all"}
+    try:
+        fanshu.analyze("123m456p789s11sEEN", by="efficiency", **kwargs)
+    except TypeError:
+        return False
+    return True
+
+
+def _ranking(hand: str, look_ahead: str | None) -> list[str]:
+    kwargs: dict[str, Any] = {} if look_ahead is None else {"look_ahead": look_ahead}
+    return [d.tile.code for d in fanshu.analyze(hand, by="efficiency", **kwargs).discards]
+
+
+def _time_set(old: OldSide, name: str, hands: list[str], modes: list[str | None]) -> dict[str, Any]:
+    """Both sides over the same hands in alternating chunks: rates, ratios, differences.
+
+    ``modes``: the ``look_ahead`` values to time ``analyze`` with (None: its default)."""
     where = old.ask({"cmd": "load", "set": name, "hands": hands})["file"]
     assert str(ROOT) not in where, f"the old side imported {where}"
-    ours = theirs = 0.0
-    differ = 0
+    ours = dict.fromkeys(modes, 0.0)
+    differ = dict.fromkeys(modes, 0)
+    theirs = 0.0
     for i in range(0, len(hands), CHUNK):
         block = hands[i : i + CHUNK]
-        start = time.perf_counter()
-        mine = [[d.tile.code for d in fanshu.analyze(h, by="efficiency").discards] for h in block]
-        ours += time.perf_counter() - start
         got = old.ask({"cmd": "time", "set": name, "start": i, "end": i + len(block)})
         theirs += got["seconds"]
-        differ += sum(a != b for a, b in zip(mine, got["order"], strict=True))
-    now, before = len(hands) / ours, len(hands) / theirs
-    return {
-        "hands": len(hands),
-        "now_per_second": round(now, 1),
-        "old_per_second": round(before, 1),
-        "ratio": round(now / before, 2),
-        "order_differs": differ,
-    }
+        for mode in modes:
+            start = time.perf_counter()
+            mine = [_ranking(h, mode) for h in block]
+            ours[mode] += time.perf_counter() - start
+            differ[mode] += sum(x != y for x, y in zip(mine, got["order"], strict=True))
+    before = len(hands) / theirs
+    out: dict[str, Any] = {"hands": len(hands), "old_per_second": round(before, 1)}
+    for mode in modes:
+        now = len(hands) / ours[mode]
+        out[mode or "default"] = {
+            "now_per_second": round(now, 1),
+            "ratio": round(now / before, 2),
+            "order_differs": differ[mode],
+        }
+    return out
 
 
 def _counts(hand: str) -> list[int]:
@@ -161,11 +183,13 @@ def run(n: int, seed: int, value_n: int, worktree: Path) -> dict[str, Any]:
         "random_warm": random_hands(seed + 1, n),
         "near_win": random_hands(seed + 2, n, near=True),
     }
+    modes: list[str | None] = ["best", "all"] if _has_look_ahead() else [None]
     old = OldSide(worktree)
     results: dict[str, Any] = {"n": n, "seed": seed, "old_commit": OLD_COMMIT}
+    results["modes"] = [m or "default" for m in modes]
     try:
         for name, hands in sets.items():
-            results[name] = _time_set(old, name, hands)
+            results[name] = _time_set(old, name, hands, modes)
     finally:
         old.close()
     counts = [_counts(h) for h in sets["random_warm"]]
@@ -205,13 +229,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"analyze(14 tiles, by='efficiency'), {ns.n} hands per set, seed {ns.seed}")
     old = f"{OLD_COMMIT} /s"
-    print(f"  {'set':<12} {'now /s':>9} {old:>12} {'ratio':>7} {'order differs':>14}")
+    head = f"  {'set':<12} {'look_ahead':<10} {'now /s':>9} {old:>12} {'ratio':>7}"
+    print(f"{head} {'order differs':>14}")
     for name in ("random_cold", "random_warm", "near_win"):
         r = results[name]
-        print(
-            f"  {name:<12} {r['now_per_second']:>9,.1f} {r['old_per_second']:>12,.1f} "
-            f"{r['ratio']:>6.2f}x {r['order_differs']:>14}"
-        )
+        for mode in results["modes"]:
+            m = r[mode]
+            print(
+                f"  {name:<12} {mode:<10} {m['now_per_second']:>9,.1f} "
+                f"{r['old_per_second']:>12,.1f} {m['ratio']:>6.2f}x {m['order_differs']:>14}"
+            )
     print(
         "  rank_discards alone (warm counts), look_ahead all / best / none: "
         f"{results['rank_discards_all_per_second']:,.1f} / "
