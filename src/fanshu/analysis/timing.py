@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = [
     "REACHES",
@@ -100,6 +101,7 @@ def timing_for(rules: str) -> Timing:
     return TIMINGS.get(rules, TIMINGS["mcr"])
 
 
+@lru_cache(maxsize=16384)
 def survival(own_draws: int, opponents: int, timing: Timing, now: int = 0) -> float:
     """P(nobody else has won) after ``own_draws`` rounds of ``opponents`` turns each,
     starting in round ``now``."""
@@ -109,6 +111,7 @@ def survival(own_draws: int, opponents: int, timing: Timing, now: int = 0) -> fl
     return alive
 
 
+@lru_cache(maxsize=65536)
 def ready_chances(
     self_live: float,
     discard_live: float,
