@@ -81,7 +81,6 @@ _FLAG = {
     "knitted_straight": _KNITTED,
 }
 _ALL = _REGULAR | _PAIRS | _SPECIAL
-_BIG = 99  # the shanten of a shape that does not count
 
 # group g of a hand covers kinds 9g .. 9g+8 (the honours: 27..33)
 _SUIT_ORPH = 1 | 1 << 8  # ranks 1 and 9
