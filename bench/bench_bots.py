@@ -31,6 +31,12 @@ Run from the repository root:
     .venv/bin/python bench/bench_bots.py --hands 100 --rules mcr
     .venv/bin/python bench/bench_bots.py --tables fan,greedy,fan,greedy
     .venv/bin/python bench/bench_bots.py --duel ev:fan --hands 2000 --rules mcr
+    .venv/bin/python bench/bench_bots.py --duel ev:fan --hands 500 --seed 501 --out b.jsonl
+    .venv/bin/python bench/bench_bots.py --merge a.jsonl b.jsonl   # one table of both
+
+``--merge`` adds up runs on other seeds (``--out`` lines): with chunks of a multiple of
+the seats (500 at four), seeds 1-500 and 501-1000 are the same hands, seats and all, as
+one run of seeds 1-1000.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from fanshu.engine import Game
 from fanshu.engine.players import make_player
@@ -143,7 +150,7 @@ class Side:
     decisions: int = 0
     time: float = 0.0
 
-    def row(self, name: str) -> dict[str, float | int | str]:
+    def row(self, name: str) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.seat_hands)
         m, mlo, mhi = mean_interval(self.points)
         return {
@@ -157,6 +164,8 @@ class Side:
             "points_lo": mlo,
             "points_hi": mhi,
             "fan": self.fan / self.wins if self.wins else 0.0,
+            "points_sum": sum(self.points),
+            "points_sumsq": sum(x * x for x in self.points),
             "false": self.false,
             "dec_s": self.decisions / self.time if self.time else 0.0,
         }
@@ -213,6 +222,84 @@ def play_duel(
     return me, them, won_hands
 
 
+def merged(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One bot's rows of runs on other seeds (``--out`` lines) as one run: counts added,
+    the points' mean and interval from the pooled sums (rows written without the sums
+    give them back from their mean and interval: ``var = n (half / z)²``)."""
+    hands = sum(r["hands"] for r in rows)
+    total = sq = 0.0
+    for r in rows:
+        n = r["hands"]
+        if "points_sum" in r:
+            total += r["points_sum"]
+            sq += r["points_sumsq"]
+        else:
+            m = r["points"]
+            var = n * ((r["points_hi"] - m) / Z95) ** 2
+            total += n * m
+            sq += (n - 1) * var + n * m * m
+    wins = sum(r["wins"] for r in rows)
+    seat_hands = sum(r["seat_hands"] for r in rows)
+    mean = total / hands
+    var = (sq - hands * mean * mean) / (hands - 1) if hands > 1 else 0.0
+    half = Z95 * math.sqrt(max(var, 0.0) / hands)
+    lo, hi = wilson(wins, seat_hands)
+    return {
+        "rules": rows[0]["rules"],
+        "bot": rows[0]["bot"],
+        "hands": hands,
+        "seeds": sorted(r["seed"] for r in rows),
+        "seat_hands": seat_hands,
+        "wins": wins,
+        "win_rate": wins / seat_hands,
+        "win_lo": lo,
+        "win_hi": hi,
+        "points": mean,
+        "points_lo": mean - half,
+        "points_hi": mean + half,
+        "fan": sum(r["fan"] * r["wins"] for r in rows) / wins if wins else 0.0,
+        "false": sum(r["false"] for r in rows),
+        "dec_s": sum(r["dec_s"] * r["hands"] for r in rows) / hands,
+    }
+
+
+def print_row(r: dict[str, Any]) -> None:
+    print(
+        f"{r['bot']:<7} {r['seat_hands']:>10} "
+        f"{r['win_rate']:>8.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}] "
+        f"{r['points']:>+10.2f} [{r['points_lo']:+.2f}, {r['points_hi']:+.2f}] "
+        f"{r['fan']:>6.1f} {r['false']:>5} {r['dec_s']:>7.0f}"
+    )
+
+
+HEADER = (
+    f"{'bot':<7} {'seat-hands':>10} {'win rate [95% CI]':>24} "
+    f"{'points/hand [95% CI]':>28} {'fan':>6} {'false':>5} {'dec/s':>7}"
+)
+
+
+def merge(paths: Sequence[str]) -> None:
+    """``--merge``: the duels of several ``--out`` files as one table per rule set."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    groups[row["rules"], row["bot"]].append(row)
+    failed = False
+    for rules in dict.fromkeys(r for r, _ in groups):
+        rows = [merged(v) for (r, _), v in groups.items() if r == rules]
+        print(f"\n== {rules}: {rows[0]['hands']} hands, first seeds {rows[0]['seeds']}")
+        print(HEADER)
+        for r in rows:
+            print_row(r)
+            failed |= r["false"] > 0
+    if failed:
+        print("FAILED: false wins", file=sys.stderr)
+        raise SystemExit(1)
+
+
 def duel(args: argparse.Namespace) -> None:
     bot, _, other = args.duel.partition(":")
     other = other or "fan"
@@ -227,18 +314,10 @@ def duel(args: argparse.Namespace) -> None:
             f"{args.seed}-{args.seed + args.hands - 1}, seats rotated; "
             f"hands won {won / args.hands:.3f} ({took:.0f} s)"
         )
-        print(
-            f"{'bot':<7} {'seat-hands':>10} {'win rate [95% CI]':>24} "
-            f"{'points/hand [95% CI]':>28} {'fan':>6} {'false':>5} {'dec/s':>7}"
-        )
+        print(HEADER)
         for name, side in ((bot, me), (other, them)):
             r = side.row(name)
-            print(
-                f"{name:<7} {r['seat_hands']:>10} "
-                f"{r['win_rate']:>8.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}] "
-                f"{r['points']:>+10.2f} [{r['points_lo']:+.2f}, {r['points_hi']:+.2f}] "
-                f"{r['fan']:>6.1f} {r['false']:>5} {r['dec_s']:>7.0f}"
-            )
+            print_row(r)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as f:
                     row = {"rules": rules, "hands": args.hands, "seed": args.seed, **r}
@@ -270,7 +349,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument(
         "--progress", type=int, default=0, help="with --duel: report every N hands on stderr"
     )
+    ap.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="FILE",
+        default=None,
+        help="print the duels of --out files (runs on other seeds) as one table",
+    )
     args = ap.parse_args(argv)
+    if args.merge:
+        merge(args.merge)
+        return
     if args.duel:
         duel(args)
         return
