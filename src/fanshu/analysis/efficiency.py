@@ -427,13 +427,17 @@ def _masks_from(
         base = 11 - 2 * melds
         ha, hb, hd = _knit[p0], _knit[p1], _knit[p2]
         ra, rb, rd = _knit_pid[p0], _knit_pid[p1], _knit_pid[p2]
+        reach = base - 2 * k - 1  # the rest adds at most a set and a pair (k = 1) or a pair
         for x, y, z in _sh._KNIT_PERMS:
+            held = ha[x] + hb[y] + hd[z]
+            if reach - held > s:
+                continue
             q0, q1, q2 = ra[x], rb[y], rd[z]
             w0, w1, w2, w3 = _vid[q0], _vid[q1], _vid[q2], _vid[p3]
             ab = _prod(w0, w1)
             cd = _prod(w2, w3)
             value = _best[_prod(ab, cd)][k]
-            if base - ha[x] - hb[y] - hd[z] - value != s:
+            if base - held - value != s:
                 continue
             m0 |= _RESIDUE[x] & ~_held[p0]
             m1 |= _RESIDUE[y] & ~_held[p1]
