@@ -17,6 +17,15 @@ declared ready (报听) keeps its tiles (it is known to be ready); a Sichuan sea
 void suit is public and that holds none of it gets none (void tiles are discarded
 first, so it would have thrown them).
 
+``--redeal`` chooses what is reshuffled.  ``hands`` (the brief's reading): the other
+seats' concealed tiles and the wall together — the other seats then hold random tiles,
+not the hands their play built, so they are farther from winning than at the table and
+the seat wins more often than it would.  ``wall``: the wall (and pool) alone, the other
+seats keeping their real tiles — the real hands are one draw from what the seat cannot
+know, so over many positions the observed frequency is an unbiased check of P(win)
+(each position's frequency is of its own real opponents).  ``both`` (default) runs both
+on the same positions.
+
 Run from the repository root:
 
     .venv/bin/python bench/calibrate_advice.py --positions 40 --playouts 50
@@ -96,10 +105,11 @@ def replay(sample: Sample) -> Game:
     return game
 
 
-def redistribute(game: Game, seat: int, rng: random.Random) -> None:
-    """Shuffle what ``seat`` cannot see (module text), every count kept."""
+def redistribute(game: Game, seat: int, rng: random.Random, *, hands: bool = True) -> None:
+    """Shuffle what ``seat`` cannot see (module text), every count kept; ``hands``
+    False shuffles only the wall (and the pool): the other seats keep their tiles."""
     others = [q for q in range(game.n) if q != seat and not game.seat[q].won]
-    movable = [q for q in others if game.seat[q].declared is None]
+    movable = [q for q in others if game.seat[q].declared is None] if hands else []
     hidden: list[int] = []
     for q in movable:
         c = game.seat[q].counts
@@ -136,10 +146,10 @@ def redistribute(game: Game, seat: int, rng: random.Random) -> None:
     game.wall = Wall(wall)
 
 
-def playout(sample: Sample, r: int, bot: str) -> bool:
+def playout(sample: Sample, r: int, bot: str, hands: bool) -> bool:
     """Play ``sample`` out once with redistribution ``r``: did its seat win?"""
     game = replay(sample)
-    redistribute(game, sample.seat, random.Random(f"redeal-{sample.seed}-{r}"))
+    redistribute(game, sample.seat, random.Random(f"redeal-{sample.seed}-{r}"), hands=hands)
     game.rng = random.Random(f"events-{sample.seed}-{r}")  # two-player chances, per playout
     players = [make_player(bot, 1_000_003 * r + i) for i in range(game.n)]
     game.step(sample.action, seat=sample.seat)
@@ -157,17 +167,17 @@ class Checked:
     playouts: int
 
 
-def check(sample: Sample, playouts: int, bot: str, budget: int | None) -> Checked:
+def check(sample: Sample, playouts: int, bot: str, budget: int | None, hands: bool) -> Checked:
     game = replay(sample)
     values = evaluate_discards(position_of(game.observe(sample.seat)), budget=budget, seed=0)
     tile = sample.action.tile
     assert tile is not None
     estimate = values[int(tile)].p_win
-    wins = sum(playout(sample, r, bot) for r in range(playouts))
+    wins = sum(playout(sample, r, bot, hands) for r in range(playouts))
     return Checked(estimate, wins / playouts, playouts)
 
 
-def report(rules: str, checked: Sequence[Checked], took: float) -> None:
+def report(rules: str, checked: Sequence[Checked], took: float, what: str) -> None:
     n = len(checked)
     mae = sum(abs(c.estimate - c.observed) for c in checked) / n
     bias = sum(c.estimate - c.observed for c in checked) / n
@@ -176,7 +186,8 @@ def report(rules: str, checked: Sequence[Checked], took: float) -> None:
     # the sampling error of an observed frequency alone: mean sqrt(f(1-f)/playouts)
     noise = sum(math.sqrt(c.observed * (1 - c.observed) / c.playouts) for c in checked) / n
     print(
-        f"\n### {rules}: {n} positions × {checked[0].playouts} playouts ({took:.0f} s)\n\n"
+        f"\n### {rules}, {what}: {n} positions × {checked[0].playouts} playouts "
+        f"({took:.0f} s)\n\n"
         f"mean estimate {mean_est:.3f}, mean observed {mean_obs:.3f}, bias {bias:+.3f}, "
         f"mean absolute error {mae:.3f} (sampling error of one observed frequency "
         f"≈ {noise:.3f})\n"
@@ -202,12 +213,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=50, help="playouts per position")
     ap.add_argument("--seed", type=int, default=5_000, help="first game seed")
     ap.add_argument("--budget", type=int, default=None, help="value model budget")
+    ap.add_argument(
+        "--redeal",
+        choices=("hands", "wall", "both"),
+        default="both",
+        help="hands: the other seats' tiles and the wall reshuffled together; wall: the "
+        "wall (and pool) alone, the other seats keep their real tiles",
+    )
     args = ap.parse_args(argv)
     for rules in args.rules.split(","):
         t0 = time.perf_counter()
         samples = sample_positions(rules, args.positions, args.bot, args.seed)
-        checked = [check(s, args.playouts, args.bot, args.budget) for s in samples]
-        report(rules, checked, time.perf_counter() - t0)
+        modes = ("hands", "wall") if args.redeal == "both" else (args.redeal,)
+        for mode in modes:
+            t1 = time.perf_counter()
+            hands = mode == "hands"
+            checked = [check(s, args.playouts, args.bot, args.budget, hands) for s in samples]
+            what = "hands and wall reshuffled" if hands else "wall reshuffled, hands kept"
+            report(rules, checked, time.perf_counter() - t1 + (t1 - t0) * (mode == modes[0]), what)
     return 0
 
 

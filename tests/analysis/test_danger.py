@@ -16,6 +16,7 @@ from fanshu.analysis.danger import (
     OPEN,
     P_MAX,
     Danger,
+    calibrated,
     danger,
     dangers,
     model_for,
@@ -207,3 +208,17 @@ def test_the_measured_tables_have_their_shape() -> None:
         assert all(0.0 <= x <= 1.0 for row in (*m.ready, *m.wait) for x in row), name
         assert len(m.cost) == 4 and all(c > 0 for c in m.cost), name
         assert len(m.ready_any) == len(m.ready), name
+
+
+def test_four_melds_leave_a_single_wait_so_the_opponent_is_ready() -> None:
+    for name, m in MODELS.items():
+        assert all(row[4] == 1.0 for row in m.ready), name
+
+
+def test_the_platt_map_keeps_order_and_a_safe_tile_safe() -> None:
+    ab = (0.4, 1.3)
+    ps = [0.001, 0.01, 0.05, 0.2, 0.5]
+    out = [calibrated(p, ab) for p in ps]
+    assert out == sorted(out) and len(set(out)) == len(out)
+    assert calibrated(0.0, ab) == 0.0
+    assert calibrated(0.9, (3.0, 2.0)) == P_MAX
