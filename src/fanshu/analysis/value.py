@@ -94,6 +94,9 @@ SAMPLED_OPTIONS = 3
 #: Valued exactly by default among the discards one from ready: the widest.
 EXACT_OPTIONS = 4
 
+#: A sampled value is shrunk toward the reach model as if it were this many paths.
+PRIOR_PATHS = 8
+
 #: Rule sets with chows (Sichuan has none).
 CHOW_RULES = frozenset({"mcr", "two-player", "beijing"})
 
@@ -318,6 +321,26 @@ class _Tally:
             if od.valid and p_discard > 0:
                 self._win(od, p_discard * live / stats.discard_live)
 
+    def blend(self, other: _Tally, w: float) -> _Tally:
+        """``w`` of this tally and ``1 − w`` of ``other``."""
+        out = _Tally()
+        v = 1.0 - w
+        out.p_self = w * self.p_self + v * other.p_self
+        out.p_discard = w * self.p_discard + v * other.p_discard
+        out.minimum = w * self.minimum + v * other.minimum
+        out.gain = w * self.gain + v * other.gain
+        for mine, theirs, into in (
+            (self.points, other.points, out.points),
+            (self.fans, other.fans, out.fans),
+        ):
+            for k, p in mine.items():
+                into[k] = into.get(k, 0.0) + w * p
+            for k, p in theirs.items():
+                into[k] = into.get(k, 0.0) + v * p
+        for key, p in self.targets.items():
+            out.targets[key] = w * p
+        return out
+
     def add_assumed(self, p_self: float, p_discard: float, points: float, fan: int) -> None:
         """Wins of the reach model: one assumed value."""
         self.p_self += p_self
@@ -387,6 +410,11 @@ def _state(
         return _Estimate(tally, 1, useful_count, 0, None)
     if sample and s <= call.sample_up_to:
         n = _sampled(call, counts, s, turns, budget, tally)
+        # a few paths often find no win at all: the reach model counts as PRIOR_PATHS
+        # more paths (shrinkage), so a small budget is not read as "cannot win"
+        prior = _Tally()
+        _reach(call, s, useful_count, turns, prior)
+        tally = tally.blend(prior, n / (n + PRIOR_PATHS))
         return _Estimate(tally, s, useful_count, n, None, "sampled")
     _reach(call, s, useful_count, turns, tally)
     return _Estimate(tally, s, useful_count, 0, None, "reach")
