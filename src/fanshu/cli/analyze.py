@@ -166,13 +166,20 @@ def _efficiency_table(a: Analysis, plain: bool) -> Table:
 def percent(p: float) -> str:
     """A probability as the tables show it.
 
-    >>> percent(0.3821), percent(0.0), percent(1.0)
-    ('38.2%', '0%', '100%')
+    Certain and impossible read 100% and 0%; a chance that only rounds to them says so,
+    so that a column of them does not mix "100%" with "100.0%".
+
+    >>> percent(0.3821), percent(0.0), percent(1.0), percent(0.99996), percent(0.00004)
+    ('38.2%', '0%', '100%', '>99.9%', '<0.1%')
     """
     if p <= 0:
         return "0%"
     if p >= 1:
         return "100%"
+    if p > 0.9995:
+        return ">99.9%"
+    if p < 0.0005:
+        return "<0.1%"
     return f"{100 * p:.1f}%"
 
 
