@@ -29,6 +29,7 @@ run: $(STAMP) bytecode
 	$(BIN)/fanshu score '1112345678999m5m'
 	$(BIN)/fanshu analyze '1112345678999m' --visible 9m
 	$(BIN)/fanshu analyze '123m456p789s135sEN'
+	$(BIN)/fanshu analyze '3456m345p34568sEE' --wall 60
 	@id=$$($(BIN)/fanshu match new --players Ann Bo Cy Di --db $(DEMO_DB)) && \
 	$(BIN)/fanshu match record $$id --winner Ann --discarder Bo --fan 12 --db $(DEMO_DB) && \
 	$(BIN)/fanshu match record $$id --winner Cy --self-drawn --hand '[EEEE]123m456p789s11s' --db $(DEMO_DB) && \
