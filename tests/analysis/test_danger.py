@@ -5,6 +5,7 @@ ready opponent is ready; a big hand costs more)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -16,6 +17,7 @@ from fanshu.analysis.danger import (
     OPEN,
     P_MAX,
     Danger,
+    DangerModel,
     calibrated,
     danger,
     dangers,
@@ -29,6 +31,11 @@ from fanshu.notation import parse_hand
 from fanshu.tiles import Tile
 
 HAND = parse_hand("3456m345p34568sEE")  # 14 tiles: 3m … 8s, two East
+
+
+def raw(rules: str) -> DangerModel:
+    """The rule set's model without its last Platt map: its factors multiply exactly."""
+    return replace(model_for(rules), calibration=(0.0, 1.0))
 
 
 def seen(**copies: int) -> tuple[int, ...]:
@@ -102,20 +109,24 @@ def test_sichuan_a_tile_of_the_opponents_void_suit_never_wins_it() -> None:
 
 def test_sichuan_an_opponent_still_throwing_its_void_suit_is_less_often_ready() -> None:
     hand = parse_hand("3456m345p34568s99s")
-    m = model_for("sichuan")
+    m = raw("sichuan")
 
     def by(last: Tile) -> float:
         o = Opponent(relative=1, void=2, discards=(Tile.S1, last))
-        return danger(Position(hand, rules="sichuan", wall=30, opponents=(o,)), Tile.M5).p_deal_in
+        return danger(
+            Position(hand, rules="sichuan", wall=30, opponents=(o,)), Tile.M5, model=m
+        ).p_deal_in
 
     assert math.isclose(by(Tile.P9), by(Tile.S9) * m.void_last, rel_tol=1e-9)
     assert m.void_last < 1.0
 
 
 def test_a_declared_ready_opponent_is_ready() -> None:
-    m = model_for("two-player")
-    quiet = danger(pos(Opponent(relative=1), rules="two-player"), Tile.M5)
-    ready = danger(pos(Opponent(relative=1, declared_ready=True), rules="two-player"), Tile.M5)
+    m = raw("two-player")
+    quiet = danger(pos(Opponent(relative=1), rules="two-player"), Tile.M5, model=m)
+    ready = danger(
+        pos(Opponent(relative=1, declared_ready=True), rules="two-player"), Tile.M5, model=m
+    )
     assert ready.p_deal_in > quiet.p_deal_in
     # P(ready) is 1: what is left is P(5m wins | ready), the wait table's cell
     live = pos(rules="two-player").unseen[Tile.M5]
@@ -123,9 +134,9 @@ def test_a_declared_ready_opponent_is_ready() -> None:
 
 
 def test_a_tile_the_opponent_threw_is_safer_but_not_safe_in_mcr() -> None:
-    m = model_for("mcr")
-    thrown = danger(pos(Opponent(relative=1, discards=(Tile.M5,))), Tile.M5).p_deal_in
-    fresh = danger(pos(Opponent(relative=1, discards=(Tile.M9,))), Tile.M5).p_deal_in
+    m = raw("mcr")
+    thrown = danger(pos(Opponent(relative=1, discards=(Tile.M5,))), Tile.M5, model=m).p_deal_in
+    fresh = danger(pos(Opponent(relative=1, discards=(Tile.M9,))), Tile.M5, model=m).p_deal_in
     assert 0.0 < thrown < fresh  # no furiten: measured, not zero
     assert math.isclose(thrown / fresh, m.own_discard, rel_tol=1e-9)
 
@@ -155,36 +166,38 @@ def test_big_signs_a_flush_two_pungs_or_three_melds() -> None:
 
 
 def test_a_tile_the_later_seats_threw_since_the_opponents_discard_is_passed() -> None:
-    m = model_for("mcr")
+    m = raw("mcr")
     first = Opponent(relative=1, discards=(Tile.M9,))
 
     def p(later: Tile) -> float:
-        return danger(pos(first, Opponent(relative=2, discards=(later,))), Tile.M5).by_opponent[0]
+        return danger(
+            pos(first, Opponent(relative=2, discards=(later,))), Tile.M5, model=m
+        ).by_opponent[0]
 
     assert math.isclose(p(Tile.M5), p(Tile.EAST) * m.passed, rel_tol=1e-9)
     # the seat before it threw 5m before its turn: no evidence for the seat after
-    d = danger(pos(first, Opponent(relative=2, discards=(Tile.M5,))), Tile.M5)
-    fresh = danger(pos(first, Opponent(relative=2, discards=(Tile.EAST,))), Tile.M5)
+    d = danger(pos(first, Opponent(relative=2, discards=(Tile.M5,))), Tile.M5, model=m)
+    fresh = danger(pos(first, Opponent(relative=2, discards=(Tile.EAST,))), Tile.M5, model=m)
     assert math.isclose(d.by_opponent[1], fresh.by_opponent[1] * m.own_discard, rel_tol=1e-9)
 
 
 def test_a_suit_the_opponent_never_threw_is_quiet() -> None:
-    m = model_for("mcr")
+    m = raw("mcr")
     quiet = (Tile.M1, Tile.M2, Tile.M9, Tile.S1, Tile.S9, Tile.EAST)
     noisy = (Tile.M1, Tile.M2, Tile.M9, Tile.S1, Tile.S9, Tile.P9)
-    a = danger(pos(Opponent(relative=1, discards=quiet)), Tile.P4).p_deal_in
-    b = danger(pos(Opponent(relative=1, discards=noisy)), Tile.P4).p_deal_in
+    a = danger(pos(Opponent(relative=1, discards=quiet)), Tile.P4, model=m).p_deal_in
+    b = danger(pos(Opponent(relative=1, discards=noisy)), Tile.P4, model=m).p_deal_in
     assert math.isclose(a, b * m.quiet_suit, rel_tol=1e-9)
-    few = danger(pos(Opponent(relative=1, discards=quiet[:5])), Tile.P4).p_deal_in
+    few = danger(pos(Opponent(relative=1, discards=quiet[:5])), Tile.P4, model=m).p_deal_in
     assert math.isclose(few, b, rel_tol=1e-9)  # five discards say nothing yet
 
 
 def test_a_flush_signal_makes_its_suit_hotter_than_another() -> None:
-    m = model_for("mcr")
+    m = raw("mcr")
     flush = Opponent(
         relative=1, melds=(Meld(MeldKind.CHOW, Tile.S1, 1), Meld(MeldKind.PUNG, Tile.S9, 1))
     )
-    d = dangers(pos(flush), (Tile.S4, Tile.P4))
+    d = dangers(pos(flush), (Tile.S4, Tile.P4), model=m)
     assert d[Tile.S4].p_deal_in > d[Tile.P4].p_deal_in
     ratio = d[Tile.S4].p_deal_in / d[Tile.P4].p_deal_in
     assert math.isclose(ratio, m.flush_in / m.flush_out, rel_tol=1e-9)
@@ -208,6 +221,13 @@ def test_the_measured_tables_have_their_shape() -> None:
         assert all(0.0 <= x <= 1.0 for row in (*m.ready, *m.wait) for x in row), name
         assert len(m.cost) == 4 and all(c > 0 for c in m.cost), name
         assert len(m.ready_any) == len(m.ready), name
+
+
+def test_the_shipped_model_applies_its_platt_map() -> None:
+    m = model_for("mcr")
+    p = pos(Opponent(relative=1, discards=(Tile.M9,)))
+    plain = danger(p, Tile.M5, model=raw("mcr")).by_opponent[0]
+    assert math.isclose(danger(p, Tile.M5).by_opponent[0], calibrated(plain, m.calibration))
 
 
 def test_four_melds_leave_a_single_wait_so_the_opponent_is_ready() -> None:

@@ -534,9 +534,9 @@ def dangers(
     return out
 
 
-def danger(position: Position, tile: int) -> Danger:
+def danger(position: Position, tile: int, *, model: DangerModel | None = None) -> Danger:
     """The :class:`Danger` of discarding ``tile`` (a kind, 0-33) in ``position``."""
-    return dangers(position, (tile,))[int(tile)]
+    return dangers(position, (tile,), model=model)[int(tile)]
 
 
 __all__ = [
