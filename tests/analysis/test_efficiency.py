@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -382,3 +383,17 @@ def test_look_ahead_best_and_none() -> None:
         E.rank_discards(
             counts_of(parse_tiles("123m456p789s11sEEN")), 0, [4] * 34, look_ahead=BAD_SHAPES
         )
+
+
+def test_caches_start_again_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The (product, pattern) caches are cleared past ``CACHE_LIMIT``; answers do not
+    depend on them."""
+    monkeypatch.setattr(E, "CACHE_LIMIT", 50)
+    rng = random.Random(17)
+    sizes = []
+    for c, melds in random_hands(17, 12, 14):
+        rem = remaining_of(rng, c)
+        assert _fast(c, melds, rem) == reference_discards(c, melds, rem), (c, melds)
+        sizes.append(len(E._useful_masks) + len(E._keep_masks) + len(E._discard_tables))
+    assert max(sizes) > 50  # a call fills them past the limit ...
+    assert any(b < a for a, b in pairwise(sizes))  # ... the next one clears

@@ -258,6 +258,20 @@ def _tables(remaining: Sequence[int]) -> tuple[tuple[tuple[int, ...], tuple[int,
     )
 
 
+# The caches keyed by (product, pattern) pairs grow with every new hand; a long-running
+# process (a server, a bot league) would grow without end, so past this many entries
+# they start again (a few seconds of analysis refill the common ones).  The pattern
+# tables themselves stay: they are bounded by the group patterns that occur.
+CACHE_LIMIT = 400_000
+
+
+def _trim() -> None:
+    if len(_useful_masks) + len(_keep_masks) + len(_discard_tables) > CACHE_LIMIT:
+        _useful_masks.clear()
+        _keep_masks.clear()
+        _discard_tables.clear()
+
+
 def _flags(shapes: Collection[ShapeName]) -> int:
     if shapes is ALL_SHAPES:
         return _ALL
@@ -532,6 +546,7 @@ def useful_kinds(
     >>> sorted(useful_kinds(counts_of(parse_tiles("1122m3344s55pESW"))))
     [27, 28, 29]
     """
+    _trim()
     _check(counts, melds, (13,))
     return frozenset(_kinds_of(_masks(_pids(counts), melds, _flags(shapes))[1]))
 
@@ -549,6 +564,7 @@ def useful_count(
     >>> useful_count(counts_of(parse_tiles("123m456p789s23sEE")), 0, [4] * 34)
     8
     """
+    _trim()
     _check(counts, melds, (13,))
     if len(remaining) != 34:
         raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
@@ -567,6 +583,7 @@ def winning_kinds(
     >>> sorted(winning_kinds(counts_of(parse_tiles("1199m55p3388sEEC"))))
     [31]
     """
+    _trim()
     _check(counts, melds, (13,))
     p = _pids(counts)
     flags = _flags(shapes)
@@ -610,6 +627,7 @@ def rank_discards(
     first option, and the order of its ties, are the same; the options below keep
     ``None`` and tile order within their ties), with ``"none"`` for no option.
     """
+    _trim()
     _check(counts, melds, (14,))
     if len(remaining) != 34:
         raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
@@ -674,6 +692,7 @@ def look_ahead_counts(
     >>> got == {d.tile: d.next_useful_count for d in rank_discards(c, 0, rem) if d.tile in got}
     True
     """
+    _trim()
     _check(counts, melds, (14,))
     if len(remaining) != 34:
         raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
