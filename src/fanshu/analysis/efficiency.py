@@ -861,6 +861,9 @@ def _look_ahead(
     prod = _prod
     best_of = _best
     vid = _vid
+    setups: dict[
+        int, tuple[tuple[int, int, int, int, int, int], tuple[int, int, int, int], int]
+    ] = {}
     total = 0
     for t in _kinds_of(masks):
         left = remaining[t]
@@ -870,12 +873,17 @@ def _look_ahead(
         h = list(x)
         h[gt] = _adds(x[gt])[rt]
         h0, h1, h2, h3 = h
-        v0, v1, v2, v3 = vid[h0], vid[h1], vid[h2], vid[h3]
-        p01 = prod(v0, v1)
-        p23 = prod(v2, v3)
-        pp = (p01, prod(v0, v2), prod(v0, v3), prod(v1, v2), prod(v1, v3), p23)
-        rests = (prod(pp[3], v3), prod(pp[1], v3), prod(p01, v3), prod(p01, v2))
-        whole = prod(p01, p23)
+        # the products depend on the drawn tile's group only through its vector
+        skey = vid[h[gt]] << 2 | gt
+        setup = setups.get(skey)
+        if setup is None:
+            v0, v1, v2, v3 = vid[h0], vid[h1], vid[h2], vid[h3]
+            p01 = prod(v0, v1)
+            p23 = prod(v2, v3)
+            pp = (p01, prod(v0, v2), prod(v0, v3), prod(v1, v2), prod(v1, v3), p23)
+            rests = (prod(pp[3], v3), prod(pp[1], v3), prod(p01, v3), prod(p01, v2))
+            setup = setups[skey] = (pp, rests, prod(p01, p23))
+        pp, rests, whole = setup
         hk_keep: list[int] | None = None
         ks_keep: list[int] | None = None
         if knit_flags:
