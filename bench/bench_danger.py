@@ -445,6 +445,22 @@ def report(rules: str, name: str, s: Scores) -> None:
         print(f"| {label} | {k} | {mp:.4f} | {obs:.4f} |")
 
 
+def speed(judged: Sequence[Judged], model: DangerModel) -> None:
+    """``dangers`` of every kind the discarder holds, per position, timed."""
+    work = [
+        (j.position, sorted({int(t) for t in j.position.hand.concealed_with_winning}))
+        for j in judged
+    ]
+    t0 = time.perf_counter()
+    for position, kinds in work:
+        dangers(position, kinds, model=model)
+    took = time.perf_counter() - t0
+    print(
+        f"\nspeed: dangers() of every held kind, {len(work) / took:,.0f} positions/s "
+        f"({1e6 * took / max(sum(len(k) for _, k in work), 1):.1f} µs a tile)"
+    )
+
+
 def show_model(rules: str, m: DangerModel) -> None:
     """The fitted model as the ``MODELS`` entry of ``fanshu.analysis.danger``."""
     print(f"\nfitted model, as its MODELS entry:\n\n    {rules!r}: DangerModel(")
@@ -510,6 +526,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             report(rules, "fitted, without the Platt map", judge(test.judged, plain, base))
         if args.shipped:
             report(rules, "shipped MODELS, judged held-out", judge(test.judged, start, base))
+        speed(test.judged, fitted)
     return 0
 
 
