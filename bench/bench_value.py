@@ -16,8 +16,8 @@ Three measurements, run from the repository root:
   ended by a win per discard turn (Sichuan: by the third winner).
 - ``--calibrate RULES``: seeded hands of ``fan`` bots (seeds 5000 on, apart from the
   fitting ones); at the first discard of each seat into a ready hand with an accepted
-  wait, the P(win) of that discard (``evaluate_discards``) against whether the seat won
-  the hand, in bins.
+  wait, and into a hand 1, 2 and 3 from ready, the P(win) of that discard
+  (``evaluate_discards``) against whether the seat won the hand (ready: in bins).
 - ``--priors RULES``: random 13-tile hands 2-4 from ready, 16 sampled paths each as the
   advice samples them; over the ready hands reached: the share with an accepted live
   wait, its live copies, the mean points per win, the most common fan totals.
@@ -114,44 +114,45 @@ def fit(rules: str, games: int) -> None:
 
 
 def calibrate(rules: str, games: int) -> None:
-    rows: list[tuple[float, int]] = []
+    rows: dict[int, list[tuple[float, int]]] = collections.defaultdict(list)
     start = time.time()
     for seed in range(games):
         g = Game(rules, seed=5000 + seed)
         players = [make_player("fan", seed=seed * 7 + i) for i in range(g.n)]
-        first: dict[int, float] = {}
+        first: dict[tuple[int, int], float] = {}
         while g.to_act is not None:
             s = g.to_act
             obs = g.observe(s)
             a = players[s].choose(obs)
-            if a.kind is ActionKind.DISCARD and s not in first:
+            if a.kind is ActionKind.DISCARD:
                 p = position_of(obs)
                 if p.hand.tile_count == 14:
                     c = [0] * 34
                     for x in p.hand.concealed_with_winning:
                         c[x] += 1
                     c[a.tile] -= 1
-                    if for_rules(rules, p.void).shanten(c, len(p.hand.melds)) == 0:
+                    sh = for_rules(rules, p.void).shanten(c, len(p.hand.melds))
+                    if 0 <= sh <= 3 and (s, sh) not in first:
                         v = V.evaluate_discards(p)[a.tile]
-                        if v.p_minimum >= 1.0 and "under" not in v.why:
-                            first[s] = v.p_win
+                        if sh or (v.p_minimum >= 1.0 and "under" not in v.why):
+                            first[(s, sh)] = v.p_win
             g.step(a)
-        rows.extend((p_win, int(g.seat[s].won)) for s, p_win in first.items())
-    if not rows:
-        print(f"{rules}: no position (the bots never discard into a ready hand)")
-        return
-    mean_p = sum(r[0] for r in rows) / len(rows)
-    mean_w = sum(r[1] for r in rows) / len(rows)
-    print(
-        f"{rules}: {games} hands, {len(rows)} first-ready positions; P(win) predicted "
-        f"{mean_p:.3f}, won {mean_w:.3f}  [{time.time() - start:.0f} s]"
-    )
+        for (s, sh), p_win in first.items():
+            rows[sh].append((p_win, int(g.seat[s].won)))
+    print(f"{rules}: {games} hands  [{time.time() - start:.0f} s]")
+    for sh in sorted(rows):
+        r = rows[sh]
+        mean_p = sum(x[0] for x in r) / len(r)
+        mean_w = sum(x[1] for x in r) / len(r)
+        what = "ready, accepted wait" if sh == 0 else f"shanten {sh}"
+        print(f"  {what}: {len(r)} positions, P(win) predicted {mean_p:.3f}, won {mean_w:.3f}")
+    ready = rows.get(0, [])
     for lo in (0.0, 0.2, 0.4, 0.6, 0.8):
-        b = [r for r in rows if lo <= r[0] < lo + 0.2 or (lo == 0.8 and r[0] >= 1.0)]
+        b = [x for x in ready if lo <= x[0] < lo + 0.2 or (lo == 0.8 and x[0] >= 1.0)]
         if b:
             print(
-                f"  {lo:.1f}-{lo + 0.2:.1f}: {len(b):4d} predicted "
-                f"{sum(r[0] for r in b) / len(b):.3f} won {sum(r[1] for r in b) / len(b):.3f}"
+                f"    ready {lo:.1f}-{lo + 0.2:.1f}: {len(b):4d} predicted "
+                f"{sum(x[0] for x in b) / len(b):.3f} won {sum(x[1] for x in b) / len(b):.3f}"
             )
 
 

@@ -63,6 +63,12 @@ class Timing:
     hazard: float
     ramp_from: int = 0
     ramp_to: int = 0
+    #: how many times as fast a hand short of ready improves as its own draws alone
+    #: would make it: the chows and pungs on the way, which the model does not play out
+    approach: float = 1.0
+    #: own draws left as a multiple of ``wall // seats``: Sichuan 血战 seats that have
+    #: won draw no more, so those still in draw more often as the hand goes on
+    draws: float = 1.0
 
     def hazard_at(self, rnd: int) -> float:
         """The hazard per opponent turn in round ``rnd``."""
@@ -85,15 +91,16 @@ class Timing:
 #: the hands ended by a win per discard turn, round by round (Sichuan: ended by the third
 #: winner): nearly none in the first rounds, then rising to a plateau; the plateau is
 #: the measured one × (seats − 1) / seats, since a hand also ends by the player's own
-#: win (MCR 0.07 → 0.0525, Beijing 0.065, two-player 0.14).  Sichuan 血战 ends only with
-#: the third winner and a seat draws more often as others leave: its plateau is set to
-#: 0.01, the value closest to the held-out check.  Checked on held-out hands: P(win) of
-#: the ready hands reached against their wins (``docs/advice.md``).
+#: win (MCR 0.07 → 0.0525, Beijing 0.065 → 0.049).  ``approach`` and ``draws``, and the
+#: Sichuan and two-player plateaus (血战 ends with the third winner; two-player measured
+#: 0.14), are set by the held-out check (``bench/bench_value.py --calibrate``): P(win)
+#: of the discards chosen in engine hands against the wins, by shanten
+#: (``docs/advice.md``).
 TIMINGS: dict[str, Timing] = {
-    "mcr": Timing(discard_factor=0.70, hazard=0.0525, ramp_from=5, ramp_to=18),
-    "sichuan": Timing(discard_factor=0.81, hazard=0.01, ramp_from=6, ramp_to=14),
-    "beijing": Timing(discard_factor=0.91, hazard=0.049, ramp_from=2, ramp_to=15),
-    "two-player": Timing(discard_factor=0.90, hazard=0.07, ramp_from=2, ramp_to=11),
+    "mcr": Timing(0.70, hazard=0.0525, ramp_from=5, ramp_to=18, approach=1.7),
+    "sichuan": Timing(0.81, hazard=0.01, ramp_from=6, ramp_to=14, approach=1.6, draws=1.4),
+    "beijing": Timing(0.91, hazard=0.049, ramp_from=2, ramp_to=15, approach=1.3),
+    "two-player": Timing(0.90, hazard=0.035, ramp_from=2, ramp_to=11, approach=2.0),
 }
 
 

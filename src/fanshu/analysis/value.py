@@ -216,7 +216,7 @@ class _Call:
         self.reach: Reach = reach_for(position.rules)
         self.sample_up_to = SAMPLED_SHANTEN if budget is None else 99
         self.opponents = position.others
-        self.turns = position.turns_left
+        self.turns = round(position.turns_left * self.timing.draws)
         self.now = position.rounds_played
         self.unseen = list(position.unseen)
         self.melds = len(position.hand.melds)
@@ -442,8 +442,9 @@ def _reached(
     model: the same numbers for every hand with these counts, so cached across calls."""
     r = reach_for(rules)
     timing = timing_for(rules)
-    later = [n / total for n in r.useful_by_shanten]
-    schedule = reach_schedule(useful_count / total, s, turns, later)
+    pace = timing.approach / total
+    later = [n * pace for n in r.useful_by_shanten]
+    schedule = reach_schedule(useful_count * pace, s, turns, later)
     ps_sum = pd_sum = 0.0
     for t, w in enumerate(schedule, start=1):
         if w <= 0.0:
@@ -511,7 +512,7 @@ def _one_away(
     hits = sum(unseen[k] for k, _ in draws)
     if not hits:
         return
-    p = hits / total
+    p = min(1.0, call.timing.approach * hits / total)
     # P(the first such draw is own draw t) × P(nobody won before), for t = 1..turns
     schedule = [
         ((1.0 - p) ** (t - 1) * p, survival(t, call.opponents, call.timing, call.now), t)
@@ -570,16 +571,18 @@ def _sampled(call: _Call, counts: list[int], s: int, turns: int, budget: int, ta
                     c[x] -= 1
                     continue
                 tally.minimum += weight
+                # claims on the way would have got there sooner (Timing.approach)
+                at = max(1, round(t / call.timing.approach))
                 ps, pd = ready_chances(
                     stats.self_live,
                     stats.discard_live,
                     n,
-                    turns - t,
+                    turns - at,
                     call.opponents,
                     call.timing,
-                    call.now + t,
+                    call.now + at,
                 )
-                alive = survival(t, call.opponents, call.timing, call.now)
+                alive = survival(at, call.opponents, call.timing, call.now)
                 tally.add(stats, weight * alive * ps, weight * alive * pd)
                 break
             d = _best_discard(call, c, x, live, now - 1)
