@@ -172,6 +172,7 @@ def _time_set(old: OldSide, name: str, hands: list[str], modes: list[str | None]
     assert str(ROOT) not in where, f"the old side imported {where}"
     ours = dict.fromkeys(modes, 0.0)
     differ = dict.fromkeys(modes, 0)
+    best_differ = dict.fromkeys(modes, 0)
     theirs = 0.0
     for i in range(0, len(hands), CHUNK):
         block = hands[i : i + CHUNK]
@@ -183,6 +184,7 @@ def _time_set(old: OldSide, name: str, hands: list[str], modes: list[str | None]
             mine = [_ranking(h, mode) for h in block]
             ours[mode] += time.perf_counter() - start
             differ[mode] += sum(x != y for x, y in zip(mine, got["order"], strict=True))
+            best_differ[mode] += sum(x[0] != y[0] for x, y in zip(mine, got["order"], strict=True))
     before = len(hands) / theirs
     out: dict[str, Any] = {"hands": len(hands), "old_per_second": round(before, 1)}
     for mode in modes:
@@ -191,6 +193,7 @@ def _time_set(old: OldSide, name: str, hands: list[str], modes: list[str | None]
             "now_per_second": round(now, 1),
             "ratio": round(now / before, 2),
             "order_differs": differ[mode],
+            "best_differs": best_differ[mode],
         }
     return out
 
@@ -207,19 +210,21 @@ def _counts(hand: str) -> list[int]:
     return c
 
 
-def run(n: int, seed: int, value_n: int, worktree: Path) -> dict[str, Any]:
+def run(
+    n: int, seed: int, value_n: int, worktree: Path, modes: Sequence[str] = ("best", "all")
+) -> dict[str, Any]:
     sets = {
         "random_cold": random_hands(seed, n),
         "random_warm": random_hands(seed + 1, n),
         "near_win": random_hands(seed + 2, n, near=True),
     }
-    modes: list[str | None] = ["best", "all"]
+    timed: list[str | None] = list(modes)
     old = OldSide(worktree)
     results: dict[str, Any] = {"n": n, "seed": seed, "old_commit": OLD_COMMIT}
-    results["modes"] = [m or "default" for m in modes]
+    results["modes"] = [m or "default" for m in timed]
     try:
         for name, hands in sets.items():
-            results[name] = _time_set(old, name, hands, modes)
+            results[name] = _time_set(old, name, hands, timed)
     finally:
         old.close()
     counts = [_counts(h) for h in sets["random_warm"]]
@@ -251,23 +256,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--value-n", type=int, default=50, help="hands for the by='value' rate (0: skip)"
     )
     p.add_argument("--old", type=Path, default=Path("/tmp/old15"), help="worktree of 5e6ea51")
+    p.add_argument(
+        "--modes",
+        default="best,all",
+        help="look_ahead values to time, comma-separated (default best,all; they share the "
+        "caches, so time one alone for its rate in a fresh process)",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     ns = p.parse_args(argv)
-    results = run(ns.n, ns.seed, ns.value_n, ns.old)
+    modes = [m for m in ns.modes.split(",") if m]
+    if not modes or any(m not in ("best", "all", "none") for m in modes):
+        p.error(f"--modes takes best, all and none, not {ns.modes!r}")
+    results = run(ns.n, ns.seed, ns.value_n, ns.old, modes)
     if ns.json:
         print(json.dumps(results, indent=2))
         return 0
     print(f"analyze(14 tiles, by='efficiency'), {ns.n} hands per set, seed {ns.seed}")
     old = f"{OLD_COMMIT} /s"
     head = f"  {'set':<12} {'look_ahead':<10} {'now /s':>9} {old:>12} {'ratio':>7}"
-    print(f"{head} {'order differs':>14}")
+    print(f"{head} {'order differs':>14} {'best differs':>13}")
     for name in ("random_cold", "random_warm", "near_win"):
         r = results[name]
         for mode in results["modes"]:
             m = r[mode]
             print(
                 f"  {name:<12} {mode:<10} {m['now_per_second']:>9,.1f} "
-                f"{r['old_per_second']:>12,.1f} {m['ratio']:>6.2f}x {m['order_differs']:>14}"
+                f"{r['old_per_second']:>12,.1f} {m['ratio']:>6.2f}x {m['order_differs']:>14} "
+                f"{m['best_differs']:>13}"
             )
     print(
         "  rank_discards alone (warm counts), look_ahead all / best / none: "
