@@ -888,13 +888,23 @@ def _look_ahead(
         ks_keep: list[int] | None = None
         if knit_flags:
             kmax = _knit_max[h0] + _knit_max[h1] + _knit_max[h2]
-            if (
-                knit_flags & _HONORS_KNITTED and not melds and 13 - _kinds[h3] - kmax <= target
-            ) or (
-                knit_flags & _KNITTED
-                and 11 - 2 * melds - best_of[whole][1 - melds] - kmax <= target
-            ):
-                hk_keep, ks_keep = _knit_keep(h, melds, knit_flags, target)
+            hk_floor = 13 - _kinds[h3] - kmax if not melds and knit_flags & _HONORS_KNITTED else 99
+            ks_floor = 11 - 2 * melds - best_of[whole][1 - melds] - kmax
+            if not knit_flags & _KNITTED:
+                ks_floor = 99
+            if hk_floor <= target or ks_floor <= target:
+                # the most knitted tiles one straight holds, exactly (kmax bounds it)
+                ha, hb, hd = _knit[h0], _knit[h1], _knit[h2]
+                most = max(
+                    ha[0] + hb[1] + hd[2],
+                    ha[0] + hb[2] + hd[1],
+                    ha[1] + hb[0] + hd[2],
+                    ha[1] + hb[2] + hd[0],
+                    ha[2] + hb[0] + hd[1],
+                    ha[2] + hb[1] + hd[0],
+                )
+                if hk_floor + kmax - most == target or ks_floor + kmax - most <= target:
+                    hk_keep, ks_keep = _knit_keep(h, melds, knit_flags, target)
         knit_at = hk_keep is not None or ks_keep is not None
         pairs_at = pairs_ok and 6 - _pairs[h0] - _pairs[h1] - _pairs[h2] - _pairs[h3] == target
         orph_at = False
