@@ -258,18 +258,23 @@ def _tables(remaining: Sequence[int]) -> tuple[tuple[tuple[int, ...], tuple[int,
     )
 
 
-# The caches keyed by (product, pattern) pairs grow with every new hand; a long-running
-# process (a server, a bot league) would grow without end, so past this many entries
-# they start again (a few seconds of analysis refill the common ones).  The pattern
-# tables themselves stay: they are bounded by the group patterns that occur.
+# The caches keyed by (product, pattern) pairs, and the sums of remaining copies, grow
+# with every new hand or table; a long-running process (a server, a bot league) would
+# grow without end, so past this many entries they start again (a few seconds of
+# analysis refill the common ones).  The pattern tables themselves stay: they are
+# bounded by the group patterns that occur.
 CACHE_LIMIT = 400_000
 
 
 def _trim() -> None:
-    if len(_useful_masks) + len(_keep_masks) + len(_discard_tables) > CACHE_LIMIT:
+    if (
+        len(_useful_masks) + len(_keep_masks) + len(_discard_tables) + len(_sum_tables)
+        > CACHE_LIMIT
+    ):
         _useful_masks.clear()
         _keep_masks.clear()
         _discard_tables.clear()
+        _sum_tables.clear()
 
 
 def _flags(shapes: Collection[ShapeName]) -> int:
