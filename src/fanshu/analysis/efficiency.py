@@ -667,8 +667,9 @@ def rank_discards(
         # 13-tile hands reached by a discard, a draw and a discard -> (shanten, useful
         # count, useful masks), shared by the options of this shanten
         memo: dict[tuple[int, int, int, int], tuple[int, list[int]]] = {}
+        sym = _Symmetry(remaining)
         for i in members:
-            nexts[i] = _look_ahead(base, rows[i], melds, flags, remaining, tables, memo)
+            nexts[i] = _look_ahead(base, rows[i], melds, flags, remaining, tables, memo, sym)
     out = [
         DiscardEfficiency(t, s, tuple(_kinds_of(masks)), n, nexts[i])
         for i, (t, s, masks, n) in enumerate(rows)
@@ -705,6 +706,7 @@ def look_ahead_counts(
     tables = _tables(remaining)
     base = _pids(counts)
     memos: dict[int, dict[tuple[int, int, int, int], tuple[int, list[int]]]] = {}
+    syms: dict[int, _Symmetry] = {}
     out: dict[int, int | None] = {}
     for tile in tiles:
         if not 0 <= tile < 34 or not counts[tile]:
@@ -718,7 +720,10 @@ def look_ahead_counts(
             continue
         row = (tile, s, masks, _count(masks, tables))
         memo = memos.setdefault(s, {})
-        out[tile] = _look_ahead(base, row, melds, flags, remaining, tables, memo)
+        sym = syms.get(s)
+        if sym is None:
+            sym = syms[s] = _Symmetry(remaining)
+        out[tile] = _look_ahead(base, row, melds, flags, remaining, tables, memo, sym)
     return out
 
 
@@ -835,6 +840,46 @@ def _knit_keep(
     return hk, ks
 
 
+class _Symmetry:
+    """Memos of the look-ahead on a canonical key under permutations of the 7 honours.
+
+    Every shape (regular, 七对, 十三幺, 全不靠, 组合龙) treats the honour kinds alike: an
+    honour permutation applied to a hand and to the copies still to come changes no
+    shanten and no useful count, only which kinds they name.  So the best useful count
+    after a draw (the drawn copy no longer to come) depends on the honours only through
+    the multiset of (held, to come) over the 7 honour kinds, and so does an option's
+    whole ``next_useful_count``: in random hands isolated honours held once (or not at
+    all) with the same copies left are common, and their options and draws are computed
+    once.  (The suits are symmetric too, but suits with equal counts and copies left
+    are rare: measured, no gain.)  One instance serves one shanten of one hand: the
+    values also depend on the target shanten, the melds and the shapes."""
+
+    __slots__ = ("draws", "honours", "left", "totals")
+
+    def __init__(self, remaining: Sequence[int]) -> None:
+        self.left = tuple(remaining[27:34])
+        # (honour pattern id << 3 | drawn honour, 7 if none) -> canonical honour key
+        self.honours: dict[int, tuple[int, ...]] = {}
+        # (three suit pattern ids, canonical honour key, the drawn kind or 27 for an
+        # honour) -> best useful count after that draw
+        self.draws: dict[tuple[int, int, int, tuple[int, ...], int], int] = {}
+        # (three suit pattern ids, canonical honour key) of an option's 13 tiles -> its
+        # next_useful_count
+        self.totals: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
+
+    def honour_key(self, p: int, drawn: int) -> tuple[int, ...]:
+        """The honours of pattern ``p`` with their copies to come (one fewer of honour
+        ``drawn``; 7: none), up to a permutation of the kinds."""
+        key = p << 3 | drawn
+        got = self.honours.get(key)
+        if got is None:
+            left = self.left
+            got = self.honours[key] = tuple(
+                sorted((left[j] - (j == drawn)) << 3 | n for j, n in enumerate(_keys[p]))
+            )
+        return got
+
+
 def _look_ahead(
     base: list[int],
     row: tuple[int, int, list[int], int],
@@ -843,6 +888,7 @@ def _look_ahead(
     remaining: Sequence[int],
     tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
     memo: dict[tuple[int, int, int, int], tuple[int, list[int]]],
+    sym: _Symmetry,
 ) -> int:
     """``next_useful_count`` of one discard (``row``) of the 14-tile hand ``base``.
 
@@ -860,6 +906,12 @@ def _look_ahead(
     x = list(base)
     gk = _GROUP[tile]
     x[gk] = _subs(base[gk])[_RANK[tile]]
+    option = (x[0], x[1], x[2], sym.honour_key(x[3], 7))
+    done = sym.totals.get(option)
+    if done is not None:
+        return done
+    draws = sym.draws
+    honour_key = sym.honour_key
     pairs_ok = not melds and flags & _PAIRS
     orph_ok = not melds and flags & _ORPHANS
     knit_flags = flags & (_HONORS_KNITTED | _KNITTED) if melds < 2 else 0
@@ -878,6 +930,15 @@ def _look_ahead(
         h = list(x)
         h[gt] = _adds(x[gt])[rt]
         h0, h1, h2, h3 = h
+        # a suit draw's copy is out of its suit (the same hand comes from another
+        # option drawing back what it discarded): it is part of the key
+        dkey = (
+            (h0, h1, h2, honour_key(h3, rt), 27) if gt == 3 else (h0, h1, h2, honour_key(h3, 7), t)
+        )
+        known = draws.get(dkey)
+        if known is not None:
+            total += left * known
+            continue
         # the products depend on the drawn tile's group only through its vector
         skey = vid[h[gt]] << 2 | gt
         setup = setups.get(skey)
@@ -926,9 +987,10 @@ def _look_ahead(
                 orph_at = orphans - (opairs > 0) == target
         reg_at = best_of[whole][k] == value_needed
         if not (orph_at or knit_at):
-            total += left * _regular_best(
+            best = draws[dkey] = _regular_best(
                 h, gt, rt, k, target, pp, rests, tables, remaining, reg_at, bool(pairs_at)
             )
+            total += left * best
             continue
         best = 0
         for gd in range(4):
@@ -971,7 +1033,9 @@ def _look_ahead(
                 n = got[0] - ((got[1][gt] >> rt) & 1)
                 if n > best:
                     best = n
+        draws[dkey] = best
         total += left * best
+    sym.totals[option] = total
     return total
 
 
