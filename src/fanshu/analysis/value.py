@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -444,7 +445,11 @@ def _reached(
     timing = timing_for(rules)
     pace = timing.approach / total
     later = [n * pace for n in r.useful_by_shanten]
-    schedule = reach_schedule(useful_count * pace, s, turns, later)
+    # the hand's own width counts, damped: many of a wide far hand's useful draws lead
+    # to narrow hands one nearer (the geometric mean with the typical width)
+    typical = r.useful_by_shanten[s] if s < len(r.useful_by_shanten) else 0.0
+    first = math.sqrt(useful_count * typical) if typical > 0 else float(useful_count)
+    schedule = reach_schedule(first * pace, s, turns, later)
     ps_sum = pd_sum = 0.0
     for t, w in enumerate(schedule, start=1):
         if w <= 0.0:
