@@ -410,3 +410,20 @@ def test_hand_object_and_position_agree() -> None:
     for d in a.discards:
         assert d.value == b[d.tile]
     assert isinstance(hand, Hand)
+
+
+def test_a_small_budget_is_not_read_as_cannot_win() -> None:
+    """Few paths may find no 8-fan win; the value shrinks toward the reach model instead
+    of saying P(win) 0 for every choice (then only the danger would rank them)."""
+    p = Position(parse_hand("[333s]479m247889p8sF"), wall=75)
+    values = evaluate_discards(p, budget=8)
+    sampled = [v for v in values.values() if v.samples]
+    assert sampled and all(v.p_win > 0 and v.expected_gain > 0 for v in sampled)
+    best = max(values.values(), key=lambda v: v.expected_points)
+    assert best.samples  # the best shanten (2, sampled) beats the reach-model 3s
+
+
+def test_a_near_narrow_hand_beats_a_wide_far_one() -> None:
+    p = Position(parse_hand("9m123589p225789s6p"), rules="two-player", seats=2, wall=42)
+    values = evaluate_discards(p, budget=8)
+    assert values[Tile.M9].expected_points > values[Tile.P9].expected_points
