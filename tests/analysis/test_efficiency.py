@@ -399,3 +399,119 @@ def test_caches_start_again_past_their_limit(monkeypatch: pytest.MonkeyPatch) ->
         )
     assert max(sizes) > 50  # a call fills them past the limit ...
     assert any(b < a for a, b in pairwise(sizes))  # ... the next one clears
+
+
+# -- the honour symmetry of the look-ahead ------------------------------------------------------
+
+
+def visible_of(rng: random.Random, c: Sequence[int]) -> list[int]:
+    """4 - held, less up to 20 copies seen on the table (so that the honours left
+    differ between kinds as often as they agree)."""
+    rem = [4 - k for k in c]
+    for _ in range(rng.randrange(21)):
+        t = rng.randrange(34) if rng.random() < 0.5 else rng.randrange(27, 34)
+        if rem[t]:
+            rem[t] -= 1
+    return rem
+
+
+def honour_hands(seed: int, n: int) -> list[tuple[list[int], int]]:
+    """14-tile hands (0-4 melds) with several honours held once or twice: the ties
+    and draws the canonical keys share."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        melds = rng.choice((0, 0, 0, 1, 2, 3, 4))
+        size = 14 - 3 * melds
+        tiles = rng.sample(range(27, 34), rng.randrange(min(size, 7) + 1))
+        tiles += rng.sample([t for t in range(34) for _ in range(3)], size - len(tiles))
+        c = counts_of(tiles)
+        if max(c) > 4:
+            continue
+        out.append((c, melds))
+    return out
+
+
+def test_canonical_keys_change_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On thousands of seeded hands (every shape's pool, honour-rich ones, 0-4 melds,
+    random copies seen) the ranking and the look-ahead of every discard are the same
+    with the keys canonical under honour permutations and with the honours as they are."""
+    rng = random.Random(23)
+    hands = random_hands(23, 1400, 14) + honour_hands(24, 700)
+    cases = [(c, melds, visible_of(rng, c)) for c, melds in hands]
+    for shapes in (E.ALL_SHAPES, E.REGULAR_AND_PAIRS):
+        got = []
+        for canonical in (True, False):
+            monkeypatch.setattr(E, "_CANONICAL", canonical)
+            got.append(
+                [
+                    (
+                        E.rank_discards(c, melds, rem, shapes),
+                        E.look_ahead_counts(c, melds, rem, [t for t in range(34) if c[t]], shapes)
+                        if i % 7 == 0
+                        else None,
+                    )
+                    for i, (c, melds, rem) in enumerate(cases)
+                ]
+            )
+        for case, a, b in zip(cases, *got, strict=True):
+            assert a == b, case
+
+
+def test_canonical_keys_on_honour_hands_match_the_reference() -> None:
+    rng = random.Random(29)
+    for c, melds in honour_hands(29, 40):
+        rem = visible_of(rng, c)
+        assert _fast(c, melds, rem) == reference_discards(c, melds, rem), (c, melds, rem)
+
+
+def test_honour_permutation_permutes_the_ranking() -> None:
+    """The property the canonical keys rest on: permuting the honours of a hand and of
+    the copies to come permutes every answer and changes no count."""
+    rng = random.Random(31)
+    for c, melds in random_hands(31, 300, 14) + honour_hands(32, 150):
+        rem = visible_of(rng, c)
+        perm = list(range(27, 34))
+        rng.shuffle(perm)
+        sigma = list(range(27)) + perm  # kind t -> sigma[t]
+        pc, prem = [0] * 34, [0] * 34
+        for t in range(34):
+            pc[sigma[t]], prem[sigma[t]] = c[t], rem[t]
+        want = {
+            sigma[d.tile]: (
+                d.shanten,
+                sorted(sigma[u] for u in d.useful),
+                d.useful_count,
+                d.next_useful_count,
+            )
+            for d in E.rank_discards(c, melds, rem)
+        }
+        got = {
+            d.tile: (d.shanten, sorted(d.useful), d.useful_count, d.next_useful_count)
+            for d in E.rank_discards(pc, melds, prem)
+        }
+        assert got == want, (c, melds, rem, perm)
+
+
+def test_symmetric_honours_are_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """E, S, N and F held once with three copies left each: their options (tied) and the
+    draws of them are one computation each with canonical keys."""
+    c = counts_of(parse_tiles("13m46p79s28sESNCCF"))
+    rem = [4 - k for k in c]
+    calls = []
+    real = E._regular_best
+
+    def counted(*args: Any) -> int:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(E, "_regular_best", counted)
+    results = []
+    for canonical in (False, True):
+        monkeypatch.setattr(E, "_CANONICAL", canonical)
+        calls.clear()
+        results.append(E.rank_discards(c, 0, rem))
+        results.append(len(calls))
+    plain, plain_calls, canon, canon_calls = results
+    assert plain == canon
+    assert canon_calls < plain_calls

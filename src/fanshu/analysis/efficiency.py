@@ -840,6 +840,11 @@ def _knit_keep(
     return hk, ks
 
 
+# False: the look-ahead's keys name the honours as they are (the memos then share only
+# identical hands); the tests compare both ways
+_CANONICAL = True
+
+
 class _Symmetry:
     """Memos of the look-ahead on a canonical key under permutations of the 7 honours.
 
@@ -874,9 +879,10 @@ class _Symmetry:
         got = self.honours.get(key)
         if got is None:
             left = self.left
-            got = self.honours[key] = tuple(
-                sorted((left[j] - (j == drawn)) << 3 | n for j, n in enumerate(_keys[p]))
-            )
+            codes = [(left[j] - (j == drawn)) << 3 | n for j, n in enumerate(_keys[p])]
+            if _CANONICAL:
+                codes.sort()
+            got = self.honours[key] = tuple(codes)
         return got
 
 
