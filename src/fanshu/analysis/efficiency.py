@@ -599,6 +599,11 @@ def winning_kinds(
 
 # -- the discard ranking ------------------------------------------------------------------------
 
+# False: no use of the honour symmetry (the look-ahead's keys name the honours as they
+# are, so its memos share identical hands only; every discard's masks are computed);
+# the tests compare both ways
+_CANONICAL = True
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardEfficiency:
@@ -642,6 +647,9 @@ def rank_discards(
     tables = _tables(remaining)
     base = _pids(counts)
     rows: list[tuple[int, int, list[int], int]] = []
+    # two honours held as often: discarding one leaves the other's hand with the two
+    # kinds swapped, so its useful honours are the first's with the two swapped
+    honours: dict[int, tuple[int, int, list[int]]] = {}
     for g in range(4):
         pg = base[g]
         held = _held[pg]
@@ -650,10 +658,22 @@ def rank_discards(
             low = held & -held
             r = low.bit_length() - 1
             held ^= low
+            if g == 3 and _CANONICAL:
+                twin = honours.get(counts[27 + r])
+                if twin is not None:
+                    r0, s, m = twin
+                    m3 = m[3]
+                    if (m3 >> r0 ^ m3 >> r) & 1:
+                        m3 ^= 1 << r0 | 1 << r
+                    masks = [m[0], m[1], m[2], m3]
+                    rows.append((27 + r, s, masks, _count(masks, tables)))
+                    continue
             p = list(base)
             p[g] = subs[r]
             s, masks = _masks(p, melds, flags)
             rows.append((9 * g + r, s, masks, _count(masks, tables)))
+            if g == 3:
+                honours[counts[27 + r]] = (r, s, masks)
     groups: dict[tuple[int, int], list[int]] = {}
     for i, (_, s, _, n) in enumerate(rows):
         groups.setdefault((s, n), []).append(i)
@@ -838,11 +858,6 @@ def _knit_keep(
             ks[2] |= _keep_mask(_prod(ab, w3), q[2], k)
             ks[3] |= _keep_mask(_prod(ab, w2), h3, k)
     return hk, ks
-
-
-# False: the look-ahead's keys name the honours as they are (the memos then share only
-# identical hands); the tests compare both ways
-_CANONICAL = True
 
 
 class _Symmetry:
