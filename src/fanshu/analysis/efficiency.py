@@ -650,6 +650,7 @@ def rank_discards(
     # two honours held as often: discarding one leaves the other's hand with the two
     # kinds swapped, so its useful honours are the first's with the two swapped
     honours: dict[int, tuple[int, int, list[int]]] = {}
+    products: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
     for g in range(4):
         pg = base[g]
         held = _held[pg]
@@ -669,8 +670,19 @@ def rank_discards(
                     rows.append((27 + r, s, masks, _count(masks, tables)))
                     continue
             p = list(base)
-            p[g] = subs[r]
-            s, masks = _masks(p, melds, flags)
+            q = p[g] = subs[r]
+            # the products depend on the changed group only through its vector
+            pkey = _vid[q] << 2 | g
+            got = products.get(pkey)
+            if got is None:
+                v0, v1, v2, v3 = _vid[p[0]], _vid[p[1]], _vid[p[2]], _vid[p[3]]
+                ab = _prod(v0, v1)
+                cd = _prod(v2, v3)
+                others = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
+                got = products[pkey] = (_prod(ab, cd), others)
+            whole, others = got
+            s, reg, at = _shanten_whole(p, melds, flags, whole)
+            masks = _masks_from(p, melds, flags, s, reg, at, others)
             rows.append((9 * g + r, s, masks, _count(masks, tables)))
             if g == 3:
                 honours[counts[27 + r]] = (r, s, masks)
