@@ -696,12 +696,10 @@ def rank_discards(
             continue
         if look_ahead == "best" and (s, n) != top:
             continue
-        # 13-tile hands reached by a discard, a draw and a discard -> (shanten, useful
-        # count, useful masks), shared by the options of this shanten
-        memo: dict[tuple[int, int, int, int], tuple[int, list[int]]] = {}
+        # the memos of the look-ahead, shared by the options of this shanten
         sym = _Symmetry(remaining)
         for i in members:
-            nexts[i] = _look_ahead(base, rows[i], melds, flags, remaining, tables, memo, sym)
+            nexts[i] = _look_ahead(base, rows[i], melds, flags, remaining, tables, sym)
     out = [
         DiscardEfficiency(t, s, tuple(_kinds_of(masks)), n, nexts[i])
         for i, (t, s, masks, n) in enumerate(rows)
@@ -737,7 +735,6 @@ def look_ahead_counts(
     flags = _flags(shapes)
     tables = _tables(remaining)
     base = _pids(counts)
-    memos: dict[int, dict[tuple[int, int, int, int], tuple[int, list[int]]]] = {}
     syms: dict[int, _Symmetry] = {}
     out: dict[int, int | None] = {}
     for tile in tiles:
@@ -751,11 +748,10 @@ def look_ahead_counts(
             out[tile] = None
             continue
         row = (tile, s, masks, _count(masks, tables))
-        memo = memos.setdefault(s, {})
         sym = syms.get(s)
         if sym is None:
             sym = syms[s] = _Symmetry(remaining)
-        out[tile] = _look_ahead(base, row, melds, flags, remaining, tables, memo, sym)
+        out[tile] = _look_ahead(base, row, melds, flags, remaining, tables, sym)
     return out
 
 
@@ -886,7 +882,7 @@ class _Symmetry:
     are rare: measured, no gain.)  One instance serves one shanten of one hand: the
     values also depend on the target shanten, the melds and the shapes."""
 
-    __slots__ = ("draws", "honours", "left", "totals")
+    __slots__ = ("draws", "hands", "honours", "left", "totals")
 
     def __init__(self, remaining: Sequence[int]) -> None:
         self.left = tuple(remaining[27:34])
@@ -898,6 +894,9 @@ class _Symmetry:
         # (three suit pattern ids, canonical honour key) of an option's 13 tiles -> its
         # next_useful_count
         self.totals: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
+        # the same key for a 13-tile hand after a draw and a discard (the special shapes'
+        # path) -> its useful count, the drawn copy out
+        self.hands: dict[tuple[int, int, int, tuple[int, ...], int], int] = {}
 
     def honour_key(self, p: int, drawn: int) -> tuple[int, ...]:
         """The honours of pattern ``p`` with their copies to come (one fewer of honour
@@ -920,7 +919,6 @@ def _look_ahead(
     flags: int,
     remaining: Sequence[int],
     tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
-    memo: dict[tuple[int, int, int, int], tuple[int, list[int]]],
     sym: _Symmetry,
 ) -> int:
     """``next_useful_count`` of one discard (``row``) of the 14-tile hand ``base``.
@@ -944,6 +942,7 @@ def _look_ahead(
     if done is not None:
         return done
     draws = sym.draws
+    hands = sym.hands
     honour_key = sym.honour_key
     pairs_ok = not melds and flags & _PAIRS
     orph_ok = not melds and flags & _ORPHANS
@@ -972,6 +971,7 @@ def _look_ahead(
         if known is not None:
             total += left * known
             continue
+        drawn, suit_drawn = (rt, 27) if gt == 3 else (7, t)
         # the products depend on the drawn tile's group only through its vector
         skey = vid[h[gt]] << 2 | gt
         setup = setups.get(skey)
@@ -1048,8 +1048,11 @@ def _look_ahead(
                 q = subs[low.bit_length() - 1]
                 y = list(h)
                 y[gd] = q
-                key = (y[0], y[1], y[2], y[3])
-                got = memo.get(key)
+                # the 13 tiles after the draw and this discard, up to an honour
+                # permutation, with the drawn copy out (shared with the other discards
+                # of symmetric honours, and with option ``d`` discarding this option)
+                key = (y[0], y[1], y[2], honour_key(y[3], drawn), suit_drawn)
+                got = hands.get(key)
                 if got is None:
                     # the keep masks are exact: this hand is at ``target``, in the
                     # shapes whose mask holds the discard
@@ -1062,10 +1065,9 @@ def _look_ahead(
                     reg = target if regk & low else target + 1
                     others = [rest if g == gd else prod(pp[pair_of[g]], w) for g in range(4)]
                     ym = _masks_from(y, melds, flags, target, reg, at, others)
-                    got = memo[key] = (_count(ym, tables), ym)
-                n = got[0] - ((got[1][gt] >> rt) & 1)
-                if n > best:
-                    best = n
+                    got = hands[key] = _count(ym, tables) - ((ym[gt] >> rt) & 1)
+                if got > best:
+                    best = got
         draws[dkey] = best
         total += left * best
     sym.totals[option] = total
