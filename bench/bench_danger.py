@@ -23,6 +23,7 @@ Run from the repository root:
 
     .venv/bin/python bench/bench_danger.py --games 200 --test-games 200
     .venv/bin/python bench/bench_danger.py --rules sichuan --games 50 --test-games 50 --shipped
+    .venv/bin/python bench/bench_danger.py --rules mcr --bots ev,fan --games 0 --test-games 100
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ class WaitRow:
     passed: bool
     quiet: bool
     kabe: int
+    stage: int
     wins: bool
 
 
@@ -147,6 +149,7 @@ def record(game: Game, seat: int, log: Log, model: DangerModel) -> Position:
                     f.passed,
                     f.quiet,
                     f.kabe,
+                    f.stage,
                     cost is not None,
                 )
             )
@@ -208,7 +211,8 @@ SMOOTH = 5.0  # pseudo-observations pulling a sparse ready cell toward its turn'
 SMOOTH_WAIT = 20.0  # … a sparse wait cell toward its class's rate (rates are ~5%)
 FACTOR_PRIOR = 2.0
 FACTORS = ("own_discard", "suji", "flush_in", "flush_out", "passed", "quiet_suit")
-RAKED = (*FACTORS, "kabe1", "kabe2")
+STAGES = 6  # wait_turn columns
+RAKED = (*FACTORS, "kabe1", "kabe2", *(f"stage{i}" for i in range(STAGES)))
 
 
 Table = tuple[tuple[float, ...], ...]
@@ -273,9 +277,13 @@ def fit_wait(rows: Sequence[WaitRow], rounds: int = 12) -> tuple[Table, dict[str
             x *= f["kabe1"]
         if r.kabe == 2 and skip != "kabe2":
             x *= f["kabe2"]
+        stage = f"stage{r.stage}"
+        if skip != stage:
+            x *= f[stage]
         return x
 
     base = [[0.0] * 4 for _ in range(5)]
+    selected = {name: [r for r in rows if _has(r, name)] for name in RAKED}
     for _ in range(rounds):
         num = [[0.0] * 4 for _ in range(5)]
         den = [[0.0] * 4 for _ in range(5)]
@@ -287,7 +295,7 @@ def fit_wait(rows: Sequence[WaitRow], rounds: int = 12) -> tuple[Table, dict[str
             for v in range(4):
                 base[c][v] = (num[c][v] + SMOOTH_WAIT * row_rate) / (den[c][v] + SMOOTH_WAIT)
         for name in RAKED:
-            sel = [r for r in rows if _has(r, name)]
+            sel = selected[name]
             pred = sum(base[r.cls][r.live] * factors(r, name) for r in sel)
             # shrunk toward 1 by FACTOR_PRIOR expected wins: no factor makes a tile certain
             f[name] = (sum(r.wins for r in sel) + FACTOR_PRIOR) / (pred + FACTOR_PRIOR)
@@ -307,7 +315,7 @@ def _has(r: WaitRow, factor: str) -> bool:
         "quiet_suit": r.quiet,
         "kabe1": r.kabe == 1,
         "kabe2": r.kabe == 2,
-    }[factor]
+    }.get(factor, factor == f"stage{r.stage}")
 
 
 def fit(log: Log, start: DangerModel) -> DangerModel:
@@ -319,7 +327,8 @@ def fit(log: Log, start: DangerModel) -> DangerModel:
         cost.append(round(sum(got) / len(got), 2) if got else start.cost[show])
     every = [p for p, _ in log.costs]  # UNKNOWN: an opponent nothing is known of
     cost.append(round(sum(every) / len(every), 2) if every else start.cost[3])
-    kabe = (1.0, factors.pop("kabe1"), factors.pop("kabe2"))
+    kabe = (1.0, factors["kabe1"], factors["kabe2"])
+    wait_turn = tuple(factors[f"stage{i}"] for i in range(STAGES))
     return replace(
         start,
         ready=ready,
@@ -332,6 +341,7 @@ def fit(log: Log, start: DangerModel) -> DangerModel:
         passed=factors["passed"],
         quiet_suit=factors["quiet_suit"],
         kabe=kabe,
+        wait_turn=wait_turn,
         void_last=void_last,
         cost=(cost[0], cost[1], cost[2], cost[3]),
     )
@@ -474,7 +484,7 @@ def show_model(rules: str, m: DangerModel) -> None:
     for row in m.wait:
         print(f"            {row!r},")
     print("        ),")
-    for k in (*FACTORS, "kabe", "void_last", "cost", "calibration"):
+    for k in (*FACTORS, "kabe", "wait_turn", "void_last", "cost", "calibration"):
         print(f"        {k}={getattr(m, k)!r},")
     print("    ),")
 
@@ -505,6 +515,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for rules in args.rules.split(","):
         start = model_for(rules)
         t0 = time.perf_counter()
+        if not args.games:  # judge the shipped model alone (other bots, say)
+            test = play(rules, range(args.test_seed, args.test_seed + args.test_games), bots, start)
+            rate = sum(j.dealt_in for j in test.judged) / max(len(test.judged), 1)
+            print(f"\n## {rules}: bots {args.bots}, shipped model only; the base rate is the")
+            print("held-out rate itself (a base-rate model that knew it)")
+            report(rules, "shipped MODELS, judged held-out", judge(test.judged, start, rate))
+            continue
         train = play(rules, range(1, args.games + 1), bots, start)
         fitted = fit(train, start)
         if args.calibrate:

@@ -16,6 +16,7 @@ from fanshu.analysis.danger import (
     NO_DANGER,
     OPEN,
     P_MAX,
+    STAGE_TURNS,
     Danger,
     DangerModel,
     calibrated,
@@ -23,6 +24,7 @@ from fanshu.analysis.danger import (
     dangers,
     model_for,
     shows,
+    stage_of,
     tile_class,
 )
 from fanshu.analysis.position import Opponent, Position
@@ -128,9 +130,23 @@ def test_a_declared_ready_opponent_is_ready() -> None:
         pos(Opponent(relative=1, declared_ready=True), rules="two-player"), Tile.M5, model=m
     )
     assert ready.p_deal_in > quiet.p_deal_in
-    # P(ready) is 1: what is left is P(5m wins | ready), the wait table's cell
+    # P(ready) is 1: what is left is P(5m wins | ready), the wait table's cell at the turn
     live = pos(rules="two-player").unseen[Tile.M5]
-    assert math.isclose(ready.p_deal_in, m.wait[tile_class(Tile.M5)][min(live, 3)])
+    stage = stage_of((m.wall_start - 40) // 2, m)  # pos() has 40 tiles in the wall
+    cell = m.wait[tile_class(Tile.M5)][min(live, 3)] * m.wait_turn[stage]
+    assert math.isclose(ready.p_deal_in, cell)
+
+
+def test_the_wait_table_is_weighed_by_the_turn() -> None:
+    m = raw("two-player")
+    declared = Opponent(relative=1, declared_ready=True)
+
+    def p(wall: int) -> float:
+        return danger(pos(declared, rules="two-player", wall=wall), Tile.M5, model=m).p_deal_in
+
+    early, late = p(m.wall_start - 2), p(m.wall_start - 2 * 4 * STAGE_TURNS)
+    assert stage_of(1, m) == 0 and stage_of(4 * STAGE_TURNS, m) == 4
+    assert math.isclose(late / early, m.wait_turn[4] / m.wait_turn[0], rel_tol=1e-9)
 
 
 def test_a_tile_the_opponent_threw_is_safer_but_not_safe_in_mcr() -> None:

@@ -11,7 +11,8 @@ The model reads only what the discarding player sees (a :class:`Position`)::
   in the hand.  Sichuan: an opponent whose last discard was of its void suit may still
   hold that suit, and a hand holding it cannot win (a factor).
 - ``P(t wins o | ready)`` is a table by the kind of tile (honour, 1/9, 2/8, 3/7, 4-6)
-  and its live copies (copies I cannot see: 4 - visible - mine).  An honour with no live
+  and its live copies (copies I cannot see: 4 - visible - mine), weighed by the turn
+  (late in the hand a ready opponent's waits are among fewer live kinds).  An honour with no live
   copy cannot be waited on (no one can hold a pair or a single of it); a tile of o's
   public void suit never wins o (Sichuan: a hand with its void suit does not win).  Then
   factors: a tile o threw (现物: MCR and Sichuan have no furiten, so it is only *safer*,
@@ -97,6 +98,9 @@ class DangerModel:
     #: × by 壁 (kabe): the chow waits on t that no one can hold, none / some / all of them
     #: blocked (a neighbour with no live copy); all blocked leaves only pair waits
     kabe: tuple[float, float, float]
+    #: × by the turn (``turn // STAGE_TURNS``, the last open-ended): late in the hand a
+    #: ready opponent's waits are among fewer live kinds, so more often among mine
+    wait_turn: tuple[float, ...]
     void_last: float  # × P(ready) when the opponent's last discard was of their void suit
     #: Mean points the discarder pays on a deal-in, by what the winner shows:
     #: (concealed, melds without a big sign, a big sign, not known) — 防大不防小.
@@ -172,6 +176,7 @@ MODELS: dict[str, DangerModel] = {
         passed=0.032,
         quiet_suit=0.896,
         kabe=(1.0, 0.938, 0.624),
+        wait_turn=(1.0, 1.0, 1.0, 1.0, 1.0, 1.0),
         void_last=1.0,
         cost=(28.76, 21.41, 22.4, 24.49),
         calibration=(0.65, 1.16),
@@ -209,21 +214,22 @@ MODELS: dict[str, DangerModel] = {
         ),
         wait=(
             (0.0, 0.0, 0.0, 0.0),
-            (0.0405, 0.078, 0.122, 0.1191),
-            (0.0964, 0.1077, 0.1514, 0.1394),
-            (0.1289, 0.1576, 0.1642, 0.21),
-            (0.14, 0.1403, 0.1788, 0.1984),
+            (0.0316, 0.0619, 0.1038, 0.109),
+            (0.0736, 0.0839, 0.1247, 0.1198),
+            (0.1023, 0.1223, 0.1337, 0.1802),
+            (0.1124, 0.1099, 0.1464, 0.1702),
         ),
-        own_discard=0.054,
-        suji=0.748,
-        flush_in=0.885,
-        flush_out=1.092,
-        passed=0.074,
-        quiet_suit=0.974,
-        kabe=(1.0, 0.971, 0.753),
+        own_discard=0.052,
+        suji=0.686,
+        flush_in=0.929,
+        flush_out=1.076,
+        passed=0.083,
+        quiet_suit=0.99,
+        kabe=(1.0, 0.876, 0.655),
+        wait_turn=(0.757, 1.017, 1.424, 1.833, 1.0, 1.0),
         void_last=0.491,
         cost=(1.45, 1.23, 1.77, 1.44),
-        calibration=(0.95, 1.4),
+        calibration=(0.3, 1.16),
     ),
     # bench_danger.py --rules two-player --games 1000 --test-games 1000 --calibrate (seeds 1-1000)
     # The bots always declare 报听 when ready: an opponent that has not declared is
@@ -259,22 +265,23 @@ MODELS: dict[str, DangerModel] = {
             0.73077,
         ),
         wait=(
-            (0.0, 0.0008, 0.0025, 0.0084),
-            (0.0164, 0.0057, 0.0345, 0.0537),
-            (0.0229, 0.0645, 0.0443, 0.0693),
-            (0.0569, 0.0807, 0.1054, 0.1132),
-            (0.1353, 0.0418, 0.102, 0.1173),
+            (0.0, 0.0005, 0.0022, 0.0072),
+            (0.0108, 0.0043, 0.0298, 0.0494),
+            (0.016, 0.0531, 0.0371, 0.0626),
+            (0.0392, 0.0643, 0.0893, 0.1),
+            (0.1031, 0.0341, 0.0869, 0.1043),
         ),
         own_discard=0.009,
-        suji=0.777,
-        flush_in=0.796,
-        flush_out=1.044,
+        suji=0.709,
+        flush_in=0.82,
+        flush_out=1.064,
         passed=1.0,
-        quiet_suit=1.172,
-        kabe=(1.0, 0.88, 0.566),
+        quiet_suit=1.254,
+        kabe=(1.0, 0.719, 0.544),
+        wait_turn=(0.704, 0.963, 1.124, 1.426, 1.767, 2.184),
         void_last=1.0,
         cost=(8.0, 4.39, 4.27, 5.63),
-        calibration=(0.0, 1.02),
+        calibration=(-0.2, 0.94),
     ),
 }
 
@@ -300,6 +307,7 @@ class OpponentView(NamedTuple):
     thrown_suits: tuple[int, int, int] | None  # its discards per suit, when 6 or more
     flush_suit: int | None
     show: int  # CONCEALED, OPEN, BIG or UNKNOWN: the ``cost`` column
+    stage: int  # the ``wait_turn`` column: turn // STAGE_TURNS, the last open-ended
 
 
 def turn_of(position: Position, opponent: Opponent, model: DangerModel) -> int:
@@ -309,6 +317,15 @@ def turn_of(position: Position, opponent: Opponent, model: DangerModel) -> int:
         return max(0, (model.wall_start - position.wall) // max(position.seats, 1))
     seen = len(opponent.discards) + len(opponent.melds) + opponent.concealed_kongs
     return seen if seen else model.default_turn
+
+
+#: Turns (draws per seat) per ``wait_turn`` column.
+STAGE_TURNS = 4
+
+
+def stage_of(turn: int, model: DangerModel) -> int:
+    """The ``wait_turn`` column of ``turn``."""
+    return min(turn // STAGE_TURNS, len(model.wait_turn) - 1)
 
 
 def ready_cell(position: Position, opponent: Opponent, model: DangerModel) -> tuple[int, int]:
@@ -377,7 +394,7 @@ def read_opponent(position: Position, opponent: Opponent, model: DangerModel) ->
         suits = (per[0], per[1], per[2])
     passed = _passed(position, opponent)
     if opponent.won:
-        return OpponentView(True, 0.0, opponent.void, thrown, passed, suits, flush, show)
+        return OpponentView(True, 0.0, opponent.void, thrown, passed, suits, flush, show, 0)
     if opponent.declared_ready:
         p = 1.0
     else:
@@ -385,7 +402,8 @@ def read_opponent(position: Position, opponent: Opponent, model: DangerModel) ->
         p = model.ready[bucket][melds]
         if void_last(opponent):
             p *= model.void_last
-    return OpponentView(False, p, opponent.void, thrown, passed, suits, flush, show)
+    stage = stage_of(turn_of(position, opponent, model), model)
+    return OpponentView(False, p, opponent.void, thrown, passed, suits, flush, show, stage)
 
 
 class TileFacts(NamedTuple):
@@ -400,6 +418,7 @@ class TileFacts(NamedTuple):
     passed: bool  # thrown since the opponent's last discard, and it did not win on it
     quiet: bool  # a suit the opponent never threw in QUIET_AFTER discards or more
     kabe: int  # chow waits on it blocked: 0 none, 1 some, 2 all (only pair waits left)
+    stage: int  # the turn's ``wait_turn`` column
 
 
 def kabe(tile: int, unseen: Sequence[int]) -> int:
@@ -450,6 +469,7 @@ def tile_facts(view: OpponentView, tile: int, unseen: Sequence[int]) -> TileFact
         tile in view.passed,
         quiet,
         kabe(tile, unseen),
+        view.stage,
     )
 
 
@@ -457,7 +477,7 @@ def p_wins(facts: TileFacts, model: DangerModel) -> float:
     """P(the tile wins the opponent | ready) from its :class:`TileFacts`."""
     if facts.never:
         return 0.0
-    p = model.wait[facts.cls][facts.live]
+    p = model.wait[facts.cls][facts.live] * model.wait_turn[facts.stage]
     if facts.thrown:
         p *= model.own_discard
     if facts.suji:
@@ -481,7 +501,7 @@ def _unknown(position: Position, model: DangerModel) -> list[OpponentView]:
         turn = model.default_turn
     p = model.ready_any[min(turn // 2, len(model.ready_any) - 1)]
     none: frozenset[int] = frozenset()
-    view = OpponentView(False, p, None, none, none, None, None, UNKNOWN)
+    view = OpponentView(False, p, None, none, none, None, None, UNKNOWN, stage_of(turn, model))
     return [view] * (max(position.seats, 2) - 1)
 
 
@@ -549,6 +569,7 @@ __all__ = [
     "OPEN",
     "P_MAX",
     "QUIET_AFTER",
+    "STAGE_TURNS",
     "UNKNOWN",
     "Danger",
     "DangerModel",
@@ -564,6 +585,7 @@ __all__ = [
     "read_opponents",
     "ready_cell",
     "shows",
+    "stage_of",
     "tile_class",
     "tile_facts",
     "turn_of",
