@@ -30,6 +30,13 @@ leaves the product's value, cached like the useful masks; 七对: the odd ranks;
 alone, the useful ranks of the other groups depend on the discarded group only through
 its vector, so they are counted once per vector.
 
+Every shape treats the seven honour kinds alike, so the look-ahead keys its memos (an
+option's total, a draw's best count, a 13-tile hand's count) canonically: the suits'
+pattern ids and the sorted (copies to come, held) codes of the honours.  Options and
+draws of honours held as often with as many copies to come (isolated E, S, N in a
+random hand) are computed once; a discard of such an honour reuses the other's masks
+with the two kinds swapped.
+
 ``shapes`` selects the winning shapes that count: :data:`ALL_SHAPES` (MCR, two-player)
 or :data:`REGULAR_AND_PAIRS` (Sichuan: four sets and a pair, or 七对).
 
