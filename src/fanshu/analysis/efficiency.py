@@ -486,11 +486,18 @@ def _masks_from(
 
 
 def _count(masks: Sequence[int], tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> int:
-    n = 0
-    for m, (lo, hi) in zip(masks, tables, strict=True):
-        if m:
-            n += lo[m & 31] + hi[m >> 5]
-    return n
+    m0, m1, m2, m3 = masks
+    (a0, b0), (a1, b1), (a2, b2), (a3, b3) = tables
+    return (
+        a0[m0 & 31]
+        + b0[m0 >> 5]
+        + a1[m1 & 31]
+        + b1[m1 >> 5]
+        + a2[m2 & 31]
+        + b2[m2 >> 5]
+        + a3[m3 & 31]
+        + b3[m3 >> 5]
+    )
 
 
 # the kinds of each group's ranks in a mask, ascending
