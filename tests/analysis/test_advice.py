@@ -7,7 +7,7 @@ import pytest
 import fanshu
 from fanshu.analysis import Analysis, DiscardOption, UsefulTile, Wait, analyze
 from fanshu.analysis.shanten import shanten
-from fanshu.errors import FanshuError, InvalidHandError, NotationError
+from fanshu.errors import FanshuError, InvalidHandError, NotationError, OptionError
 from fanshu.hand import Hand, WinContext
 from fanshu.notation import parse_hand
 from fanshu.notation.fanshu import parse_tiles
@@ -212,8 +212,22 @@ def test_discard_options_are_the_13_tile_analyses() -> None:
         assert d.useful == sub.useful and d.useful_count == sub.useful_count
 
 
+def test_the_default_look_ahead_keeps_the_best_of_the_full_one() -> None:
+    full = analyze(TIED, by="efficiency", look_ahead="all")
+    best = analyze(TIED, by="efficiency")  # look_ahead="best"
+    top = (full.discards[0].shanten, full.discards[0].useful_count)
+    tied = [d for d in full.discards if (d.shanten, d.useful_count) == top]
+    assert len(tied) > 1  # the hand is chosen so that the look-ahead decides
+    assert best.discards[: len(tied)] == full.discards[: len(tied)]
+    assert all(d.next_useful_count is None for d in best.discards[len(tied) :])
+    none = analyze(TIED, by="efficiency", look_ahead="none")
+    assert all(d.next_useful_count is None for d in none.discards)
+    with pytest.raises(OptionError, match="look_ahead is 'best', 'all' or 'none', not 'some'"):
+        analyze(TIED, look_ahead="some")  # type: ignore[arg-type]
+
+
 def test_ranking_keys_and_ties() -> None:
-    a = analyze(TIED, by="efficiency")
+    a = analyze(TIED, by="efficiency", look_ahead="all")
     keys = [(d.shanten, -d.useful_count, -(d.next_useful_count or 0), int(d.tile))
             for d in a.discards]  # fmt: skip
     assert keys == sorted(keys)

@@ -40,12 +40,15 @@ Definitions:
   ``None``): the **sum**, over every remaining copy of each useful tile, of the best
   ``useful_count`` reachable after drawing that copy and making the best discard (the
   remaining counts one lower for the drawn kind).  It favours a discard whose
-  improvements lead to wide shapes.
+  improvements lead to wide shapes.  ``look_ahead`` says which ties get it: by default
+  the options tied with the best one (``"best"``: the best discard and its ties are
+  ordered as by the full look-ahead, the other ties by tile order), ``"all"`` every tie
+  group, ``"none"`` none.
 - the **value order** (``by="value"``, the default; ``docs/advice.md``): each option's
   ``value`` (:class:`~fanshu.analysis.value.Value`: P(win), points, P(minimum), target
   fans, danger); at the best shanten, when it is 0, a ready discard with a live wait
   meeting the minimum comes first, then ``expected_points`` (descending), then the
-  efficiency order (its ``next_useful_count`` computed for the ties of the best only).
+  efficiency order (without the look-ahead unless ``look_ahead`` asks for it).
 
 >>> c = analyze("3456m345p34568sEE")  # 3m and 6m tie on tiles; the 7s is 5 fan after 3m
 >>> c.best, c.discards[0].value.targets[0].name_zh
@@ -90,6 +93,9 @@ __all__ = [
 
 #: How discards are ranked: by expected score (the default) or by efficiency alone.
 By = Literal["value", "efficiency"]
+#: Which ties of the efficiency order get ``next_useful_count`` (its costly look-ahead).
+LookAhead = Literal["all", "best", "none"]
+LOOK_AHEADS: tuple[LookAhead, ...] = ("all", "best", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,8 +239,21 @@ def remaining_counts(hand: Hand, visible: str | Sequence[Tile] = ()) -> tuple[in
     return tuple(4 - held[k] - seen[k] for k in range(NUM_KINDS))
 
 
+# (copies to come) * NUM_KINDS + kind -> its UsefulTile: immutable, so shared by every
+# answer instead of made again for each option of each hand (at most 34 x 5 of them)
+_useful_tiles: dict[int, UsefulTile] = {}
+
+
+def _useful_tile(kind: int, left: int) -> UsefulTile:
+    key = left * NUM_KINDS + kind
+    got = _useful_tiles.get(key)
+    if got is None:
+        got = _useful_tiles[key] = UsefulTile(TILES[kind], left)
+    return got
+
+
 def _useful(counts: list[int], melds: int, remaining: Sequence[int]) -> tuple[UsefulTile, ...]:
-    return tuple(UsefulTile(TILES[t], remaining[t]) for t in sorted(useful_kinds(counts, melds)))
+    return tuple(_useful_tile(t, remaining[t]) for t in sorted(useful_kinds(counts, melds)))
 
 
 # -- waits ----------------------------------------------------------------------------
@@ -309,26 +328,24 @@ def _discards(
     counts: list[int],
     melds: int,
     remaining: Sequence[int],
-    look_ahead: Literal["all", "best", "none"] = "all",
+    look_ahead: LookAhead = "all",
     shapes: Collection[ShapeName] = ALL_SHAPES,
 ) -> tuple[DiscardOption, ...]:
     """The options of a 14-tile hand in efficiency order (``efficiency.rank_discards``;
     ``look_ahead`` says which ties get ``next_useful_count``, its costly part; ``shapes``
     the winning shapes that count, e.g. ``REGULAR_AND_PAIRS`` for Beijing)."""
     ranked = rank_discards(counts, melds, remaining, shapes, look_ahead)
-    # the options share most of their useful kinds: one UsefulTile per kind
-    kinds: set[int] = set().union(*(o.useful for o in ranked))
-    made = {t: UsefulTile(TILES[t], remaining[t]) for t in kinds}
-    return tuple(
-        DiscardOption(
-            TILES[o.tile],
-            o.shanten,
-            tuple([made[t] for t in o.useful]),
-            o.useful_count,
-            o.next_useful_count,
+    # the options share most of their useful kinds (tied ones often all of them)
+    made: dict[tuple[int, ...], tuple[UsefulTile, ...]] = {}
+    out = []
+    for o in ranked:
+        useful = made.get(o.useful)
+        if useful is None:
+            useful = made[o.useful] = tuple([_useful_tile(t, remaining[t]) for t in o.useful])
+        out.append(
+            DiscardOption(TILES[o.tile], o.shanten, useful, o.useful_count, o.next_useful_count)
         )
-        for o in ranked
-    )
+    return tuple(out)
 
 
 # -- the call ---------------------------------------------------------------------------
@@ -440,6 +457,7 @@ def analyze(
     void: int | None = None,
     budget: int | None = None,
     seed: int = 0,
+    look_ahead: LookAhead | None = None,
 ) -> Analysis:
     """Analyse a 13- or 14-tile hand (a kong counting as 3).
 
@@ -456,10 +474,19 @@ def analyze(
     the rule set's), ``dealer``, what is known of the ``opponents``, a tile ``offered``
     to a 13-tile hand by the seat ``offered_by`` (claim advice), the Sichuan ``void``
     suit (0 万, 1 条, 2 饼); ``budget`` Monte Carlo samples per choice and ``seed``.
+
+    ``look_ahead`` says which ties of the efficiency order get ``next_useful_count``:
+    ``"best"`` (the default of ``by="efficiency"``) the options tied with the best one on
+    shanten and useful count, so that the best discard and the order of its ties are those
+    of the full look-ahead; ``"all"`` every tie group (the complete order, slower);
+    ``"none"`` no look-ahead (the default of ``by="value"``, where expected points decide
+    and the efficiency order only breaks their exact ties).
     Raises ``FanshuError`` for input that cannot happen at a table.
     """
     if by not in ("value", "efficiency"):
         raise OptionError(f"by is 'value' or 'efficiency', not {by!r}")
+    if look_ahead is not None and look_ahead not in LOOK_AHEADS:
+        raise OptionError(f"look_ahead is 'best', 'all' or 'none', not {look_ahead!r}")
     rule_set = get_rules(rules)
     if isinstance(hand, str):
         hand = parse_hand(hand, context)
@@ -538,10 +565,12 @@ def analyze(
             value=value,
             **common,
         )
-    # the rule set's shapes; under "value" the efficiency order only breaks ties, so its
-    # look-ahead is needed for the options tied with the best only
+    # the rule set's shapes; under "value" the efficiency order only breaks exact ties of
+    # expected points, so it does without the look-ahead unless one is asked for
     shapes = ALL_SHAPES if mcr_shapes else REGULAR_AND_PAIRS
-    discards = _discards(hand, counts, melds, remaining, "best" if by == "value" else "all", shapes)
+    if look_ahead is None:
+        look_ahead = "none" if by == "value" else "best"
+    discards = _discards(hand, counts, melds, remaining, look_ahead, shapes)
     if by == "value":
         discards = _rank_by_value(discards, evaluate_discards(position, budget=budget, seed=seed))
     best = f"discard {discards[0].tile.code}" if discards else None
