@@ -357,3 +357,15 @@ def test_batch_file_not_found(tmp_path: Path) -> None:
 def test_help_lists_analyze() -> None:
     result = runner.invoke(app, ["--help"])
     assert "analyze" in result.stdout
+
+
+def test_look_ahead_flag() -> None:
+    hand = "123m456p789s135sEN"
+    out = runner.invoke(app, ["analyze", hand, "--by", "efficiency", "--look-ahead", "all",
+                              "--json"])  # fmt: skip
+    assert out.exit_code == 0, out.output
+    got = json.loads(out.output)
+    assert got["discards"] == analyze(hand, by="efficiency", look_ahead="all").to_dict()["discards"]
+    bad = runner.invoke(app, ["analyze", hand, "--look-ahead", "deep"])
+    assert bad.exit_code == 2
+    assert 'look_ahead must be "best", "all" or "none"' in bad.output

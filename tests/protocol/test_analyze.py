@@ -34,6 +34,7 @@ def test_analyze_line_fields() -> None:
         "visible": "9m",
         "rules": "mcr",
         "by": "value",
+        "look_ahead": "all",
         "seat_wind": "W",
         "prevalent_wind": "S",
         "flowers": 1,
@@ -71,6 +72,7 @@ def test_analyze_line_fields() -> None:
         offered_by=3,
         budget=BUDGET_SMALL,
         seed=7,
+        look_ahead="all",
     )
     assert out == analysis_object([1, "a"], expected)
     assert out["claims"] and out["by"] == "value"
@@ -264,3 +266,14 @@ def test_analyze_line_not_an_object() -> None:
         "id": None,
         "error": {"code": "bad_json", "message": "a line must be a JSON object, not an array"},
     }
+
+
+def test_look_ahead_reaches_analyze_and_is_checked() -> None:
+    hand = "123m456p789s135sEN"
+    for mode in ("best", "all", "none"):
+        out = analyze_line({"hand": hand, "by": "efficiency", "look_ahead": mode})
+        expected = analyze(hand, by="efficiency", look_ahead=mode).to_dict()  # type: ignore[arg-type]
+        assert {k: v for k, v in out.items() if k not in ("id", "error")} == expected
+    bad = analyze_line({"hand": hand, "look_ahead": "deep"})
+    assert bad["error"]["code"] == "bad_field"
+    assert 'look_ahead must be "best", "all" or "none", not "deep"' in bad["error"]["message"]

@@ -146,3 +146,11 @@ def test_openapi_describes_the_new_fields_with_their_bounds(client: TestClient) 
     answer = post["responses"]["200"]["content"]["application/json"]["schema"]
     assert answer == ANALYZE_SCHEMA
     assert {"by", "rules", "best", "claims", "value"} <= set(answer["properties"])
+
+
+def test_look_ahead_all_gives_the_complete_efficiency_order(client: TestClient) -> None:
+    line = {"hand": "123m456p789s135sEN", "by": "efficiency", "look_ahead": "all"}
+    body = client.post("/v1/analyze", json=line).json()
+    assert body == analyze_line(line)
+    r = client.post("/v1/analyze", json={**line, "look_ahead": 3})
+    assert r.status_code == 422

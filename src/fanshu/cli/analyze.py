@@ -443,6 +443,17 @@ def analyze_command(
             "danger of the discard) or by shanten and useful tiles only (efficiency).",
         ),
     ] = "value",
+    look_ahead: Annotated[
+        str | None,
+        typer.Option(
+            "--look-ahead",
+            metavar="best|all|none",
+            help="Which ties of the efficiency order get its look-ahead (the useful tiles "
+            "after each improvement): best (default with --by efficiency), all (the "
+            "complete order, slower), none (default with --by value).",
+            show_default=False,
+        ),
+    ] = None,
     visible: Annotated[
         str,
         typer.Option(
@@ -596,6 +607,7 @@ def analyze_command(
         "offered_by": offered_by,
         "void": void,
         "budget": budget,
+        "look_ahead": look_ahead,
     }
     obj.update({k: v for k, v in given.items() if v is not None})
     opponents = opponents_of(opponent_discards or [], opponent_melds or [])

@@ -14,7 +14,10 @@ Keys:
   ``score``); ``seat_wind``, ``prevalent_wind`` (``"E"`` … ``"N"``), ``flowers``,
   ``dealer`` (true when I am the dealer);
 - ``by``: ``"value"`` (the default: each choice's expected points) or ``"efficiency"``
-  (shanten and useful tiles only, the ranking of fanshu before value advice);
+  (shanten and useful tiles only, the ranking of fanshu before value advice), and
+  ``look_ahead``: which ties of the efficiency order get its costly second-order count,
+  ``"best"`` (the default under efficiency), ``"all"`` or ``"none"`` (the default under
+  value) — see ``fanshu.analyze``;
 - ``wall`` (tiles left in the wall, 0 to 136; omitted: a documented default),
   ``seats`` (2 or 4; omitted: the rule set's), ``void`` (my own Sichuan 定缺 suit,
   ``"m"``, ``"s"`` or ``"p"``);
@@ -57,7 +60,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from fanshu.analysis.advice import Analysis, analyze
+from fanshu.analysis.advice import LOOK_AHEADS, Analysis, LookAhead, analyze
 from fanshu.analysis.position import SEATS, Opponent
 from fanshu.errors import FanshuError
 from fanshu.hand import Meld, WinContext
@@ -100,6 +103,7 @@ ANALYZE_FIELDS = (
     "visible",
     "rules",
     "by",
+    "look_ahead",
     "seat_wind",
     "prevalent_wind",
     "flowers",
@@ -150,6 +154,7 @@ class AnalyzeRequest:
     opponents: tuple[Opponent, ...] = ()
     budget: int | None = None
     seed: int = 0
+    look_ahead: LookAhead | None = None
 
 
 def default_seats(rules: str) -> int:
@@ -238,6 +243,16 @@ def _by(obj: Mapping[str, Any]) -> Literal["value", "efficiency"]:
         if value == name:
             return name
     raise LineError(BAD_FIELD, f'by must be "value" or "efficiency", not {shown(value)}')
+
+
+def _look_ahead(obj: Mapping[str, Any]) -> LookAhead | None:
+    value = obj.get("look_ahead")
+    if value is None:
+        return None
+    for name in LOOK_AHEADS:
+        if value == name:
+            return name
+    raise LineError(BAD_FIELD, f'look_ahead must be "best", "all" or "none", not {shown(value)}')
 
 
 def _seats(obj: Mapping[str, Any], rules: str) -> tuple[int | None, int]:
@@ -406,6 +421,7 @@ def parse_analyze_request(obj: dict[str, Any]) -> AnalyzeRequest:
         options=req.options,
         rules=req.rules,
         by=by,
+        look_ahead=_look_ahead(obj),
         wall=_integer(obj, "wall", bounds.WALL, "wall"),
         seats=seats,
         dealer=req.dealer,
@@ -437,6 +453,7 @@ def analyze_request(req: AnalyzeRequest) -> Analysis:
         void=req.void,
         budget=req.budget,
         seed=req.seed,
+        look_ahead=req.look_ahead,
     )
 
 

@@ -101,6 +101,12 @@ class AnalyzeItem(BaseModel):
         description="value: rank by expected points (P(win), what the win pays, the "
         "danger of the discard); efficiency: by shanten and useful tiles only.",
     )
+    look_ahead: Literal["best", "all", "none"] | None = Field(
+        None,
+        description="Which ties of the efficiency order get its second-order count: best "
+        "(the default under efficiency: the best discard's ties), all (every tie: the "
+        "complete order, slower), none (the default under value).",
+    )
     seat_wind: str = Field("E", description=f"门风: {WIND_TEXT}")
     prevalent_wind: str = Field("E", description=f"圈风: {WIND_TEXT}")
     flowers: int = Field(0, ge=0, le=8)
