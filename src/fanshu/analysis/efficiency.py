@@ -958,8 +958,19 @@ def _look_ahead(
     draws = sym.draws
     hands = sym.hands
     honour_key = sym.honour_key
-    pairs_ok = not melds and flags & _PAIRS
-    orph_ok = not melds and flags & _ORPHANS
+    # a draw adds at most one pair and one orphan kind: shapes that cannot reach
+    # ``target`` after any draw of this option are not looked at per draw
+    x0, x1, x2, x3 = x
+    pairs_ok = (
+        not melds
+        and flags & _PAIRS
+        and 5 - _pairs[x0] - _pairs[x1] - _pairs[x2] - _pairs[x3] <= target
+    )
+    orph_ok = (
+        not melds
+        and flags & _ORPHANS
+        and 11 - _orph[x0] - _orph[x1] - _orph[x2] - _orph[x3] <= target
+    )
     knit_flags = flags & (_HONORS_KNITTED | _KNITTED) if melds < 2 else 0
     prod = _prod
     best_of = _best
