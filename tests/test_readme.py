@@ -226,11 +226,15 @@ def _shanten_scale(value: Any, out: str, ns: dict[str, Any]) -> None:
     assert fanshu.shanten("123m456p789s135sN") == 1  # one tile away from ready
 
 
-def _discards_ranked(value: Any, out: str, ns: dict[str, Any]) -> None:
-    # one option per distinct kind of 123m456p789s135sEN, best first
-    assert len({d.tile for d in value.discards}) == len(value.discards) == 14
-    keys = [(d.shanten, -d.useful_count) for d in value.discards]
-    assert keys == sorted(keys)
+def _discards_by_value(value: Any, out: str, ns: dict[str, Any]) -> None:
+    # one option per distinct kind of 3456m345p34568sEE, each valued, best first
+    assert len({d.tile for d in value.discards}) == len(value.discards) == 13
+    assert all(d.value is not None for d in value.discards)
+    points = [d.value.expected_points for d in value.discards]
+    ready = [d for d in value.discards if d.shanten == 0]
+    # the ready discard with a wait worth 8 fan (6m) first, then by expected points
+    assert value.discards[0] is ready[0] and value.discards[0].value.p_minimum > 0
+    assert points[1:] == sorted(points[1:], reverse=True)
 
 
 def _nine_gates_waits(value: Any, out: str, ns: dict[str, Any]) -> None:
@@ -293,7 +297,7 @@ PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "MCR fans, no wind fans": _two_player,
     "天和 168 + 九莲宝灯 …: 274": _blessings,
     "ready (-1 complete, 1 one tile away …)": _shanten_scale,
-    "14 tiles: every discard ranked": _discards_ranked,
+    "14 tiles: every discard by what it is worth": _discards_by_value,
     '144 tiles shuffled by the seed; "sichuan", "two-player", "beijing"': _game_wall,
     "the same app `fanshu serve` runs": _served_app,
     "九莲宝灯 waits on nine kinds, each scored on a discard and self-drawn; 9m is dead"
