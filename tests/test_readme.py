@@ -564,3 +564,20 @@ def test_named_commands_exist() -> None:
         if not _has_option(("score",), option):
             problems.append(f"`{option}`: not a fanshu score option")
     assert not problems, "\n".join(problems)
+
+
+def test_analysis_speed_table_has_measured_numbers() -> None:
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in section("Analysis (算牌)").splitlines()
+        if line.strip().startswith("|")
+    ]
+    header, body = rows[0], rows[2:]
+    assert header == ["ranking of a 14-tile hand", "now", "5e6ea51", "now / 5e6ea51"]
+    assert len(body) == 4
+    rate = re.compile(r"(\d{1,3}(?:,\d{3})*(?:\.\d+)?) hands/s")
+    for what, ours, theirs, ratio in body:
+        m_ours, m_theirs = rate.fullmatch(ours), rate.fullmatch(theirs)
+        assert m_ours and m_theirs, f"{what}: not measured figures: {ours!r}, {theirs!r}"
+        a, b = (float(m.group(1).replace(",", "")) for m in (m_ours, m_theirs))
+        assert float(ratio) == round(a / b, 2), f"{what}: {ratio} vs {a}/{b}"
