@@ -26,6 +26,7 @@ from fanshu.cli.jsonl import (
 from fanshu.cli.options import (
     FlowersOption,
     HandJsonOption,
+    HandRulesOption,
     PlainOption,
     WaitsOptionOption,
 )
@@ -424,16 +425,7 @@ def analyze_command(
             show_default=False,
         ),
     ] = None,
-    rules: Annotated[
-        str,
-        typer.Option(
-            "--rules",
-            "-r",
-            metavar="NAME",
-            help="The rule set: mcr (Chinese Official), sichuan, two-player, beijing … "
-            "'fanshu rules' lists them.",
-        ),
-    ] = DEFAULT_RULES,
+    rules: HandRulesOption = DEFAULT_RULES,
     by: Annotated[
         str,
         typer.Option(

@@ -53,6 +53,18 @@ WaitsOptionOption = Annotated[
     _rules_option("A rules option for scoring the waits (repeatable), as in 'fanshu score'."),
 ]
 
+#: ``fanshu score`` and ``analyze``: the rule set a hand is read under.
+HandRulesOption = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="NAME",
+        help="The rule set: mcr (Chinese Official), sichuan, two-player, beijing … "
+        "'fanshu rules' lists them.",
+    ),
+]
+
 # -- games between bots (play, simulate, stats) -------------------------------------------
 
 #: ``fanshu play`` and ``simulate``: the rule set of the game.

@@ -23,6 +23,7 @@ from fanshu.cli.jsonl import (
 from fanshu.cli.options import (
     FlowersOption,
     HandJsonOption,
+    HandRulesOption,
     PlainOption,
     PrevalentWindOption,
     RuleOptionOption,
@@ -365,16 +366,7 @@ def score_command(
             show_default=False,
         ),
     ] = None,
-    rules: Annotated[
-        str,
-        typer.Option(
-            "--rules",
-            "-r",
-            metavar="NAME",
-            help="The rule set: mcr (Chinese Official), sichuan, two-player, beijing … "
-            "'fanshu rules' lists them.",
-        ),
-    ] = DEFAULT_RULES,
+    rules: HandRulesOption = DEFAULT_RULES,
     self_drawn: Annotated[
         bool, typer.Option("--self-drawn", "-s", help="Won by drawing the tile (自摸).")
     ] = False,
