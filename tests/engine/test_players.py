@@ -23,6 +23,7 @@ from fanshu.engine.players.routes import mcr_routes, sichuan_routes
 from fanshu.errors import OptionError
 from fanshu.notation import parse_tiles
 from fanshu.shapes import counts_of
+from support.engine_play import config_for
 
 RULES = ("mcr", "sichuan", "two-player")
 Watch = Callable[[int, str, Observation, Action], None]
@@ -30,17 +31,6 @@ Watch = Callable[[int, str, Observation, Action], None]
 
 def counts(text: str) -> list[int]:
     return counts_of(parse_tiles(text))
-
-
-def config_for(rules: str, seed: int) -> GameConfig | None:
-    """Every other seed turns on the optional events, so their phases get played."""
-    if seed % 2 == 0:
-        return None
-    if rules == "sichuan":
-        return GameConfig(exchange_three=True)
-    if rules == "two-player":
-        return GameConfig(exchange_at_start=1.0, triplet_offer=0.5, free_pick=0.5)
-    return None
 
 
 def play(

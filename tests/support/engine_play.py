@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from fanshu.analysis.shanten import shanten
-from fanshu.engine import Action, ActionKind, Game
+from fanshu.engine import Action, ActionKind, Game, GameConfig
 from fanshu.engine.observation import Observation
 
 A = ActionKind
@@ -81,3 +81,14 @@ class Eager:
 
             return min(discards, key=after)
         return PASS if PASS in legal else self.rng.choice(legal)
+
+
+def config_for(rules: str, seed: int) -> GameConfig | None:
+    """Every other seed turns on the optional events, so their phases get played."""
+    if seed % 2 == 0:
+        return None
+    if rules == "sichuan":
+        return GameConfig(exchange_three=True)
+    if rules == "two-player":
+        return GameConfig(exchange_at_start=1.0, triplet_offer=0.5, free_pick=0.5)
+    return None

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from fanshu.analysis.value import evaluate_discards
 from fanshu.cli.main import app as cli_app
-from fanshu.engine import Action, ActionKind, Game, GameConfig, Observation
+from fanshu.engine import Action, ActionKind, Game, Observation
 from fanshu.engine.env import MahjongEnv
 from fanshu.engine.observation import SeatView
 from fanshu.engine.players import PLAYERS, EvPlayer, make_player
@@ -28,6 +28,7 @@ from fanshu.notation import parse_tiles
 from fanshu.tiles import TILE_OF_CODE, Tile
 from fanshu.web.app import create_app
 from fanshu.web.ratelimit import RateLimits
+from support.engine_play import config_for
 
 A = ActionKind
 
@@ -159,17 +160,6 @@ def test_each_discard_is_the_one_worth_most(rules: str) -> None:
 
 
 # -- at the table -----------------------------------------------------------------------
-
-
-def config_for(rules: str, seed: int) -> GameConfig | None:
-    """Every other seed turns on the optional events, so their phases get played."""
-    if seed % 2 == 0:
-        return None
-    if rules == "sichuan":
-        return GameConfig(exchange_three=True)
-    if rules == "two-player":
-        return GameConfig(exchange_at_start=1.0, triplet_offer=0.5, free_pick=0.5)
-    return None
 
 
 PHASES = {
