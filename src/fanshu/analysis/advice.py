@@ -218,6 +218,15 @@ def _visible_tiles(visible: str | Sequence[Tile]) -> list[Tile]:
     return [Tile(t) for t in visible]
 
 
+def _seen_counts(visible: str | Sequence[Tile]) -> list[int]:
+    """Copies of each kind among ``visible`` (flowers left out)."""
+    seen = [0] * NUM_KINDS
+    for t in _visible_tiles(visible):
+        if t < NUM_KINDS:
+            seen[t] += 1
+    return seen
+
+
 def remaining_counts(hand: Hand, visible: str | Sequence[Tile] = ()) -> tuple[int, ...]:
     """Copies of each kind that may still come: 4 − held − visible.
 
@@ -225,10 +234,7 @@ def remaining_counts(hand: Hand, visible: str | Sequence[Tile] = ()) -> tuple[in
     are seen than the hand leaves.
     """
     held = hand.counts()
-    seen = [0] * NUM_KINDS
-    for t in _visible_tiles(visible):
-        if t < NUM_KINDS:
-            seen[t] += 1
+    seen = _seen_counts(visible)
     for k in range(NUM_KINDS):
         if held[k] + seen[k] > 4:
             code = TILES[k].code
@@ -495,17 +501,15 @@ def analyze(
     hand.validate(complete=False)
     ctx = context if context is not None else hand.context
     opts = _rule_options(rule_set, options)
-    remaining = remaining_counts(hand, visible)
+    seen_tiles = _visible_tiles(visible)  # parsed once: for the counts and the position
+    remaining = remaining_counts(hand, seen_tiles)
     offered_tile = _offered_tile(offered)
     if offered_tile is not None and hand.tile_count != 13:
         raise InvalidHandError(
             f"a tile is offered to a hand of 13 tiles (then claimed or passed), "
             f"not {hand.tile_count}"
         )
-    seen = [0] * NUM_KINDS
-    for t in _visible_tiles(visible):
-        if t < NUM_KINDS:
-            seen[t] += 1
+    seen = _seen_counts(seen_tiles)
     position = Position(
         hand,
         rules=rule_set.name,
