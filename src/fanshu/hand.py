@@ -18,6 +18,35 @@ from fanshu.errors import InvalidHandError
 from fanshu.sets import CHOW, PUNG, Set
 from fanshu.tiles import FIRST_FLOWER, NUM_KINDS, TILES, Tile, WindLike, format_tiles, wind_from
 
+#: What names a wildcard kind: a ``Tile``, its code (``"5p"``, ``"C"``) or its kind 0-33.
+TileLike = Tile | str | int
+
+
+def _wildcard_kind(value: object) -> Tile:
+    """The tile kind a wildcard names; ``InvalidHandError`` says why anything else is not.
+
+    >>> _wildcard_kind("5p"), _wildcard_kind(31)
+    (<Tile.P5: 22>, <Tile.RED: 31>)
+    >>> _wildcard_kind("1f")
+    Traceback (most recent call last):
+    ...
+    fanshu.errors.InvalidHandError: a wildcard is a tile kind such as 5p or C, not '1f'
+    """
+    if isinstance(value, Tile):
+        kind = int(value)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        kind = value
+    elif isinstance(value, str):
+        try:
+            kind = int(Tile.from_code(value.strip()))
+        except ValueError:
+            kind = -1
+    else:
+        kind = -1
+    if not 0 <= kind < NUM_KINDS:
+        raise InvalidHandError(f"a wildcard is a tile kind such as 5p or C, not {value!r}")
+    return TILES[kind]
+
 
 class MeldKind(Enum):
     """How a set was declared."""
@@ -123,6 +152,10 @@ class WinContext:
     winner took, before any claim: 天和, 地和, 人和), ``ready_at_start`` (declared ready
     with the starting hand: 天听), ``kong_discard`` (won on the discard a player made
     right after a kong: Sichuan 杠上炮).
+
+    ``wildcard`` is the tile kind that is wild in this hand (百搭/赖子, chosen each hand
+    in the rule sets that have one), or None; the copies of that kind in the concealed
+    tiles (and the winning tile) may stand for other tiles, as ``fanshu.wild`` reads them.
     """
 
     self_drawn: bool
@@ -136,6 +169,7 @@ class WinContext:
     first_turn: bool
     ready_at_start: bool
     kong_discard: bool
+    wildcard: Tile | None
 
     def __init__(
         self,
@@ -150,6 +184,7 @@ class WinContext:
         first_turn: bool = False,
         ready_at_start: bool = False,
         kong_discard: bool = False,
+        wildcard: TileLike | None = None,
     ) -> None:
         # The winds are read from any wind notation (``"S"``, 1, 南, ``Tile.SOUTH``) and
         # kept as tiles, so the fields hold what their types say.
@@ -169,6 +204,7 @@ class WinContext:
         set_field(self, "first_turn", first_turn)
         set_field(self, "ready_at_start", ready_at_start)
         set_field(self, "kong_discard", kong_discard)
+        set_field(self, "wildcard", None if wildcard is None else _wildcard_kind(wildcard))
 
 
 class ContextChanges(TypedDict, total=False):
@@ -185,6 +221,7 @@ class ContextChanges(TypedDict, total=False):
     first_turn: bool
     ready_at_start: bool
     kong_discard: bool
+    wildcard: TileLike | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +308,7 @@ class Hand:
             first_turn=changes.get("first_turn", c.first_turn),
             ready_at_start=changes.get("ready_at_start", c.ready_at_start),
             kong_discard=changes.get("kong_discard", c.kong_discard),
+            wildcard=changes.get("wildcard", c.wildcard),
         )
         if self.tiles_checked:
             return Hand.with_checked_tiles(self.concealed, self.melds, self.winning_tile, context)
