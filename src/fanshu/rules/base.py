@@ -310,6 +310,24 @@ class Result(Generic[K]):
 RuleResult = Result
 
 
+@dataclass(frozen=True, slots=True)
+class WildcardRule:
+    """How a rule set uses a wildcard (百搭 / 赖子): the kind named wild for a hand
+    (``WinContext.wildcard``).
+
+    ``shapes`` are the winning shapes a wild tile may help complete (``fanshu.wild``'s
+    names: ``regular``, ``seven_pairs``, ``thirteen_orphans``), empty when the wild kind
+    stands for nothing and only names a fan (MCR's 混杠, a kong of the four wild tiles);
+    ``stands_for`` the kinds a wild tile may stand for; ``how_en``/``how_zh`` how the
+    table chooses the wild kind, for ``fanshu rules NAME``.
+    """
+
+    shapes: tuple[str, ...]
+    stands_for: frozenset[int] = frozenset(range(34))
+    how_en: str = ""
+    how_zh: str = ""
+
+
 class RuleSet(Protocol):
     """What a rule set declares.  See ``fanshu/rules/sichuan`` for a complete example."""
 
@@ -330,6 +348,9 @@ class RuleSet(Protocol):
     cap: int | None
     #: The minimum to win in fan (MCR: 8), 0 when there is none.
     minimum: int
+    #: How it uses a wildcard, or None when it is played without one (a wildcard given
+    #: to its ``score`` is then refused).
+    wildcards: WildcardRule | None
     #: The engine variant that plays it, as "module:Class" (a dotted path, because rules
     #: sit below the engine and may not import it), or None when it cannot be played.
     engine_variant: str | None

@@ -15,7 +15,7 @@ from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, Result, describe_fields
+from fanshu.rules.base import Combine, Result, WildcardRule, describe_fields
 from fanshu.rules.beijing.evaluate import NAME, score_hand
 from fanshu.rules.beijing.fans import FANS
 from fanshu.rules.beijing.options import DEFAULT_OPTIONS, OPTION_NOTES, BeijingOptions
@@ -52,6 +52,7 @@ class BeijingRuleSet:
     combine: Combine = "double"
     cap: int | None = DEFAULT_OPTIONS.cap
     minimum = 0
+    wildcards: WildcardRule | None = None
     engine_variant: str | None = "fanshu.engine.variants.beijing:BeijingVariant"
 
     def default_options(self) -> BeijingOptions:

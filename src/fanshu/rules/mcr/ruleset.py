@@ -7,7 +7,7 @@ from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FanRow, describe_fields
+from fanshu.rules.base import Combine, FanRow, WildcardRule, describe_fields
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
@@ -55,6 +55,13 @@ class McrRuleSet:
     combine: Combine = "add"
     cap: int | None = None
     minimum: int = MINIMUM_FAN
+    # A wildcard stands for nothing under MCR: it only names the kind whose kong is the
+    # non-official 混杠 (option ``blessings``, seeds 002/003/004).
+    wildcards: WildcardRule | None = WildcardRule(
+        shapes=(),
+        how_en="no wild tiles; a named wildcard only makes its kong 混杠 (blessings)",
+        how_zh="无百搭；指定的混牌只用于混杠（blessings 选项）",
+    )
     engine_variant: str | None = "fanshu.engine.variants.mcr:McrVariant"
 
     def default_options(self) -> McrOptions:

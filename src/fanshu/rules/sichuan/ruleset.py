@@ -15,7 +15,7 @@ from typing import Any
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, Result, describe_fields, shown
+from fanshu.rules.base import Combine, Result, WildcardRule, describe_fields, shown
 from fanshu.rules.sichuan.evaluate import score_hand
 from fanshu.rules.sichuan.fans import DEFAULT_FANS
 from fanshu.rules.sichuan.options import (
@@ -39,6 +39,7 @@ class SichuanRuleSet:
     combine: Combine = "double"
     cap = DEFAULT_OPTIONS.cap
     minimum = 0
+    wildcards: WildcardRule | None = None
     engine_variant: str | None = "fanshu.engine.variants.sichuan:SichuanVariant"
 
     def default_options(self) -> SichuanOptions:

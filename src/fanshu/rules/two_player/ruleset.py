@@ -30,7 +30,15 @@ from typing import TYPE_CHECKING, Any
 
 from fanshu.errors import InvalidHandError, OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FanEntry, FanRow, Result, RuleSet, describe_fields
+from fanshu.rules.base import (
+    Combine,
+    FanEntry,
+    FanRow,
+    Result,
+    RuleSet,
+    WildcardRule,
+    describe_fields,
+)
 from fanshu.rules.mcr.blessings import BLESSINGS, blessing_rows
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.rules.mcr.fans import Fan
@@ -120,6 +128,7 @@ class TwoPlayerRuleSet:
     combine: Combine = "add"
     cap: int | None = DEFAULT_OPTIONS.cap
     minimum = 0
+    wildcards: WildcardRule | None = None
     engine_variant: str | None = "fanshu.engine.variants.two_player:TwoPlayerVariant"
 
     def default_options(self) -> TwoPlayerOptions:
