@@ -9,7 +9,8 @@ import pytest
 import fanshu
 from fanshu.errors import OptionError
 from fanshu.rules import get_rules, names
-from fanshu.rules.base import FanRow
+from fanshu.rules.base import FanRow, WildcardRule
+from fanshu.wild import SHAPES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
@@ -40,6 +41,11 @@ def test_declares_what_a_rule_set_declares(name: str) -> None:
         assert set(f.excludes) <= set(keys), f"{f.key} excludes fans the table does not have"
     assert all(n and note for n, _, note in r.describe_options())
     assert r.options_from({}) == r.default_options()
+    wild = r.wildcards
+    assert wild is None or isinstance(wild, WildcardRule)
+    if wild is not None:
+        assert set(wild.shapes) <= set(SHAPES) and wild.stands_for <= frozenset(range(34))
+        assert wild.how_en and wild.how_zh, "fanshu rules NAME says how the wild kind is chosen"
     with pytest.raises(OptionError, match="unknown option"):
         r.options_from({"no_such_option": 1})
 
