@@ -48,6 +48,7 @@ def test_analyze_line_fields() -> None:
         "opponents": [{"discards": "1s", "relative": 3}],
         "budget": BUDGET_SMALL,
         "seed": 7,
+        "wildcard": None,  # no wild tile (tests/protocol/test_wildcard.py: with one)
     }
     assert set(obj) == set(ANALYZE_FIELDS)
     out = analyze_line(obj)

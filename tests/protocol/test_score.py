@@ -51,6 +51,7 @@ def test_score_line_all_fields() -> None:
         "first_turn": False,
         "ready_at_start": False,
         "kong_discard": False,
+        "wildcard": None,  # no wild tile (tests/protocol/test_wildcard.py: with one)
     }
     assert set(obj) == set(FIELDS)
     out = score_line(obj)

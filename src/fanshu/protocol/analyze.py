@@ -12,7 +12,9 @@ Keys:
   outside the own hand, discards and other players' melds);
 - ``rules`` (a rule set name, default ``"mcr"``) and its ``options`` (an object, as in
   ``score``); ``seat_wind``, ``prevalent_wind`` (``"E"`` … ``"N"``), ``flowers``,
-  ``dealer`` (true when I am the dealer);
+  ``dealer`` (true when I am the dealer), ``wildcard`` (the tile kind wild this hand,
+  百搭 / 赖子, such as ``"5p"``: only for a rule set played with one, checked as in
+  ``score``; its copies in the hand count as wild in the shanten, useful tiles and waits);
 - ``by``: ``"value"`` (the default: each choice's expected points) or ``"efficiency"``
   (shanten and useful tiles only, the ranking of fanshu before value advice), and
   ``look_ahead``: which ties of the efficiency order get its costly second-order count,
@@ -41,7 +43,8 @@ The result (an output line of the batch, the answer over HTTP): ``id``, then
 ``Analysis.to_dict()`` (``shanten``, ``shanten_by_shape``, ``by``, ``rules``, ``best``;
 for 13 tiles ``useful``, ``useful_count``, ``waits`` and ``value``; for 14 tiles
 ``discards``, each with its value under ``by="value"``; with ``offered`` the
-``claims``), then ``"error": null``; or the error object (:mod:`fanshu.protocol.errors`)
+``claims``), ``wildcard`` (the wild kind, only when the request named one), then
+``"error": null``; or the error object (:mod:`fanshu.protocol.errors`)
 with the codes of the score request (``bad_json``, ``bad_field``, ``out_of_range``,
 ``bad_notation``, ``invalid_hand``, ``bad_option``, ``internal_error``).
 
@@ -117,6 +120,7 @@ ANALYZE_FIELDS = (
     "opponents",
     "budget",
     "seed",
+    "wildcard",
 )
 #: Every key an object of ``opponents`` may have.
 OPPONENT_FIELDS = (
@@ -131,7 +135,16 @@ OPPONENT_FIELDS = (
 #: The rankings ``by`` names, the default first.
 BY: tuple[Literal["value", "efficiency"], ...] = ("value", "efficiency")
 # The keys ``score`` checks for us, exactly as it checks them for a score line.
-_SCORED = ("hand", "rules", "seat_wind", "prevalent_wind", "flowers", "options", "dealer")
+_SCORED = (
+    "hand",
+    "rules",
+    "seat_wind",
+    "prevalent_wind",
+    "flowers",
+    "options",
+    "dealer",
+    "wildcard",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,8 +406,8 @@ def parse_analyze_request(obj: dict[str, Any]) -> AnalyzeRequest:
             BAD_FIELD, f"unknown key {unknown[0]!r}; known: {', '.join(ANALYZE_FIELDS)}"
         )
     visible = _text(obj, "visible", "visible", "a tile string")
-    # hand, rules, winds, flowers, options and dealer are checked exactly as ``score``
-    # checks them
+    # hand, rules, winds, flowers, options, dealer and wildcard are checked exactly as
+    # ``score`` checks them
     req = parse_request({k: v for k, v in obj.items() if k in _SCORED})
     by = _by(obj)
     seats, in_play = _seats(obj, req.rules)
@@ -413,6 +426,7 @@ def parse_analyze_request(obj: dict[str, Any]) -> AnalyzeRequest:
         prevalent_wind=req.prevalent_wind,
         flowers=req.flowers,
         dealer=req.dealer,
+        wildcard=req.wildcard,
     )
     return AnalyzeRequest(
         hand=req.hand,
@@ -458,8 +472,13 @@ def analyze_request(req: AnalyzeRequest) -> Analysis:
 
 
 def analysis_object(id_: Any, analysis: Analysis) -> dict[str, Any]:
-    """The output object of an analysed line."""
-    return {"id": id_, **analysis.to_dict(), "error": None}
+    """The output object of an analysed line (``wildcard`` when the hand had one)."""
+    out: dict[str, Any] = {"id": id_, **analysis.to_dict()}
+    wildcard = analysis.hand.context.wildcard
+    if wildcard is not None:
+        out["wildcard"] = wildcard.code
+    out["error"] = None
+    return out
 
 
 def analyze_line(obj: Any) -> dict[str, Any]:

@@ -10,9 +10,10 @@ hand string), ``rules`` (the rule set, ``fanshu.rules.names()``: ``"mcr"`` by de
 ``"sichuan"`` …), ``self_drawn``, ``fourth_tile``, ``kong``, ``wall_last``, ``dealer``,
 ``first_turn``, ``ready_at_start``, ``kong_discard`` (booleans, default false),
 ``seat_wind``, ``prevalent_wind`` (``"E"``, ``"S"``, ``"W"`` or ``"N"``, default ``"E"``),
-``flowers`` (an integer, default 0) and ``options`` (an object of the rule set's option
-fields: ``McrOptions`` for MCR).  Any other key is an error: a misspelt flag must not be
-ignored.
+``flowers`` (an integer, default 0), ``options`` (an object of the rule set's option
+fields: ``McrOptions`` for MCR) and ``wildcard`` (the tile kind wild this hand, 百搭 /
+赖子, such as ``"5p"``; only for a rule set played with one: :mod:`fanshu.protocol.wildcard`).
+Any other key is an error: a misspelt flag must not be ignored.
 
 The result (:func:`result_object`, an output line of the batch)::
 
@@ -21,6 +22,8 @@ The result (:func:`result_object`, an output line of the batch)::
 
 ``total`` is fan as the line's rule set counts them; ``multiplier`` is the payment factor
 of rule sets that double per fan (before any cap), null for additive ones such as MCR.
+A rule set's other result members follow (``details``, where a hand with wild tiles has
+``wildcards``: ``{"kind": "5p", "stood_for": ["3m"], "winning": null}``).
 
 or, when the hand cannot be scored, the error object of :mod:`fanshu.protocol.errors`::
 
@@ -50,6 +53,8 @@ from typing import Any
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
+from fanshu.hand import WinContext
+from fanshu.notation.fanshu import parse_hand
 from fanshu.protocol import bounds
 from fanshu.protocol.errors import (
     BAD_FIELD,
@@ -63,6 +68,7 @@ from fanshu.protocol.errors import (
     shown,
 )
 from fanshu.protocol.text import InvalidText, check_text
+from fanshu.protocol.wildcard import parse_wildcard
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import RuleSet, ScoreResult
 from fanshu.rules.mcr.result import McrResult, is_mcr_result
@@ -96,7 +102,7 @@ BOOL_FIELDS = (
 )
 WIND_FIELDS = ("seat_wind", "prevalent_wind")
 #: Every key an input line may have.
-FIELDS = ("id", "hand", "rules", *BOOL_FIELDS, *WIND_FIELDS, "flowers", "options")
+FIELDS = ("id", "hand", "rules", *BOOL_FIELDS, *WIND_FIELDS, "flowers", "options", "wildcard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +125,8 @@ class ScoreRequest:
     first_turn: bool = False
     ready_at_start: bool = False
     kong_discard: bool = False
+    #: The tile kind wild this hand (百搭 / 赖子), None without one.
+    wildcard: Tile | None = None
 
 
 def rules_named(name: str) -> RuleSet:
@@ -192,8 +200,10 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
             raise LineError(e.code, e.message) from None
         except (TypeError, ValueError, KeyError) as e:  # defensive: should be OptionError
             raise LineError("bad_option", str(e)) from None
+    wildcard = parse_wildcard(obj.get("wildcard"), rule_set)
     return ScoreRequest(
         hand=hand,
+        wildcard=wildcard,
         seat_wind=winds["seat_wind"],
         prevalent_wind=winds["prevalent_wind"],
         flowers=flowers,
@@ -207,6 +217,23 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
 def score_request(req: ScoreRequest) -> ScoreResult:
     """Score a validated request under its rule set (an ``McrResult`` for MCR); raises
     ``FanshuError`` for a hand that cannot be."""
+    if req.wildcard is not None:
+        # the wild kind is part of how the hand was won: its WinContext carries it
+        ctx = WinContext(
+            self_drawn=req.self_drawn,
+            fourth_tile=req.fourth_tile,
+            kong=req.kong,
+            wall_last=req.wall_last,
+            seat_wind=req.seat_wind,
+            prevalent_wind=req.prevalent_wind,
+            flowers=req.flowers,
+            dealer=req.dealer,
+            first_turn=req.first_turn,
+            ready_at_start=req.ready_at_start,
+            kong_discard=req.kong_discard,
+            wildcard=req.wildcard,
+        )
+        return score(parse_hand(req.hand, ctx), rules=req.rules, options=req.options)
     return score(
         req.hand,
         rules=req.rules,
@@ -229,7 +256,8 @@ def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
     """The output object of a scored line (an error object if it is not a win).
 
     Every rule set gives ``id``, ``total``, ``fans``, ``multiplier`` (null for MCR and
-    other additive rule sets), then ``"error": null``, always last.
+    other additive rule sets), its other members, ``wildcards`` when the hand held wild
+    tiles (what each stood for), then ``"error": null``, always last.
     """
     if not result.is_win:
         return error_object(id_, NOT_A_WIN, result.reason or "not a winning hand")
@@ -249,8 +277,21 @@ def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
         "multiplier": data.get("multiplier"),
     }
     out.update((k, v) for k, v in data.items() if k not in out and k != "error")
+    wild = _wildcards(result)
+    if wild is not None:
+        out["wildcards"] = wild
     out["error"] = None
     return out
+
+
+def _wildcards(result: ScoreResult) -> dict[str, Any] | None:
+    """What the wild tiles stood for (``details["wildcards"]`` of a rule set with
+    them), as plain JSON; None when the result does not say."""
+    details = getattr(result, "details", None)
+    if not isinstance(details, Mapping):
+        return None
+    wild = details.get("wildcards")
+    return dict(wild) if isinstance(wild, Mapping) and _jsonable(wild) else None
 
 
 def score_line(obj: dict[str, Any]) -> dict[str, Any]:
