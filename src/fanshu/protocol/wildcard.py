@@ -23,7 +23,7 @@ True
 ...     parse_wildcard("1f", get_rules("mcr"))
 ... except LineError as e:
 ...     print(e.code, e.message[-30:])
-bad_field 1p-9p, E S W N, C F P), not "1f"
+bad_field -9p, E S W N, C F P), not "1f"
 """
 
 from __future__ import annotations
