@@ -25,6 +25,7 @@ from fanshu.engine.observation import Observation
 from fanshu.engine.players import GreedyPlayer, Player, make_player
 from fanshu.engine.replay import replay_game
 from fanshu.engine.simulate import game_seed, player_seed
+from fanshu.engine.variants import variant_class
 from fanshu.engine.wall import shuffled, tile_set
 from fanshu.tiles import Tile
 
@@ -134,13 +135,14 @@ def soak(
     *,
     bots: Sequence[str] | None = None,
     on_game: Callable[[], None] | None = None,
-    tables: Sequence[tuple[str, dict[str, Any]]] = TABLES,
+    tables: Sequence[tuple[str, dict[str, Any]]] | None = None,
 ) -> SoakReport:
-    """``games_per_table`` games on each of ``tables`` (default ``TABLES``); ``bots``
-    limits the line-ups to those using only these bot names."""
+    """``games_per_table`` games on each of ``tables`` (default ``TABLES``: a rule
+    set's own test soaks its tables, e.g. ``[("jiaxing", {})]``); ``bots`` limits the
+    line-ups to those using only these bot names."""
     out = SoakReport()
-    for rules, config in tables:
-        n = 2 if rules == "two-player" else 4
+    for rules, config in TABLES if tables is None else tables:
+        n = variant_class(rules).seats
         seated = LINEUPS[n] + ([FOLLOWING] if rules == "beijing" else [])
         lineups = [u for u in seated if bots is None or set(u) <= set(bots)]
         for k in range(games_per_table):

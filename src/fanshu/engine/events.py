@@ -23,6 +23,7 @@ from typing import Any, Literal, NamedTuple, TypedDict, get_args
 Kind = Literal[
     "start",
     "deal",
+    "wildcard",
     "flower",
     "draw",
     "act",
@@ -57,11 +58,22 @@ class Start(TypedDict):
     wall: list[str]  # the tiles in play, in draw order
     pool: list[str]  # two-player: the tiles set aside
     players: list[str] | None
+    #: The state carried in from the hand before (``Game(carry=...)``); None: nothing.
+    carry: dict[str, Any] | None
 
 
 class Deal(TypedDict):
     type: Literal["deal"]
     hands: list[list[str]]  # 13 tile codes per seat, in seat order
+
+
+class Wildcard(TypedDict):
+    """The kind wild this hand (百搭 / 赖子), right after the deal."""
+
+    type: Literal["wildcard"]
+    tile: str  # the wild kind
+    indicator: str | None  # the tile turned up to find it, if one was
+    dice: list[int]  # the dice thrown for it (empty: none)
 
 
 class Flower(TypedDict):
@@ -197,11 +209,14 @@ class End(TypedDict):
     winners: list[int]
     scores: list[int]
     wall_left: int
+    #: The state this hand leaves to the next (``Variant.carry_out``); None: nothing.
+    carry: dict[str, Any] | None
 
 
 Event = (
     Start
     | Deal
+    | Wildcard
     | Flower
     | Draw
     | Act

@@ -31,7 +31,7 @@ from fanshu.engine import events as E
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.config import GameConfig
 from fanshu.engine.observation import Observation, observe
-from fanshu.engine.seat import SeatState
+from fanshu.engine.seat import SeatState, WildWaits
 from fanshu.engine.variants import Variant, variant_for
 from fanshu.engine.wall import Wall, check_stacked, shuffled
 from fanshu.errors import OptionError
@@ -69,6 +69,7 @@ class Game:
         config: GameConfig | Mapping[str, Any] | None = None,
         wall: Sequence[int] | None = None,
         players: Sequence[str] | None = None,
+        carry: Mapping[str, Any] | None = None,
     ) -> None:
         if isinstance(config, Mapping):
             config = GameConfig.from_dict(config)
@@ -88,6 +89,16 @@ class Game:
         self.players = None if players is None else list(players)
         if self.config.dealer >= self.n:
             raise OptionError(f"dealer {self.config.dealer} is not a seat of {self.n}")
+        if carry is not None and not isinstance(carry, Mapping):
+            raise OptionError(
+                f"carry is the state a hand leaves to the next (a mapping), not {carry!r}"
+            )
+        #: The state carried in from the hand before (``Variant.carry_in``), as logged.
+        self.carry: Mapping[str, Any] = dict(carry or {})
+        v.carry_in(self.carry)
+        #: The kind wild this hand (0-33), or None (``Variant.choose_wildcard``).
+        self.wildcard: int | None = None
+        self._carried: dict[str, Any] = {}
         # the wall's shuffle and the game's own chances (two-player events, the 换三张
         # direction) use separate generators, so that a replay from the logged wall
         # meets the same chances
@@ -136,6 +147,7 @@ class Game:
                 wall=[CODES[t] for t in self.wall.tiles],
                 pool=[CODES[t] for t in self.pool],
                 players=self.players,
+                carry=dict(self.carry) or None,
             )
         )
         self._deal()
@@ -271,6 +283,7 @@ class Game:
                 hands[s].append(CODES[t])
                 self._take(s, t)
         self.emit(E.Deal(type="deal", hands=hands))
+        self._choose_wildcard()
         if self.variant.flowers:
             for s in order:
                 self._replace_flowers(s)
@@ -279,6 +292,33 @@ class Game:
         for s in order:
             self.seat[s].update_waits()
         self.variant.begin(self)
+
+    def _choose_wildcard(self) -> None:
+        """The variant names the wild kind (it may turn a tile up); everyone sees it."""
+        v = self.variant
+        draw = v.choose_wildcard(self)
+        for t in self.wall.turned:
+            if t < 34:
+                self.visible[t] += 1
+        if draw is None:
+            return
+        t = draw.tile
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < 34:
+            raise OptionError(f"{v.name}: the wildcard is a tile kind 0-33, not {t!r}")
+        self.wildcard = t
+        ind = draw.indicator
+        self.emit(
+            E.Wildcard(
+                type="wildcard",
+                tile=CODES[t],
+                indicator=None if ind is None else TILES[ind].code,
+                dice=list(draw.dice),
+            )
+        )
+        if v.wild_shapes:
+            wild = WildWaits(t, tuple(v.wild_shapes), frozenset(v.wild_stands_for))
+            for st in self.seat:
+                st.wild = wild
 
     def _take(self, s: int, t: int) -> None:
         if t >= 34:
@@ -425,10 +465,18 @@ class Game:
         self._drawn = None
         self._open_claims(s, t)
 
+    def _claimable(self, t: int) -> bool:
+        """May tile ``t``, offered by another seat, be claimed or won on?  Not a wild
+        tile, unless the variant says so (``claim_wildcard``)."""
+        return t != self.wildcard or self.variant.claim_wildcard
+
     def _open_claims(self, d: int, t: int) -> None:
         self._mode = CLAIM
         self._claim_tile, self._claim_from = t, d
         self._choices = {}
+        if not self._claimable(t):
+            self._after_claims()
+            return
         last = not self.wall.remaining
         nxt = self.next_seat(d)
         for i in range(1, self.n):
@@ -540,7 +588,7 @@ class Game:
         for i in range(1, self.n):
             q = (s + i) % self.n
             o = self.seat[q]
-            if o.won or o.dead or t not in o.waits:
+            if o.won or o.dead or t not in o.waits or not self._claimable(t):
                 continue
             if self.variant.may_win(self, q, self.hand_with(q, t, robbing=True)):
                 legal = [WIN] if self.variant.must_win(self) else [WIN, PASS]
@@ -607,6 +655,7 @@ class Game:
                 and self._last_kong_discard
                 and self.variant.kong_discard
             ),
+            wildcard=None if self.wildcard is None else TILES[self.wildcard],
         )
         return Hand(concealed, tuple(st.melds), TILES[t], ctx)
 
@@ -695,6 +744,8 @@ class Game:
         self._mode = END
         self._pending.clear()
         self.variant.on_end(self)
+        carry = self.variant.carry_out(self)
+        self._carried = dict(carry)
         self.done = True
         self.emit(
             E.End(
@@ -703,8 +754,15 @@ class Game:
                 winners=list(self.winners),
                 scores=list(self.scores),
                 wall_left=self.wall.remaining,
+                carry=dict(carry) or None,
             )
         )
+
+    @property
+    def carried_out(self) -> dict[str, Any]:
+        """The state this hand leaves to the next (``Variant.carry_out`` at its end, as
+        the end event records it); empty before the end or when nothing is carried."""
+        return dict(self._carried)
 
     # -- the setup phases and two-player events (driven by the variant) ------------
 

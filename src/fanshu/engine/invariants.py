@@ -2,7 +2,8 @@
 replay after every decision and usable by any test that drives a game.
 
 - Tile conservation: every tile of the rule set's set is in exactly one place — the live
-  wall, the tiles out of play (two-player ``pool``), a seat's concealed tiles (which hold
+  wall, the tiles out of play (two-player ``pool``), the tiles turned up (a wildcard's
+  indicator, ``Wall.turned``), a seat's concealed tiles (which hold
   a won tile), its melds (which hold the tiles it claimed), its river (discards still on
   the table), its flowers, or the tiles it has chosen for a Sichuan 换三张 not yet made.
 - Zero sum: every settlement's payments add up to 0, the end scores are their sum, and
@@ -40,7 +41,11 @@ class InvariantError(FanshuError):
 
 def tile_places(game: Game) -> list[tuple[str, list[int]]]:
     """Each place a tile can be, with the tiles there (tile ints)."""
-    places: list[tuple[str, list[int]]] = [("wall", game.wall.live()), ("pool", list(game.pool))]
+    places: list[tuple[str, list[int]]] = [
+        ("wall", game.wall.live()),
+        ("pool", list(game.pool)),
+        ("turned up", list(game.wall.turned)),
+    ]
     for s, st in enumerate(game.seat):
         hand = [t for t in range(len(st.counts)) for _ in range(max(st.counts[t], 0))]
         places.append((f"seat {s} hand", hand))
@@ -75,6 +80,7 @@ def _conserved(game: Game) -> bool:
     have = [*map(sum, zip(*(st.counts for st in seats), strict=True)), 0, 0, 0, 0, 0, 0, 0, 0]
     loose = game.wall.live()
     loose += game.pool
+    loose += game.wall.turned
     for st in seats:
         loose += st.river
         loose += st.flowers

@@ -60,6 +60,8 @@ class Observation:
     win_accepted: bool | None = None
     #: The rule set's options of this game, as given (``{}``: the defaults).
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: The kind wild this hand (百搭 / 赖子), or None: its copies in ``hand`` are wild.
+    wildcard: Tile | None = None
 
     @property
     def counts(self) -> list[int]:
@@ -80,6 +82,7 @@ class Observation:
             "last_discard": None if self.last_discard is None else self.last_discard.code,
             "legal_actions": [str(a) for a in self.legal_actions],
             "scores": [v.score for v in self.seats],
+            "wildcard": None if self.wildcard is None else self.wildcard.code,
         }
 
 
@@ -140,6 +143,7 @@ def observe(game: Table, seat: int) -> Observation:
         win_total=win_total,
         win_accepted=win_accepted,
         options=dict(game.variant.option_data),
+        wildcard=None if game.wildcard is None else TILES[game.wildcard],
     )
 
 
@@ -147,7 +151,19 @@ def observe(game: Table, seat: int) -> Observation:
 
 #: Events everyone sees whole.
 _PUBLIC = frozenset(
-    {"ready", "discard", "claim", "robbed", "win", "false_win", "settle", "end", "void", "swap"}
+    {
+        "ready",
+        "discard",
+        "claim",
+        "robbed",
+        "win",
+        "false_win",
+        "settle",
+        "end",
+        "void",
+        "swap",
+        "wildcard",
+    }
 )
 #: Events whose tile (and other details) only their own seat sees.
 _PRIVATE_TO_SEAT = frozenset({"draw", "flower", "act", "pick", "give", "moon"})

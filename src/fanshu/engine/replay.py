@@ -1,5 +1,5 @@
 """Replay logged games and verify them: rebuild each game from its start event (rules,
-seed, options, config and the logged wall), feed it the logged decisions (``act``
+seed, options, config, the logged wall and the state carried in), feed it the logged decisions (``act``
 events) in order, and check that every event the engine makes again is the one logged.
 After every decision tile conservation must hold, and at the end the payments must add
 up to zero (``fanshu.engine.invariants``).  The first difference is reported as the
@@ -453,6 +453,7 @@ class _Replayer:
                 config=start.get("config"),
                 wall=tiles,
                 players=start.get("players"),
+                carry=start.get("carry"),
             )
         except Exception as e:  # a bad field the engine did not foresee: still name it
             self.fail(0, f"cannot set up the game from the start event: {e}", expected=start, at=0)

@@ -3,9 +3,22 @@ made, flowers, and the facts the rules ask about (won, ready, void suit …)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from fanshu.analysis.shanten import shanten, useful_tiles
 from fanshu.hand import Meld
 from fanshu.tiles import TILES, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class WildWaits:
+    """How a seat counts its waits when a kind is wild this hand: the wild ``kind``,
+    the ``shapes`` a wild tile may complete and the kinds it may ``stands_for`` (the
+    variant's ``wild_shapes`` / ``wild_stands_for``)."""
+
+    kind: int
+    shapes: tuple[str, ...]
+    stands_for: frozenset[int]
 
 
 class SeatState:
@@ -23,6 +36,7 @@ class SeatState:
         "river",
         "void",
         "waits",
+        "wild",
         "won",
     )
 
@@ -41,6 +55,9 @@ class SeatState:
         self.draws = 0
         self.given: list[int] = []  # tiles chosen for an exchange not yet made
         self.waits: frozenset[int] = frozenset()
+        #: Set by the game when a kind is wild this hand (and wild tiles stand for
+        #: something): the waits are then counted with wild tiles.
+        self.wild: WildWaits | None = None
 
     def tiles(self) -> list[Tile]:
         """The concealed tiles, sorted."""
@@ -51,8 +68,21 @@ class SeatState:
         return sum(self.counts)
 
     def update_waits(self) -> None:
-        """Recompute what a 13-tile hand (a kong counts 3) waits on."""
+        """Recompute what a 13-tile hand (a kong counts 3) waits on; with a wild kind,
+        the kinds whose tile completes it with the wild tiles standing in (the wild
+        kind among them whenever any kind is)."""
         m = len(self.melds)
+        w = self.wild
+        if w is not None:
+            # imported here until fanshu.analysis.wildcards (helper wild) is on main
+            from fanshu.analysis import wildcards
+
+            c, k, shapes, kinds = self.counts, w.kind, w.shapes, w.stands_for
+            if wildcards.shanten(c, m, k, shapes=shapes, stands_for=kinds) == 0:
+                self.waits = wildcards.useful_tiles(c, m, k, shapes=shapes, stands_for=kinds)
+            else:
+                self.waits = frozenset()
+            return
         if shanten(self.counts, m) == 0:
             self.waits = useful_tiles(self.counts, m)
         else:

@@ -38,14 +38,17 @@ def tile_set(kinds: Iterable[int], flowers: bool = False) -> list[int]:
 
 
 class Wall:
-    """The live wall: ``draw`` from the front, ``draw_back`` for replacements."""
+    """The live wall: ``draw`` from the front, ``draw_back`` for replacements, and
+    ``turn_up`` for a tile shown to everyone (a wildcard's indicator)."""
 
-    __slots__ = ("_back", "_front", "tiles")
+    __slots__ = ("_back", "_front", "tiles", "turned")
 
     def __init__(self, tiles: Sequence[int]) -> None:
         self.tiles = list(tiles)
         self._front = 0
         self._back = len(self.tiles)
+        #: Tiles turned up (``turn_up``), out of the live wall, in the order shown.
+        self.turned: list[int] = []
 
     @property
     def remaining(self) -> int:
@@ -59,6 +62,18 @@ class Wall:
     def draw_back(self) -> int:
         self._back -= 1
         return self.tiles[self._back]
+
+    def turn_up(self) -> int:
+        """Take the last tile of the wall and show it to everyone (百搭's indicator):
+        it leaves the live wall and stays in ``turned``; the game counts it visible.
+
+        >>> w = Wall([1, 2, 3])
+        >>> w.turn_up(), w.turned, w.remaining
+        (3, [3], 2)
+        """
+        t = self.draw_back()
+        self.turned.append(t)
+        return t
 
     def live(self) -> list[int]:
         """The tiles still in the wall, front first."""

@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from fanshu.engine.variants.base import Table, Variant
+from fanshu.engine.variants.base import Table, Variant, WildcardDraw
 from fanshu.errors import OptionError
 from fanshu.rules import get_rules, names
 
-__all__ = ["Table", "Variant", "playable_rules", "variant_class", "variant_for"]
+__all__ = ["Table", "Variant", "WildcardDraw", "playable_rules", "variant_class", "variant_for"]
 
 
 def playable_rules() -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
 from fanshu.engine.actions import Action, ActionKind
@@ -11,12 +12,26 @@ from fanshu.engine.config import GameConfig
 from fanshu.engine.events import Event
 from fanshu.engine.seat import SeatState
 from fanshu.engine.wall import Wall
+from fanshu.errors import OptionError
 from fanshu.hand import Hand
 from fanshu.rules import get_rules
+from fanshu.wild import ANY_KIND, REGULAR_AND_PAIRS
 
 #: How a kong was made, as ``Variant.on_kong`` is told: on a discard, added to a pung,
 #: or concealed.
 KongMade = Literal["direct", "added", "concealed"]
+
+
+@dataclass(frozen=True, slots=True)
+class WildcardDraw:
+    """How the table chose this hand's wildcard (百搭 / 赖子), as
+    ``Variant.choose_wildcard`` returns it: the wild kind ``tile`` (0-33), the tile
+    turned up to find it (``indicator``, a tile int, when one was; ``Wall.turn_up``)
+    and the dice thrown for it, if any.  The game logs it as the ``wildcard`` event."""
+
+    tile: int
+    indicator: int | None = None
+    dice: tuple[int, ...] = ()
 
 
 class Table(Protocol):
@@ -44,6 +59,11 @@ class Table(Protocol):
     done: bool
     claims_made: bool
     kong_settlements: list[Any]
+    #: The kind wild this hand (0-33), or None: set once after the deal from
+    #: ``Variant.choose_wildcard``.
+    wildcard: int | None
+    #: The state carried into this hand from the one before (``Variant.carry_in``).
+    carry: Mapping[str, Any]
 
     @property
     def mode(self) -> str: ...
@@ -95,6 +115,15 @@ class Variant:
     kong_discard: ClassVar[bool] = False
     #: Tiles in play, when fewer than the whole set (two-player: 71).
     wall_size: ClassVar[int | None] = None
+    #: With a wildcard (``choose_wildcard``): the shapes a wild tile may complete
+    #: (``fanshu.wild`` names) and the kinds it may stand for, as the seats' waits are
+    #: counted; a variant sets them to its rule set's ``WildcardRule``.  Empty shapes:
+    #: the wild kind stands for nothing (MCR 混杠) and the waits are the plain ones.
+    wild_shapes: ClassVar[tuple[str, ...]] = REGULAR_AND_PAIRS
+    wild_stands_for: ClassVar[frozenset[int]] = ANY_KIND
+    #: May a discarded wild tile be claimed (chow, pung, kong, a win on it, or robbed
+    #: from an added kong)?  Most tables say no: a wild tile thrown away is dead.
+    claim_wildcard: ClassVar[bool] = False
 
     def __init__(self, option_data: Mapping[str, Any]) -> None:
         self.rules = get_rules(self.name)
@@ -110,6 +139,27 @@ class Variant:
 
     def full_set(self) -> list[int]:
         raise NotImplementedError
+
+    # -- state between hands and the wildcard -------------------------------------
+
+    def carry_in(self, state: Mapping[str, Any]) -> None:
+        """Take the state carried from the hand before (Jiaxing 黄番 …), as
+        ``carry_out`` of that hand gave it; called before the deal.  A variant that
+        carries nothing refuses a non-empty state."""
+        if state:
+            raise OptionError(f"{self.name} carries no state between hands; got {sorted(state)!r}")
+
+    def carry_out(self, game: Table) -> dict[str, Any]:
+        """The state this hand leaves to the next (JSON values; seats by engine seat);
+        called at the end, recorded on the end event.  Default: nothing."""
+        return {}
+
+    def choose_wildcard(self, game: Table) -> WildcardDraw | None:
+        """The kind wild this hand, or None for none (default).  Called once right
+        after the deal, before flowers are replaced and waits counted; a variant that
+        turns a tile up takes it with ``game.wall.turn_up()`` and may throw dice with
+        ``game.rng``."""
+        return None
 
     # -- flow hooks -------------------------------------------------------------
 
