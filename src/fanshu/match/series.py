@@ -12,6 +12,11 @@
   draw, else the next seat), the rule the score sheets follow too.  Table points
   4/2/1/0 by the totals for four players, as in MCR.
 
+A rule set that carries state between hands (Jiaxing 黄番 …) gets hand ``k``'s
+``Variant.carry_out`` as hand ``k + 1``'s ``carry`` (each game's log records it, so each
+hand replays alone); the state is in engine seats, which keep their players outside
+MCR.
+
 Players keep their order (index 0, 1 …) for the whole series; ``seating[s]`` tells
 which player sits in the engine's seat ``s`` for a hand.  Hand ``k`` (from 0) is dealt
 with seed ``game_seed(seed, k)`` and the bot of player ``i`` seeded
@@ -63,6 +68,10 @@ class HandPlayed:
     fans: tuple[int, ...]  # each winner's fan total (flowers included)
     false_wins: tuple[int, ...]  # players who declared a win the rules refused (错和)
     scores: tuple[int, ...]  # each player's score change on the hand
+    #: The state carried into this hand and the state it left to the next
+    #: (``Variant.carry_in`` / ``carry_out``: Jiaxing 黄番 …); empty when none.
+    carry_in: Mapping[str, Any] = field(default_factory=dict)
+    carry_out: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -76,6 +85,8 @@ class HandPlayed:
             "fans": list(self.fans),
             "false_wins": list(self.false_wins),
             "scores": list(self.scores),
+            "carry_in": dict(self.carry_in),
+            "carry_out": dict(self.carry_out),
         }
 
 
@@ -195,6 +206,7 @@ def play_series(
     if rules == "mcr":
         series.sheet = Match(series.labels)
     dealer = first_dealer(rules, seed, n)
+    carry: dict[str, Any] = {}  # what hand k leaves to hand k + 1
     for k in range(hands):
         if rules == "mcr":
             rnd, dealer_seat = divmod(k, 4)
@@ -206,9 +218,17 @@ def play_series(
         bots = [make_player(names[p], player_seed(seed, k, p)) for p in seating]
         label = f"{rules} series seed {seed} hand {k + 1}: "
         labels = [names[p] for p in seating]
-        game = Game(rules, seed=game_seed(seed, k), options=options, config=cfg, players=labels)
+        game = Game(
+            rules,
+            seed=game_seed(seed, k),
+            options=options,
+            config=cfg,
+            players=labels,
+            carry=carry,
+        )
         play_until(game, bots, label=label)
         hand = _hand_played(k + 1, game, seating, wind)
+        carry = game.carried_out
         series.hands.append(hand)
         if series.sheet is not None:
             _record(series.sheet, series.labels, hand, game, label)
@@ -235,6 +255,8 @@ def _hand_played(number: int, game: Game, seating: tuple[int, ...], wind: int) -
         fans=tuple(e["total"] for e in wins),
         false_wins=tuple(seating[e["seat"]] for e in game.events if e["type"] == "false_win"),
         scores=tuple(scores),
+        carry_in=dict(game.carry),
+        carry_out=game.carried_out,
     )
 
 
