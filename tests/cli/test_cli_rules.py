@@ -18,6 +18,7 @@ from fanshu.cli.main import app
 from fanshu.cli.score import parse_option_assignments
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
+from fanshu.notation.fanshu import parse_tiles
 from fanshu.protocol.errors import LineError
 from fanshu.protocol.score import score_line
 from fanshu.rules import get_rules, names
@@ -53,6 +54,8 @@ def test_rules_json() -> None:
     out = json.loads(result.stdout)
     assert [r["name"] for r in out] == names()
     mcr = out[0]
+    wild = get_rules("mcr").wildcards
+    assert wild is not None
     assert mcr == {
         "name": "mcr",
         "title_zh": "国标麻将",
@@ -63,6 +66,13 @@ def test_rules_json() -> None:
         "cap": None,
         "minimum": 8,
         "default": True,
+        # issue 16: MCR's wild kind stands for nothing, it only names 混杠's kong
+        "wildcards": {
+            "shapes": [],
+            "stands_for": "123456789m123456789p123456789sESWNCFP",
+            "how_en": wild.how_en,
+            "how_zh": wild.how_zh,
+        },
     }
     for row in out:
         rs = get_rules(row["name"])
@@ -118,8 +128,11 @@ def test_rules_name_for_every_rule_set(name: str) -> None:
     assert table.exit_code == 0, table.output
     for f in rs.fans:
         assert f.name_zh in table.stdout and f.key in table.stdout
+    # the options table: below its title (an option may share its name with a fan key)
+    lines = table.stdout.splitlines()
+    options = lines[next((i for i, ln in enumerate(lines) if ln.startswith("Options")), 0) :]
     for option, default, _ in rs.describe_options():
-        line = next(ln for ln in table.stdout.splitlines() if ln.split()[:1] == [option])
+        line = next(ln for ln in options if ln.split()[:1] == [option])
         assert default in line
 
 
@@ -230,6 +243,7 @@ class _FakeRules:
     combine = "double"
     cap = 4
     minimum = 0
+    wildcards = None  # played without a wildcard (RuleSet.wildcards, issue 16)
 
     def default_options(self) -> _FakeOptions:
         return _FakeOptions()
@@ -360,3 +374,33 @@ def test_no_cap_line_when_under_the_cap() -> None:
         pytest.skip("two-player rule set not registered")
     out = invoke("score", "123m456p789s11sEEE", "--rules", "two-player").stdout
     assert "Total 11 fan" in out and "Capped" not in out
+
+
+@pytest.mark.parametrize("name", names())
+def test_rules_name_shows_the_wildcard_rule(name: str) -> None:
+    rule = get_rules(name).wildcards
+    out = json.loads(invoke("rules", name, "--json").stdout)
+    listed = next(r for r in json.loads(invoke("rules", "--json").stdout) if r["name"] == name)
+    assert listed["wildcards"] == out["wildcards"]
+    table = invoke("rules", name).stdout
+    squeezed = "".join(table.split())  # the texts may wrap anywhere
+    if rule is None:
+        assert out["wildcards"] is None
+        assert "Wildcard 百搭: none (a --wildcard is refused)" in table
+        return
+    assert out["wildcards"]["shapes"] == list(rule.shapes)
+    assert len(parse_tiles(out["wildcards"]["stands_for"])) == len(rule.stands_for)
+    assert (out["wildcards"]["how_en"], out["wildcards"]["how_zh"]) == (rule.how_en, rule.how_zh)
+    assert "Wildcard 百搭: " in table
+    assert "".join(rule.how_en.split()) in squeezed
+    assert "".join(rule.how_zh.split()) in squeezed
+
+
+def test_rules_list_marks_the_rule_sets_with_wild_tiles() -> None:
+    result = runner.invoke(app, ["rules"], env={"COLUMNS": "200"})
+    assert "Wild 百搭" in result.stdout
+    for name in names():
+        rule = get_rules(name).wildcards
+        line = next(ln for ln in result.stdout.splitlines() if ln.split()[:1] == [name])
+        mark = "—" if rule is None else "✓" if rule.shapes else "混杠 only"
+        assert line.rstrip().endswith(mark), line

@@ -29,8 +29,10 @@ from fanshu.cli.options import (
     HandRulesOption,
     PlainOption,
     WaitsOptionOption,
+    WildcardOption,
 )
 from fanshu.cli.score import option_assignments_or_exit
+from fanshu.cli.wildcards import wild_kind_text
 from fanshu.errors import FanshuError
 from fanshu.notation.fanshu import parse_hand
 from fanshu.protocol.analyze import analyze_line, analyze_request, parse_analyze_request
@@ -321,6 +323,9 @@ def print_analysis(a: Analysis, *, obj: dict[str, Any], plain: bool, console: Co
     console.print(Text(draw_hand(a.hand, pad=not plain, plain=plain), style="bold"))
     console.print(Text(str(a.hand), style="dim"))
     console.print(_context_line(a, obj))
+    wild = a.hand.context.wildcard
+    if wild is not None:
+        console.print(Text(wild_kind_text(wild, plain=plain), style="bold"))
     console.print()
     console.print(_shanten_line(a))
     console.print()
@@ -553,6 +558,7 @@ def analyze_command(
     seed: Annotated[
         int, typer.Option("--seed", metavar="N", help="Seed of the samples (0 to 2^32-1).")
     ] = 0,
+    wildcard: WildcardOption = None,
     option: WaitsOptionOption = None,
     as_json: HandJsonOption = False,
     plain: PlainOption = False,
@@ -600,6 +606,7 @@ def analyze_command(
         "void": void,
         "budget": budget,
         "look_ahead": look_ahead,
+        "wildcard": wildcard,
     }
     obj.update({k: v for k, v in given.items() if v is not None})
     opponents = opponents_of(opponent_discards or [], opponent_melds or [])

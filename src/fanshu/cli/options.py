@@ -60,8 +60,19 @@ HandRulesOption = Annotated[
         "--rules",
         "-r",
         metavar="NAME",
-        help="The rule set: mcr (Chinese Official), sichuan, two-player, beijing … "
-        "'fanshu rules' lists them.",
+        help="The rule set: mcr (Chinese Official), sichuan, two-player, beijing, jiaxing, "
+        "pinghu, wuhan, common … 'fanshu rules' lists them.",
+    ),
+]
+#: ``fanshu score`` and ``analyze``: the tile kind wild this hand.
+WildcardOption = Annotated[
+    str | None,
+    typer.Option(
+        "--wildcard",
+        metavar="TILE",
+        help="The tile kind wild this hand (百搭 / 赖子), e.g. 5p or C: only under a rule "
+        "set played with one ('fanshu rules NAME' says how it is chosen).",
+        show_default=False,
     ),
 ]
 
@@ -70,7 +81,13 @@ HandRulesOption = Annotated[
 #: ``fanshu play`` and ``simulate``: the rule set of the game.
 GameRulesOption = Annotated[
     str,
-    typer.Option("--rules", "-r", metavar="NAME", help="mcr, beijing, sichuan or two-player."),
+    typer.Option(
+        "--rules",
+        "-r",
+        metavar="NAME",
+        help="A rule set with a table to play it: mcr, sichuan, two-player, beijing, "
+        "jiaxing, pinghu, wuhan, common … ('fanshu rules' lists them).",
+    ),
 ]
 #: ``fanshu simulate``: an option of the game's rule set.
 GameOptionOption = Annotated[

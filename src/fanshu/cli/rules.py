@@ -35,6 +35,7 @@ def _list_table(rule_sets: Sequence[RuleSet]) -> Table:
     table.add_column("Fan", no_wrap=True)
     table.add_column("Cap", justify="right", no_wrap=True)
     table.add_column("Min", justify="right", no_wrap=True)
+    table.add_column("Wild 百搭", no_wrap=True)
     for rs in rule_sets:
         row = rule_summary(rs)
         name = row["name"] + (" (default)" if row["default"] else "")
@@ -46,8 +47,37 @@ def _list_table(rule_sets: Sequence[RuleSet]) -> Table:
             _combine_text(rs),
             _cap_text(row["cap"]),
             str(row["minimum"]),
+            _wild_cell(rs),
         )
     return table
+
+
+def _wild_cell(rule_set: RuleSet) -> str:
+    """✓ when wild tiles stand for others, 混杠 when the wild kind only names a kong."""
+    rule = rule_set.wildcards
+    if rule is None:
+        return "—"
+    return "✓" if rule.shapes else "混杠 only"
+
+
+_SHAPE_WORDS = {"regular": "4 sets + pair", "seven_pairs": "七对", "thirteen_orphans": "十三幺"}
+
+
+def _wild_lines(rule_set: RuleSet) -> list[Text]:
+    """How the rule set uses a wildcard: how it is chosen (English, 中文) and what it
+    may complete, or that the rule set has none."""
+    rule = rule_set.wildcards
+    if rule is None:
+        return [Text("Wildcard 百搭: none (a --wildcard is refused)", style="dim")]
+    shapes = ", ".join(_SHAPE_WORDS.get(s, s) for s in rule.shapes)
+    completes = f"completes {shapes}" if shapes else "stands for no tile"
+    kinds = "any kind" if len(rule.stands_for) == 34 else f"{len(rule.stands_for)} kinds"
+    lines = [Text(f"Wildcard 百搭: {completes}; stands for {kinds}", style="bold")]
+    if rule.how_en:
+        lines.append(Text(f"  {rule.how_en}"))
+    if rule.how_zh:
+        lines.append(Text(f"  {rule.how_zh}"))
+    return lines
 
 
 def _combine_text(rule_set: RuleSet) -> str:
@@ -96,6 +126,8 @@ def _print_details(rule_set: RuleSet, console: Console) -> None:
     combine = "fan added" if rule_set.combine == "add" else "payment doubled per fan"
     console.print(Text(f"{row['tiles']} tiles{flowers} · {combine} · {cap} · {minimum}", "dim"))
     console.print(Text("Shapes: " + "; ".join(rule_set.shapes), style="dim"))
+    for line in _wild_lines(rule_set):
+        console.print(line)
     console.print()
     console.print(_fan_table(rule_set))
     options = _options_table(rule_set)
@@ -118,7 +150,8 @@ def rules_command(
     ] = False,
 ) -> None:
     """List the rule sets fanshu scores (name, titles, tiles, how fan combine, cap,
-    minimum), or, given NAME, that rule set's fan table and options.
+    minimum, wildcard), or, given NAME, that rule set's wildcard rule, fan table and
+    options.
 
     The JSON is what GET /v1/rules and GET /v1/rules/NAME answer.  Each fan
     has its Chinese name as name_zh (preferred) and as name (the same, kept

@@ -29,12 +29,15 @@ from fanshu.cli.options import (
     RuleOptionOption,
     ScoreBatchOption,
     SeatWindOption,
+    WildcardOption,
 )
+from fanshu.cli.wildcards import stood_for_text, wild_kind_text
 from fanshu.errors import FanshuError
 from fanshu.hand import Hand, WinContext
 from fanshu.protocol.errors import LineError, error_object
 from fanshu.protocol.lines import dumps
 from fanshu.protocol.score import parse_request, rules_named, score_line, score_request
+from fanshu.protocol.wildcard import wildcards_of
 from fanshu.render import draw_hand, draw_sets
 from fanshu.rules import DEFAULT_RULES
 from fanshu.rules.base import RuleSet, ScoreResult
@@ -194,6 +197,8 @@ def _context_text(ctx: WinContext, *, winds: bool = True) -> Text:
         parts.append(f"prevalent wind {ctx.prevalent_wind.code}")
     if ctx.flowers:
         parts.append(f"{ctx.flowers} flower{'s' if ctx.flowers > 1 else ''}")
+    if ctx.wildcard is not None:
+        parts.append(f"wild {ctx.wildcard.code}")
     return Text(" · ".join(parts), style="dim")
 
 
@@ -249,6 +254,9 @@ def print_result(result: McrResult, *, excluded: bool, plain: bool, console: Con
     console.print(Text(draw_hand(result.hand, pad=not plain, plain=plain), style="bold"))
     console.print(Text(str(result.hand), style="dim"))
     console.print(_context_line(result))
+    wild = result.hand.context.wildcard
+    if wild is not None:  # MCR: the wild kind stands for nothing; its kong is 混杠
+        console.print(Text(wild_kind_text(wild, plain=plain) + " (MCR: 混杠 only)", "bold"))
     console.print()
     if not result.is_win:
         console.print(
@@ -310,6 +318,9 @@ def print_rule_result(
     console.print(Text(f"{rule_set.title_zh} {rule_set.title_en} ({rule_set.name})", "dim"))
     if isinstance(parsed, Hand):
         console.print(_context_text(parsed.context, winds=False))
+    shown = wildcards_of(getattr(result, "details", None))
+    if shown is not None:
+        console.print(Text(stood_for_text(shown, plain=plain), style="bold"))
     console.print()
     if not result.is_win:
         console.print(
@@ -413,6 +424,7 @@ def score_command(
             help="Won on the discard a player made right after a kong (杠上炮).",
         ),
     ] = False,
+    wildcard: WildcardOption = None,
     option: RuleOptionOption = None,
     excluded: Annotated[
         bool,
@@ -452,6 +464,8 @@ def score_command(
         "prevalent_wind": prevalent_wind,
         "flowers": flowers,
     }
+    if wildcard is not None:
+        obj["wildcard"] = wildcard
     options = option_assignments_or_exit(option, rules, as_json=as_json)
     if options is not None:
         obj["options"] = options

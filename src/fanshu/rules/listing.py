@@ -21,8 +21,9 @@ from typing import Any
 
 from fanshu.rules import DEFAULT_RULES, get_rules, names
 from fanshu.rules.base import RuleSet
+from fanshu.tiles import TILES, format_tiles
 
-__all__ = ["rule_details", "rule_listing", "rule_summary", "tile_count"]
+__all__ = ["rule_details", "rule_listing", "rule_summary", "tile_count", "wildcard_rule"]
 
 #: Copies of each tile kind, and the number of flower tiles when a rule set uses them.
 _COPIES = 4
@@ -36,7 +37,7 @@ def tile_count(rule_set: RuleSet) -> int:
 
 def rule_summary(rule_set: RuleSet) -> dict[str, Any]:
     """One rule set as a row of the list: name, titles, tiles, flowers, how fan combine,
-    cap, minimum, and whether it is the default."""
+    cap, minimum, whether it is the default, and its wildcard rule (or None)."""
     return {
         "name": rule_set.name,
         "title_zh": rule_set.title_zh,
@@ -47,6 +48,22 @@ def rule_summary(rule_set: RuleSet) -> dict[str, Any]:
         "cap": rule_set.cap,
         "minimum": rule_set.minimum,
         "default": rule_set.name == DEFAULT_RULES,
+        "wildcards": wildcard_rule(rule_set),
+    }
+
+
+def wildcard_rule(rule_set: RuleSet) -> dict[str, Any] | None:
+    """How a rule set uses a wildcard (``RuleSet.wildcards``) as data, None without one:
+    the shapes a wild tile may complete (empty: it stands for nothing, as MCR's 混杠),
+    the kinds it may stand for (a tile string), and how the table chooses it."""
+    rule = getattr(rule_set, "wildcards", None)
+    if rule is None:
+        return None
+    return {
+        "shapes": list(rule.shapes),
+        "stands_for": format_tiles([TILES[k] for k in sorted(rule.stands_for)]),
+        "how_en": rule.how_en,
+        "how_zh": rule.how_zh,
     }
 
 
