@@ -13,6 +13,7 @@ from fanshu.engine.actions import Action, ActionError
 from fanshu.engine.game import Game
 from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.simulate import game_seed, player_seed
+from fanshu.engine.variants import playable_rules
 
 runner = CliRunner()
 MANY = "1\n" * 400  # more answers than any hand asks for
@@ -140,7 +141,7 @@ def test_without_a_seed_the_seed_is_printed_for_a_replay() -> None:
         (["--opponents", "random,random"], "mcr needs 3 opponents (--opponents), not 2"),
         (["--rules", "two-player", "--opponents", "random,random"], "needs 1 opponent"),
         (["--opponents", "random,random,nosuch"], "unknown player 'nosuch'"),
-        (["--rules", "riichi"], "the engine plays mcr, beijing, sichuan, two-player"),
+        (["--rules", "riichi"], f"the engine plays {', '.join(playable_rules())}"),
         (["--seed", "x"], "--seed is a whole number, not 'x'"),
         (["-o", "nosuch=1"], "unknown option 'nosuch'"),
         (["--config", "dealer=7"], "dealer is a seat number 0-3, not 7"),

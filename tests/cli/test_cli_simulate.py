@@ -14,6 +14,7 @@ from fanshu.cli.main import app
 from fanshu.engine.log import read_log
 from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import play_game, simulate
+from fanshu.engine.variants import playable_rules
 from fanshu.rules import get_rules
 
 runner = CliRunner()
@@ -109,7 +110,7 @@ def test_progress_bar_goes_to_stderr_and_leaves_stdout_alone() -> None:
         (["--games", "many"], "--games is a whole number, not 'many'"),
         (["--games", "-3"], "--games is a whole number of at least 0, not -3"),
         (["--seed", "1.5"], "--seed is a whole number, not '1.5'"),
-        (["--rules", "riichi"], "the engine plays mcr, beijing, sichuan, two-player; not 'riichi'"),
+        (["--rules", "riichi"], f"the engine plays {', '.join(playable_rules())}; not 'riichi'"),
         (["-o", "nosuch=1"], "unknown option 'nosuch'"),
         (["-o", "two_concealed_kongs=many"], "two_concealed_kongs is a number"),
         (["--config", "nosuch=1"], "unknown config 'nosuch'; known: dealer"),

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from fanshu.web.app import create_app
 from fanshu.web.ratelimit import RateLimits
+from support.wild_rules import wild_rules  # noqa: F401  (a fixture: a rule set with wild tiles)
 
 #: Where the test client sends its requests: a host the app answers for (the localhost
 #: names; TestClient's own default, ``testserver``, is refused with 421 ``bad_host``).

@@ -154,3 +154,16 @@ def test_look_ahead_all_gives_the_complete_efficiency_order(client: TestClient) 
     assert body == analyze_line(line)
     r = client.post("/v1/analyze", json={**line, "look_ahead": 3})
     assert r.status_code == 422
+
+
+def test_the_wild_kind_is_analysed_and_echoed(client: TestClient) -> None:
+    body = {"hand": "1112345678999m", "by": "efficiency", "wildcard": "5m"}
+    r = client.post("/v1/analyze", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json()["wildcard"] == "5m"
+    assert r.json() == analyze_line(body)
+    bad = client.post("/v1/analyze", json={**body, "rules": "sichuan"})
+    assert bad.status_code == 422 and bad.json()["code"] == "bad_option"
+    assert bad.json()["detail"].startswith("sichuan is played without wildcards")
+    tile = client.post("/v1/analyze", json={**body, "wildcard": "1f"})
+    assert tile.status_code == 422 and tile.json()["code"] == "bad_field"

@@ -12,6 +12,7 @@ from fanshu.engine.actions import Action
 from fanshu.engine.game import Game
 from fanshu.engine.observation import Observation
 from fanshu.engine.simulate import game_seed
+from fanshu.engine.variants import playable_rules
 from fanshu.web.app import create_app
 from support.http import ok, problem
 
@@ -139,7 +140,7 @@ def test_illegal_actions_are_422_problems_listing_the_legal_ones(client: TestCli
 @pytest.mark.parametrize(
     ("body", "code", "detail"),
     [
-        ({"rules": "riichi"}, "bad_option", "the engine plays mcr, beijing, sichuan, two-player; "
+        ({"rules": "riichi"}, "bad_option", f"the engine plays {', '.join(playable_rules())}; "
          "not 'riichi'"),
         ({"rules": "two-player", "seat": 2}, "bad_option", "seat is 0-1 for two-player, not 2"),
         ({"opponents": ["greedy"]}, "bad_option", "mcr needs 3 opponents, not 1"),

@@ -28,9 +28,29 @@ def test_lists_every_rule_set(client: TestClient) -> None:
         "cap": None,
         "minimum": 8,
         "default": True,
+        # issue 16: MCR's wild kind stands for nothing, it only names 混杠's kong
+        "wildcards": {
+            "shapes": [],
+            "stands_for": "123456789m123456789p123456789sESWNCFP",
+            "how_en": mcr["wildcards"]["how_en"],
+            "how_zh": mcr["wildcards"]["how_zh"],
+        },
     }
     sichuan = next(x for x in rows if x["name"] == "sichuan")
     assert (sichuan["tiles"], sichuan["combine"], sichuan["default"]) == (108, "double", False)
+    assert sichuan["wildcards"] is None
+
+
+@pytest.mark.parametrize("name", names())
+def test_each_rule_set_says_how_it_uses_a_wildcard(client: TestClient, name: str) -> None:
+    rule = get_rules(name).wildcards
+    body = client.get(f"/v1/rules/{name}").json()
+    if rule is None:
+        assert body["wildcards"] is None
+        return
+    assert body["wildcards"]["shapes"] == list(rule.shapes)
+    assert (body["wildcards"]["how_en"], body["wildcards"]["how_zh"]) == (rule.how_en, rule.how_zh)
+    assert rule.how_en and rule.how_zh
 
 
 @pytest.mark.parametrize("name", names())
@@ -60,7 +80,7 @@ def test_an_unknown_rule_set_is_a_404_bad_option_problem(client: TestClient) -> 
     assert r.headers["content-type"] == "application/problem+json"
     body = r.json()
     assert body["code"] == "bad_option"
-    known = "mcr, beijing, sichuan, two-player"
+    known = ", ".join(names())
     assert body["detail"] == f"unknown rule set 'riichi': use one of {known}"
 
 

@@ -11,9 +11,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 import fanshu
+from fanshu.notation import parse_hand
 from fanshu.protocol.lines import run_batch
 from fanshu.protocol.score import score_line
+from fanshu.protocol.wildcard import WILDCARD_PATTERN
 from support.http import problem
+from support.wild_rules import NAME
 
 
 def test_scores_an_mcr_hand_with_the_batch_object_and_the_display_extras(
@@ -183,3 +186,47 @@ def test_a_body_just_under_the_limit_is_read(client: TestClient) -> None:
     )
     assert r.status_code == 200
     assert r.json()["total"] == score_line(line)["total"]
+
+
+# -- the wild tile (issue 16) ---------------------------------------------------------
+
+
+def test_a_wild_tile_says_what_it_stood_for(client: TestClient, wild_rules: Any) -> None:
+    line = {"id": 1, "hand": "123m456p789sEEE5sC", "rules": NAME, "wildcard": "C"}
+    r = client.post("/v1/score", json=line)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    wild = {"kind": "C", "stood_for": [], "winning": "5s"}
+    assert body["wildcards"] == wild and body["details"]["wildcards"] == wild
+    assert body["hand"] == str(parse_hand("123m456p789sEEE5s5s"))  # the concrete hand
+    batch = client.post("/v1/score/batch", json={"items": [line]}).json()["results"]
+    assert batch == [score_line(line)] and batch[0]["wildcards"] == wild
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "detail"),
+    [
+        ({"wildcard": "9f"}, "bad_field", "wildcard must be one tile kind such as 5p or C"),
+        ({"wildcard": 5}, "bad_field", "wildcard must be one tile kind such as 5p or C"),
+        (
+            {"wildcard": "5m", "rules": "sichuan"},
+            "bad_option",
+            "sichuan is played without wildcards: drop wildcard",
+        ),
+    ],
+)
+def test_a_bad_wildcard_is_a_problem_naming_it(
+    client: TestClient, extra: dict[str, Any], code: str, detail: str
+) -> None:
+    r = client.post("/v1/score", json={"hand": "11123455678999m", **extra})
+    assert r.status_code == 422
+    body = r.json()
+    assert body["code"] == code and body["detail"].startswith(detail), body
+
+
+def test_the_openapi_body_declares_the_wildcard(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    body = spec["paths"]["/v1/score"]["post"]["requestBody"]["content"]["application/json"]
+    wild = body["schema"]["properties"]["wildcard"]
+    assert any(v.get("pattern") == WILDCARD_PATTERN for v in wild.get("anyOf", [wild]))
+    assert "bad_option" in wild["description"]

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from fanshu.rules import names
 from fanshu.rules.mcr.settlement import settle_win
 
 P = ["Ann", "Bo", "Cy", "Di"]
@@ -88,7 +89,7 @@ def test_other_rule_sets(client: TestClient) -> None:
         ({"winner": "Eve", "fan": 9}, "bad_match", "unknown winner 'Eve': the players are "
          "Ann, Bo, Cy, Di"),
         ({"winner": "Ann", "fan": 9, "rules": "riichi"}, "bad_option",
-         "unknown rule set 'riichi': use one of mcr, beijing, sichuan, two-player"),
+         f"unknown rule set 'riichi': use one of {', '.join(names())}"),
         ({"winner": "Ann", "fan": 9, "rules": "beijing"}, "bad_field",
          "the beijing rule set settles a scored hand: give 'hand', not 'fan'"),
         ({"winner": "Ann", "fan": 9, "dealer_player": "Bo"}, "bad_field",

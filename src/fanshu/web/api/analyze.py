@@ -4,7 +4,7 @@ hand with its value (P(win), expected points, P(≥ minimum), target fans, dange
 The body is one analyze request (:mod:`fanshu.protocol.analyze`), the input object of
 ``fanshu analyze --batch`` (``id``, ``hand``, ``visible``, ``rules``, ``by``, ``wall``,
 ``seats``, ``dealer``, the winds, ``flowers``, ``options``, ``offered``, ``offered_by``,
-``opponents``, ``void``, ``budget``, ``seed``), checked by the same code; the models
+``opponents``, ``void``, ``budget``, ``seed``, ``wildcard``), checked by the same code; the models
 below only describe it (with its bounds, :mod:`fanshu.protocol.bounds`) for the OpenAPI
 document.  The answer is its output object.  ``POST /v1/analyze/batch`` takes up to 1,000 of
 them (``{"items": [...]}``) and answers ``{"results": [...]}``, one output object per item
@@ -37,7 +37,7 @@ from fanshu.web.api.common import (
     request_body,
     route_responses,
 )
-from fanshu.web.api.score import WIND_TEXT, batch_items
+from fanshu.web.api.score import WIND_TEXT, batch_items, wildcard_field
 from fanshu.web.problems import Problem
 
 __all__ = ["analyze_one", "router"]
@@ -153,6 +153,7 @@ class AnalyzeItem(BaseModel):
         le=bounds.ANALYSIS_SEED.high,
         description="Seed of the samples: the same request gives the same answer.",
     )
+    wildcard: str | None = wildcard_field()
 
 
 _FLOAT = {"type": "number"}
@@ -208,6 +209,7 @@ ANALYZE_SCHEMA: dict[str, Any] = {
         "by": {"enum": ["value", "efficiency"]},
         "rules": {"type": "string"},
         "best": {"type": ["string", "null"]},
+        "wildcard": {"type": "string"},
         "useful": {"type": "string"},
         "useful_count": {"type": "integer"},
         "waits": {"type": "array", "items": {"type": "object"}},

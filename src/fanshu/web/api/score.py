@@ -6,7 +6,8 @@ codes and messages.  The answer is that line's output object, with more for disp
 (``score_object``): ``hand`` (the hand as fanshu writes it), and for MCR ``shape``,
 ``total_without_flowers``, ``meets_minimum``, ``excluded`` (the implied fans not counted,
 each with the fan that excludes it) and, on each fan, ``sets`` (the tile groups that
-formed it).
+formed it); a hand with wild tiles has ``wildcards`` (the wild ``kind``, what each wild
+tile ``stood_for``, what the ``winning`` tile stood for when it was wild).
 
 A legal hand that is not complete is an answer, not an error: 200 with ``total`` 0 and
 ``error: {"code": "not_a_win", "message": …}``, as in the batch output.
@@ -23,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from fanshu.errors import FanshuError
 from fanshu.protocol.errors import LineError, kind_of, shown
 from fanshu.protocol.score import parse_request, score_line, score_object, score_request
+from fanshu.protocol.wildcard import KINDS_TEXT, WILDCARD_PATTERN
 from fanshu.rules import names
 from fanshu.web.api.common import (
     MAX_BATCH_ITEMS,
@@ -34,7 +36,7 @@ from fanshu.web.api.common import (
 )
 from fanshu.web.problems import Problem
 
-__all__ = ["WIND_TEXT", "batch_items", "router", "score_one"]
+__all__ = ["WILDCARDS_SCHEMA", "WIND_TEXT", "batch_items", "router", "score_one", "wildcard_field"]
 
 _RULES_ENUM: dict[str, Any] = {"enum": [*names(), None]}
 
@@ -42,6 +44,32 @@ router = APIRouter(tags=["score"])
 
 #: What a wind field takes (``fanshu.tiles.wind_from``).
 WIND_TEXT = "E, S, W or N (also e, east, 东 …)"
+
+
+def wildcard_field() -> Any:
+    """The ``wildcard`` key of a request body, as the wire format checks it
+    (:mod:`fanshu.protocol.wildcard`)."""
+    return Field(
+        None,
+        pattern=WILDCARD_PATTERN,
+        description="百搭 / 赖子: the tile kind wild this hand, one of "
+        f"{KINDS_TEXT} (null: none).  Only for a rule set played with one "
+        "(GET /v1/rules: wildcards not null); a bad code is a 422 bad_field, a wildcard "
+        "under a rule set without one a 422 bad_option.",
+        examples=["5p"],
+    )
+
+
+#: What a result says its wild tiles stood for (``details["wildcards"]``).
+WILDCARDS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["kind", "stood_for", "winning"],
+    "properties": {
+        "kind": {"type": "string"},
+        "stood_for": {"type": "array", "items": {"type": "string"}},
+        "winning": {"type": ["string", "null"]},
+    },
+}
 
 
 class ScoreItem(BaseModel):
@@ -71,6 +99,7 @@ class ScoreItem(BaseModel):
     options: dict[str, Any] | None = Field(
         None, description="The rule set's options by name (GET /v1/rules/{name})."
     )
+    wildcard: str | None = wildcard_field()
 
 
 class ScoreBatch(BaseModel):
@@ -107,6 +136,7 @@ SCORE_SCHEMA: dict[str, Any] = {
         "fans": {"type": "array", "items": _FAN},
         "multiplier": {"type": ["integer", "null"]},
         "hand": {"type": "string"},
+        "wildcards": WILDCARDS_SCHEMA,
         "error": _ERROR,
     },
 }
