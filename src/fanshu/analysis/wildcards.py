@@ -37,6 +37,7 @@ __all__ = ["shanten", "shanten_by_shape", "useful_tiles"]
 
 _NEG = _sh._NEG
 _ORPHAN = tuple(bool(TERMINAL_OR_HONOR[t]) for t in range(NUM_KINDS))
+_ORPHAN_KINDS = tuple(t for t in range(NUM_KINDS) if _ORPHAN[t])
 # (first kind, size, chows allowed) of 万 条 饼 and the honours
 _GROUPS = ((0, SUIT_SIZE, True), (9, SUIT_SIZE, True), (18, SUIT_SIZE, True), (27, 7, False))
 
@@ -169,16 +170,38 @@ def shanten_by_shape(
     >>> shanten_by_shape(counts_of(parse_tiles("1122m3344s556pCC")), 0, 31)
     {'regular': 1, 'seven_pairs': 0}
     """
-    _validate(counts, melds, wildcard)
+    n = _validate(counts, melds, wildcard)
     c, w, free = _split(counts, wildcard, stands_for)
+    # When a wild tile may be any kind, each one is a missing tile found: the shanten
+    # of the natural tiles counted as a partial hand (never less than the tiles
+    # missing), minus the wild tiles.  That fails only when the best reading would need
+    # a fifth copy of a kind, which needs a kind held four times: then the tables.
+    quick = len(stands_for) == NUM_KINDS and max(c) < 4
+    floor = 13 - 3 * melds - (n - w)
     out: dict[str, int | None] = {}
     for shape in shapes:
         if shape == "regular":
-            out[shape] = _regular(c, w, free, melds)
+            if quick:
+                r = _sh._regular(c, melds)
+                out[shape] = (floor if floor > r else r) - w
+            else:
+                out[shape] = _regular(c, w, free, melds)
         elif shape == "seven_pairs":
-            out[shape] = None if melds else _per_kind(c, w, free, False)
+            if melds:
+                out[shape] = None
+            elif len(stands_for) == NUM_KINDS:
+                out[shape] = max(6 - min(sum(k >> 1 for k in c), 7), floor) - w
+            else:
+                out[shape] = _per_kind(c, w, free, False)
         elif shape == "thirteen_orphans":
-            out[shape] = None if melds else _per_kind(c, w, free, True)
+            if melds:
+                out[shape] = None
+            elif len(stands_for) == NUM_KINDS:
+                held = sum(1 for t in _ORPHAN_KINDS if c[t])
+                pair = any(c[t] >= 2 for t in _ORPHAN_KINDS)
+                out[shape] = max(13 - held - pair, floor) - w
+            else:
+                out[shape] = _per_kind(c, w, free, True)
         else:
             raise ValueError(f"unknown shape {shape!r}; known: {', '.join(SHAPES)}")
     return out
