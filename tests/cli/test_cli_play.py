@@ -177,3 +177,27 @@ def test_default_opponents_are_the_greedy_bot_when_there() -> None:
     assert code == 0
     expected = "greedy" if "greedy" in PLAYERS else "random"
     assert f"seat 1 ({expected})  score 0" in out
+
+
+# -- every playable rule set, and the wild kind (issue 16) ----------------------------
+
+
+@pytest.mark.parametrize("rules", playable_rules())
+def test_every_playable_rule_set_plays_to_its_end(rules: str) -> None:
+    n = len(_first_choice_game(rules, 7, 0, ["you"] + ["random"] * 3).scores)
+    bots = ["you"] + ["random"] * (n - 1)
+    code, out, _ = _play("--rules", rules, "--seed", "7", "--opponents", ",".join(bots[1:]))
+    assert code == 0
+    assert "── end of the hand ──" in out
+    game = _first_choice_game(rules, 7, 0, bots)
+    assert out.count("your choice") == sum(
+        1 for e in game.events if e["type"] == "act" and e["seat"] == 0
+    )
+    wild = next((e for e in game.events if e["type"] == "wildcard"), None)
+    if wild is None:
+        assert "百搭 wild" not in out
+        return
+    # the wild kind: announced once, and on the table under the player's hand
+    plain = _play("--rules", rules, "--seed", "7", "--opponents", ",".join(bots[1:]), "--plain")[1]
+    assert plain.count(f"百搭 wild: {wild['tile']}") >= 2
+    assert f"    百搭 wild: {wild['tile']}  ×" in plain

@@ -14,7 +14,7 @@ from fanshu.cli.main import app
 from fanshu.engine.log import read_log
 from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import play_game, simulate
-from fanshu.engine.variants import playable_rules
+from fanshu.engine.variants import playable_rules, variant_class
 from fanshu.rules import get_rules
 
 runner = CliRunner()
@@ -142,3 +142,21 @@ def test_mixed_bots_are_summed_per_seat_and_per_bot() -> None:
     }  # fmt: skip
     assert d["by_player"]["random"]["wins"] == d["seats"][2]["wins"] + d["seats"][3]["wins"]
     assert d == simulate("mcr", 4, ["greedy", "fan", "random", "random"], 2).to_dict()
+
+
+@pytest.mark.parametrize("rules", playable_rules())
+def test_every_playable_rule_set_is_simulated(rules: str, tmp_path: Path) -> None:
+    n = variant_class(rules).seats
+    players = ",".join(["greedy", "random", "greedy", "random"][:n])
+    out_file = tmp_path / "games.jsonl"
+    args = ("--rules", rules, "--games", "6", "--players", players, "--seed", "2")
+    code, out, err = _run(*args, "--json", "--out", str(out_file))
+    assert code == 0, err
+    got = json.loads(out)
+    assert got == simulate(rules, 6, players.split(","), 2).to_dict()
+    assert got["games"] == 6 and got["false_wins"] == 0
+    assert sum(row["average_score"] for row in got["seats"]) == pytest.approx(0)
+    games = list(read_log(out_file))
+    assert len(games) == 6
+    code, table, _ = _run(*args)
+    assert code == 0 and f"{rules} · 6 hands · seed 2" in table

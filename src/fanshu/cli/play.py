@@ -22,6 +22,7 @@ from rich.cells import cell_len
 from fanshu.cli.errors import fail
 from fanshu.cli.options import GameRulesOption, PlayConfigOption, PlayOptionOption
 from fanshu.cli.simulate import parse_config, parse_options, whole_number
+from fanshu.cli.wildcards import stood_for_text
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.events import fans_of
 from fanshu.engine.game import Game
@@ -31,6 +32,7 @@ from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_
 from fanshu.errors import FanshuError, OptionError
 from fanshu.hand import Hand, Meld
 from fanshu.notation import parse_hand
+from fanshu.protocol.wildcard import wildcards_of
 from fanshu.render import BACK, draw_hand, draw_meld, draw_tiles, print_order
 from fanshu.rules import get_rules
 from fanshu.tiles import TILE_OF_CODE, TILES, Tile
@@ -183,6 +185,10 @@ def describe(event: Mapping[str, Any], v: View) -> str | None:
         return f"{who} take{'' if mine else 's'} the triplet {v.tile(e['tile'])} ×3"
     if kind == "give":
         return f"you give back {v.tile(e['tile'])}" if "tile" in e else f"{who} gives back a tile"
+    if kind == "wildcard":  # 百搭 / 赖子: the kind wild this hand, shown to all
+        how = f" ({v.tile(e['indicator'])} turned up)" if e.get("indicator") else ""
+        dice = f", dice {' '.join(str(d) for d in e['dice'])}" if e.get("dice") else ""
+        return f"百搭 wild: {v.tile(e['tile'])}{how}{dice}"
     if kind == "moon":
         tile = v.tile(e["tile"]) if "tile" in e else "a tile"
         return f"{who} fish{'' if mine else 'es'} {tile} from the tiles set aside (海底捞月)"
@@ -229,6 +235,10 @@ def draw_table(obs: Observation, v: View) -> list[str]:
     if obs.drawn is not None:
         line += "   drawn " + v.tiles([obs.drawn])
     out.append(line)
+    if obs.wildcard is not None:
+        held = sum(t == obs.wildcard for t in obs.hand)
+        note = "" if obs.wild is not None else " (stands for nothing: 混杠 only)"
+        out.append(f"    百搭 wild: {v.tile(int(obs.wildcard))}  ×{held} in your hand{note}")
     if obs.last_discard is not None and obs.last_discarder is not None:
         out.append(
             f"    on offer   {v.tile(int(obs.last_discard))} from {v.who(obs.last_discarder)}"
@@ -344,6 +354,11 @@ def end_lines(game: Game, v: View) -> list[str]:
         how = "self-drawn" if source is None else f"on {v.who(source)}'s tile"
         out.append(f"{v.name(e['seat'])} {'win' if e['seat'] == v.me else 'wins'} {how}")
         out.append("    " + v.hand(parse_hand(e["hand"])))
+        shown = wildcards_of(e)  # what the wild tiles stood for, when the event says
+        if shown is not None:
+            out.append("    " + stood_for_text(shown, plain=v.plain))
+        elif game.wildcard is not None:
+            out.append(f"    百搭 wild: {v.tile(game.wildcard)}")
         out.extend(_fan_lines(e, v, english))
         out.append(f"    total {e['total']} fan")
     out.append("scores: " + ", ".join(f"{v.name(q)} {s:+d}" for q, s in enumerate(end["scores"])))
