@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Literal, overload
 
-from fanshu.errors import NotationError
-from fanshu.hand import Hand, WinContext
+from fanshu.errors import NotationError, OptionError
+from fanshu.hand import Hand, TileLike, WinContext
 from fanshu.notation.fanshu import parse_hand
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import ScoreResult
@@ -33,6 +33,7 @@ def score(
     ready_at_start: bool = ...,
     kong_discard: bool = ...,
     options: McrOptions | Mapping[str, Any] | None = ...,
+    wildcard: TileLike | None = ...,
 ) -> McrResult: ...
 
 
@@ -53,6 +54,7 @@ def score(
     ready_at_start: bool = ...,
     kong_discard: bool = ...,
     options: Any = ...,
+    wildcard: TileLike | None = ...,
 ) -> ScoreResult: ...
 
 
@@ -72,13 +74,18 @@ def score(
     ready_at_start: bool = False,
     kong_discard: bool = False,
     options: Any = None,
+    wildcard: TileLike | None = None,
 ) -> ScoreResult:
     """Score a winning hand, under the Chinese Official rules unless ``rules`` names
     another rule set (``fanshu.rules.names()``: ``sichuan``, ``two-player``, ``beijing``).
 
     ``hand`` is a fanshu hand string (the last concealed tile is the winning tile) or a
     ``Hand``; when a ``Hand`` is given its own context is used and the flags are ignored.
-    ``options`` is the rule set's options object or a mapping of its fields.  Raises
+    ``options`` is the rule set's options object or a mapping of its fields.
+    ``wildcard`` names the tile kind that is wild this hand (百搭/赖子: ``"5p"``, ``"C"``
+    or 0-33; also for a ``Hand``, whose context it replaces); a rule set played without
+    wildcards refuses it with ``OptionError``.  ``docs/wildcards.md`` says what the
+    result tells of the wild tiles.  Raises
     ``FanshuError`` (with a specific message) for input that cannot happen at a table;
     a legal hand that is not complete gives a result with ``is_win`` false.
 
@@ -104,7 +111,14 @@ def score(
         )
         # parse_hand checks the tiles as it reads them; the rule set checks the rest.
         hand = parse_hand(hand, ctx)
+    if wildcard is not None:
+        hand = hand.with_context(wildcard=wildcard)
     rule_set = get_rules(rules)
+    if hand.context.wildcard is not None and rule_set.wildcards is None:
+        raise OptionError(
+            f"{rule_set.name} is played without wildcards; drop the wildcard "
+            f"({hand.context.wildcard.code}) or choose a rule set that has one"
+        )
     if isinstance(options, Mapping):
         options = rule_set.options_from(options)
     return rule_set.score(hand, options)
@@ -140,19 +154,34 @@ def _context(
     )
 
 
-def shanten(hand: str | Hand) -> int:
+def shanten(hand: str | Hand, wildcard: TileLike | None = None) -> int:
     """The overall shanten (上听数) of a 13- or 14-tile hand over every MCR shape.
 
     0 is ready (听牌), -1 a complete 14-tile hand; melds are allowed.
 
     >>> shanten("1112345678999m"), shanten("19m19s19pESWNCF1s"), shanten("123m456p789sEEE1s1s")
     (0, 0, -1)
+
+    With a ``wildcard`` (the hand's own when it is a ``Hand`` whose context names one)
+    the concealed copies of that kind may stand for any kind, and the shanten is over
+    the shapes a wild tile may complete (``fanshu.wild.SHAPES``: four sets and a pair,
+    七对, 十三幺), the least over every reading of the wild tiles:
+
+    >>> shanten("123m456p789s1s5mCC", wildcard="C"), shanten("123m456p789s1s5mCC")
+    (0, 1)
     """
     from fanshu.analysis.shanten import shanten_of_hand
+    from fanshu.analysis.wildcards import shanten as wild_shanten
+    from fanshu.wild import SHAPES, counts_of_hand
 
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if isinstance(hand, str):
         hand = parse_hand(hand)
+    if wildcard is not None:
+        hand = hand.with_context(wildcard=wildcard)
     hand.validate(complete=False)
-    return shanten_of_hand(hand)
+    wild = hand.context.wildcard
+    if wild is None:
+        return shanten_of_hand(hand)
+    return wild_shanten(counts_of_hand(hand), len(hand.melds), int(wild), shapes=SHAPES)
