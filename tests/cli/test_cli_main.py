@@ -71,8 +71,8 @@ def test_fans_json() -> None:
     result = runner.invoke(app, ["fans", "--json"])
     assert result.exit_code == 0
     rows = json.loads(result.stdout)
-    assert len(rows) == len(Fan) == 88  # 82 明暗杠 (MIL), 83-88 the non-official extras
-    assert [r["number"] for r in rows] == list(range(1, 89))
+    assert len(rows) == len(Fan) == 89  # 82 明暗杠 (MIL), 83-89 the non-official extras
+    assert [r["number"] for r in rows] == list(range(1, 90))
     first = rows[0]
     assert set(first) == {
         "number",

@@ -15,8 +15,10 @@ import pytest
 
 import fanshu
 from fanshu.errors import InvalidHandError, OptionError
+from fanshu.hand import WinContext
+from fanshu.notation import parse_hand
 from fanshu.rules import get_rules
-from fanshu.rules.mcr.blessings import BLESSINGS, WILD_KONG, blessing_rows
+from fanshu.rules.mcr.blessings import BLESSINGS, blessing_rows
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
 from fanshu.rules.mcr.result import McrResult
@@ -268,13 +270,74 @@ def test_whole_family_and_heavenly_hand_together() -> None:
 # -- 混杠 ----------------------------------------------------------------------------
 
 
-def test_wild_kong_is_listed_and_never_counted() -> None:
-    """四张混开杠: a kong of four wild tiles (混); fanshu's tiles have none."""
-    assert WILD_KONG in blessing_rows("lianzhong")
-    assert WILD_KONG not in blessing_rows("two_player")
-    r = score("[1111m1][2222s][EEEE2][9999p]FF", "lianzhong")
-    assert r.is_win and "混杠" not in names(r)
-    assert "wild_kong" not in {f.name.lower() for f in Fan}
+def wild(hand: str, wildcard: str | None, blessings: str = "lianzhong", **ctx: Any) -> McrResult:
+    """Score with the hand's wild kind (``WinContext.wildcard``) set."""
+    parsed = parse_hand(hand, WinContext(wildcard=wildcard, **ctx))
+    return fanshu.score(parsed, options=McrOptions(blessings=blessings))  # type: ignore[arg-type]
+
+
+def test_wild_kong_is_fan_89_in_the_lianzhong_set_only() -> None:
+    """四张混开杠 (seeds 003/004), 混杠· 88 (seed 002): a kong of four wild tiles (混)."""
+    assert int(F.WILD_KONG) == 89 and not F.WILD_KONG.is_official
+    assert FANS[F.WILD_KONG].value == 88 and BLESSINGS["lianzhong"][F.WILD_KONG] == 88
+    assert F.WILD_KONG not in BLESSINGS["two_player"]
+    rows = {r.key: r for r in blessing_rows("lianzhong")}
+    assert rows["wild_kong"].name_zh == "混杠" and "002" in rows["wild_kong"].source
+    assert "wild_kong" not in {r.key for r in blessing_rows("two_player")}
+
+
+def test_wild_kong_concealed_replaces_concealed_kong() -> None:
+    # [5555p] with 5p wild: 混杠 88 in place of 暗杠 2; without the wildcard 暗杠
+    hand = "[5555p]123m456m789s1s1s"
+    plain = wild(hand, None, self_drawn=True)
+    assert names(plain) == {"不求人": 4, "暗杠": 2, "连六": 1, "无字": 1, "单钓将": 1}
+    r = wild(hand, "5p", self_drawn=True)
+    assert names(r) == {"混杠": 88, "不求人": 4, "连六": 1, "无字": 1, "单钓将": 1}
+    assert r.total == plain.total - 2 + 88
+    assert any(x.fan is F.CONCEALED_KONG and x.by is F.WILD_KONG for x in r.excluded)
+
+
+def test_wild_kong_melded_replaces_melded_kong() -> None:
+    r = wild("[5555p1]123m456m789s1s1s", "5p", self_drawn=True)
+    assert names(r)["混杠"] == 88 and "明杠" not in names(r)
+    assert any(x.fan is F.MELDED_KONG and x.by is F.WILD_KONG for x in r.excluded)
+
+
+def test_wild_kong_with_another_kong_keeps_the_two_kong_fan() -> None:
+    # 双暗杠 (6) counts both kongs, the wild one among them; 混杠 is added
+    r = wild("[5555p][EEEE]123m789s1s1s", "5p", self_drawn=True)
+    assert names(r)["混杠"] == 88 and names(r)["双暗杠"] == 6
+    assert wild("[5555p][EEEE]123m789s1s1s", None, self_drawn=True).total == r.total - 88
+
+
+def test_wild_kong_keeps_what_its_tiles_are() -> None:
+    # a kong of wild 中: 箭刻 still counts (混杠 replaces the kong fan only)
+    r = wild("[CCCC]123m456m789s1s1s", "C", self_drawn=True)
+    assert names(r)["混杠"] == 88 and names(r)["箭刻"] == 2
+
+
+@pytest.mark.parametrize(
+    ("hand", "wildcard", "blessings", "why"),
+    [
+        ("[5555p]123m456m789s1s1s", None, "lianzhong", "no wild kind named"),
+        ("[5555p]123m456m789s1s1s", "1s", "lianzhong", "the kong is not of the wild kind"),
+        ("[555p1]123m456m789s1s1s", "5p", "lianzhong", "a pung of the wild kind, not a kong"),
+        ("345p555p123m789s11s", "5p", "lianzhong", "four wild tiles not declared as a kong"),
+        ("[5555p]123m456m789s1s1s", "5p", "off", "the extras are off"),
+        ("[5555p]123m456m789s1s1s", "5p", "two_player", "the two-player set has no 混杠"),
+    ],
+)
+def test_wild_kong_near_misses(hand: str, wildcard: str | None, blessings: str, why: str) -> None:
+    r = wild(hand, wildcard, blessings, self_drawn=True)
+    assert r.is_win and F.WILD_KONG not in r, why
+
+
+def test_a_wildcard_stands_for_nothing_under_mcr() -> None:
+    # MCR's wildcards rule has no shapes: 5p wild does not complete 123m456m789s1s + 5p
+    assert get_rules("mcr").wildcards is not None
+    assert get_rules("mcr").wildcards.shapes == ()  # type: ignore[union-attr]
+    r = wild("123m456m789s1s5p5p5p9p", "5p")
+    assert not r.is_win
 
 
 def test_values_table_matches_fans() -> None:

@@ -1,7 +1,7 @@
 """Every MCR fan, one hand that scores it and one near miss that must not.
 
 The 81 fans of the 1998 rule book plus the MIL supplement 明暗杠 (82) and the non-official
-extras 83-88 (option ``blessings``; their totals are fanshu's own).  Each positive
+extras 83-89 (option ``blessings``; their totals are fanshu's own).  Each positive
 case asserts the fan (and how many times it counts) and the full total; each near miss
 asserts the fan is absent and, for a complete hand, the full total too.
 
@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 
 import fanshu
+from fanshu.hand import WinContext
+from fanshu.notation import parse_hand
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.result import McrResult
 
@@ -204,6 +206,8 @@ HITS: list[Hit] = [
     Hit(F.HEAVENLY_READY, "123m456p123789sEE", 44, ctx={**LZ, "ready_at_start": True}),
     Hit(F.FOUR_WINDS_AND_GREEN, "EEESSSWWWNNNFF", 233, ctx=LZ),
     Hit(F.WHOLE_FAMILY, "CCCFFFPPPEEESS", 221, ctx=LZ),
+    # 混杠: a kong of the wild kind (5p named wild): 88 in place of 暗杠 2 (7 + 88 - 2)
+    Hit(F.WILD_KONG, "[5555p]123m456m789s1s1s", 95, ctx={**LZ, **SELF, "wildcard": "5p"}),
 ]
 
 MISSES: list[Miss] = [
@@ -352,11 +356,17 @@ MISSES: list[Miss] = [
     Miss(F.HEAVENLY_READY, "123m456p123789sEE", 12, ctx={"ready_at_start": True}),
     Miss(F.FOUR_WINDS_AND_GREEN, "EEESSSWWWNNNPP", 217, ctx=LZ),
     Miss(F.WHOLE_FAMILY, "CCCFFFPPPEEESS", 221),
+    # the kong is not of the wild kind: 暗杠 2 and no 混杠
+    Miss(F.WILD_KONG, "[5555p]123m456m789s1s1s", 9, ctx={**LZ, **SELF, "wildcard": "1s"}),
 ]
 
 
 def _score(hand: str, ctx: dict[str, Any]) -> McrResult:
-    return fanshu.score(hand, **ctx)
+    if "wildcard" not in ctx:
+        return fanshu.score(hand, **ctx)
+    # 混杠's wild kind, set on the hand's context with the rest of it
+    context = {k: v for k, v in ctx.items() if k != "options"}
+    return fanshu.score(parse_hand(hand, WinContext(**context)), options=ctx.get("options"))
 
 
 def test_robbing_the_kong_is_not_also_last_tile() -> None:

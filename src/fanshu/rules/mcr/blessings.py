@@ -35,8 +35,15 @@ dealt hand, concealed and self-drawn with no winning tile, so it replaces 不求
 and the wait fans 边张, 嵌张, 单钓将; 地和 replaces 不求人, 门前清, 自摸; 人和 replaces 门前清;
 each of the three implies a ready starting hand and replaces 天听.  四方大发 replaces 大四喜
 and 字一色 (and what they exclude); 全家福 replaces 大三元, 四暗刻 and 字一色 (216 = 88 + 64
-+ 64, so it names the combination without changing the total).  混杠 is a kong of four
-混 (wild tiles): fanshu's tile set has no wild tiles, so it is listed and never counted.
++ 64, so it names the combination without changing the total).
+
+混杠 (四张混开杠, 88) is a kong of four 混: the four tiles of the kind that is wild in the
+hand.  Under MCR a wild tile stands for nothing (``RULES.wildcards`` has no shapes), so
+the kind only names this fan: it is counted when the hand's ``WinContext.wildcard`` is
+set and the hand holds a kong (concealed or melded) of that kind.  It is its kong's own
+fan and replaces 明杠/暗杠, the one-kong fans (they appear only when it is the hand's
+only kong); 双明杠, 双暗杠, 明暗杠, 三杠 and 四杠 still count it, as seed 002's table
+lists 混杠 beside them, and what the kong's tiles are (幺九刻, 箭刻 …) counts as usual.
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ __all__ = [
     "blessing_value",
     "check_first_turn",
     "found_blessings",
+    "has_wild_kong",
 ]
 
 #: The extras that are fans of the ``Fan`` table, in the order they are tried.
@@ -68,6 +76,7 @@ BLESSING_FANS: tuple[Fan, ...] = (
     Fan.HEAVENLY_HAND,
     Fan.EARTHLY_HAND,
     Fan.HUMAN_HAND,
+    Fan.WILD_KONG,
     Fan.HEAVENLY_READY,
 )
 
@@ -79,6 +88,7 @@ BLESSINGS: dict[str, dict[Fan, int]] = {
         Fan.HEAVENLY_HAND: 168,
         Fan.EARTHLY_HAND: 158,
         Fan.HUMAN_HAND: 108,
+        Fan.WILD_KONG: 88,
         Fan.HEAVENLY_READY: 32,
     },
     "two_player": {
@@ -89,15 +99,6 @@ BLESSINGS: dict[str, dict[Fan, int]] = {
     },
 }
 
-#: 混杠 (88 in the 联众 lists): a kong of four wild tiles, which fanshu does not have.
-WILD_KONG = FanRow(
-    "wild_kong",
-    "混杠",
-    "Wild Kong",
-    88,
-    source="seeds 002 (不重复 table), 003/004 (四张混开杠); never counted: no wild tiles",
-)
-
 _SOURCES: dict[str, dict[Fan, str]] = {
     "lianzhong": {
         Fan.WHOLE_FAMILY: "seeds 003/004 (大三元、四暗刻、字一色)",
@@ -105,6 +106,7 @@ _SOURCES: dict[str, dict[Fan, str]] = {
         Fan.HEAVENLY_HAND: "seeds 000/002/003/004 (庄家起牌即和)",
         Fan.EARTHLY_HAND: "seeds 000/002/003/004 (庄家出第一张后，下家自摸)",
         Fan.HUMAN_HAND: "seeds 000/002/003/004 (第一圈内胡牌)",
+        Fan.WILD_KONG: "seeds 002 (混杠· 88), 003/004 (混杠 88番 四张混开杠)",
         Fan.HEAVENLY_READY: "seed 004 (起牌即上听)",
     },
     "two_player": {
@@ -122,7 +124,7 @@ def blessing_value(fan: Fan, value_set: str) -> int | None:
 
 
 def blessing_rows(value_set: str) -> tuple[FanRow[str], ...]:
-    """The extras of a value set as fan-table rows (混杠 included for ``lianzhong``)."""
+    """The extras of a value set as fan-table rows."""
     rows = [
         FanRow(
             fan.name.lower(),
@@ -134,8 +136,6 @@ def blessing_rows(value_set: str) -> tuple[FanRow[str], ...]:
         )
         for fan, value in BLESSINGS[value_set].items()
     ]
-    if value_set == "lianzhong":
-        rows.append(WILD_KONG)
     return tuple(sorted(rows, key=lambda r: -r.value))
 
 
@@ -177,9 +177,25 @@ def found_blessings(result: McrResult, value_set: str) -> list[Fan]:
             found.append(Fan.HEAVENLY_HAND if ctx.dealer else Fan.EARTHLY_HAND)
         elif value_set == "lianzhong" or not ctx.dealer:
             found.append(Fan.HUMAN_HAND)
+    if Fan.WILD_KONG in values and has_wild_kong(hand):
+        found.append(Fan.WILD_KONG)
     if ctx.ready_at_start:
         found.append(Fan.HEAVENLY_READY)
     return found
+
+
+def has_wild_kong(hand: Hand) -> bool:
+    """Does the hand hold a kong (concealed or melded) of its wild kind (混杠)?
+
+    >>> from fanshu.notation import parse_hand
+    >>> hand = parse_hand("[5555p]123m456m789s1s1s")
+    >>> has_wild_kong(hand), has_wild_kong(hand.with_context(wildcard="5p"))
+    (False, True)
+    >>> has_wild_kong(hand.with_context(wildcard="1s"))  # a pair of the wild kind
+    False
+    """
+    wild = hand.context.wildcard
+    return wild is not None and any(m.is_kong and m.tiles[0] == wild for m in hand.melds)
 
 
 def apply_blessings(result: McrResult, options: McrOptions) -> McrResult:

@@ -116,6 +116,7 @@ class Fan(IntEnum):
     HEAVENLY_READY = 86  # 天听
     FOUR_WINDS_AND_GREEN = 87  # 四方大发
     WHOLE_FAMILY = 88  # 全家福
+    WILD_KONG = 89  # 混杠: a kong of the four tiles of the hand's wild kind
 
     @property
     def is_official(self) -> bool:
@@ -306,6 +307,9 @@ _T: list[FanSpec] = [
           F.TWO_DRAGONS_PUNGS, F.DRAGON_PUNG, F.THREE_CONCEALED_PUNGS, F.TWO_CONCEALED_PUNGS,
           F.ALL_PUNGS, F.CONCEALED_HAND, F.FULLY_CONCEALED_HAND, F.ALL_TERMINALS_AND_HONORS,
           F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONORS, F.ONE_VOIDED_SUIT)),
+    # 混杠 is its kong's own fan: it replaces 明杠/暗杠 (the one-kong fans, which appear only
+    # when it is the hand's only kong); the fans of several kongs still count it.
+    _row(F.WILD_KONG, "混杠", "Wild Kong", 88, (F.MELDED_KONG, F.CONCEALED_KONG)),
 ]  # fmt: skip
 
 FANS: dict[Fan, FanSpec] = {spec.key: spec for spec in _T}

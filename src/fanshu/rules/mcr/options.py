@@ -35,8 +35,9 @@ class McrOptions:
     #: 七对 combined with 绿一色, 字一色, 清幺九, 混幺九 and the rank-range fans
     #: (False: strict 1998).
     seven_pairs_combines: bool = True
-    #: Non-official extras 天和, 地和, 人和, 天听, 四方大发, 全家福 (混杠 listed, never
-    #: counted): "off", the 联众 values ("lianzhong") or the two-player ones ("two_player").
+    #: Non-official extras 天和, 地和, 人和, 天听, 四方大发, 全家福 and 混杠 (a kong of the
+    #: hand's wild kind, ``WinContext.wildcard``): "off", the 联众 values ("lianzhong") or
+    #: the two-player ones ("two_player", without 混杠).
     blessings: Blessings = "off"
 
     def __post_init__(self) -> None:

@@ -24,8 +24,9 @@ _OPTION_NOTES = {
     "seven_pairs_tile_hog": "四归一 in 七对 (false: 2006)",
     "all_terminals_triple_pung": "三同刻 with 清幺九 (false: strict 1998)",
     "seven_pairs_combines": "七对 with 绿一色, 字一色, 清幺九, 混幺九, ranges (false: strict 1998)",
-    "blessings": "non-official 天和 地和 人和 天听 四方大发 全家福 (混杠 never counted): off | "
-    "lianzhong (联众 values 168/158/108/32/168/216; seeds 000, 002, 003, 004) | "
+    "blessings": "non-official 天和 地和 人和 天听 四方大发 全家福 混杠: off | "
+    "lianzhong (联众 values 168/158/108/32/168/216, 混杠 88 with --wildcard; seeds 000, "
+    "002, 003, 004) | "
     "two_player (天和 99, 地和 88, 人和 64, 天听 32; seed 000); docs/rules/mcr.md",
 }
 
