@@ -72,13 +72,17 @@ from fanshu.analysis.value import (
     evaluate_discards,
     evaluate_hand,
 )
+from fanshu.analysis.wildcards import shanten as wild_shanten
+from fanshu.analysis.wildcards import shanten_by_shape as wild_shanten_by_shape
+from fanshu.analysis.wildcards import useful_tiles as wild_useful_tiles
 from fanshu.errors import InvalidHandError, OptionError
-from fanshu.hand import Hand, WinContext
+from fanshu.hand import Hand, TileLike, WinContext
 from fanshu.notation.fanshu import format_tiles, parse_hand, parse_tiles
 from fanshu.rules import get_rules
 from fanshu.rules.base import RuleSet
 from fanshu.rules.mcr.evaluate import score_hand
 from fanshu.tiles import NUM_KINDS, TILES, Tile
+from fanshu.wild import counts_of_hand
 
 __all__ = [
     "Analysis",
@@ -271,11 +275,14 @@ def _waits(
     context: WinContext,
     score: Callable[[Hand], Any],
     minimum: int,
+    candidates: Collection[int] | None = None,
 ) -> tuple[Wait, ...]:
+    # the wildcard stays: with one, a rule set scores each reading of the wild tiles
     base = WinContext(
         seat_wind=context.seat_wind,
         prevalent_wind=context.prevalent_wind,
         flowers=context.flowers,
+        wildcard=context.wildcard,
     )
     on_discard = base
     self_drawn = WinContext(
@@ -283,6 +290,7 @@ def _waits(
         seat_wind=context.seat_wind,
         prevalent_wind=context.prevalent_wind,
         flowers=context.flowers,
+        wildcard=context.wildcard,
     )
     concealed = tuple(sorted(hand.concealed_with_winning))
     melds = hand.melds
@@ -290,7 +298,7 @@ def _waits(
     for t in concealed:
         counts[t] += 1
     out: list[Wait] = []
-    for k in range(NUM_KINDS):
+    for k in range(NUM_KINDS) if candidates is None else sorted(candidates):
         tile = TILES[k]
         probe = score(Hand(concealed, melds, tile, on_discard))
         if not probe.is_win:
@@ -446,6 +454,70 @@ def _distance_shanten(rules: str, void: int | None, counts: list[int], melds: in
     return best
 
 
+def _analyze_wild(
+    hand: Hand,
+    rule_set: RuleSet,
+    opts: Any,
+    by: By,
+    remaining: Sequence[int],
+    offered: Tile | str | None,
+) -> Analysis:
+    """``analyze`` of a hand whose wild tiles may stand for others (efficiency only)."""
+    if by != "efficiency":
+        raise OptionError(
+            "value advice with wildcards is not available yet: use by='efficiency' "
+            "(shanten, useful tiles and waits count every reading of the wild tiles)"
+        )
+    if offered is not None:
+        raise OptionError("claim advice (offered) with wildcards is not available yet")
+    rule = rule_set.wildcards
+    assert rule is not None and hand.context.wildcard is not None
+    wild = int(hand.context.wildcard)
+    shapes, stands_for = rule.shapes, rule.stands_for
+    counts = counts_of_hand(hand)
+    melds = len(hand.melds)
+    by_wild = wild_shanten_by_shape(counts, melds, wild, shapes=shapes, stands_for=stands_for)
+    by_shape = ShapeShanten(
+        by_wild.get("regular"),
+        by_wild.get("seven_pairs"),
+        by_wild.get("thirteen_orphans"),
+        None,
+        None,
+    )
+    overall = wild_shanten(counts, melds, wild, shapes=shapes, stands_for=stands_for)
+    common: dict[str, Any] = {"by": by, "rules": rule_set.name}
+    if hand.tile_count == 13:
+        kinds = wild_useful_tiles(counts, melds, wild, shapes=shapes, stands_for=stands_for)
+        useful = tuple(_useful_tile(t, remaining[t]) for t in sorted(kinds))
+        waits: tuple[Wait, ...] = ()
+        if overall == 0:
+            score = _scorer(rule_set, opts)
+            waits = _waits(hand, remaining, hand.context, score, rule_set.minimum, kinds)
+        return Analysis(
+            hand,
+            overall,
+            by_shape,
+            remaining,
+            useful=useful,
+            useful_count=sum(u.remaining for u in useful),
+            waits=waits,
+            **common,
+        )
+    options: list[DiscardOption] = []
+    for t in sorted({int(x) for x in hand.concealed_with_winning}):
+        counts[t] -= 1
+        s = wild_shanten(counts, melds, wild, shapes=shapes, stands_for=stands_for)
+        kinds = wild_useful_tiles(counts, melds, wild, shapes=shapes, stands_for=stands_for)
+        counts[t] += 1
+        u = tuple(_useful_tile(k, remaining[k]) for k in sorted(kinds))
+        options.append(DiscardOption(TILES[t], s, u, sum(x.remaining for x in u)))
+    options.sort(key=lambda o: (o.shanten, -o.useful_count, o.tile))
+    best = f"discard {options[0].tile.code}" if options else None
+    return Analysis(
+        hand, overall, by_shape, remaining, discards=tuple(options), best=best, **common
+    )
+
+
 def analyze(
     hand: Hand | str,
     visible: str | Sequence[Tile] = (),
@@ -464,6 +536,7 @@ def analyze(
     budget: int | None = None,
     seed: int = 0,
     look_ahead: LookAhead | None = None,
+    wildcard: TileLike | None = None,
 ) -> Analysis:
     """Analyse a 13- or 14-tile hand (a kong counting as 3).
 
@@ -487,6 +560,12 @@ def analyze(
     of the full look-ahead; ``"all"`` every tie group (the complete order, slower);
     ``"none"`` no look-ahead (the default of ``by="value"``, where expected points decide
     and the efficiency order only breaks their exact ties).
+    ``wildcard`` names the kind wild this hand (百搭/赖子; also the hand's own context
+    may name it): its concealed copies may stand for what the rule set allows
+    (``RuleSet.wildcards``; a rule set without wildcards refuses it), and shanten,
+    useful tiles and waits count every reading (:mod:`fanshu.analysis.wildcards`).
+    With wild tiles only ``by="efficiency"`` is available (no look-ahead, no claim
+    advice); the value advice refuses them with ``OptionError`` for now.
     Raises ``FanshuError`` for input that cannot happen at a table.
     """
     if by not in ("value", "efficiency"):
@@ -498,9 +577,22 @@ def analyze(
         hand = parse_hand(hand, context)
     elif context is not None and context != hand.context:
         hand = Hand(hand.concealed, hand.melds, hand.winning_tile, context)
+    if wildcard is not None:
+        hand = hand.with_context(wildcard=wildcard)
     hand.validate(complete=False)
-    ctx = context if context is not None else hand.context
+    ctx = hand.context
     opts = _rule_options(rule_set, options)
+    if hand.context.wildcard is not None:
+        rule = rule_set.wildcards
+        if rule is None:
+            raise OptionError(
+                f"{rule_set.name} is played without wildcards; drop the wildcard "
+                f"({hand.context.wildcard.code}) or choose a rule set that has one"
+            )
+        if rule.shapes:  # else the wild kind stands for nothing (MCR's 混杠 only)
+            return _analyze_wild(
+                hand, rule_set, opts, by, remaining_counts(hand, _visible_tiles(visible)), offered
+            )
     seen_tiles = _visible_tiles(visible)  # parsed once: for the counts and the position
     remaining = remaining_counts(hand, seen_tiles)
     offered_tile = _offered_tile(offered)
