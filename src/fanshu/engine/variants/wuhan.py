@@ -66,7 +66,8 @@ class WuhanVariant(Variant):
         return t not in self._kong_tiles
 
     def may_win(self, game: Table, s: int, hand: Hand) -> bool:
-        if not hand.context.self_drawn and int(hand.winning_tile) in self._kong_tiles:
+        t = hand.winning_tile
+        if not hand.context.self_drawn and t is not None and int(t) in self._kong_tiles:
             return False  # a discarded 红中/发财/赖子 is a kong, not a tile to win on
         return bool(self.score(hand).is_win)
 
