@@ -20,28 +20,29 @@ from __future__ import annotations
 
 from fanshu.rules.base import FanRow
 
-#: The seed's sentence (seed 001, ❽, first paragraph), quoted by every row it gives.
+#: The seed's sentence (seed 001, ❽, first paragraph); each row quotes its own clause.
 SEED = (
     "seed 001 ❽: 開口翻算錢的方法是開口算1番，暗杠算2番，明杠算1番，自摸算1番，"
     "屁胡算1番，放沖算1番，莊家算1番"
 )
+_S = "seed 001 ❽"
 _CONTRACT = "seed 001 ❽: 比如A放沖給B作全求人，A沒聽牌，A承包"
 _CAP = "seed 001 ❽: 比如賴子山莊的紅中發財杠封頂值為400分 (fanshu's reading of 紅中發財杠)"
 
 # 開口算1番: each chow, pung or kong claimed from a discard (option opening_per_claim)
-KAI_KOU = FanRow("kai_kou", "开口", "Opened (per claimed meld)", 1, source=SEED)
+KAI_KOU = FanRow("kai_kou", "开口", "Opened (per claimed meld)", 1, source=f"{_S}: 開口算1番")
 # 暗杠算2番
-AN_GANG = FanRow("an_gang", "暗杠", "Concealed kong", 2, source=SEED)
+AN_GANG = FanRow("an_gang", "暗杠", "Concealed kong", 2, source=f"{_S}: 暗杠算2番")
 # 明杠算1番: a kong claimed from a discard or added to a pung
-MING_GANG = FanRow("ming_gang", "明杠", "Melded kong", 1, source=SEED)
+MING_GANG = FanRow("ming_gang", "明杠", "Melded kong", 1, source=f"{_S}: 明杠算1番")
 # 自摸算1番: the winner drew the winning tile
-ZI_MO = FanRow("zi_mo", "自摸", "Self-drawn", 1, source=SEED)
+ZI_MO = FanRow("zi_mo", "自摸", "Self-drawn", 1, source=f"{_S}: 自摸算1番")
 # 屁胡算1番: the plain win (the seed lists no bigger hand, so every win is one)
-PI_HU = FanRow("pi_hu", "屁胡", "Plain win", 1, source=SEED)
+PI_HU = FanRow("pi_hu", "屁胡", "Plain win", 1, source=f"{_S}: 屁胡算1番")
 # 放沖算1番: the loser who discarded the winning tile (a robbed kong's owner too)
-FANG_CHONG = FanRow("fang_chong", "放冲", "Fed the win (discarder)", 1, source=SEED)
+FANG_CHONG = FanRow("fang_chong", "放冲", "Fed the win (discarder)", 1, source=f"{_S}: 放沖算1番")
 # 莊家算1番: the dealer, whether it wins or pays
-ZHUANG_JIA = FanRow("zhuang_jia", "庄家", "Dealer", 1, source=SEED)
+ZHUANG_JIA = FanRow("zhuang_jia", "庄家", "Dealer", 1, source=f"{_S}: 莊家算1番")
 
 # 全求人: four claimed melds and a win on a discard; no 番 of its own, it names the
 # 承包 case of the seed's example
