@@ -24,6 +24,7 @@ from fanshu.engine.replay import (
     replay_game,
     replay_lines,
 )
+from fanshu.engine.variants import playable_rules
 from support.engine_play import play
 
 A = ActionKind
@@ -299,7 +300,7 @@ def test_a_start_that_cannot_set_up_a_game_is_named(logged: list[str]) -> None:
     m = only_mismatch(changed(logged, i, wall=[*wall[:-1], "xx"]))
     assert m.reason.endswith("wall[107] is not a tile code: 'xx'")
     m = only_mismatch(changed(logged, i, rules="riichi"))
-    assert "the engine plays mcr, beijing, sichuan, two-player; not 'riichi'" in m.reason
+    assert f"the engine plays {', '.join(playable_rules())}; not 'riichi'" in m.reason
     m = only_mismatch(changed(logged, i, seed="7"))
     assert m.reason.endswith("its seed is a whole number, not '7'")
     m = only_mismatch(changed(logged, i, config={"exchange_three": "yes"}))

@@ -20,6 +20,7 @@ from fanshu.engine.simulate import (
     simulate,
     write_game,
 )
+from fanshu.engine.variants import playable_rules
 from fanshu.errors import OptionError
 
 FOUR = ["random"] * 4
@@ -110,7 +111,7 @@ def test_per_bot_figures_pool_the_seats_a_bot_held() -> None:
         ("mcr", ["random"] * 3, "mcr is played by 4 players, not 3"),
         ("two-player", FOUR, "two-player is played by 2 players, not 4"),
         ("mcr", ["random", "random", "random", "nosuch"], "unknown player 'nosuch'"),
-        ("riichi", FOUR, "the engine plays mcr, beijing, sichuan, two-player; not 'riichi'"),
+        ("riichi", FOUR, f"the engine plays {', '.join(playable_rules())}; not 'riichi'"),
     ],
 )
 def test_bad_players_or_rules_are_named(rules: str, players: list[str], message: str) -> None:

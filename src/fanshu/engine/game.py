@@ -31,7 +31,7 @@ from fanshu.engine import events as E
 from fanshu.engine.actions import Action, ActionError, ActionKind
 from fanshu.engine.config import GameConfig
 from fanshu.engine.observation import Observation, observe
-from fanshu.engine.seat import SeatState, WildWaits
+from fanshu.engine.seat import SeatState, WildTiles
 from fanshu.engine.variants import Variant, variant_for
 from fanshu.engine.wall import Wall, check_stacked, shuffled
 from fanshu.errors import OptionError
@@ -316,7 +316,7 @@ class Game:
             )
         )
         if v.wild_shapes:
-            wild = WildWaits(t, tuple(v.wild_shapes), frozenset(v.wild_stands_for))
+            wild = WildTiles(t, tuple(v.wild_shapes), frozenset(v.wild_stands_for))
             for st in self.seat:
                 st.wild = wild
 

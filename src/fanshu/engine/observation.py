@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fanshu.engine.actions import Action, ActionKind
+from fanshu.engine.seat import WildTiles
 from fanshu.engine.variants.base import Table
 from fanshu.hand import Meld, MeldKind
 from fanshu.tiles import TILES, Tile
@@ -62,6 +63,10 @@ class Observation:
     options: Mapping[str, Any] = field(default_factory=dict)
     #: The kind wild this hand (百搭 / 赖子), or None: its copies in ``hand`` are wild.
     wildcard: Tile | None = None
+    #: How the table counts the wild tiles (shapes they complete, kinds they stand
+    #: for), when they stand for anything; None otherwise (no wildcard, or MCR's 混杠
+    #: kind that stands for nothing).
+    wild: WildTiles | None = None
 
     @property
     def counts(self) -> list[int]:
@@ -144,6 +149,7 @@ def observe(game: Table, seat: int) -> Observation:
         win_accepted=win_accepted,
         options=dict(game.variant.option_data),
         wildcard=None if game.wildcard is None else TILES[game.wildcard],
+        wild=st.wild,
     )
 
 

@@ -1,6 +1,7 @@
 """Replay logged games and verify them: rebuild each game from its start event (rules,
-seed, options, config, the logged wall and the state carried in), feed it the logged decisions (``act``
-events) in order, and check that every event the engine makes again is the one logged.
+seed, options, config, the logged wall and the state carried in), feed it the logged
+decisions (``act`` events) in order, and check that every event the engine makes again
+is the one logged.
 After every decision tile conservation must hold, and at the end the payments must add
 up to zero (``fanshu.engine.invariants``).  The first difference is reported as the
 game's index, the event's number and what the log has against what the replay made.

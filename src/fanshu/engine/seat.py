@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fanshu.analysis import wildcards
 from fanshu.analysis.shanten import shanten, useful_tiles
 from fanshu.hand import Meld
 from fanshu.tiles import TILES, Tile
 
 
 @dataclass(frozen=True, slots=True)
-class WildWaits:
-    """How a seat counts its waits when a kind is wild this hand: the wild ``kind``,
-    the ``shapes`` a wild tile may complete and the kinds it may ``stands_for`` (the
-    variant's ``wild_shapes`` / ``wild_stands_for``)."""
+class WildTiles:
+    """The wild tiles of this hand as the table counts them: the wild ``kind``, the
+    ``shapes`` a wild tile may complete and the kinds it may ``stands_for`` (the
+    variant's ``wild_shapes`` / ``wild_stands_for``).  The seats' waits use it, and the
+    observation hands it to the bots so they count as the table does."""
 
     kind: int
     shapes: tuple[str, ...]
@@ -57,7 +59,7 @@ class SeatState:
         self.waits: frozenset[int] = frozenset()
         #: Set by the game when a kind is wild this hand (and wild tiles stand for
         #: something): the waits are then counted with wild tiles.
-        self.wild: WildWaits | None = None
+        self.wild: WildTiles | None = None
 
     def tiles(self) -> list[Tile]:
         """The concealed tiles, sorted."""
@@ -74,9 +76,6 @@ class SeatState:
         m = len(self.melds)
         w = self.wild
         if w is not None:
-            # imported here until fanshu.analysis.wildcards (helper wild) is on main
-            from fanshu.analysis import wildcards
-
             c, k, shapes, kinds = self.counts, w.kind, w.shapes, w.stands_for
             if wildcards.shanten(c, m, k, shapes=shapes, stands_for=kinds) == 0:
                 self.waits = wildcards.useful_tiles(c, m, k, shapes=shapes, stands_for=kinds)

@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from fanshu.analysis import wildcards
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.observation import Observation
-from fanshu.engine.players.counting import ALL, masked, suit_mask
+from fanshu.engine.players.counting import ALL, masked, overall, suit_mask, useful
+from fanshu.engine.seat import WildTiles
 from fanshu.hand import Meld, MeldKind
 from fanshu.tiles import TILES
 
@@ -39,14 +41,21 @@ class RandomPlayer:
 @dataclass(slots=True)
 class View:
     """One seat's tiles for the bots: concealed counts, melds, the unseen copies of each
-    kind, the kinds it may use (Sichuan: not the void suit) and whether the MCR special
-    shapes (十三幺, 全不靠, 组合龙) win under the rule set."""
+    kind, the kinds it may use (Sichuan: not the void suit), whether the MCR special
+    shapes (十三幺, 全不靠, 组合龙) win under the rule set, and the wild tiles of the
+    hand as the table counts them (``Observation.wild``).
+
+    ``shanten`` and ``useful`` count with the wild tiles standing in whenever the hand
+    has a wild kind and is a whole hand (13 or 14 tiles, a kong counting 3); a part of
+    a hand (the two-player exchanges) is counted plain.
+    """
 
     counts: list[int]
     melds: tuple[Meld, ...]
     remaining: list[int]
     allowed: tuple[int, ...]
     special: bool
+    wild: WildTiles | None = None
 
     @classmethod
     def of(cls, obs: Observation) -> View:
@@ -59,7 +68,37 @@ class View:
             remaining=[4 - v if v < 4 else 0 for v in obs.visible],
             allowed=allowed,
             special=obs.rules != "sichuan",
+            wild=obs.wild,
         )
+
+    def _whole(self, c: Sequence[int], melds: int) -> WildTiles | None:
+        """The wild tiles when ``c`` is a whole hand that holds the wild kind (a hand
+        without a wild tile still counts the wild kind as a draw that helps)."""
+        w = self.wild
+        if w is None or sum(c) + 3 * melds not in (13, 14):
+            return None
+        return w
+
+    def shanten(self, c: Sequence[int], melds: int) -> int:
+        """The shanten of ``c`` (the kinds the seat may use) with ``melds`` made."""
+        u = self.usable(c)
+        w = self._whole(u, melds)
+        if w is None:
+            return overall(u, melds, self.special)
+        return wildcards.shanten(u, melds, w.kind, shapes=w.shapes, stands_for=w.stands_for)
+
+    def useful(self, c: Sequence[int], melds: int) -> int:
+        """Unseen copies of the kinds whose draw lowers the shanten of ``c``."""
+        u = self.usable(c)
+        w = self._whole(u, melds)
+        if w is None or sum(u) + 3 * melds != 13:
+            return useful(u, melds, self.remaining, self.allowed, self.special)
+        kinds = wildcards.useful_tiles(u, melds, w.kind, shapes=w.shapes, stands_for=w.stands_for)
+        return sum(self.remaining[t] for t in kinds if self.allowed[t])
+
+    def keeps_wild(self, t: int) -> bool:
+        """Whether ``t`` is a wild tile (kept rather than thrown, among equals)."""
+        return self.wild is not None and t == self.wild.kind
 
     def discardable(self, c: Sequence[int]) -> list[int]:
         """The kinds of ``c`` the seat may discard (Sichuan: the void suit first)."""

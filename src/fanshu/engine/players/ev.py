@@ -24,6 +24,10 @@ score): :mod:`fanshu.analysis.value`, in the order ``fanshu.analyze(by="value")`
   when accepted, else passed.
 - **The other phases** (Sichuan 换三张 and 定缺, the two-player exchanges, 搓牌, the
   offered triplet and the tiles given back, 海底捞月) are the fan player's decisions.
+- **With wild tiles** (a hand with a wild kind that stands for something,
+  ``Observation.wild``) every decision is the fan player's, which counts the wild
+  tiles: the value advice (its Monte Carlo paths, its waits and their values) reads no
+  wildcard yet, and would value a wild tile as the plain tile it is.
 
 The advice estimates by seeded Monte Carlo; the player draws each decision's seed from
 its own generator (seeded by ``seed``), so a game with ev bots replays the same.  Its
@@ -117,6 +121,8 @@ class EvPlayer(FanPlayer):
         legal = obs.legal_actions
         if WIN in legal and obs.win_accepted:
             return WIN
+        if v.wild is not None:  # the value advice does not read wild tiles: see above
+            return super().turn(obs, v)
         position = position_of(obs)
         throws = {a.tile for a in legal if a.kind in (A.DISCARD, A.READY) and a.tile is not None}
         ranked = self._discards(position, throws)
@@ -152,6 +158,8 @@ class EvPlayer(FanPlayer):
         legal = obs.legal_actions
         tile = obs.last_discard
         assert tile is not None
+        if v.wild is not None:
+            return super().claim(obs, v)
         if not self._may_help(obs, v, tile):
             return PASS
         options = evaluate_claims(position_of(obs), budget=self.budget, seed=self._seed())

@@ -15,6 +15,11 @@ the rules accept (8 fan without flowers), so the player keeps building instead o
 waiting on a 错和; elsewhere the waits' value decides between ready hands.  A win is
 declared only when the observation says the rule set accepts it.
 
+With a wild kind (百搭 / 赖子) the shanten and the waits count the wild tiles standing
+in (``fanshu.analysis.wildcards``), a route is one tile nearer for each wild tile held,
+the waits are scored with the wildcard in the win context, and a wild tile is thrown
+only when it brings the hand nearer than any other discard.
+
 >>> from fanshu.engine import Game
 >>> g = Game("mcr", seed=5)
 >>> while not g.done:
@@ -31,6 +36,7 @@ from dataclasses import dataclass
 from math import log2
 from typing import Any
 
+from fanshu.analysis import wildcards
 from fanshu.analysis.shanten import useful_tiles
 from fanshu.engine.actions import Action
 from fanshu.engine.observation import Observation
@@ -146,7 +152,7 @@ class Planner:
         """(steps, route) for every route the melds allow."""
         out = []
         for r in self.routes:
-            d = r.distance(c, melds)
+            d = self.distance(r, c, melds)
             if d is not None:
                 out.append((d + self.steps[r], r))
         return out
@@ -154,10 +160,34 @@ class Planner:
     # -- measures --------------------------------------------------------------------
 
     def shanten(self, c: Sequence[int], melds: int) -> int:
-        return overall(self.v.usable(c), melds, self.v.special)
+        return self.v.shanten(c, melds)
+
+    def distance(
+        self, r: Route, c: Sequence[int], melds: Sequence[Meld], floor: int = -1
+    ) -> int | None:
+        """``r.distance``; with wild tiles held, the distance of the hand with each wild
+        tile replaced by a useless one (``_junk``), one tile nearer for each (a wild
+        tile may stand for any tile the route lacks), never nearer than ``floor`` (the
+        hand's own shanten with its wild tiles, where known)."""
+        w = self.v.wild
+        if w is None or not c[w.kind]:
+            return r.distance(c, melds)
+        held = c[w.kind]
+        rest = list(c)
+        rest[w.kind] = 0
+        for t in _junk(rest, held, w.kind):
+            rest[t] += 1
+        d = r.distance(rest, melds)
+        return None if d is None else max(d - held, floor)
 
     def waits(self, c: list[int], melds: int) -> list[int]:
         v = self.v
+        w = v.wild
+        if w is not None:
+            kinds = wildcards.useful_tiles(
+                c, melds, w.kind, shapes=w.shapes, stands_for=w.stands_for
+            )
+            return sorted(t for t in kinds if v.allowed[t])
         if v.special:
             return sorted(useful_tiles(c, melds))
         if v.usable(c) != c:
@@ -213,6 +243,7 @@ class Planner:
             prevalent_wind=Tile(27 + obs.prevalent_wind),
             flowers=len(obs.seats[obs.seat].flowers),
             dealer=obs.seat == obs.dealer,
+            wildcard=obs.wildcard,
         )
         try:
             result: Any = self.scorer.score(Hand(concealed, melds, TILES[w], ctx), self.options)
@@ -231,7 +262,7 @@ class Planner:
         for t in route.kinds(c):
             if rem[t] and c[t] < 4:
                 c[t] += 1
-                d = route.distance(c, melds)
+                d = self.distance(route, c, melds)
                 c[t] -= 1
                 if d is not None and d < now:
                     got += rem[t]
@@ -257,7 +288,7 @@ class Planner:
         level = WORST[0]
         at: list[tuple[Route, int]] = []
         for r in self.routes if routes is None else routes:
-            d = r.distance(c, melds)
+            d = self.distance(r, c, melds, sh)
             if d is None:
                 continue
             if sh == 0 and d <= 0:
@@ -298,7 +329,7 @@ class Planner:
             key = self.key13(c, melds, near, count=False)
             c[t] += 1
             rows.append((key, -edge(t), t))
-        rows.sort()
+        rows.sort(key=self._order)
         low = rows[0][0][:2]
         tied = [r for r in rows if r[0][:2] == low]
         if (len(tied) > 1 or count) and low[1] == 1:  # as near: count the useful tiles
@@ -308,9 +339,42 @@ class Planner:
                 key = self.key13(c, melds, near)
                 c[t] += 1
                 recount.append((key, e, t))
-            recount.sort()
+            recount.sort(key=self._order)
             return recount[0][0], recount[0][2]
         return rows[0][0], rows[0][2]
+
+    def _order(self, row: tuple[Key, int, int]) -> tuple[Any, ...]:
+        """The order of discards: by key, except that among discards as near (the
+        key's steps and readiness) a wild tile comes last."""
+        key, e, t = row
+        return (key[:2], self.v.keeps_wild(t), key[2:], e, t)
+
+
+#: Kinds of each suit by how little they join others: the middle ranks first (far from
+#: the terminals that 十三幺 and the knitted hands use).
+_QUIET_RANKS = (4, 3, 5, 2, 6)
+
+
+def _junk(c: Sequence[int], n: int, wild: int) -> list[int]:
+    """``n`` distinct kinds that ``c`` does not hold and that join nothing in it (a
+    middle rank with no held tile within two ranks of its suit, else an honour not
+    held, else any kind not held): what a wild tile is worth before it stands for
+    anything."""
+    quiet = [
+        s * 9 + r
+        for r in _QUIET_RANKS
+        for s in range(3)
+        if not any(c[s * 9 + x] for x in range(max(r - 2, 0), min(r + 3, 9)))
+    ]
+    honours = [t for t in range(27, 34) if not c[t]]
+    spare = [t for t in range(34) if not c[t]]
+    out: list[int] = []
+    for t in [*quiet, *honours, *spare]:
+        if t != wild and t not in out:
+            out.append(t)
+            if len(out) == n:
+                break
+    return out
 
 
 class FanPlayer(GreedyPlayer):

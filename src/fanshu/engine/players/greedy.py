@@ -3,7 +3,10 @@
 It wins whenever the rule set accepts the win; discards to the lowest shanten, ties
 broken by the unseen copies of the tiles that would lower it (4 minus the copies this
 seat can see); claims only when the claim lowers the shanten, or keeps it and widens the
-hand; takes every exchange, pick and swap that lowers the (expected) shanten.  It knows
+hand; takes every exchange, pick and swap that lowers the (expected) shanten.  With a
+wild kind (百搭 / 赖子) the shanten and useful tiles count the wild tiles standing in
+(``fanshu.analysis.wildcards``, as the table counts them), and among equal discards a
+wild tile is kept.  It knows
 nothing of fan: under MCR its ready hands are often under the 8-fan minimum, and it then
 waits on, never declaring a win the rules would refuse.
 
@@ -30,7 +33,7 @@ from fanshu.engine.players.base import (
     konged,
     play_discard,
 )
-from fanshu.engine.players.counting import overall, useful
+from fanshu.engine.players.counting import overall
 
 
 def edge(t: int) -> int:
@@ -50,11 +53,11 @@ class GreedyPlayer:
 
     @staticmethod
     def shanten(v: View, c: Sequence[int], melds: int) -> int:
-        return overall(v.usable(c), melds, v.special)
+        return v.shanten(c, melds)
 
     @staticmethod
     def useful(v: View, c: Sequence[int], melds: int) -> int:
-        return useful(v.usable(c), melds, v.remaining, v.allowed, v.special)
+        return v.useful(c, melds)
 
     def best_discard(
         self, v: View, c: list[int], melds: int, tiles: Sequence[int], *, mass: bool = False
@@ -73,9 +76,11 @@ class GreedyPlayer:
         ranked = []
         for t in tied:
             c[t] -= 1
-            ranked.append((self.useful(v, c, melds), v.remaining[t] == 0, edge(t), t))
+            # a wild tile is thrown last among equals: it may stand for what comes
+            not_wild = not v.keeps_wild(t)
+            ranked.append((not_wild, self.useful(v, c, melds), v.remaining[t] == 0, edge(t), t))
             c[t] += 1
-        u, _, _, t = max(ranked)
+        _, u, _, _, t = max(ranked)
         return low, u, t
 
     # -- decisions -----------------------------------------------------------------
