@@ -66,6 +66,7 @@ def test_rules_json() -> None:
         "cap": None,
         "minimum": 8,
         "default": True,
+        "playable": True,
         # issue 16: MCR's wild kind stands for nothing, it only names 混杠's kong
         "wildcards": {
             "shapes": [],

@@ -28,6 +28,7 @@ def test_lists_every_rule_set(client: TestClient) -> None:
         "cap": None,
         "minimum": 8,
         "default": True,
+        "playable": True,
         # issue 16: MCR's wild kind stands for nothing, it only names 混杠's kong
         "wildcards": {
             "shapes": [],
@@ -94,3 +95,10 @@ def test_the_api_answers_what_fanshu_rules_json_prints(
     r = client.get("/v1/rules" if name is None else f"/v1/rules/{name}")
     assert r.status_code == 200
     assert r.json() == json.loads(result.stdout)
+
+
+def test_the_list_says_which_rule_sets_the_engine_plays(client: TestClient) -> None:
+    from fanshu.engine.variants import playable_rules
+
+    rows = client.get("/v1/rules").json()
+    assert [r["name"] for r in rows if r["playable"]] == playable_rules()

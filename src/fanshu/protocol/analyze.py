@@ -468,6 +468,7 @@ def analyze_request(req: AnalyzeRequest) -> Analysis:
         budget=req.budget,
         seed=req.seed,
         look_ahead=req.look_ahead,
+        wildcard=req.context.wildcard,
     )
 
 

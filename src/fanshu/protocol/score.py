@@ -53,8 +53,6 @@ from typing import Any
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
-from fanshu.hand import WinContext
-from fanshu.notation.fanshu import parse_hand
 from fanshu.protocol import bounds
 from fanshu.protocol.errors import (
     BAD_FIELD,
@@ -217,23 +215,6 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
 def score_request(req: ScoreRequest) -> ScoreResult:
     """Score a validated request under its rule set (an ``McrResult`` for MCR); raises
     ``FanshuError`` for a hand that cannot be."""
-    if req.wildcard is not None:
-        # the wild kind is part of how the hand was won: its WinContext carries it
-        ctx = WinContext(
-            self_drawn=req.self_drawn,
-            fourth_tile=req.fourth_tile,
-            kong=req.kong,
-            wall_last=req.wall_last,
-            seat_wind=req.seat_wind,
-            prevalent_wind=req.prevalent_wind,
-            flowers=req.flowers,
-            dealer=req.dealer,
-            first_turn=req.first_turn,
-            ready_at_start=req.ready_at_start,
-            kong_discard=req.kong_discard,
-            wildcard=req.wildcard,
-        )
-        return score(parse_hand(req.hand, ctx), rules=req.rules, options=req.options)
     return score(
         req.hand,
         rules=req.rules,
@@ -249,6 +230,7 @@ def score_request(req: ScoreRequest) -> ScoreResult:
         ready_at_start=req.ready_at_start,
         kong_discard=req.kong_discard,
         options=req.options,
+        wildcard=req.wildcard,
     )
 
 

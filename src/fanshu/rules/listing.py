@@ -37,7 +37,8 @@ def tile_count(rule_set: RuleSet) -> int:
 
 def rule_summary(rule_set: RuleSet) -> dict[str, Any]:
     """One rule set as a row of the list: name, titles, tiles, flowers, how fan combine,
-    cap, minimum, whether it is the default, and its wildcard rule (or None)."""
+    cap, minimum, whether it is the default, whether the engine plays it, and its
+    wildcard rule (or None)."""
     return {
         "name": rule_set.name,
         "title_zh": rule_set.title_zh,
@@ -48,6 +49,8 @@ def rule_summary(rule_set: RuleSet) -> dict[str, Any]:
         "cap": rule_set.cap,
         "minimum": rule_set.minimum,
         "default": rule_set.name == DEFAULT_RULES,
+        # the engine plays it (fanshu play / simulate, the web's Play tab)
+        "playable": getattr(rule_set, "engine_variant", None) is not None,
         "wildcards": wildcard_rule(rule_set),
     }
 
