@@ -209,3 +209,44 @@ def test_score_sheets_pay_what_the_engine_paid(rules: str) -> None:
     for seed in range(6):
         play_series(rules, ["greedy"] * n, seed=seed, hands=6, on_hand=on_hand)
     assert compared >= 10
+
+
+def test_each_hand_gets_the_state_the_hand_before_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Beijing table that carries the drawn hands in a row (a 黄番-like count): each
+    hand's carry out is the next hand's carry in, logged on its start event, and each
+    hand replays alone from its own log."""
+    import fanshu.engine.game as game_module
+    from fanshu.engine.replay import replay_game
+    from fanshu.engine.variants import Table, Variant
+    from fanshu.engine.variants.beijing import BeijingVariant
+
+    class Carrying(BeijingVariant):
+        def carry_in(self, state: Any) -> None:
+            self.before = int(state.get("drawn", 0))
+
+        def carry_out(self, game: Table) -> dict[str, Any]:
+            return {"drawn": 0 if game.winners else self.before + 1, "hand": self.before}
+
+    def variant_for(rules: str, options: Any = None) -> Variant:
+        return Carrying(dict(options or {}))
+
+    monkeypatch.setattr(game_module, "variant_for", variant_for)
+    games: list[Game] = []
+    series = play_series("beijing", ["random"] * 4, seed=5, hands=8,
+                         on_hand=lambda h, g: games.append(g))  # fmt: skip
+    hands = series.hands
+    assert hands[0].carry_in == {} and games[0].events[0]["carry"] is None  # nothing yet
+    drawn = 0
+    for k, (hand, game) in enumerate(zip(hands, games, strict=True)):
+        if k:
+            assert hand.carry_in == hands[k - 1].carry_out
+            assert game.events[0]["carry"] == hand.carry_in
+        drawn = 0 if game.winners else drawn + 1
+        assert (
+            hand.carry_out
+            == game.carried_out
+            == {"drawn": drawn, "hand": hand.carry_in.get("drawn", 0)}
+        )
+        assert hand.to_dict()["carry_out"] == hand.carry_out
+        assert replay_game(game.events).ok
+    assert any(h.carry_out["drawn"] for h in hands)  # random bots draw some hands
