@@ -3,14 +3,17 @@ settlement, the dealer rules, what a rule set does not have, and reading a sheet
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from fanshu.match.results import HandResult, Kong, Win
 from fanshu.match.rule_sheet import RuleSheet, sheet_from_dict
-from fanshu.match.sheet import Match, MatchError
+from fanshu.match.sheet import HandRecord, Match, MatchError
 from fanshu.rules.base import ScoreResult
 from fanshu.rules.beijing import settlement as beijing
 from fanshu.rules.sichuan import settlement as sichuan
+from fanshu.tiles import Tile
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -241,3 +244,138 @@ def test_beijing_robbed_kong_is_paid_as_the_option_says() -> None:
     # the robbed player pays what the three would pay on a self-drawn win; the others 0
     assert robbed["A"] == robbed["D"] == 0
     assert -robbed["C"] == robbed["B"] > plain["B"]
+
+
+# --- jiaxing: the carried 番 kept by the sheet, row by row --------------------------------
+
+PLAIN = "123m456m789p111s2s2s"  # no 台 of its own; 无百搭 when no 百搭 is held
+
+
+def carry_item(r: HandRecord) -> dict[str, Any]:
+    """The row's carried-state item: what the hand started with, used and left."""
+    (item,) = [i for i in r.items or () if i["kind"] == "carry"]
+    return item
+
+
+def test_jiaxing_carries_huang_fan_and_the_others_across_the_rows() -> None:
+    s = RuleSheet(FOUR, rules="jiaxing")
+    h1 = s.record(HandResult(draw=True, wildcard="9s", dice=(1, 2)))
+    assert h1.payments == dict.fromkeys(FOUR, 0)
+    assert carry_item(h1)["carry_in"] == {
+        "huang_fan": 0, "lao_tou_huang": 0, "bao_zi": 0, "lian_zhuang": 0, "last_wildcard": None,
+    }  # fmt: skip
+    assert carry_item(h1)["carry_out"]["huang_fan"] == 1
+    # hand 2: drawn again; 东 is 百搭 (老头黄) and the dice are 3-3 (包子): all three wait
+    h2 = s.record(HandResult(draw=True, wildcard="E", dice=(3, 3)))
+    out = carry_item(h2)["carry_out"]
+    assert (out["huang_fan"], out["lao_tou_huang"], out["bao_zi"]) == (2, 1, 1)
+    # hand 3: B self-draws (9s is 百搭, none held: 无百搭 1 台); one 黄番 is used (1 番):
+    # (底台 1 + 1) × 2 = 4 from each of the three
+    h3 = s.record(HandResult(winner="B", hand=PLAIN, wildcard="9s", dice=(2, 5)))
+    assert h3.payments == {"A": -4, "B": 12, "C": -4, "D": -4}
+    assert carry_item(h3)["used"] == ["huang_fan"]
+    out = carry_item(h3)["carry_out"]
+    assert (out["huang_fan"], out["lao_tou_huang"], out["bao_zi"]) == (1, 1, 1)
+    assert s.carry(4).huang_fan == 1 and s.dealer(4) == "B"  # A dealt; B won: B deals
+    # hand 4: 9s again (百搭连庄 joins the pool); C wins on D's discard, 黄番 used again
+    h4 = s.record(HandResult(winner="C", discarder="D", hand=PLAIN, wildcard="9s"))
+    assert h4.payments == {"A": 0, "B": 0, "C": 4, "D": -4}
+    out = carry_item(h4)["carry_out"]
+    assert (out["huang_fan"], out["lao_tou_huang"], out["bao_zi"], out["lian_zhuang"]) == (
+        0, 1, 1, 1,
+    )  # fmt: skip
+
+
+def test_jiaxing_best_wildcard_reading_on_the_sheet() -> None:
+    s = RuleSheet(FOUR, rules="jiaxing")
+    r = s.record(HandResult(winner="A", hand="C5p123m456m789m1m1m5p", wildcard="5p"))
+    (win, _) = r.items or ()
+    assert win["fans"] == ["红中刻", "混一色"] and win["tai"] == 3 and win["points"] == 4
+    assert win["wildcards"] == {"kind": "5p", "stood_for": ["C"], "winning": "C"}
+    assert r.payments == {"A": 12, "B": -4, "C": -4, "D": -4}
+
+
+def test_jiaxing_prevalent_wind_moves_when_the_deal_comes_round() -> None:
+    s = RuleSheet(FOUR, rules="jiaxing")
+    # A deals; B, C, D, then A win: the deal goes B, C, D and back to A on hand 5
+    for winner in "BCDA":
+        s.record(HandResult(winner=winner, hand=PLAIN))
+    assert [s.dealer(n) for n in range(1, 6)] == ["A", "B", "C", "D", "A"]
+    assert s.prevalent_wind(4) == Tile.EAST and s.prevalent_wind(5) == Tile.SOUTH
+    # hand 5: B (seat South in the South round) wins with a pung of South on C's discard:
+    # 门风 1 + 圈风 1 + 无百搭 1 = 3 台, 底台 1: 4 from C
+    r = s.record(HandResult(winner="B", discarder="C", hand="[SSS]123m456m789p1s1s"))
+    assert r.payments == {"A": 0, "B": 4, "C": -4, "D": 0}
+    assert (r.items or ())[0]["fans"] == ["门风刻", "圈风刻", "无百搭"]
+
+
+def test_jiaxing_correcting_a_hand_settles_the_later_ones_again() -> None:
+    s = RuleSheet(FOUR, rules="jiaxing")
+    s.record(HandResult(draw=True))
+    later = s.record(HandResult(winner="B", discarder="C", hand=PLAIN))
+    assert later.payments["C"] == -4  # 黄番: (1 + 1) × 2
+    s.correct_hand(1, HandResult(winner="A", hand=PLAIN))  # hand 1 was a win, not drawn
+    assert s.records[1].payments["C"] == -2  # no 黄番 waits any more: (1 + 1) × 1
+    assert carry_item(s.records[1])["carry_in"]["huang_fan"] == 0
+
+
+def test_jiaxing_sheet_reads_back_with_its_carry() -> None:
+    s = RuleSheet(FOUR, rules="jiaxing", options={"discard_pays": "all"})
+    s.record(HandResult(draw=True, wildcard="C", dice=(6, 6)))
+    s.record(HandResult(winner="D", discarder="A", hand=PLAIN, wildcard="C"))
+    back = sheet_from_dict(s.to_dict())
+    assert isinstance(back, RuleSheet) and back.rules == "jiaxing"
+    assert [r.payments for r in back.records] == [r.payments for r in s.records]
+    assert back.carry(3) == s.carry(3) and s.carry(3).lao_tou_huang == 2
+
+
+def test_jiaxing_refuses_what_it_cannot_settle() -> None:
+    s = RuleSheet(FOUR, rules="jiaxing")
+    with pytest.raises(MatchError, match="given by its hand string"):
+        s.record(HandResult(winner="A", fan=2))
+    with pytest.raises(MatchError, match="the dice are two numbers 1-6"):
+        s.record(HandResult(draw=True, dice=(0, 7)))
+    with pytest.raises(MatchError, match="a wildcard is a tile kind"):
+        s.record(HandResult(draw=True, wildcard="9z"))
+    with pytest.raises(MatchError, match="jiaxing has no per-player facts"):
+        s.record(HandResult(draw=True, facts={"A": {"openings": 1}}))
+    with pytest.raises(MatchError, match="carries nothing between hands"):
+        RuleSheet(FOUR, rules="beijing").carry(1)
+    with pytest.raises(MatchError, match="beijing has no wildcard"):
+        RuleSheet(FOUR, rules="beijing").record(HandResult(winner="A", fan=1, wildcard="C"))
+
+
+# --- pinghu, wuhan, common: settled by their own RULES.settle -----------------------------
+
+
+def test_pinghu_sheet_pays_by_its_settle() -> None:
+    # 放炮 9张牌, 另外二家 4张牌 per 台 (seed 001 ❹), read by the pinghu rule set
+    s = RuleSheet(FOUR, rules="pinghu")
+    r = s.record(HandResult(winner="B", discarder="C", hand="123m456m789m234s5s5s"))
+    tai = (r.items or ())[0]["fan"]
+    assert tai == r.fan and tai > 0
+    assert r.payments == {"A": -4 * tai, "B": 17 * tai, "C": -9 * tai, "D": -4 * tai}
+    assert s.record(HandResult(draw=True)).payments == dict.fromkeys(FOUR, 0)
+
+
+def test_common_sheet_pays_base_times_two_to_the_fan() -> None:
+    # 无字 3 番: 底分 10 × 2 ** 3 = 80 from each of the three on a self-drawn win
+    s = RuleSheet(FOUR, rules="common")
+    r = s.record(HandResult(winner="B", hand="123m456m789m234s5s5s"))
+    assert r.fan == 3 and r.payments == {"A": -80, "B": 240, "C": -80, "D": -80}
+    with pytest.raises(MatchError, match="common is played without wildcards"):
+        s.record(HandResult(winner="B", hand="123m456m789m234s5s5s", wildcard="C"))
+
+
+def test_wuhan_sheet_losers_pay_by_their_own_fan() -> None:
+    # B wins on C's discard with 开口 + 屁胡 (2 番).  A is the dealer (庄家 1): 2 ** 3 = 8;
+    # C opened once and fed the win (开口 1 + 放冲 1): 2 ** 4 = 16; D has a concealed kong
+    # (暗杠 2): 2 ** 4 = 16.
+    s = RuleSheet(FOUR, rules="wuhan")
+    facts = {"C": {"openings": 1}, "D": {"concealed_kongs": 1}}
+    r = s.record(HandResult(winner="B", discarder="C", hand="[123m]456m789m234s5s5s", facts=facts))
+    assert r.payments == {"A": -8, "B": 40, "C": -16, "D": -16}
+    lines = (r.items or ())[0]["losers"]
+    assert {p: line["own_fan"] for p, line in lines.items()} == {"A": 1, "C": 2, "D": 2}
+    with pytest.raises(MatchError, match="given by its hand string"):
+        s.record(HandResult(winner="B", fan=3))

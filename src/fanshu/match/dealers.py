@@ -12,7 +12,8 @@ Players are numbered in seat order (0, 1 …; the next seat is the next number).
   stays (seed 002 §5);
 - ``beijing``: the dealer stays after winning or a drawn hand (连庄); when another player
   wins, the deal passes to the next seat (seed 003: 轮庄制 … 庄家和牌（或荒牌），则庄家可以
-  连庄 … 当闲家和牌时，再继续按原顺序进行轮庄).
+  连庄 … 当闲家和牌时，再继续按原顺序进行轮庄); ``jiaxing`` the same (seed 001 ❼ is
+  silent but for 每当庄家轮回左上角方向，换一次风圈: the deal goes round).
 
 >>> next_dealer("sichuan", 0, first_winners=[2, 3], discarder=1, players=4)
 1
@@ -34,7 +35,7 @@ def next_dealer(
     or several on the same discard of ``discarder``; empty for a drawn hand)."""
     if not first_winners:
         return dealer
-    if rules == "beijing":
+    if rules in ("beijing", "jiaxing"):
         return dealer if dealer in first_winners else (dealer + 1) % players
     if rules == "sichuan" and len(first_winners) > 1 and discarder is not None:
         return discarder  # 一炮多响: the discarder deals

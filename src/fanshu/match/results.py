@@ -11,7 +11,11 @@ what only some rule sets have:
   Beijing winner's kongs (paid only because the holder won);
 - ``ready``: at a Sichuan drawn end, the 13-tile hands of the players still in, for
   查花猪 and 查大叫;
-- ``follow_dealer`` and ``burn``: Beijing's 跟庄 and 烧庄 (rounds followed in a row).
+- ``follow_dealer`` and ``burn``: Beijing's 跟庄 and 烧庄 (rounds followed in a row);
+- ``wildcard`` and ``dice``: the hand's 百搭/赖子 (a tile code) and the dice thrown
+  (Jiaxing 包子), for the rule sets with wildcards;
+- ``facts``: what each player brings to a settlement beyond the winning hand (Wuhan:
+  a loser's 开口, kongs, 听牌 — the fields of ``fanshu.rules.wuhan.SeatFacts``).
 
 A win scored from its ``hand`` also says how it was won, with the names of
 :class:`fanshu.hand.WinContext` (:data:`WIN_CONTEXT`): ``fourth_tile`` (和绝张),
@@ -143,6 +147,9 @@ class HandResult:
     fourth_tile: bool = False
     kong: bool = False
     wall_last: bool = False
+    wildcard: str | None = None
+    dice: tuple[int, ...] = ()
+    facts: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def is_win(self) -> bool:
@@ -188,6 +195,9 @@ class HandResult:
             "ready": bool(self.ready),
             "follow_dealer": self.follow_dealer,
             "burn": bool(self.burn),
+            "wildcard": self.wildcard is not None,
+            "dice": bool(self.dice),
+            "facts": bool(self.facts),
         }
         return [k for k, v in given.items() if v]
 
@@ -243,6 +253,12 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
         out["follow_dealer"] = True
     if result.burn:
         out["burn"] = result.burn
+    if result.wildcard is not None:
+        out["wildcard"] = result.wildcard
+    if result.dice:
+        out["dice"] = list(result.dice)
+    if result.facts:
+        out["facts"] = {p: dict(f) for p, f in result.facts.items()}
     return out
 
 
@@ -264,6 +280,11 @@ def result_from_dict(data: Mapping[str, Any]) -> HandResult:
             fourth_tile=read_context_flag(data, "fourth_tile"),
             kong=read_context_flag(data, "kong"),
             wall_last=read_context_flag(data, "wall_last"),
+            wildcard=data.get("wildcard"),
+            dice=tuple(int(d) for d in data.get("dice", ())),
+            facts=MappingProxyType(
+                {str(p): dict(f) for p, f in dict(data.get("facts", {})).items()}
+            ),
         )
     except (TypeError, ValueError, AttributeError) as exc:
         raise MatchError(f"a bad hand result {dict(data)!r}: {exc}") from None

@@ -14,7 +14,18 @@ settled by the rule set named at creation, with its options:
   点庄 40, 平摸 40, 庄摸 60) × 2 ** capped fan, the winner's kongs, 跟庄 and 烧庄; with a
   hand string, ``RuleSet.settle`` (which also finds 互包 from the melds: a fan count
   alone does not say who claimed from whom, so give the hand when 互包 applies);
-- ``two-player``: two players, the loser pays the fan total up to the cap.
+- ``two-player``: two players, the loser pays the fan total up to the cap;
+- ``jiaxing`` (:mod:`fanshu.rules.jiaxing`): a win is its hand string, scored with the
+  hand's 百搭 (``HandResult.wildcard``), the seat and prevalent winds and the carried 番
+  (黄番, 老头黄, 包子 from ``HandResult.dice``, 百搭连庄); every row shows the carried state
+  it started from and the one it leaves (an item of kind ``carry``), a drawn hand adds a
+  黄番, a win uses one; the prevalent wind moves each time the deal comes back to the
+  first player (每当庄家轮回左上角方向，换一次风圈), and correcting a hand settles the later
+  hands again (their carried 番 follow);
+- ``pinghu``, ``wuhan``, ``common``: a win is its hand string (and ``wildcard`` for the
+  rule sets with one), scored and paid by the rule set's own ``RULES.settle``; Wuhan's
+  losers each pay by their own 番, from ``HandResult.facts`` (per player: the fields of
+  :class:`fanshu.rules.wuhan.SeatFacts`), and the row shows each loser's line.
 
 The players are given in seat order with the first hand's dealer first; who deals next
 is :func:`fanshu.match.dealers.next_dealer`.  What a rule set does not have (a 错和
@@ -29,6 +40,12 @@ penalty, flowers, kongs in the two-player game …) is refused with a message th
 >>> b = RuleSheet(["E", "S", "W", "N"], rules="beijing")
 >>> b.record(HandResult(winner="S", fan=1, follow_dealer=True)).payments
 {'E': -70, 'S': 90, 'W': -10, 'N': -10}
+>>> j = RuleSheet(["E", "S", "W", "N"], rules="jiaxing")
+>>> j.record(HandResult(draw=True, wildcard="5p")).items[-1]["carry_out"]["huang_fan"]
+1
+>>> r = j.record(HandResult(winner="S", hand="C5p123m456m789m1m1m5p", wildcard="5p"))
+>>> r.payments, r.items[0]["tai"], r.items[0]["fan"]   # 红中刻 + 混一色, 黄番 used
+({'E': -8, 'S': 24, 'W': -8, 'N': -8}, 3, 1)
 """
 
 from __future__ import annotations
@@ -43,16 +60,32 @@ from fanshu.match.results import HandResult, Win, result_from_dict, result_to_di
 from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match
 from fanshu.notation import parse_hand
 from fanshu.rules import get_rules
+from fanshu.rules.base import ScoreResult
 from fanshu.rules.beijing import settlement as beijing
+from fanshu.rules.jiaxing import RULES as JIAXING
+from fanshu.rules.jiaxing import Carry
 from fanshu.rules.mcr.settlement import MatchError, check_member
 from fanshu.rules.sichuan import settlement as sichuan
 from fanshu.rules.two_player.ruleset import capped
-from fanshu.tiles import Tile
+from fanshu.rules.wuhan import RULES as WUHAN
+from fanshu.rules.wuhan import SeatFacts
+from fanshu.tiles import NUM_KINDS, Tile
 
 __all__ = ["SHEET_RULES", "RuleSheet", "sheet_from_dict"]
 
 #: The rule sets a score sheet can be kept for, with their number of players.
-SHEET_RULES: dict[str, int] = {"mcr": 4, "sichuan": 4, "beijing": 4, "two-player": 2}
+SHEET_RULES: dict[str, int] = {
+    "mcr": 4,
+    "sichuan": 4,
+    "beijing": 4,
+    "two-player": 2,
+    "jiaxing": 4,
+    "pinghu": 4,
+    "wuhan": 4,
+    "common": 4,
+}
+#: The rule sets settled by their own ``RULES.settle`` from a hand string.
+_BY_SETTLE = ("pinghu", "wuhan", "common")
 _WINDS = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 
 Payments = dict[str, int]
@@ -132,9 +165,32 @@ class RuleSheet(Match):
         return {w: p for p, w in self.seat_winds(hand_no).items()}
 
     def prevalent_wind(self, hand_no: int) -> Tile:
-        """These rule sets have no prevalent wind that changes: East."""
+        """East, except in Jiaxing: the 风圈 moves on (东 → 南 → 西 → 北) each time the deal
+        comes back to the first player (每当庄家轮回左上角方向，换一次风圈)."""
         self._check_hand_no(hand_no)
-        return Tile.EAST
+        if self.rules != "jiaxing":
+            return Tile.EAST
+        rounds, before = 0, self.players[0]
+        for n in range(2, hand_no + 1):
+            d = self.dealer(n)
+            rounds += d == self.players[0] and before != d
+            before = d
+        return _WINDS[rounds % 4]
+
+    def carry(self, hand_no: int) -> Carry:
+        """Jiaxing: the carried 番 hand ``hand_no`` starts with (what the hand before left;
+        nothing before hand 1)."""
+        self._check_hand_no(hand_no)
+        if self.rules != "jiaxing":
+            raise MatchError(f"{self.rules} carries nothing between hands (jiaxing does)")
+        state = Carry()
+        for r in self.hands:
+            if r.number >= hand_no:
+                break
+            for item in r.items or ():
+                if item.get("kind") == "carry":
+                    state = Carry.from_dict(item["carry_out"])
+        return state
 
     # -- recording ---------------------------------------------------------------------
 
@@ -152,8 +208,24 @@ class RuleSheet(Match):
         self._check_hand_no(hand_no)
         index = self._row_of(hand_no)
         record = self._settled(hand_no, result)
+        old = self._records[index]
         self._records[index] = record
+        if self.rules == "jiaxing":
+            try:
+                self._settle_again(index + 1)
+            except MatchError:
+                self._records[index] = old
+                self._settle_again(index + 1)
+                raise
         return record
+
+    def _settle_again(self, start: int) -> None:
+        """Settle the hand rows from ``start`` on again (Jiaxing: their carried 番 and
+        dealers follow from the rows before)."""
+        for i in range(start, len(self._records)):
+            r = self._records[i]
+            if r.is_hand and r.result is not None:
+                self._records[i] = self._settled(r.number, result_from_dict(r.result))
 
     def record_false_win(self, player: str, kind: str) -> HandRecord:
         raise MatchError(
@@ -179,8 +251,15 @@ class RuleSheet(Match):
             if (w.fan is None) == (w.hand is None):
                 raise MatchError("a win needs its fan total or its hand string, one of them")
         dealer = self.dealer(number)
-        settle = {"sichuan": self._sichuan, "beijing": self._beijing}.get(self.rules, self._pair)
-        items = settle(result, wins, dealer)
+        if self.rules == "jiaxing":
+            items = self._jiaxing(result, wins, dealer, number)
+        elif self.rules in _BY_SETTLE:
+            items = self._by_settle(result, wins, dealer, number)
+        else:
+            settle = {"sichuan": self._sichuan, "beijing": self._beijing}.get(
+                self.rules, self._pair
+            )
+            items = settle(result, wins, dealer)
         payments = dict.fromkeys(self.players, 0)
         for item in items:
             for p, v in item["payments"].items():
@@ -210,12 +289,26 @@ class RuleSheet(Match):
                 "ready": "查大叫 hands at a drawn end (Sichuan's)",
                 "follow_dealer": "跟庄 (Beijing's)",
                 "burn": "烧庄 (Beijing's)",
+                "wildcard": "wildcard (百搭/赖子: jiaxing, pinghu and wuhan have one)",
+                "dice": "dice (Jiaxing's 包子)",
+                "facts": "per-player facts (Wuhan's losers pay by their own 番)",
             }
             raise MatchError(f"{self.rules} has no {what[extra[0]]}")
 
-    def _scored(self, win: Win, *, dealer: str, kong: bool = False) -> Any:
+    def _scored(
+        self,
+        win: Win,
+        *,
+        dealer: str,
+        kong: bool = False,
+        number: int | None = None,
+        wildcard: str | None = None,
+        carry: Carry | None = None,
+    ) -> Any:
         """The win's hand scored by the rule set, with how it was won (self-drawn, the
-        win context; ``kong`` also when the caller knows of one)."""
+        win context; ``kong`` also when the caller knows of one).  With ``number`` the
+        winner's seat wind and the hand's prevalent wind are in the context too, with
+        ``wildcard`` the hand's wild kind, with ``carry`` Jiaxing's carried 番."""
         text = win.hand
         assert text is not None  # the caller scores wins given by their hand
         try:
@@ -226,7 +319,18 @@ class RuleSheet(Match):
                 kong=win.kong or kong,
                 wall_last=win.wall_last,
             )
-            scored = get_rules(self.rules).score(hand, self._options)
+            if number is not None:
+                hand = hand.with_context(
+                    seat_wind=self.seat_winds(number)[win.winner],
+                    prevalent_wind=self.prevalent_wind(number),
+                )
+            if wildcard is not None:
+                hand = hand.with_context(wildcard=wildcard)
+            scored: ScoreResult = (
+                JIAXING.score(hand, self._options, carry=carry)
+                if carry is not None
+                else get_rules(self.rules).score(hand, self._options)
+            )
         except FanshuError as exc:
             raise MatchError(f"{text}: {exc.message}") from None
         if not scored.is_win:
@@ -361,6 +465,155 @@ class RuleSheet(Match):
             fan = w.fan
         items.insert(0, {"kind": "win", **w.to_dict(), "fan": fan, "payments": pay})
         return items
+
+    def _one_win(self, wins: tuple[Win, ...]) -> Win | None:
+        if len(wins) > 1:
+            raise MatchError(
+                f"{self.rules} has no several wins in one hand (血战到底 is Sichuan's)"
+            )
+        if not wins:
+            return None
+        (w,) = wins
+        if w.hand is None:
+            raise MatchError(
+                f"a {self.rules} win is given by its hand string (the rule set reads its "
+                "台/番 and who pays from the scored hand), not by a fan total"
+            )
+        return w
+
+    def _wildcard(self, result: HandResult) -> int | None:
+        """The hand's wild kind (0-33) from ``result.wildcard``, checked."""
+        code = result.wildcard
+        if code is None:
+            return None
+        if get_rules(self.rules).wildcards is None:
+            raise MatchError(f"{self.rules} is played without wildcards, not {code!r}")
+        try:
+            kind = int(Tile.from_code(str(code).strip()))
+        except ValueError:
+            kind = -1
+        if not 0 <= kind < NUM_KINDS:
+            raise MatchError(f"a wildcard is a tile kind such as 5p or C, not {code!r}")
+        return kind
+
+    def _jiaxing(
+        self, result: HandResult, wins: tuple[Win, ...], dealer: str, number: int
+    ) -> list[Item]:
+        self._refuse(result, ("wildcard", "dice"))
+        wild = self._wildcard(result)
+        dice = result.dice
+        if dice and (
+            len(dice) != 2
+            or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice)
+        ):
+            raise MatchError(f"the dice are two numbers 1-6 (包子 when equal), not {list(dice)}")
+        before = self.carry(number)
+        pool = before.opened(wildcard=wild, dice=dice)
+        items: list[Item] = []
+        w = self._one_win(wins)
+        per_hand = self._options.specials_per_hand
+        if w is not None:
+            scored = self._scored(
+                w, dealer=dealer, number=number, wildcard=result.wildcard, carry=pool
+            )
+            pay = self._call(
+                JIAXING.settle, self.players, w.winner, w.discarder, scored, self._options
+            )
+            d = scored.details
+            items.append(
+                {
+                    "kind": "win",
+                    **w.to_dict(),
+                    "fan": scored.total,
+                    "tai": d["tai"],
+                    "points": d["points"],
+                    "fans": [e.name_zh for e in scored.fans],
+                    "wildcards": d["wildcards"],
+                    "payments": pay,
+                }
+            )
+            after = pool.after_win(per_hand)
+            used = list(pool.using(per_hand))
+        else:
+            after, used = pool.after_draw(), []
+        items.append(
+            {
+                "kind": "carry",
+                "carry_in": before.to_dict(),
+                "opened": pool.to_dict(),
+                "used": used,
+                "carry_out": after.to_dict(),
+                "payments": dict.fromkeys(self.players, 0),
+            }
+        )
+        return items
+
+    def _by_settle(
+        self, result: HandResult, wins: tuple[Win, ...], dealer: str, number: int
+    ) -> list[Item]:
+        wuhan = self.rules == "wuhan"
+        self._refuse(result, ("wildcard", "facts") if wuhan else ("wildcard",))
+        self._wildcard(result)
+        w = self._one_win(wins)
+        if w is None:
+            return []
+        scored = self._scored(w, dealer=dealer, number=number, wildcard=result.wildcard)
+        if not wuhan:
+            pay = self._call(
+                get_rules(self.rules).settle,
+                self.players,
+                w.winner,
+                w.discarder,
+                scored,
+                self._options,
+            )
+            return [{"kind": "win", **w.to_dict(), "fan": scored.total, "payments": pay}]
+        facts = self._facts(result)
+        reckoning = self._call(
+            WUHAN.reckoning,
+            self.players,
+            w.winner,
+            w.discarder,
+            scored,
+            self._options,
+            dealer=dealer,
+            losers={p: f for p, f in facts.items() if p != w.winner},
+            winner_facts=facts.get(w.winner),
+        )
+        losers = {
+            line.player: {
+                "own_fan": line.own_fan,
+                "fan": line.fan,
+                "share": line.share,
+                "owed": line.owed,
+                "top": line.top,
+                "pays": line.pays,
+            }
+            for line in reckoning.lines
+        }
+        return [
+            {
+                "kind": "win",
+                **w.to_dict(),
+                "fan": scored.total,
+                "losers": losers,
+                "liable": reckoning.liable,
+                "payments": reckoning.payments(),
+            }
+        ]
+
+    def _facts(self, result: HandResult) -> dict[str, SeatFacts]:
+        """Wuhan's per-player facts (``HandResult.facts``) as ``SeatFacts``."""
+        out: dict[str, SeatFacts] = {}
+        for p, given in result.facts.items():
+            check_member(self.players, p, "player")
+            try:
+                out[p] = SeatFacts(**dict(given))
+            except TypeError as exc:
+                raise MatchError(f"{p}'s facts: {exc}") from None
+            except FanshuError as exc:
+                raise MatchError(f"{p}'s facts: {exc.message}") from None
+        return out
 
     def _pair(self, result: HandResult, wins: tuple[Win, ...], dealer: str) -> list[Item]:
         self._refuse(result, ())
