@@ -139,8 +139,8 @@ def play_out(
 
 def wall_tiles_accounted(g: Game) -> list[int]:
     """Every tile of the game: hands, melds, rivers, flowers, tiles set aside for an
-    exchange, the live wall and the pool (claimed tiles are in melds, not rivers), as
-    sorted tile ints."""
+    exchange, the live wall, the tiles turned up and the pool (claimed tiles are in
+    melds, not rivers), as sorted tile ints."""
     out: list[int] = []
     for st in g.seat:
         out += [t for t in range(34) for _ in range(st.counts[t])]
@@ -150,5 +150,6 @@ def wall_tiles_accounted(g: Game) -> list[int]:
         out += st.flowers
         out += st.given
     out += g.wall.live()
+    out += g.wall.turned  # a wildcard's indicator, shown
     out += g.pool
     return sorted(out)
