@@ -39,6 +39,8 @@ def test_defaults_are_the_first_listed_values() -> None:
     assert o.seven_pairs_tile_hog is True
     assert o.all_terminals_triple_pung is True
     assert o.seven_pairs_combines is True
+    assert o.all_terminals_double_pung is False
+    assert o.special_hands_fully_concealed is False
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,23 @@ CASES: list[Contested] = [
     Contested("all_terminals_triple_pung", False, "111m111s111p999m99s", F.TRIPLE_PUNG, 145, 129),
     Contested("all_terminals_triple_pung", False, "[111m1]111s111p999m99s", F.TRIPLE_PUNG,
               97, 81, tag="melded"),
+    # Seed contradictions (RULES.md §6).  清幺九 with 双同刻: dropped (default; the oracle,
+    # seed 004: 清幺九 不计 … 双同刻) | counted (seed 003: 清幺九 … 可加计双同刻、三同刻另计
+    # 二组双同刻): 111/999 of two suits are two 双同刻, +2 each.
+    Contested("all_terminals_double_pung", True, "111m999m111s999s11p", F.DOUBLE_PUNG, 129, 133,
+              ("alternative",)),
+    Contested("all_terminals_double_pung", True, "[111m1]999m111s999s11p", F.DOUBLE_PUNG,
+              81, 85, ("alternative",), tag="melded"),
+    # A self-drawn 九莲宝灯 / 连七对 / 十三幺: 自摸 1 (default; the oracle, seeds 001/004: 不计
+    # … 不求人) | 不求人 4 in its place (seed 003: 自摸加计不求人): +3.
+    Contested("special_hands_fully_concealed", True, "11123456789999m", F.FULLY_CONCEALED_HAND,
+              107, 110, ("alternative",), ctx={"self_drawn": True}, tag="nine-gates"),
+    Contested("special_hands_fully_concealed", True, "1122334455667m7m", F.FULLY_CONCEALED_HAND,
+              89, 92, ("alternative",), ctx={"self_drawn": True}, tag="seven-shifted-pairs"),
+    Contested("special_hands_fully_concealed", True, "19m19p19sESWNCFPP", F.FULLY_CONCEALED_HAND,
+              89, 92, ("alternative",), ctx={"self_drawn": True}, tag="thirteen-orphans"),
+    Contested("special_hands_fully_concealed", True, "11123456789999m", F.SELF_DRAWN,
+              107, 110, ("default",), ctx={"self_drawn": True}, tag="nine-gates-self-drawn"),
 ]  # fmt: skip
 
 
@@ -130,9 +149,33 @@ def test_kong_values_are_unit_values() -> None:
     assert (entry.count, entry.value) == (1, 6)
 
 
+def test_self_drawn_seven_pairs_keeps_self_drawn_under_seed_003() -> None:
+    """Seed 003's 自摸加计不求人 is said of 九莲宝灯, 连七对 and 十三幺 only: a plain 七对
+    still does not count 不求人 (七對 … 不計不求人、單釣, seed 001)."""
+    options = McrOptions(special_hands_fully_concealed=True)
+    for opts in (DEFAULT_OPTIONS, options):
+        r = fanshu.score("11m33m55p77p99sEEFF", self_drawn=True, options=opts)
+        assert F.SELF_DRAWN in r and F.FULLY_CONCEALED_HAND not in r, _describe(r)
+        assert r.total == 31, _describe(r)
+
+
+def test_both_seed_options_listed() -> None:
+    described = {n: d for n, d, _ in fanshu.rules.get_rules("mcr").describe_options()}
+    assert described["all_terminals_double_pung"] == "false"
+    assert described["special_hands_fully_concealed"] == "false"
+
+
 # -- options that must leave other hands alone ---------------------------------------------
 
 UNAFFECTED = [
+    # on a discard there is no 不求人 to count: 九莲宝灯, 连七对, 十三幺 unchanged
+    pytest.param("special_hands_fully_concealed", True, "11123456789999m", F.NINE_GATES, 106,
+                 id="special_hands_fully_concealed-discard"),
+    pytest.param("special_hands_fully_concealed", True, "1122334455667m7m",
+                 F.SEVEN_SHIFTED_PAIRS, 88, id="special_hands_fully_concealed-discard-pairs"),
+    # 三同刻 still drops the 双同刻 of its own pungs
+    pytest.param("all_terminals_double_pung", True, "111m111s111p999m99s", F.TRIPLE_PUNG, 145,
+                 id="all_terminals_double_pung-triple-pung"),
     # a 边张 outside any 组合龙 still counts with knitted_straight_waits=False
     pytest.param("knitted_straight_waits", False, "[123p1]456s789s1233m3m", F.EDGE_WAIT, 5,
                  id="knitted_straight_waits-regular-edge"),

@@ -32,6 +32,12 @@ class McrOptions:
     seven_pairs_tile_hog: bool = True
     #: 三同刻 counted with 清幺九 (False: strict 1998).
     all_terminals_triple_pung: bool = True
+    #: 双同刻 counted with 清幺九 (True: seed 003, 清幺九 … 可加计双同刻、三同刻另计二组双同刻;
+    #: default False: the oracle and seed 004's list, where 清幺九 excludes it).
+    all_terminals_double_pung: bool = False
+    #: A self-drawn 九莲宝灯, 连七对 or 十三幺 counts 不求人 (4) instead of 自摸 (1) (True:
+    #: seed 003, 自摸加计不求人; default False: the oracle, and seeds 001/004's 不计 … 不求人).
+    special_hands_fully_concealed: bool = False
     #: 七对 combined with 绿一色, 字一色, 清幺九, 混幺九 and the rank-range fans
     #: (False: strict 1998).
     seven_pairs_combines: bool = True

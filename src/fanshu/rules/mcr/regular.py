@@ -14,7 +14,7 @@ from fanshu.rules.mcr.hand_fans import (
     wind_pung_fans,
 )
 from fanshu.rules.mcr.situation import Situation
-from fanshu.rules.mcr.tally import Found, Tally, option_exclusions
+from fanshu.rules.mcr.tally import Found, Tally, option_exclusions, option_lifts
 from fanshu.sets import CHOW, PAIR, PUNG, Set
 from fanshu.shapes import seven_pairs_wait, waits_on_win_only
 from fanshu.tiles import (
@@ -28,7 +28,9 @@ from fanshu.tiles import (
 
 
 def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]) -> Tally:
-    tally = Tally(option_exclusions(s.options), start=hand_wide_fans(s))
+    tally = Tally(
+        option_exclusions(s.options), start=hand_wide_fans(s), lifted=option_lifts(s.options)
+    )
     chows, pungs = _split(packs)
     pair = packs[-1]
     win = s.win

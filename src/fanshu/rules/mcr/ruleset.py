@@ -23,6 +23,9 @@ _OPTION_NOTES = {
     "honors_knitted_all_types": "全不靠 combined with 五门齐 (true: 2006 text)",
     "seven_pairs_tile_hog": "四归一 in 七对 (false: 2006)",
     "all_terminals_triple_pung": "三同刻 with 清幺九 (false: strict 1998)",
+    "all_terminals_double_pung": "双同刻 with 清幺九 (true: seed 003 可加计双同刻)",
+    "special_hands_fully_concealed": "self-drawn 九莲宝灯/连七对/十三幺 count 不求人, not 自摸 "
+    "(true: seed 003 自摸加计不求人; false: seeds 001/004)",
     "seven_pairs_combines": "七对 with 绿一色, 字一色, 清幺九, 混幺九, ranges (false: strict 1998)",
     "blessings": "non-official 天和 地和 人和 天听 四方大发 全家福 混杠: off | "
     "lianzhong (联众 values 168/158/108/32/168/216, 混杠 88 with --wildcard; seeds 000, "

@@ -32,6 +32,14 @@ from fanshu.tiles import (
     is_wind,
 )
 
+_FULLY_CONCEALED = (Fan.FULLY_CONCEALED_HAND,)
+
+
+def _self_drawn_special(s: Situation) -> tuple[Fan, ...]:
+    """The fans 九莲宝灯, 连七对 and 十三幺 may not exclude: 不求人 under seed 003's
+    reading (option ``special_hands_fully_concealed``: 自摸加计不求人), none by default."""
+    return _FULLY_CONCEALED if s.options.special_hands_fully_concealed else ()
+
 
 def seven_pairs_fans(s: Situation) -> Tally | None:
     """七对 and 连七对."""
@@ -46,6 +54,7 @@ def seven_pairs_fans(s: Situation) -> Tally | None:
         if any(all(run[start : start + 7]) for start in range(3)):
             tally.flag(Fan.SEVEN_SHIFTED_PAIRS)
             tally.flag(Fan.SEVEN_PAIRS)
+            tally.spared = _self_drawn_special(s)
             for fan in tile_set_fans(s.mask):
                 tally.flag(fan)
             win_flag_fans(s, tally)
@@ -92,7 +101,7 @@ def honors_knitted_fans(s: Situation) -> Tally | None:
 def thirteen_orphans_fans(s: Situation) -> Tally | None:
     if s.melds or tuple(s.kinds) != THIRTEEN_ORPHANS_KINDS:
         return None
-    tally = Tally()
+    tally = Tally(spared=_self_drawn_special(s))
     concealed_shape_fans(s, tally)
     for fan in tile_set_fans(s.mask):
         tally.flag(fan)
@@ -127,7 +136,7 @@ def nine_gates_fans(s: Situation) -> Tally | None:
     gates[r - 1] += 1
     if s.standing[base : base + 9] != gates:
         return None
-    tally = Tally()
+    tally = Tally(spared=_self_drawn_special(s))
     tally.flag(Fan.NINE_GATES)
     concealed_shape_fans(s, tally)
     for fan in tile_set_fans(s.mask):

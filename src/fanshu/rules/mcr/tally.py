@@ -13,13 +13,14 @@ Found = tuple[tuple[Fan, tuple[tuple[int, ...], ...]], ...]
 class Tally:
     """Fan instances found for one shape, then reduced by the exclusion table."""
 
-    __slots__ = ("excluded", "extra", "found", "spared")
+    __slots__ = ("excluded", "extra", "found", "lifted", "spared")
 
     def __init__(
         self,
         extra: dict[Fan, tuple[Fan, ...]] | None = None,
         spared: tuple[Fan, ...] = (),
         start: Found = (),
+        lifted: dict[Fan, tuple[Fan, ...]] | None = None,
     ) -> None:
         # ``start``: fans found beforehand and shared, copied so that this tally can add
         # to them.
@@ -27,6 +28,8 @@ class Tally:
         self.excluded: list[ExcludedFan[Fan]] = []
         self.extra = extra or _NO_EXTRA  # exclusions that options add to the table
         self.spared = spared  # fans that options keep from being excluded
+        # exclusions of the table that options lift: fan -> the fans it then keeps
+        self.lifted = lifted or _NO_EXTRA
 
     def add(self, fan: Fan, sets: tuple[int, ...] = ()) -> None:
         self.found.setdefault(fan, []).append(sets)
@@ -64,6 +67,9 @@ class Tally:
             excludes, own_sets = _EXCLUDES[fan]
             if extra and fan in extra:
                 excludes = excludes + extra[fan]
+            if self.lifted and fan in self.lifted:
+                kept = self.lifted[fan]
+                excludes = tuple(x for x in excludes if x not in kept)
             for other in excludes:
                 if other in found and other not in self.spared:
                     del found[other]
@@ -119,6 +125,18 @@ _VALUES_BY_KONG_OPTIONS: dict[tuple[int, int], dict[Fan, int]] = {}
 
 _STRICT_ALL_TERMINALS: dict[Fan, tuple[Fan, ...]] = {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
 _NO_EXTRA: dict[Fan, tuple[Fan, ...]] = {}
+
+
+_SEED003_ALL_TERMINALS: dict[Fan, tuple[Fan, ...]] = {Fan.ALL_TERMINALS: (Fan.DOUBLE_PUNG,)}
+
+
+def option_lifts(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
+    """Exclusions of the table some options lift: seed 003 keeps 双同刻 under 清幺九
+    (``all_terminals_double_pung``).  Shared dicts: do not mutate.
+    """
+    if options.all_terminals_double_pung:
+        return _SEED003_ALL_TERMINALS
+    return _NO_EXTRA
 
 
 def option_exclusions(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
