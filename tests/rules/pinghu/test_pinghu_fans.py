@@ -62,7 +62,7 @@ def test_groups_partition_the_list() -> None:
 
 def test_registry_finds_pinghu_with_its_wildcard_rule() -> None:
     rules = get_rules("pinghu")
-    assert rules is RULES
+    assert rules.name == "pinghu" and isinstance(rules, type(RULES))
     assert rules.combine == "add" and rules.minimum == 1
     assert rules.wildcards is not None
     assert rules.wildcards.shapes == ("regular", "thirteen_orphans")

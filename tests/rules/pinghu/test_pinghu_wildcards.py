@@ -71,3 +71,18 @@ def test_wild_tiles_in_a_meld_are_what_they_are() -> None:
     r = score("[555p]234m567m678s9s9s", "5p", self_drawn=True)
     assert r.is_win and r.details["wildcards"]["stood_for"] == []
     assert [f.name_zh for f in r.fans] == ["自摸"]
+
+
+def test_four_wild_tiles() -> None:
+    # four 中 wild: 2m 2m 4m 7p make 22-234-567m 234s 678p (平湖 with two wild eyes)
+    r = score("CCCC23m567m234s6p8p", "C")
+    assert [f.name_zh for f in r.fans] == ["平湖", "门前清", "断幺", "2百眼"]
+    assert len(r.details["wildcards"]["stood_for"]) == 4 and r.details["wild_tiles"] == 4
+
+
+def test_the_api_passes_the_wildcard_to_pinghu() -> None:
+    import fanshu
+
+    r = fanshu.score("CC234m567m234s67p8p", rules="pinghu", wildcard="C")
+    assert isinstance(r, Result) and r.total == 4
+    assert r.details["wildcards"] == score("CC234m567m234s67p8p", "C").details["wildcards"]
