@@ -8,6 +8,7 @@ reference reading, which tries every kind for every wild tile)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -383,3 +384,30 @@ def test_bots_count_shanten_with_wild_tiles_and_keep_them(table: type, name: str
                         assert not others or min(others) > after[a.tile]
     # the fan player measures routes, not shanten alone: it keeps them as a rule
     assert kept > 20 and thrown * 5 < kept
+
+
+def test_a_log_file_of_wild_and_carrying_hands_replays(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """What ``fanshu replay FILE`` reads: two hands written to a file, the second
+    carrying the first's state, each replayed from the file alone."""
+    from fanshu.engine.log import write_log
+    from fanshu.engine.replay import replay_file
+
+    use(monkeypatch, Carrying)
+    carry: dict[str, Any] = {}
+    games = []
+    for k in range(2):
+        g = Game("mcr", seed=30 + k, carry=carry)
+        bots = [make_player("greedy", s) for s in range(4)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            g.step(bots[s].choose(g.observe(s)))
+        games.append(g.events)
+        carry = g.carried_out
+    path = tmp_path / "wild.jsonl"
+    assert write_log(path, games) == 2
+    reports = replay_file(path)
+    assert [r.ok for r in reports] == [True, True]
+    assert reports[1].rules == "mcr"
