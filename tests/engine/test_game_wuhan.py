@@ -16,6 +16,7 @@ from fanshu.engine.players import make_player
 from fanshu.engine.replay import replay_game
 from fanshu.engine.simulate import game_seed, player_seed
 from fanshu.engine.variants.wuhan import WuhanVariant
+from fanshu.tiles import Tile
 from support.engine_soak import soak
 from support.engine_walls import act, legal, of_type, settlements, wall
 
@@ -74,6 +75,57 @@ def test_cheng_bao_from_the_tables_facts() -> None:
     assert not g.seat[0].waits  # the discarder was not ready
     act(g, 1, "win")
     assert settlements(g) == [[-12, 12, 0, 0]]
+
+
+def until(g: Game, seat: int, action: str) -> None:
+    """Pass every other offer until ``seat`` may take ``action``, then take it."""
+    while g.to_act != seat or action not in legal(g):
+        other = g.to_act
+        assert other is not None and "pass" in legal(g), f"seat {other} must act: {legal(g)}"
+        act(g, other, "pass")
+    act(g, seat, action)
+
+
+def test_cheng_bao_a_quan_qiu_ren_fed_by_a_player_not_ready() -> None:
+    # seat 1 chows the dealer's 1m, 4m, 1s, 4s and single-waits on 7p; seat 2 (not
+    # ready under these rules) draws the 7p and throws it: 全求人 (开口 4 + 屁胡 1 = 5).
+    # Shares: the dealer (庄家) 2^6, seat 2 (放冲) 2^6, seat 3 2^5 — seat 2 承包 pays 160.
+    dealer = "1m4m1s4s7m8m2p5p8pEEFF"
+    seat1 = "2m3m5m6m2s3s5s6s1p9pFP7p"
+    g = table([dealer, seat1, SEAT2, SEAT3], "C" + "CPN" + "CPS" + "CPW" + "7p")
+    junk = ["1p", "9p", "F", "P"]
+    for k, (fed, low) in enumerate([("1m", "1m"), ("4m", "4m"), ("1s", "1s"), ("4s", "4s")]):
+        until(g, 0, f"discard {fed}")
+        until(g, 1, f"chow {low}")
+        until(g, 1, f"discard {junk[k]}")
+        if k < 3:
+            for s, t in ((2, "C"), (3, "P")):
+                until(g, s, f"discard {t}")
+    until(g, 2, "discard 7p")
+    # seat 2 (six pairs) waits on N only for 七对, which Wuhan does not play: not ready
+    assert isinstance(g.variant, WuhanVariant)
+    assert g.seat[2].waits == {int(Tile.NORTH)} and not g.variant.facts(g, 2, ask_ready=True).ready
+    until(g, 1, "win")
+    (w,) = of_type(g, "win")
+    assert w["total"] == 5 and "全求人" in [f[0] for f in w["fans"]]
+    assert settlements(g) == [[0, 160, -160, 0]]
+
+
+@pytest.mark.parametrize(
+    ("ready_contract", "paid"),
+    [("each", [-8, 12, -2, -2]), ("discarder_only", [-8, 8, 0, 0])],
+)
+def test_a_ready_discarder_is_not_liable(ready_contract: str, paid: list[int]) -> None:
+    # the dealer draws 3p and throws 5s: ready on 1p/4p; seat 1 wins on the 5s.  Under
+    # contract="every_discard" a ready discarder is not liable: ready_contract decides.
+    hands = ["123m456m789m1p1p2p5s", "123m456m789p234s5s", SEAT2, SEAT3]
+    opts = {"contract": "every_discard", "ready_contract": ready_contract}
+    g = table(hands, "3p", opts)
+    act(g, 0, "discard 5s")
+    assert g.seat[0].waits == {int(Tile.P1), int(Tile.P4)}
+    assert isinstance(g.variant, WuhanVariant) and g.variant.ready(g, 0)
+    act(g, 1, "win")
+    assert settlements(g) == [paid]
 
 
 def test_laizi_turned_up_never_claimed_and_a_lai_zi_gang() -> None:

@@ -5,7 +5,7 @@ by the winner's 番 plus its own (``fanshu.rules.wuhan``'s settlement).
 What the table tracks for the settlement, per seat: its melds (开口, 明杠, 暗杠), the
 红中/发财 it discarded (红中发财杠, option ``dragon_kongs``), the 赖子 it discarded (赖子杠,
 option ``laizi``), and whether the discarder of the winning tile was ready (听牌 after
-that discard: its waits) for 承包.
+that discard: a wait that the rules would score as a win) for 承包.
 
 Readings fanshu takes where the seed is silent (docs/rules/wuhan.md):
 
@@ -26,6 +26,7 @@ from typing import Any
 from fanshu.engine.seat import SeatState
 from fanshu.engine.variants.base import Table, Variant, WildcardDraw
 from fanshu.engine.wall import tile_set
+from fanshu.errors import InvalidHandError
 from fanshu.hand import Hand
 from fanshu.rules.wuhan.evaluate import DRAGON_KONG_TILES
 from fanshu.rules.wuhan.laizi import laizi_after
@@ -73,17 +74,35 @@ class WuhanVariant(Variant):
 
     # -- what the settlement needs ------------------------------------------------------
 
-    def facts(self, game: Table, s: int) -> SeatFacts:
-        """Seat ``s``'s melds, discard kongs and readiness (its waits now)."""
+    def facts(self, game: Table, s: int, *, ask_ready: bool = False) -> SeatFacts:
+        """Seat ``s``'s melds and discard kongs; with ``ask_ready`` (the discarder of a
+        winning tile, whose 13 tiles are its hand after that discard) its readiness."""
         st = game.seat[s]
         dragons = sum(st.discards.count(t) for t in _DRAGONS) if self.wuhan.dragon_kongs else 0
         wild = st.discards.count(self._wild) if self._wild is not None else 0
         return SeatFacts.of_melds(
-            st.melds, dragon_kongs=dragons, wild_kongs=wild, ready=bool(st.waits)
+            st.melds,
+            dragon_kongs=dragons,
+            wild_kongs=wild,
+            ready=ask_ready and self.ready(game, s),
         )
 
+    def ready(self, game: Table, s: int) -> bool:
+        """听牌 under these rules: one of the seat's waits would make a win it may score.
+        The engine's waits also count 七对 (its plain shanten does), which Wuhan plays
+        only under the option ``seven_pairs``."""
+        for t in sorted(game.seat[s].waits):
+            try:
+                if self.score(game.hand_with(s, t)).is_win:
+                    return True
+            except InvalidHandError:  # a fifth copy: the seat holds all four of them
+                continue
+        return False
+
     def _settle(self, game: Table, s: int, d: int | None, result: Any, reason: str) -> None:
-        losers = {str(q): self.facts(game, q) for q in range(self.seats) if q != s}
+        losers = {
+            str(q): self.facts(game, q, ask_ready=q == d) for q in range(self.seats) if q != s
+        }
         mine = self.facts(game, s)
         payments = WUHAN.settle(
             self.players(),
