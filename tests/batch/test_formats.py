@@ -473,3 +473,53 @@ def test_parquet_analyze_keeps_claims_and_both_rankings(tmp_path: Path) -> None:
     assert [first["points"][0]["points"], first["points"][0]["p"]] == analyses[2]["discards"][0][
         "points"
     ][0]
+
+
+# -- the wild tile (issue 16) -------------------------------------------------------------
+
+
+def test_wild_kinds_round_trip(tmp_path: Path) -> None:
+    from fanshu.protocol.score import score_line
+
+    analysed = [
+        analyze_line({"id": 1, "hand": "1112345678999m", "by": "efficiency", "wildcard": "5m"}),
+        analyze_line({"id": 2, "hand": "1112345678999m", "by": "efficiency"}),
+    ]
+    assert analysed[0]["wildcard"] == "5m" and "wildcard" not in analysed[1]
+    path = tmp_path / "a.parquet"
+    with open_writer(path, "parquet", "analyze") as w:
+        w.write_all(analysed)
+    assert pq.read_table(path).column("wildcard").to_pylist() == ["5m", None]
+    assert list(read_records(path)) == [with_string_id(a) for a in analysed]
+    # a score record's wildcards goes to extra, and back
+    wild = {"kind": "C", "stood_for": [], "winning": "5s"}
+    record = {**score_line({"id": 3, "hand": "11123455678999m"}), "wildcards": wild}
+    record = {k: v for k, v in record.items() if k != "error"} | {"error": None}
+    spath = tmp_path / "s.parquet"
+    with open_writer(spath, "parquet", "score", rules="jiaxing") as w:
+        w.write(record)
+    assert json.loads(pq.read_table(spath).column("extra").to_pylist()[0]) == {"wildcards": wild}
+    assert list(read_records(spath)) == [{**with_string_id(record), "rules": "jiaxing"}]
+
+
+def test_a_game_record_names_its_wild_kind(tmp_path: Path) -> None:
+    from fanshu.engine.variants import playable_rules
+    from fanshu.rules import get_rules
+
+    wild_rules = [n for n in playable_rules() if get_rules(n).wildcards is not None]
+    played: list[Game] = []
+    for rules in wild_rules:
+        simulate(rules, 1, ["random"] * 4, seed=5, on_game=lambda k, g: played.append(g))
+    assert game_record(played[0].events)["wildcard"] is None  # MCR turns none up
+    for g in played:
+        event = next((e for e in g.events if e["type"] == "wildcard"), None)
+        assert game_record(g.events)["wildcard"] == (None if event is None else event["tile"])
+    path = tmp_path / "g.parquet"
+    with open_writer(path, "parquet", "games") as w:
+        for k, g in enumerate(played):
+            w.write({"game": k, "events": g.events})
+    assert [r["wildcard"] for r in read_records(path)] == [
+        game_record(g.events)["wildcard"] for g in played
+    ]
+    if len(wild_rules) > 1:  # a rule set that turns a wild kind up (jiaxing, pinghu …)
+        assert any(r["wildcard"] for r in read_records(path))

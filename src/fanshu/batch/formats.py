@@ -68,8 +68,9 @@ KINDS: tuple[Kind, ...] = get_args(Kind)
 
 #: The version of the Parquet schemas, in each file's metadata (``fanshu.schema``): 2
 #: added the value columns of ``analyze`` (``by``, ``rules``, ``best``, ``value``, ``claims``
-#: and the value fields of each discard).
-SCHEMA_VERSION = 2
+#: and the value fields of each discard); 3 the ``wildcard`` column of ``analyze`` and of
+#: ``games`` (the kind wild in the hand, 百搭 / 赖子).
+SCHEMA_VERSION = 3
 #: Records per Parquet row group (and the most a writer holds before writing).
 ROW_GROUP_SIZE = 10_000
 #: The first (and last) four bytes of a Parquet file.
@@ -211,6 +212,7 @@ def _schemas() -> dict[str, Any]:
             ("value", pa.struct(value_fields)),
             ("discards", list_of(discard)),
             ("claims", list_of(claim)),
+            ("wildcard", s),
             ("error_code", s),
             ("error_message", s),
         ],
@@ -241,6 +243,7 @@ def _schemas() -> dict[str, Any]:
             ("wall_left", i32),
             ("options", s),
             ("config", s),
+            ("wildcard", s),
         ],
         metadata={**meta, b"fanshu.kind": b"games"},
     )
@@ -321,6 +324,7 @@ def _analyze_row(record: Mapping[str, Any]) -> dict[str, Any]:
         "value": _value_row(record.get("value")),
         "discards": _choice_rows(record.get("discards")),
         "claims": _choice_rows(record.get("claims")),
+        "wildcard": record.get("wildcard"),
         "error_code": code,
         "error_message": message,
     }
@@ -386,6 +390,8 @@ def _analyze_record(row: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("discards", "claims"):
         if row.get(key) is not None:
             out[key] = [_choice_record(c) for c in row[key]]
+    if row.get("wildcard") is not None:  # a hand analysed with a wild kind
+        out["wildcard"] = row["wildcard"]
     out["error"] = None
     return out
 
@@ -425,8 +431,8 @@ def game_record(
     event: ``seat``, ``source`` — the discarder, None when self-drawn —, ``tile``,
     ``hand``, ``total``); ``fans`` (every fan of every win: ``seat``, ``name``,
     ``name_en``, ``value``, ``count``); ``false_wins`` (the seats of MCR 错和);
-    ``event_count``, ``turns`` (front draws and claims) and ``decisions`` (``act``
-    events)."""
+    ``event_count``, ``turns`` (front draws and claims), ``decisions`` (``act``
+    events) and ``wildcard`` (the kind the ``wildcard`` event named wild, else None)."""
     start: Mapping[str, Any] = events[0] if events and events[0].get("type") == "start" else {}
     if game is None:
         game = _int(events[0].get("game")) if events else None
@@ -457,6 +463,7 @@ def game_record(
         "wall_left": None,
         "options": start.get("options"),
         "config": start.get("config"),
+        "wildcard": None,
     }
     turns = decisions = 0
     for e in events:
@@ -487,6 +494,9 @@ def game_record(
                             "count": _int(f[2]),
                         }
                     )
+        elif kind == "wildcard":
+            tile = e.get("tile")
+            record["wildcard"] = tile if isinstance(tile, str) else None
         elif kind == "false_win":
             seat = _int(e.get("seat"))
             if seat is not None:
@@ -531,7 +541,7 @@ def _games_record(row: Mapping[str, Any]) -> dict[str, Any]:
 _GAME_COLUMNS = (
     "game", "rules", "seed", "seats", "dealer", "prevalent_wind", "players", "result",
     "winners", "scores", "wins", "fans", "false_wins", "event_count", "turns",
-    "decisions", "wall_left", "options", "config",
+    "decisions", "wall_left", "options", "config", "wildcard",
 )  # fmt: skip
 
 
