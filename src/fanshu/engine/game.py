@@ -422,7 +422,7 @@ class Game:
         c = st.counts
         out = [Action(A.KONG, t) for t in range(34) if c[t] == 4 and self.variant.may_meld(st, t)]
         for m in st.melds:
-            if m.kind is MeldKind.PUNG and c[m.tile]:
+            if m.kind is MeldKind.PUNG and c[m.tile] and self.variant.may_meld(st, m.tile):
                 out.append(Action(A.KONG, m.tile))
         return out
 
