@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 
 from fanshu.engine import Game
+from fanshu.engine.invariants import check_conservation, check_zero_sum
 from fanshu.engine.log import game_lines, iter_games
+from fanshu.engine.players import make_player
 from fanshu.engine.replay import replay_game
 from fanshu.rules.jiaxing.baida import next_kind
 from fanshu.rules.jiaxing.carry import is_bao_zi
+from fanshu.rules.jiaxing.fans import FANS, UNIT
 from fanshu.tiles import Tile
 from support.engine_soak import soak
 from support.engine_walls import act, legal, of_type, play_out, settlements, wall
@@ -136,6 +139,48 @@ def test_soak_seeded_games() -> None:
     report = soak(60, seed=16, tables=[("jiaxing", {})])
     assert not report.failures, report.failures[:3]
     assert report.games == 60 and report.wins > 0 and report.drawn > 0
+
+
+UNIT_BY_NAME = {f.name_zh: UNIT[f.key] for f in FANS}
+#: Options that change the table: the 百搭 after the turned tile, no 七对, 包三家, a cap,
+#: every carried 番 at once.
+OTHER_OPTIONS = {
+    "wildcard_from": "next",
+    "seven_pairs": False,
+    "discard_pays": "discarder_for_all",
+    "cap": 2,
+    "specials_per_hand": None,
+}
+
+
+def test_seeded_series_under_other_options_keep_the_invariants() -> None:
+    # 12 hands in a row, each carrying the last one's state, greedy and random bots.
+    carry: dict[str, Any] = {}
+    drawn = 0
+    for k in range(12):
+        g = Game("jiaxing", seed=700 + k, options=OTHER_OPTIONS, carry=carry)
+        bots = [make_player("greedy" if s % 2 else "random", 31 * k + s) for s in range(4)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            g.step(bots[s].choose(g.observe(s)))
+            check_conservation(g)
+        check_zero_sum(g)
+        assert g.wildcard == next_kind(int(Tile.from_code(of_type(g, "wildcard")[0]["indicator"])))
+        for win, paid in zip(of_type(g, "win"), settlements(g), strict=True):
+            # 包三家 or self-drawn: the winner gets 3 × (底台 1 + 台) × 2 ** min(番, cap 2)
+            tai = sum(v * n for name, v, n in win["fans"] if UNIT_BY_NAME[name] == "台")
+            fan = sum(v * n for name, v, n in win["fans"] if UNIT_BY_NAME[name] == "番")
+            assert paid[win["seat"]] == 3 * ((1 + tai) << min(fan, 2))
+        logged = next(iter_games(game_lines(g.events, game=k)))
+        assert replay_game(logged).mismatch is None
+        expected_huang = carry.get("huang_fan", 0) + (0 if g.winners else 1)
+        if g.winners:
+            expected_huang = 0  # specials_per_hand null: a win uses every waiting 番
+        drawn += not g.winners
+        assert g.carried_out["huang_fan"] == expected_huang
+        carry = g.carried_out
+    assert drawn < 12
 
 
 @pytest.mark.slow
