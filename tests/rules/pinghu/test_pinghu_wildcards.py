@@ -86,3 +86,17 @@ def test_the_api_passes_the_wildcard_to_pinghu() -> None:
     r = fanshu.score("CC234m567m234s67p8p", rules="pinghu", wildcard="C")
     assert isinstance(r, Result) and r.total == 4
     assert r.details["wildcards"] == score("CC234m567m234s67p8p", "C").details["wildcards"]
+
+
+def test_two_wild_tiles_in_a_set_are_not_2bai_yan() -> None:
+    # the two 中 must join the 5p (555p, 345p, 456p …); the eyes are the natural 2p 2p
+    hand = parse_hand("[123m]456m789sCC5p2p2p").with_context(wildcard="C")
+    r = RULES.score(hand)
+    assert r.is_win and [f.name_zh for f in r.fans] == ["平湖"]  # 2345p: 中中 as 3p 4p
+    assert r.details["wildcards"]["stood_for"] == ["3p", "4p"]
+
+
+def test_seven_pairs_with_wild_tiles_is_not_a_win() -> None:
+    # 11 33m 55 77s 99p, 2p + 中, E + 中 would be 七对: the list names no 七对
+    r = score("1133m5577s9p9p2pECC", "C")
+    assert not r.is_win and r.reason is not None and "十三幺" in r.reason
