@@ -150,3 +150,29 @@ def test_ray_address_joins_a_running_cluster(hands: tuple[Path, str], ray_local:
     assert done.returncode == 0, done.stderr
     assert done.stdout == expected
     assert f"scored {HANDS} lines" in done.stderr and "on Ray (2 CPUs)" in done.stderr
+
+
+def test_wild_lines_give_the_same_bytes_on_every_local_executor(tmp_path: Path) -> None:
+    """Lines with a ``wildcard`` (rule sets with wild tiles, and refusals where none is
+    played) come out the same in this process and on two workers."""
+    from fanshu.rules import get_rules, names
+    from fanshu.sampling import winning_hands
+
+    wild = [n for n in names() if (w := get_rules(n).wildcards) is not None and w.shapes]
+    rules = [*wild, "sichuan", "mcr"]
+    lines = []
+    for k, hand in enumerate(winning_hands(16, 240)):
+        text = str(hand)
+        kind = hand.concealed[k % len(hand.concealed)].code  # a tile held: wild
+        lines.append(json.dumps({"id": k, "hand": text, "rules": rules[k % len(rules)],
+                                 "wildcard": kind}))  # fmt: skip
+    path = tmp_path / "wild.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    expected = "".join(out + "\n" for out in run_batch(lines))
+    outs = [json.loads(x) for x in expected.splitlines()]
+    assert any("wildcards" in o for o in outs) or not wild
+    assert any(o["error"] and o["error"]["code"] == "bad_option" for o in outs)  # sichuan
+    for executor in (("--workers", "1"), ("--workers", "2")):
+        result = runner.invoke(app, ["score", "--batch", str(path), *executor])
+        assert result.exit_code == 0, result.output
+        assert result.stdout == expected, executor
