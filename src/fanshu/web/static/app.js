@@ -12,6 +12,16 @@ const TEXT = {
   "tab.play": ["对局", "Play"],
   "picker.string": ["牌型字符串", "Hand string"],
   "picker.rules": ["规则", "Rules"],
+  "picker.wildcard": ["百搭", "Wild tile"],
+  "picker.wildcard_none": ["无百搭", "none"],
+  "picker.wildcard_title": [
+    "本局的百搭 (赖子)：手牌中这种牌可当任意牌用 — {0}",
+    "The kind wild this hand (百搭 / 赖子): its copies in the hand may stand for other tiles — {0}",
+  ],
+  "picker.wild_badge": ["百搭", "wild"],
+  "result.wildcards": ["百搭 {0} 作 {1}", "Wild {0} stood for {1}"],
+  "result.wild_winning": ["和牌作 {0}", "the winning tile for {0}"],
+  "result.wild_none": ["百搭 {0}：手中没有", "Wild {0}: none held"],
   "picker.backspace": ["退格", "Undo tile"],
   "picker.clear": ["清空", "Clear"],
   "picker.hint": [
@@ -283,6 +293,12 @@ const TEXT = {
   "rules.sichuan": ["四川麻将 血战到底", "Sichuan (bloody battle)"],
   "rules.two-player": ["二人麻将", "Two-player"],
   "rules.beijing": ["北京麻将", "Beijing"],
+  "rules.jiaxing": ["嘉兴台头", "Jiaxing taitou"],
+  "rules.pinghu": ["平湖台头", "Pinghu taitou"],
+  "rules.wuhan": ["武汉开口翻", "Wuhan open-doubling"],
+  "rules.common": ["快速入门 (底分×2^番)", "Quick-start (base × 2^fan)"],
+  "p.wild": ["百搭 {0}", "Wild {0}"],
+  "p.ev.wildcard": ["百搭：{0}", "Wild tile: {0}"],
   "err.network": ["无法连接服务器", "Cannot reach the server"],
   "toast.close": ["关闭", "Close"],
   "parse.suit_alone": ["花色 '{0}' 前面没有数字", "suit '{0}' with no digits before it"],
@@ -359,7 +375,10 @@ const TEXT = {
   "t.in_progress": ["进行中", "in progress"],
   "t.table_link": ["本桌链接", "Table link"],
   "t.table_link_note": ["第 {0} 轮 {1} 桌记分表的编辑链接", "edit link of session {0} table {1}'s sheet"],
-  foot: ["fanshu · 国标麻将 / 四川 / 二人 / 北京 规则引擎", "fanshu · a mahjong rules engine: MCR, Sichuan, two-player, Beijing"],
+  foot: [
+    "fanshu · 国标麻将 / 四川 / 二人 / 北京 / 嘉兴 / 平湖 / 武汉 / 快速入门 规则引擎",
+    "fanshu · a mahjong rules engine: MCR, Sichuan, two-player, Beijing, Jiaxing, Pinghu, Wuhan, quick-start",
+  ],
 };
 
 let lang = localStorage.getItem("fanshu.lang") || ((navigator.language || "zh").startsWith("zh") ? "zh" : "en");
@@ -1005,6 +1024,7 @@ const state = {
     seat_wind: "E",
     prevalent_wind: "E",
     flowers: 0,
+    wildcard: "", // the kind wild this hand ("" none): sent for rule sets played with one
     options: {}, // rule set name -> {option: JSON value}, only those changed from the default
     ...(saved.ctx || {}),
   },
@@ -1054,6 +1074,35 @@ function copies(code) {
 function handString() {
   const p = state.picker;
   return p.melds.map(meldText).join("") + formatRun(sortTiles(p.concealed)) + (p.win || "");
+}
+
+/** How a rule set uses a wildcard (GET /v1/rules: wildcards), null when it has none. */
+function wildcardRule(rules = state.ctx.rules) {
+  const info = state.ruleInfo[rules];
+  if (info && info.wildcards !== undefined) return info.wildcards;
+  const row = state.rules.find((r) => r.name === rules);
+  return row && row.wildcards !== undefined ? row.wildcards : null;
+}
+
+/** The wild kind to send with a request: the chosen one, for a rule set with wildcards. */
+function chosenWildcard(rules = state.ctx.rules) {
+  return wildcardRule(rules) && state.ctx.wildcard ? state.ctx.wildcard : null;
+}
+
+/** What a result's wild tiles stood for, drawn ({kind, stood_for, winning}). */
+function wildcardsHTML(w) {
+  if (!w || !w.kind) return "";
+  const kind = tileHTML(w.kind, { size: "xs" });
+  const stood = Array.isArray(w.stood_for) ? w.stood_for : [];
+  let text;
+  if (!stood.length && !w.winning) text = t("result.wild_none", kind);
+  else {
+    const parts = [];
+    if (stood.length) parts.push(t("result.wildcards", kind, tilesHTML(stood, { size: "xs" })));
+    if (w.winning) parts.push(t("result.wild_winning", tileHTML(w.winning, { size: "xs" })));
+    text = parts.join(lang === "zh" ? "，" : ", ");
+  }
+  return `<span class="wild-note" data-testid="score-wildcards" data-kind="${esc(w.kind)}" data-stood-for="${esc(stood.join(" "))}" data-winning="${esc(w.winning || "")}">${text}</span>`;
 }
 
 function ruleTiles() {
@@ -1189,6 +1238,10 @@ function buildPicker() {
   input.addEventListener("blur", () => {
     if ($('[data-testid="hand-string-error"]', pickerEl).hidden) input.value = handString();
   });
+  $('[data-testid="wildcard"]', pickerEl).addEventListener("change", (e) => {
+    state.ctx.wildcard = e.target.value;
+    pickerChanged();
+  });
   $(".rules-select", pickerEl).addEventListener("change", (e) => {
     state.ctx.rules = e.target.value;
     state.optionErrors = {};
@@ -1216,17 +1269,18 @@ function renderPicker() {
       `<button type="button" class="meld ${m.kind}" data-act="meld" data-index="${i}" data-testid="hand-meld" data-meld="${meldText(m)}" title="${esc(meldText(m))}">${faces}</button>`,
     );
   });
+  const wild = chosenWildcard();
   const sorted = p.concealed.map((c, i) => [c, i]).sort((a, b) => tileKey(a[0]) - tileKey(b[0]));
   const conc = sorted
     .map(
       ([c, i]) =>
-        `<button type="button" class="tile-btn in-hand" data-act="tile" data-index="${i}" data-testid="hand-tile" data-tile="${c}">${tileHTML(c, { size: "md" })}</button>`,
+        `<button type="button" class="tile-btn in-hand${c === wild ? " wild" : ""}" data-act="tile" data-index="${i}" data-testid="hand-tile" data-tile="${c}">${tileHTML(c, { size: "md" })}${c === wild ? wildBadge() : ""}</button>`,
     )
     .join("");
   if (conc) parts.push(`<span class="concealed">${conc}</span>`);
   if (p.win) {
     parts.push(
-      `<span class="win-slot"><span class="win-label">${t("picker.win")}</span><button type="button" class="tile-btn win" data-act="win" data-testid="win-tile" data-tile="${p.win}">${tileHTML(p.win, { size: "md" })}</button></span>`,
+      `<span class="win-slot"><span class="win-label">${t("picker.win")}</span><button type="button" class="tile-btn win${p.win === wild ? " wild" : ""}" data-act="win" data-testid="win-tile" data-tile="${p.win}">${tileHTML(p.win, { size: "md" })}${p.win === wild ? wildBadge() : ""}</button></span>`,
     );
   }
   $(".hand", pickerEl).innerHTML = parts.length ? parts.join("") : `<span class="hand-empty">${t("picker.empty")}</span>`;
@@ -1252,6 +1306,26 @@ function renderPicker() {
     .map((r) => `<option value="${esc(r.name)}">${esc(ruleTitle(r))}</option>`)
     .join("");
   sel.value = state.ctx.rules;
+  // the wild tile: offered for rule sets played with one
+  const rule = wildcardRule();
+  const field = $('[data-testid="wildcard-field"]', pickerEl);
+  field.hidden = !rule;
+  const wsel = $('[data-testid="wildcard"]', pickerEl);
+  if (wsel.dataset.lang !== lang) {
+    wsel.dataset.lang = lang;
+    wsel.innerHTML =
+      `<option value="">${esc(t("picker.wildcard_none"))}</option>` +
+      ALL_TILES.filter((c) => c.length === 2 || HONORS.includes(c))
+        .filter((c) => !c.endsWith("f"))
+        .map((c) => `<option value="${c}">${esc(`${c} ${tileName(c, lang)}`)}</option>`)
+        .join("");
+  }
+  wsel.value = state.ctx.wildcard || "";
+  field.title = rule ? t("picker.wildcard_title", (lang === "zh" ? rule.how_zh : rule.how_en) || "") : "";
+}
+
+function wildBadge() {
+  return `<span class="wild-badge" data-testid="wild-badge">${esc(t("picker.wild_badge"))}</span>`;
 }
 
 function ruleTitle(r) {
@@ -1283,6 +1357,21 @@ async function loadRules() {
     state.rules = [];
   }
   renderPicker();
+  renderPlayRules();
+}
+
+/** The Play tab's rule sets: every one the engine plays (GET /v1/rules: playable), in
+ * the server's order; the page's own list when the server did not answer. */
+function renderPlayRules() {
+  const sel = $('[data-testid="play-rules"]');
+  if (!sel) return;
+  const playable = state.rules.filter((r) => r.playable);
+  if (!playable.length) return;
+  const chosen = sel.value;
+  sel.innerHTML = playable
+    .map((r) => `<option value="${esc(r.name)}" data-wild="${r.wildcards ? "1" : ""}">${esc(ruleTitle(r))}${r.wildcards && r.wildcards.shapes && r.wildcards.shapes.length ? ` · ${esc(t("picker.wildcard"))}` : ""}</option>`)
+    .join("");
+  if (playable.some((r) => r.name === chosen)) sel.value = chosen;
 }
 
 const ruleInfoPending = {};
@@ -1614,6 +1703,7 @@ function scoreBody(hand) {
     ready_at_start: c.ready_at_start,
     kong_discard: c.kong_discard,
     options: optionsBody(),
+    ...(chosenWildcard(c.rules) ? { wildcard: chosenWildcard(c.rules) } : {}),
   };
 }
 
@@ -1771,6 +1861,8 @@ function renderScore() {
   if (r.multiplier) notes.push(t("result.multiplier", r.multiplier));
   // capped is the fan paid after the cap (null: no cap); say so only when it bites
   if (Number.isInteger(r.capped) && r.capped < r.total) notes.push(`<span data-testid="score-capped">${t("result.capped_at", r.capped)}</span>`);
+  const wildNote = wildcardsHTML(r.wildcards || (r.details && r.details.wildcards));
+  if (wildNote) notes.push(wildNote);
   const payment = r.details && r.details.payment;
   if (Number.isInteger(payment)) notes.push(`<span data-testid="score-payment">${t("result.payment", payment)}</span>`);
   const minimum = (state.ruleInfo[state.ctx.rules] || {}).minimum ?? (state.ctx.rules === "mcr" ? 8 : 0);
@@ -1992,6 +2084,8 @@ function analysisRequest(hand, n) {
   if (flowers) body.flowers = state.ctx.flowers;
   const options = optionsBody(state.ctx.rules);
   if (options && Object.keys(options).length) body.options = options;
+  const wild = chosenWildcard(state.ctx.rules);
+  if (wild) body.wildcard = wild;
   const wall = typedNumber(an.wall);
   if (wall !== undefined) body.wall = wall;
   const seats = otherSeats();
@@ -3341,6 +3435,8 @@ function describeEvent(e) {
       return t("p.ev.void", (e.suits || []).map((s, i) => `${seatName(i)} ${t(`suit.${voidSuit(s)}`)}`).join(" · "));
     case "exchange":
       return t("p.ev.exchange");
+    case "wildcard":
+      return t("p.ev.wildcard", tn(e.tile));
     case "end":
       return t("p.ev.end");
     default:
@@ -3559,7 +3655,8 @@ function renderPlay() {
   const partial = tap.size > 0 && [...hand, ...(drawn ? [drawn] : [])].some((c) => !tap.has(c));
   const myTile = (c, extra) => {
     const a = tap.get(c);
-    return `<button type="button" class="tile-btn my-tile ${a ? "playable" : ""} ${extra}" data-tile="${c}" ${a ? `data-action="${esc(a)}"` : "disabled"} data-testid="${extra === "drawn" ? "my-drawn" : "my-tile"}">${tileHTML(c, { size: "lg" })}</button>`;
+    const wild = o.wildcard && c === o.wildcard;
+    return `<button type="button" class="tile-btn my-tile ${a ? "playable" : ""} ${extra}${wild ? " wild" : ""}" data-tile="${c}" ${a ? `data-action="${esc(a)}"` : "disabled"} data-testid="${extra === "drawn" ? "my-drawn" : "my-tile"}">${tileHTML(c, { size: "lg" })}${wild ? wildBadge() : ""}</button>`;
   };
   const myV = (o.seats || [])[me] || {};
   const myFlowers = (myV.flowers || []).length ? `<span class="flowers">${tilesHTML(myV.flowers, { size: "xs" })}</span>` : "";
@@ -3567,9 +3664,11 @@ function renderPlay() {
     `<div class="center" data-testid="play-center">` +
     `<div class="wall">${esc(t("p.wall", o.wall_remaining ?? "?"))}</div>` +
     (o.last_discard && !p.done ? `<div class="on-offer">${tileHTML(o.last_discard, { size: "md", cls: "offer" })}</div>` : "") +
+    (o.wildcard ? `<div class="play-wild" data-testid="play-wildcard" data-tile="${esc(o.wildcard)}">${t("p.wild", tileHTML(o.wildcard, { size: "sm" }))}</div>` : "") +
     `<div class="prevalent">${n === 4 && p.rules === "mcr" ? t("m.round", t(`wind.${windLetter(o.prevalent_wind)}`)) : t(`rules.${p.rules}`)}</div>` +
     `</div>`;
   el.dataset.rules = p.rules;
+  el.dataset.wildcard = o.wildcard || "";
   el.dataset.phase = o.phase || "";
   el.dataset.done = p.done ? "true" : "false";
   el.dataset.busy = p.busy ? "true" : "false";
@@ -3721,6 +3820,7 @@ function renderAll() {
   renderTournament();
   renderClub();
   renderMine();
+  renderPlayRules();
   if (state.play) {
     if (state.play.done) finishGame();
     else renderPlay();
