@@ -204,3 +204,31 @@ def test_memory_keeps_the_most_recently_used_and_the_rest_come_back_from_the_dat
         assert (ids[0], third) == tuple(k for k in (ids[0], third) if k in table)
         assert ok(c.get(f"/v1/games/{ids[1]}")) == states[1]  # rebuilt from the database
         assert len(table) == 2 and ids[1] in table and ids[0] not in table
+
+
+# -- every playable rule set, and the wild kind (issue 16) ----------------------------
+
+
+@pytest.mark.parametrize("rules", playable_rules())
+def test_every_playable_rule_set_plays_through_the_api(client: TestClient, rules: str) -> None:
+    from fanshu.engine.variants import variant_class
+
+    seats = variant_class(rules).seats
+    state = ok(client.post("/v1/games", json={"rules": rules, "seed": 12}), 201)
+    assert state["rules"] == rules and len(state["observation"]["seats"]) == seats
+    wild_events = [e for e in state["events_new"] if e["type"] == "wildcard"]
+    # the observation names the wild kind, as the wildcard event shown to the seat does
+    wildcard = state["observation"]["wildcard"]
+    assert wildcard == (wild_events[0]["tile"] if wild_events else None)
+    game = Game(rules, seed=game_seed(12, 0))
+    assert wildcard == (None if game.wildcard is None else tile_code(game.wildcard))
+    state, events = play_out(client, state)
+    assert state["done"] is True and events[-1]["type"] == "end"
+    assert sum(state["scores"]) == 0
+    assert state["observation"]["wildcard"] == wildcard
+
+
+def tile_code(kind: int) -> str:
+    from fanshu.tiles import TILES
+
+    return TILES[kind].code

@@ -1,15 +1,20 @@
 """``/v1/games``: one hand against the built-in bots (:mod:`fanshu.engine`).
 
-``POST /v1/games`` deals a hand (``rules``: ``mcr``, ``beijing``, ``sichuan`` or ``two-player``;
-``seed``, ``seat``, ``opponents``, ``options``, ``config`` as ``fanshu play`` takes them)
+``POST /v1/games`` deals a hand (``rules``: any rule set the engine plays —
+``fanshu.engine.variants.playable_rules()``: ``mcr``, ``beijing``, ``sichuan``,
+``two-player``, ``jiaxing``, ``pinghu``, ``wuhan``, ``common`` …; ``GET /v1/rules`` marks them
+``playable``; ``seed``, ``seat``, ``opponents``, ``options``, ``config`` as ``fanshu play``
+takes them)
 and lets the bots play up to the first decision of the human seat.  ``POST
 /v1/games/{id}/actions`` applies the human's action (its text, such as ``"discard 5m"``,
 or its 0-based index in ``observation.legal_actions``) and again lets the bots play until
 the human must decide or the hand is over.  Every answer has one shape (:func:`state`):
 ``id``, ``rules``, ``seat``, ``players``, ``observation``, ``events_new`` (what happened
-since, as the human seat may see it), ``event_count``, ``to_act``, ``done``, ``scores``
+since, as the human seat may see it; the ``wildcard`` event names the kind turned wild),
+``event_count``, ``to_act``, ``done``, ``scores``
 and, once the hand is over, ``result`` (the wins with their fan tables, the payments, the
-seed).  A hand is game 0 of ``fanshu simulate`` with the same seed, rules and bots, as in
+seed).  The ``observation`` has ``wildcard``: the kind wild this hand (百搭 / 赖子, a
+tile code) or null.  A hand is game 0 of ``fanshu simulate`` with the same seed, rules and bots, as in
 ``fanshu play``.
 
 Events are the engine's log (docs/engine-log.md) with what the seat may not see taken
@@ -571,7 +576,10 @@ _STATE_SCHEMA: dict[str, Any] = {
         "rules": {"type": "string"},
         "seat": {"type": "integer"},
         "players": {"type": "array", "items": {"type": "string"}},
-        "observation": {"type": "object"},
+        "observation": {
+            "type": "object",
+            "properties": {"wildcard": {"type": ["string", "null"]}},
+        },
         "events_new": {"type": "array", "items": {"type": "object"}},
         "event_count": {"type": "integer"},
         "to_act": {"type": ["integer", "null"]},
