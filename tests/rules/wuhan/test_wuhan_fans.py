@@ -209,3 +209,25 @@ def test_under_dragon_kongs_no_dragon_is_the_laizi() -> None:
 def test_through_the_api() -> None:
     r = fanshu.score("123m456m789m5s6sC5p5p", rules="wuhan", wildcard="C")
     assert r.is_win and r.total == 1
+
+
+@pytest.mark.parametrize(
+    "hand",
+    ["123m456m789m234p5s5s", "[123s][EEEE5][PPPP]789m5s5s", "[123s][456s2][EEE3][789m]5p5p"],
+)
+def test_an_absent_wild_kind_changes_nothing(hand: str) -> None:
+    plain = score(hand)
+    wild = score(hand, wildcard="9p")  # no 9p in these hands
+    assert (wild.is_win, fans_of(wild), wild.total) == (plain.is_win, fans_of(plain), plain.total)
+    assert str(wild.hand) == str(plain.hand) == str(parse_hand(hand))
+    assert wild.details["wildcards"] == {"kind": "9p", "stood_for": [], "winning": None}
+
+
+def test_two_laizi_one_the_winning_tile() -> None:
+    r = score("123m456m789m5s6sC5pC", wildcard="C")
+    assert r.is_win
+    # one 中 completes 5s6s (4s or 7s), the other pairs the 5p — either way round
+    got = r.details["wildcards"]
+    (stood,) = got["stood_for"]
+    assert (stood, got["winning"]) in {("4s", "5p"), ("7s", "5p"), ("5p", "4s"), ("5p", "7s")}
+    assert "C" not in str(r.hand)
