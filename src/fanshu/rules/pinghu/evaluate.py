@@ -67,8 +67,7 @@ def check_tiles(hand: Hand, options: PinghuOptions) -> Hand:
     """
     if hand.context.flowers and not options.flowers:
         raise InvalidHandError(
-            "平湖麻将: no flowers (option flowers): "
-            f"flowers must be 0, not {hand.context.flowers}"
+            f"平湖麻将: no flowers (option flowers): flowers must be 0, not {hand.context.flowers}"
         )
     return hand.validate()
 
