@@ -358,6 +358,17 @@ def test_pinghu_sheet_pays_by_its_settle() -> None:
     assert s.record(HandResult(draw=True)).payments == dict.fromkeys(FOUR, 0)
 
 
+def test_pinghu_sheet_counts_flowers_only_under_its_option() -> None:
+    hand = HandResult(winner="B", discarder="C", hand="123m456m789m234s5s5s", flowers=2)
+    with pytest.raises(MatchError, match="pinghu is played without flowers"):
+        RuleSheet(FOUR, rules="pinghu").record(hand)
+    plain = RuleSheet(FOUR, rules="pinghu", options={"flowers": True})
+    without = plain.record(HandResult(winner="B", discarder="C", hand="123m456m789m234s5s5s"))
+    with_two = plain.record(hand)
+    assert with_two.fan == (without.fan or 0) + 2  # 每花1台
+    assert with_two.payments["C"] == -9 * with_two.fan
+
+
 def test_common_sheet_pays_base_times_two_to_the_fan() -> None:
     # 无字 3 番: 底分 10 × 2 ** 3 = 80 from each of the three on a self-drawn win
     s = RuleSheet(FOUR, rules="common")

@@ -236,7 +236,8 @@ class RuleSheet(Match):
     # -- settling one hand -------------------------------------------------------------
 
     def _settled(self, number: int, result: HandResult) -> HandRecord:
-        if result.flowers:
+        if result.flowers and not getattr(self._options, "flowers", False):
+            # only Pinghu has flowers, under its option (有些地方打花)
             raise MatchError(f"{self.rules} is played without flowers")
         if result.draw and (result.winner is not None or result.wins):
             raise MatchError("a drawn hand has no winner")
@@ -304,11 +305,13 @@ class RuleSheet(Match):
         number: int | None = None,
         wildcard: str | None = None,
         carry: Carry | None = None,
+        flowers: int = 0,
     ) -> Any:
         """The win's hand scored by the rule set, with how it was won (self-drawn, the
         win context; ``kong`` also when the caller knows of one).  With ``number`` the
         winner's seat wind and the hand's prevalent wind are in the context too, with
-        ``wildcard`` the hand's wild kind, with ``carry`` Jiaxing's carried 番."""
+        ``wildcard`` the hand's wild kind, with ``carry`` Jiaxing's carried 番, with
+        ``flowers`` the winner's flowers (Pinghu's option)."""
         text = win.hand
         assert text is not None  # the caller scores wins given by their hand
         try:
@@ -326,6 +329,8 @@ class RuleSheet(Match):
                 )
             if wildcard is not None:
                 hand = hand.with_context(wildcard=wildcard)
+            if flowers:
+                hand = hand.with_context(flowers=flowers)
             scored: ScoreResult = (
                 JIAXING.score(hand, self._options, carry=carry)
                 if carry is not None
@@ -557,7 +562,9 @@ class RuleSheet(Match):
         w = self._one_win(wins)
         if w is None:
             return []
-        scored = self._scored(w, dealer=dealer, number=number, wildcard=result.wildcard)
+        scored = self._scored(
+            w, dealer=dealer, number=number, wildcard=result.wildcard, flowers=result.flowers
+        )
         if not wuhan:
             pay = self._call(
                 get_rules(self.rules).settle,
