@@ -12,6 +12,7 @@ from fanshu.protocol.errors import LineError
 from fanshu.protocol.score import parse_request, score_line, score_object, score_request
 from fanshu.protocol.settle import SettleRequest, settle
 from fanshu.rules.mcr.settlement import settle_win
+from support.wild_rules import NAME
 
 P = ("Ann", "Bo", "Cy", "Di")
 
@@ -80,3 +81,46 @@ def test_the_settlement_refusing_is_its_fanshu_error() -> None:
     with pytest.raises(FanshuError) as caught:
         settle(SettleRequest(players=P, winner="Ann", hand="123m456p789s11s1x"))
     assert caught.value.code == "bad_notation"
+
+
+# -- the wild tile (issue 16) ---------------------------------------------------------
+
+
+def test_a_hand_with_a_wild_tile_is_settled_as_scored(wild_rules: object) -> None:
+    out = settle(
+        SettleRequest(
+            players=("A", "B", "C", "D"),
+            winner="A",
+            discarder="B",
+            rules=NAME,
+            hand="123m456p789sEEE5sC",
+            wildcard="C",
+        )
+    )
+    line = score_line({"hand": "123m456p789sEEE5sC", "rules": NAME, "wildcard": "C"})
+    assert out["total"] == line["total"]
+    assert (
+        out["score"]["wildcards"]
+        == line["wildcards"]
+        == {
+            "kind": "C",
+            "stood_for": [],
+            "winning": "5s",
+        }
+    )
+
+
+def test_a_wildcard_needs_the_hand_and_a_rule_set_with_one() -> None:
+    players = ("A", "B", "C", "D")
+    with pytest.raises(LineError) as e:
+        settle(SettleRequest(players=players, winner="A", fan=8, wildcard="C"))
+    assert e.value.code == "bad_field" and "give 'hand', not 'fan'" in e.value.message
+    with pytest.raises(LineError) as e:
+        settle(
+            SettleRequest(
+                players=players, winner="A", rules="sichuan", hand="11123455678999m",
+                wildcard="5m",
+            )
+        )  # fmt: skip
+    assert e.value.code == "bad_option"
+    assert e.value.message.startswith("sichuan is played without wildcards")

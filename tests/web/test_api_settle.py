@@ -128,3 +128,15 @@ def test_a_body_that_is_not_an_object_is_400_bad_json(client: TestClient) -> Non
     assert (r.status_code, r.json()["code"]) == (400, "bad_json")
     r = client.post("/v1/settle", content=b"{", headers={"content-type": "application/json"})
     assert (r.status_code, r.json()["code"]) == (400, "bad_json")
+
+
+def test_a_wild_hand_is_settled_with_its_wildcard(client: TestClient, wild_rules: Any) -> None:
+    from support.wild_rules import NAME
+
+    body = {"players": ["A", "B", "C", "D"], "winner": "A", "rules": NAME,
+            "hand": "123m456p789sEEE5sC", "wildcard": "C"}  # fmt: skip
+    r = client.post("/v1/settle", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json()["score"]["wildcards"] == {"kind": "C", "stood_for": [], "winning": "5s"}
+    bad = client.post("/v1/settle", json={**body, "rules": "sichuan", "hand": "11123455678999m"})
+    assert bad.status_code == 422 and bad.json()["code"] == "bad_option"

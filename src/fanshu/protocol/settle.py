@@ -3,9 +3,10 @@
 The request (the body of ``POST /v1/settle``) names the players (four for MCR, Sichuan
 and Beijing, two for the two-player game), the ``winner``, the ``discarder`` (null when
 self-drawn) and either the winning ``hand`` (scored with the flags of the score request)
-or, for MCR and Sichuan, the ``fan`` total.  Its fields and defaults are those of
-:class:`SettleRequest`; the front end checks their JSON types, :func:`settle` what they
-mean together.
+or, for MCR and Sichuan, the ``fan`` total; ``wildcard`` names the kind wild in the
+hand for a rule set played with one (checked as the score request checks it).  Its
+fields and defaults are those of :class:`SettleRequest`; the front end checks their JSON
+types, :func:`settle` what they mean together.
 
 The result is ``{"rules", "total", "payments": {name: points}}`` (zero-sum), with
 ``score``, the score answer (:func:`fanshu.protocol.score.score_object`), when a hand
@@ -72,6 +73,9 @@ class SettleRequest:
     options: Mapping[str, Any] | None = None
     #: Beijing: who deals (None: the winner when ``dealer`` is true, else the first player).
     dealer_player: str | None = None
+    #: The tile kind wild in the hand (百搭 / 赖子), for a rule set played with one; the
+    #: hand is scored with it, as ``wildcard`` of a score request.
+    wildcard: str | None = None
 
 
 def settle(req: SettleRequest) -> dict[str, Any]:
@@ -88,6 +92,8 @@ def settle(req: SettleRequest) -> dict[str, Any]:
     if req.options is not None:
         bounds.check_options(dict(req.options))
     options = None if req.options is None else rule_set.options_from(dict(req.options))
+    if req.wildcard is not None and req.hand is None:
+        raise LineError(BAD_FIELD, "wildcard is read with the hand: give 'hand', not 'fan'")
     if req.dealer_player is not None and rule_set.name != "beijing":
         raise LineError(BAD_FIELD, "dealer_player is for the beijing rule set")
     if req.fan is not None:
@@ -114,6 +120,8 @@ def settle(req: SettleRequest) -> dict[str, Any]:
     line["self_drawn"] = self_drawn
     if req.options is not None:
         line["options"] = dict(req.options)
+    if req.wildcard is not None:
+        line["wildcard"] = req.wildcard
     result = score_request(parse_request(line))
     if not result.is_win:
         raise LineError(NOT_A_WIN, result.reason or "not a winning hand")

@@ -21,6 +21,7 @@ from fanshu.protocol import settle as wire
 from fanshu.protocol.errors import LineError
 from fanshu.rules import names
 from fanshu.web.api.common import JsonResponse, route_responses
+from fanshu.web.api.score import wildcard_field
 from fanshu.web.problems import Problem
 
 __all__ = ["SettleRequest", "router", "settle_request"]
@@ -63,6 +64,7 @@ class SettleRequest(BaseModel):
         description="Beijing: who deals (default: the winner when dealer is true, else the "
         "first player).",
     )
+    wildcard: str | None = wildcard_field()
 
 
 def settle_request(req: SettleRequest) -> dict[str, Any]:

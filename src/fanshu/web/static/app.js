@@ -1961,6 +1961,8 @@ async function runSettle(seq) {
       seat_wind: c.seat_wind,
       prevalent_wind: c.prevalent_wind,
     });
+    const wild = chosenWildcard(c.rules);
+    if (wild) body.wildcard = wild;
   }
   try {
     const out = await api("POST", "/v1/settle", body);
