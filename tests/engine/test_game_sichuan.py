@@ -9,9 +9,13 @@ from collections import Counter
 import pytest
 
 from fanshu.engine import Game
+from fanshu.engine.invariants import check_conservation
+from fanshu.engine.log import game_lines, iter_games
+from fanshu.engine.replay import replay_game
 from fanshu.hand import Hand, MeldKind
 from fanshu.rules.sichuan.settlement import settle_drawn, settle_kong
 from fanshu.tiles import Tile
+from support.engine_soak import soak, soak_game
 from support.engine_walls import act, codes, game, legal, of_type, play_out, settlements, tiles
 
 PLAYERS = ["0", "1", "2", "3"]
@@ -480,3 +484,104 @@ def test_a_drawn_end_without_kongs_refunds_nothing() -> None:
     want = settle_drawn(PLAYERS, hands)
     assert settlements(g) == [[want.payments[p] for p in PLAYERS]]
     assert g.kong_settlements == []
+
+
+# -- 血流成河 (option xue_liu) ------------------------------------------------------------
+
+XUE_LIU = {"xue_liu": True}
+
+
+def xue_liu_game() -> Game:
+    """Seat 1 (123456789m 11s 46s, waiting on 5s) wins on the dealer's 5s (seat 3, also
+    waiting on it, passes), then, still in, draws 6s (discarded) and later the last 5s."""
+    g = game("sichuan", MULTI, "6m 1p 2p 3p 3m 4p 5p 6p 6s 7p 8p 9p 5s", options=XUE_LIU)
+    void_all(g)
+    for seat, tile in enumerate(("6m", "1p", "2p", "3p")):
+        act(g, seat, f"discard {tile}")
+    act(g, 0, "discard 5s")
+    act(g, 1, "win")
+    act(g, 3, "pass")
+    return g
+
+
+def test_xue_liu_a_winner_stays_in_and_wins_again() -> None:
+    g = xue_liu_game()
+    first = of_type(g, "win")[-1]
+    assert (first["seat"], first["source"], first["total"]) == (1, 0, 1)
+    assert settlements(g) == [[-1, 1, 0, 0]]  # 平胡 1: base × 2^0 from the discarder
+    # the winning tile is set aside (out of play, shown): seat 1 keeps its 13 tiles
+    assert sum(g.seat[1].counts) == 13 and g.pool == tiles("5s")
+    assert not g.done and not g.seat[1].won
+    # play goes on after the winner, who is dealt in again
+    act(g, 2, "discard 4p")
+    act(g, 3, "discard 5p")
+    act(g, 0, "discard 6p")
+    assert g.to_act == 1
+    # its won hand does not change: only the tile it drew may go
+    assert legal(g) == ["discard 6s"]
+    act(g, 1, "discard 6s")
+    act(g, 2, "discard 7p")
+    act(g, 3, "discard 8p")
+    act(g, 0, "discard 9p")
+    assert g.to_act == 1 and legal(g) == ["win", "discard 5s"]
+    act(g, 1, "win")
+    second = of_type(g, "win")[-1]
+    assert (second["seat"], second["source"]) == (1, None)
+    assert {f[0] for f in second["fans"]} == {"平胡", "自摸"}
+    # 2 fan (×2) paid by every other player: nobody has left the hand
+    assert settlements(g)[-1] == [-2, 6, -2, -2]
+    assert g.winners == [1, 1] and not g.done
+    # the hand ends only when the wall is empty
+    play_out(g)
+    end = g.events[-1]
+    assert g.done and end["result"] == "win" and end["wall_left"] == 0
+    assert end["winners"][:2] == [1, 1]
+    assert sum(g.scores) == 0
+    assert g.scores == [sum(p[q] for p in settlements(g)) for q in range(4)]
+    check_conservation(g)
+
+
+def test_xue_liu_replays() -> None:
+    g = xue_liu_game()
+    play_out(g)
+    report = replay_game(next(iter_games(game_lines(g.events, game=0))))
+    assert report.mismatch is None
+
+
+def test_xue_liu_winner_is_not_asked_for_claims_or_kongs() -> None:
+    # seat 1 has won and holds 1s1s: under 血战 it would be out, under 血流 it is in but
+    # makes no claim; the option's variant says so for every tile
+    g = xue_liu_game()
+    variant = g.variant
+    assert not any(variant.may_meld(g.seat[1], t) for t in range(27))
+    assert variant.may_meld(g.seat[2], 0)
+
+
+def test_xue_zhan_is_the_default_and_unchanged() -> None:
+    # the same deal under 血战到底: the winner leaves and keeps the tile (no set-aside)
+    g = game("sichuan", MULTI, "6m 1p 2p 3p 3m 4p 5p 6p 3s")
+    void_all(g)
+    for seat, tile in enumerate(("6m", "1p", "2p", "3p")):
+        act(g, seat, f"discard {tile}")
+    act(g, 0, "discard 5s")
+    act(g, 1, "win")
+    act(g, 3, "pass")
+    assert g.seat[1].won and g.pool == [] and sum(g.seat[1].counts) == 14
+    act(g, 2, "discard 4p")
+    act(g, 3, "discard 5p")
+    act(g, 0, "discard 6p")
+    assert g.to_act == 2  # seat 1 is skipped
+
+
+def test_xue_liu_soak_one_seat_wins_again_and_again() -> None:
+    # hundreds of seeded hands: tile conservation after every decision, zero-sum
+    # settlements, the log replays; several wins per hand, repeated winners
+    tables = [
+        ("sichuan", {"options": XUE_LIU}),
+        ("sichuan", {"exchange_three": True, "options": XUE_LIU}),
+    ]
+    report = soak(100, seed=16, tables=tables)
+    assert report.failures == []
+    assert report.games == 200 and report.wins > 2 * report.games
+    g, _ = soak_game("sichuan", {"options": XUE_LIU}, 1, 16, ["greedy"] * 4)
+    assert max(Counter(g.winners).values()) >= 2

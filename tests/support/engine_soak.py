@@ -108,9 +108,12 @@ class SoakReport:
 def soak_game(
     rules: str, config: dict[str, Any], k: int, seed: int, lineup: Sequence[str]
 ) -> tuple[Game, int]:
-    """Play game ``k`` checking every invariant; raise AssertionError naming the failure."""
+    """Play game ``k`` checking every invariant; raise AssertionError naming the failure.
+    ``config`` is the engine config; its key ``options``, when there, the rule set's."""
     wall = following_wall(game_seed(seed, k)) if list(lineup) == FOLLOWING else None
-    game = Game(rules, seed=game_seed(seed, k), config=config, wall=wall)
+    engine = {key: v for key, v in config.items() if key != "options"}
+    options = config.get("options")
+    game = Game(rules, seed=game_seed(seed, k), config=engine, options=options, wall=wall)
     bots = [_player(name, player_seed(seed, k, s)) for s, name in enumerate(lineup)]
     decisions = 0
     while not game.done:

@@ -2,7 +2,15 @@
 定缺; void-suit tiles are discarded first and never melded; a win does not end the hand
 until three players have won or the wall is empty; 一炮多响; kongs are paid when made
 (刮风下雨); a drawn end runs 查花猪 and 查大叫 and the not-ready refund their kong income;
-within the last four tiles a player who can win must."""
+within the last four tiles a player who can win must.
+
+血流成河 (option ``xue_liu``, ``fanshu.rules.sichuan.flow``): a winner stays in.  Its
+winning tile is set aside, shown (counted in ``game.visible``, kept in ``game.pool``, the
+tiles out of play), so it keeps the 13-tile hand it won with; from then on it may only
+win (on a draw, a discard or a robbed kong) or discard the tile it drew — no claim and
+no kong, so the hand it won with never changes.  Every win is settled when it happens,
+by everyone (nobody leaves); the hand ends only when the wall is empty, where 查花猪 and
+查大叫 look at the players who never won."""
 
 from __future__ import annotations
 
@@ -15,6 +23,8 @@ from fanshu.engine.seat import SeatState
 from fanshu.engine.variants.base import KongMade, Table, Variant
 from fanshu.engine.wall import tile_set
 from fanshu.hand import Hand
+from fanshu.rules.sichuan import flow
+from fanshu.rules.sichuan.options import SichuanOptions
 from fanshu.rules.sichuan.settlement import (
     settle_drawn,
     settle_kong,
@@ -33,6 +43,15 @@ class SichuanVariant(Variant):
     chow = False
     multiple_winners = True
     kong_discard = True
+
+    def __init__(self, option_data: Any) -> None:
+        super().__init__(option_data)
+        self.sichuan: SichuanOptions = self.options
+        #: 血流成河: the seats that have won, one entry per win, and each set-aside
+        #: winning tile as (seat, tile).
+        self.wins: list[int] = []
+        self.set_aside: list[tuple[int, int]] = []
+        self._locked: list[SeatState] = []  # the seats whose won hand may not change
 
     def full_set(self) -> list[int]:
         return tile_set(range(27))
@@ -104,6 +123,8 @@ class SichuanVariant(Variant):
 
     def discards(self, game: Table, s: int) -> list[Action]:
         st = game.seat[s]
+        if game.drawn is not None and self._is_locked(st):
+            return [Action(ActionKind.DISCARD, game.drawn)]  # 血流成河: the hand stays
         c = st.counts
         if st.void is not None and st.holds_suit(st.void):
             base = st.void * 9
@@ -111,7 +132,12 @@ class SichuanVariant(Variant):
         return [Action(ActionKind.DISCARD, t) for t in range(27) if c[t]]
 
     def may_meld(self, st: SeatState, t: int) -> bool:
+        if self._is_locked(st):
+            return False  # 血流成河: a winner claims nothing and makes no kong
         return st.void is None or t // 9 != st.void
+
+    def _is_locked(self, st: SeatState) -> bool:
+        return any(st is x for x in self._locked)
 
     def may_win(self, game: Table, s: int, hand: Hand) -> bool:
         st = game.seat[s]
@@ -129,11 +155,29 @@ class SichuanVariant(Variant):
         return first and self_drawn  # 天胡, 地胡
 
     def hand_over(self, game: Table) -> bool:
-        return len(game.winners) >= 3
+        return flow.over_after_win([str(q) for q in game.winners], self.sichuan)
+
+    def _stay_in(self, game: Table, winners: Sequence[int], tile: int, holder: int) -> None:
+        """血流成河: the winners stay in; the winning tile ``holder`` took is set aside."""
+        if not self.sichuan.xue_liu:
+            return
+        game.seat[holder].counts[tile] -= 1
+        game.pool.append(tile)
+        game.visible[tile] += 1
+        self.set_aside.append((holder, tile))
+        for q in winners:
+            st = game.seat[q]
+            st.won = False
+            st.update_waits()
+            self.wins.append(q)
+            if not self._is_locked(st):
+                self._locked.append(st)
 
     # -- settlement -----------------------------------------------------------------
 
     def _still_in(self, game: Table, also: Sequence[int] = ()) -> list[str]:
+        if self.sichuan.xue_liu:
+            return self.players()  # 血流成河: nobody leaves
         return [str(q) for q in range(4) if not game.seat[q].won or q in also]
 
     def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
@@ -149,6 +193,7 @@ class SichuanVariant(Variant):
             options=self.options,
         )
         self.pay(game, got.payments, "win")
+        self._stay_in(game, [s], int(result.hand.winning_tile), s)
 
     def settle_discard_wins(
         self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
@@ -163,6 +208,8 @@ class SichuanVariant(Variant):
             options=self.options,
         )
         self.pay(game, got.payments, "抢杠" if robbing else "win")
+        # the one tile went to the first winner (``Game._wins_on_discard``)
+        self._stay_in(game, winners, int(won[0][1].hand.winning_tile), winners[0])
 
     def on_kong(self, game: Table, s: int, kind: KongMade, feeder: int | None) -> None:
         got = settle_kong(
@@ -177,10 +224,10 @@ class SichuanVariant(Variant):
         self.pay(game, got.payments, f"kong {kind}")
 
     def on_exhaust(self, game: Table) -> None:
+        won = [str(q) for q in [*game.winners, *self.wins]]
         hands = {
-            str(q): Hand(tuple(game.seat[q].tiles()), tuple(game.seat[q].melds))
-            for q in range(4)
-            if not game.seat[q].won
+            p: Hand(tuple(game.seat[int(p)].tiles()), tuple(game.seat[int(p)].melds))
+            for p in flow.checked_at_draw(self.players(), won)
         }
         got = settle_drawn(self.players(), hands, kongs=game.kong_settlements, options=self.options)
         self.pay(game, got.payments, "drawn")

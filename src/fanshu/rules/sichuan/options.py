@@ -12,7 +12,7 @@ True
 >>> SichuanOptions.from_dict({"cap": 5, "base": 2})
 SichuanOptions(preset='seed000', cap=5, base=2, self_drawn_fan=True, ready_payment='max', \
 kong_feeder_pays=True, golden_hook_self_drawn=False, void_suit=True, sea_bottom=False, \
-flower_pig_refunds=False)
+flower_pig_refunds=False, xue_liu=False)
 """
 
 from __future__ import annotations
@@ -56,6 +56,9 @@ OPTION_NOTES: dict[str, str] = {
     " | not (false: not in the 麻将算翻 table)",
     "flower_pig_refunds": "a 花猪 also refunds kong income at a drawn hand (true) | not "
     "(false: seed 000 '没听牌的玩家（花猪不用）…并退回所有刮风下雨所得')",
+    "xue_liu": "血流成河: a winner stays in and may win again, the hand ends only when the "
+    "wall is empty (true; beyond the seeds) | 血战到底: a winner leaves, the hand ends when "
+    "three have won (false: seed 000)",
 }
 
 
@@ -88,6 +91,11 @@ class SichuanOptions:
     sea_bottom: bool = False
     #: A 花猪 also refunds its kong income at a drawn hand.
     flower_pig_refunds: bool = False
+    #: 血流成河 (the other common Sichuan game, beyond the seeds): a winner stays in, sets
+    #: the winning tile aside, plays on with its hand as it is and may win again; every
+    #: win is paid when it happens by everyone (nobody leaves); the hand ends only when
+    #: the wall is empty.  False: 血战到底 (seed 000), a winner leaves the hand.
+    xue_liu: bool = False
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
