@@ -41,7 +41,7 @@ def points_of(base: int, fan: int, cap: int | None = None) -> int:
     """
     if isinstance(fan, bool) or not isinstance(fan, int) or fan < 0:
         raise SettlementError(f"fan is a whole number ≥ 0, not {fan!r}")
-    return base * 2 ** (fan if cap is None else min(fan, cap))
+    return base << (fan if cap is None else min(fan, cap))
 
 
 def win_payments(
