@@ -1,4 +1,4 @@
-"""The ``fanshu`` command line: score, fans, rules and analyze; match and tournament
+"""The ``fanshu`` command line: score, fans, rules, analyze and shanten; match and tournament
 score sheets; play, simulate and replay games; stats over result files; serve the web
 app and HTTP API; ``fanshu --version``."""
 
@@ -19,6 +19,7 @@ from fanshu.cli.replay import replay_command
 from fanshu.cli.rules import rules_command
 from fanshu.cli.score import OPTIONS_EPILOG, score_command
 from fanshu.cli.serve import serve_command
+from fanshu.cli.shanten import shanten_command
 from fanshu.cli.share import match_share, tournament_share
 from fanshu.cli.simulate import simulate_command
 from fanshu.cli.stats import stats_command
@@ -37,6 +38,7 @@ app = typer.Typer(
 app.command("score", epilog=OPTIONS_EPILOG)(score_command)
 app.command("fans")(fans_command)
 app.command("analyze")(analyze_command)
+app.command("shanten")(shanten_command)
 app.command("rules")(rules_command)
 app.add_typer(match_app, name="match")
 app.add_typer(tournament_app, name="tournament")

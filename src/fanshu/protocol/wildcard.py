@@ -43,6 +43,7 @@ __all__ = [
     "WildcardsShown",
     "parse_wildcard",
     "rules_with_wildcards",
+    "wild_kind",
     "wildcards_of",
 ]
 
@@ -57,9 +58,13 @@ def rules_with_wildcards() -> list[str]:
     return [n for n in names() if get_rules(n).wildcards is not None]
 
 
-def parse_wildcard(value: Any, rule_set: RuleSet, field: str = "wildcard") -> Tile | None:
-    """The wild kind a request names (None for null or absent); ``LineError`` says
-    which field, which value and why it cannot be."""
+def wild_kind(value: Any, field: str = "wildcard") -> Tile | None:
+    """The tile kind a ``wildcard`` value names (None for null), whatever the rule set;
+    ``LineError`` ``bad_field`` for anything but one tile code of a kind in play.
+
+    >>> wild_kind("5p"), wild_kind(None)
+    (<Tile.P5: 22>, None)
+    """
     if value is None:
         return None
     kind: Tile | None = None
@@ -73,6 +78,15 @@ def parse_wildcard(value: Any, rule_set: RuleSet, field: str = "wildcard") -> Ti
             BAD_FIELD,
             f"{field} must be one tile kind such as 5p or C ({KINDS_TEXT}), not {shown(value)}",
         )
+    return kind
+
+
+def parse_wildcard(value: Any, rule_set: RuleSet, field: str = "wildcard") -> Tile | None:
+    """The wild kind a request names (None for null or absent); ``LineError`` says
+    which field, which value and why it cannot be."""
+    kind = wild_kind(value, field)
+    if kind is None:
+        return None
     if rule_set.wildcards is None:
         with_wild = ", ".join(rules_with_wildcards()) or "none yet"
         raise LineError(
