@@ -8,7 +8,7 @@ play it, so a new playable rule set is its package plus one variant module.
 >>> variant_for("sichuan").seats, variant_for("two-player").seats
 (4, 2)
 >>> playable_rules()
-['mcr', 'beijing', 'sichuan', 'two-player']
+['mcr', 'beijing', 'common', 'jiaxing', 'pinghu', 'sichuan', 'two-player', 'wuhan']
 """
 
 from __future__ import annotations
