@@ -200,8 +200,10 @@ def test_bad_options(data: dict[str, object], needle: str) -> None:
 def test_no_flowers_and_no_wildcards() -> None:
     with pytest.raises(InvalidHandError, match="no flowers"):
         score("123m456m789p234sEE", flowers=1)
-    # played without a wildcard: fanshu.score refuses one (fanshu.api, helper wild)
+    # played without a wildcard: fanshu.score refuses one (fanshu.api)
     assert RULES.wildcards is None
+    with pytest.raises(OptionError, match="without wildcards"):
+        fanshu.score("123m456m789p234sEE", rules="common", wildcard="5p")
 
 
 def test_every_row_has_a_test_hand() -> None:

@@ -15,8 +15,6 @@ import pytest
 
 import fanshu
 from fanshu.errors import InvalidHandError, OptionError
-from fanshu.hand import WinContext
-from fanshu.notation import parse_hand
 from fanshu.rules import get_rules
 from fanshu.rules.mcr.blessings import BLESSINGS, blessing_rows
 from fanshu.rules.mcr.fans import FANS, Fan
@@ -272,8 +270,8 @@ def test_whole_family_and_heavenly_hand_together() -> None:
 
 def wild(hand: str, wildcard: str | None, blessings: str = "lianzhong", **ctx: Any) -> McrResult:
     """Score with the hand's wild kind (``WinContext.wildcard``) set."""
-    parsed = parse_hand(hand, WinContext(wildcard=wildcard, **ctx))
-    return fanshu.score(parsed, options=McrOptions(blessings=blessings))  # type: ignore[arg-type]
+    options = McrOptions(blessings=blessings)  # type: ignore[arg-type]
+    return fanshu.score(hand, options=options, wildcard=wildcard, **ctx)
 
 
 def test_wild_kong_is_fan_89_in_the_lianzhong_set_only() -> None:

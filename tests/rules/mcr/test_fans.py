@@ -21,8 +21,6 @@ from typing import Any
 import pytest
 
 import fanshu
-from fanshu.hand import WinContext
-from fanshu.notation import parse_hand
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.result import McrResult
 
@@ -362,11 +360,7 @@ MISSES: list[Miss] = [
 
 
 def _score(hand: str, ctx: dict[str, Any]) -> McrResult:
-    if "wildcard" not in ctx:
-        return fanshu.score(hand, **ctx)
-    # 混杠's wild kind, set on the hand's context with the rest of it
-    context = {k: v for k, v in ctx.items() if k != "options"}
-    return fanshu.score(parse_hand(hand, WinContext(**context)), options=ctx.get("options"))
+    return fanshu.score(hand, **ctx)
 
 
 def test_robbing_the_kong_is_not_also_last_tile() -> None:
