@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from fanshu.cli.main import app
 from fanshu.engine import Action, ActionKind, Game
 from fanshu.engine.log import write_log
+from fanshu.engine.variants import playable_rules, variant_class
 
 runner = CliRunner()
 WIN = Action(ActionKind.WIN)
@@ -192,3 +193,16 @@ def test_listed_in_help() -> None:
     assert "replay" in result.stdout
     result = runner.invoke(app, ["replay", "--help"])
     assert "Exit status: 0 every game replays as logged" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("rules", playable_rules())
+def test_every_playable_rule_set_replays_as_simulated(rules: str, tmp_path: Path) -> None:
+    players = ",".join(["greedy", "random", "fan", "greedy"][: variant_class(rules).seats])
+    log = tmp_path / "games.jsonl"
+    sim = runner.invoke(app, ["simulate", "--rules", rules, "--games", "4", "--seed", "9",
+                              "--players", players, "--out", str(log), "--workers", "1"])  # fmt: skip
+    assert sim.exit_code == 0, sim.output
+    result = runner.invoke(app, ["replay", str(log), "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["games"] == 4 and out["identical"] == 4, out
