@@ -199,8 +199,8 @@ def test_listed_in_help() -> None:
 def test_every_playable_rule_set_replays_as_simulated(rules: str, tmp_path: Path) -> None:
     players = ",".join(["greedy", "random", "fan", "greedy"][: variant_class(rules).seats])
     log = tmp_path / "games.jsonl"
-    sim = runner.invoke(app, ["simulate", "--rules", rules, "--games", "4", "--seed", "9",
-                              "--players", players, "--out", str(log), "--workers", "1"])  # fmt: skip
+    args = ["--rules", rules, "--games", "4", "--seed", "9", "--players", players]
+    sim = runner.invoke(app, ["simulate", *args, "--out", str(log), "--workers", "1"])
     assert sim.exit_code == 0, sim.output
     result = runner.invoke(app, ["replay", str(log), "--workers", "1", "--json"])
     assert result.exit_code == 0, result.output
