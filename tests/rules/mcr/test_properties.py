@@ -45,6 +45,8 @@ options = st.builds(
     seven_pairs_tile_hog=st.booleans(),
     all_terminals_triple_pung=st.booleans(),
     seven_pairs_combines=st.booleans(),
+    all_terminals_double_pung=st.booleans(),
+    special_hands_fully_concealed=st.booleans(),
 )
 
 rarely = st.sampled_from((False, False, False, True))
