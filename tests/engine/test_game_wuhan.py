@@ -204,3 +204,12 @@ def test_soak_default_tables() -> None:
 )
 def test_soak_with_options(options: dict[str, Any]) -> None:
     assert soak_options(options, 50, seed=16) == []
+
+
+@pytest.mark.slow
+def test_soak_hundreds_more() -> None:
+    r = soak(400, seed=1616, tables=[("wuhan", {}), ("wuhan", {"dealer": 3})])
+    assert not r.failures, r.failures[:3]
+    assert r.games == 800
+    laizi = {"laizi": True, "dragon_kongs": True, "ying_hu": True, "base_points": 10}
+    assert soak_options(laizi, 300, seed=1616) == []
