@@ -235,3 +235,31 @@ def test_an_exported_match_imports_as_a_new_match_with_its_own_tokens(
     edited = text.replace("34", "35")
     r = client.post("/v1/matches/import", json={"format": fmt, "text": edited})
     assert r.status_code == 422, r.text
+
+
+def test_a_jiaxing_match_records_the_wild_tile_and_the_dice(client: TestClient) -> None:
+    from fanshu.match.results import HandResult
+    from fanshu.match.rule_sheet import RuleSheet
+
+    m = new(client, ["A", "B", "C", "D"], rules="jiaxing")
+    url = f"/v1/matches/{m['id']}"
+    hand = {"winner": "A", "discarder": "B", "hand": "123m456p789sEEE5sC", "wildcard": "C",
+            "dice": [3, 5]}  # fmt: skip
+    m = ok(client.post(f"{url}/hands", json=hand))
+    # the sheet of the library, given the same result, settles the same
+    sheet = RuleSheet(["A", "B", "C", "D"], rules="jiaxing")
+    sheet.record(HandResult(winner="A", discarder="B", hand=hand["hand"], wildcard="C",
+                            dice=(3, 5)))  # fmt: skip
+    assert m["totals"] == sheet.totals() and any(m["totals"].values())
+    bad = client.post(f"{url}/hands", json={**hand, "wildcard": "9f"})
+    assert bad.status_code == 422
+    dice = client.post(f"{url}/hands", json={**hand, "dice": [0, 7]})
+    assert dice.status_code == 422
+
+
+@pytest.mark.parametrize("rules", ["pinghu", "wuhan", "common"])
+def test_the_new_rule_sets_keep_a_sheet_over_http(client: TestClient, rules: str) -> None:
+    m = new(client, ["A", "B", "C", "D"], rules=rules)
+    assert m["rules"] == rules
+    r = client.post("/v1/matches", json={"players": ["A", "B", "C", "D"], "rules": "riichi"})
+    assert r.status_code == 422 and "jiaxing" in r.json()["detail"]

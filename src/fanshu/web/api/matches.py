@@ -26,6 +26,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from starlette.responses import Response
 
 from fanshu.match import results
+from fanshu.match.rule_sheet import SHEET_RULES
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, Match
 from fanshu.protocol import bounds
 from fanshu.store import Store
@@ -49,6 +50,7 @@ from fanshu.web.api.common import (
     route_responses,
 )
 from fanshu.web.api.db import Database
+from fanshu.web.api.score import wildcard_field
 from fanshu.web.problems import Problem, problem_responses
 
 __all__ = ["MATCH_PATH", "get_db", "match_object", "router"]
@@ -161,8 +163,10 @@ class NewMatch(BaseModel):
         examples=[["Ann", "Bo", "Cy", "Di"]],
     )
     scale_48: bool = Field(False, description="Table points 48/24/12/0 instead of 4/2/1/0.")
-    rules: Literal["mcr", "sichuan", "beijing", "two-player"] = Field(
-        "mcr", description="The rule set whose settlement the sheet follows."
+    rules: str = Field(
+        "mcr",
+        description="The rule set whose settlement the sheet follows (fanshu.match's SHEET_RULES).",
+        json_schema_extra={"enum": list(SHEET_RULES)},
     )
     options: dict[str, str | int | bool | None] | None = Field(
         None, description="Options of the rule set, as `fanshu rules NAME` lists them."
@@ -244,6 +248,18 @@ class HandResult(BaseModel):
         description="With hand: won on the last tile of the wall (妙手回春 self-drawn, "
         "海底捞月 on a discard).",
     )
+    wildcard: str | None = wildcard_field()
+    dice: list[Annotated[int, Field(ge=1, le=6)]] = Field(
+        [],
+        max_length=2,
+        description="Jiaxing: the two dice thrown when the 百搭 was turned up (a pair is 包子).",
+    )
+    facts: dict[str, dict[str, int | bool]] = Field(
+        {},
+        max_length=4,
+        description="Wuhan: each player's facts of the hand by name (openings, "
+        "melded_kongs, concealed_kongs, dragon_kongs, wild_kongs, ready).",
+    )
 
     def to_result(self) -> results.HandResult:
         """The score sheet's request object."""
@@ -262,6 +278,9 @@ class HandResult(BaseModel):
             fourth_tile=self.fourth_tile,
             kong=self.kong,
             wall_last=self.wall_last,
+            wildcard=self.wildcard,
+            dice=tuple(self.dice),
+            facts={p: dict(f) for p, f in self.facts.items()},
         )
 
 
@@ -318,6 +337,9 @@ def new_match(body: NewMatch, who: MatchCreator) -> JsonResponse:
     `access`: the match's edit token and a view token with their links, shown only here
     (keep them: every later request on the match needs one).  On a club server this
     needs a log-in, and the account owns the match."""
+    if body.rules not in SHEET_RULES:
+        known = ", ".join(SHEET_RULES)
+        raise Problem("bad_option", f"a score sheet is kept for {known}, not {body.rules!r}")
     scale = SCALE_48 if body.scale_48 else SCALE_STANDARD
     with who.open(creation_actor(who)) as s:
         mid = s.create_match(
