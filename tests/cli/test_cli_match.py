@@ -572,3 +572,49 @@ def test_beijing_and_two_player_matches(db: str) -> None:
 def test_bad_new_matches_of_other_rule_sets(db: str, args: list[str], message: str) -> None:
     result = run(db, "match", "new", *args)
     assert result.exit_code == 2 and message in result.output
+
+
+# -- the new rule sets' sheets (issue 16) ----------------------------------------------
+
+
+def test_a_jiaxing_sheet_takes_the_wild_tile_and_the_dice(db: str) -> None:
+    from fanshu.match.results import HandResult
+    from fanshu.match.rule_sheet import RuleSheet
+
+    four = ["--player", "A", "--player", "B", "--player", "C", "--player", "D"]
+    mid = ok(db, "match", "new", "--rules", "jiaxing", *four).strip()
+    win = ["--winner", "A", "--discarder", "B", "--hand", "123m456p789sEEE5sC"]
+    out = ok(db, "match", "record", mid, *win, "--wildcard", "C", "--dice", "3,5")
+    assert "wild C" in out and "the winning tile as 5s" in out
+    assert "carried 番 used: 老头黄" in out
+    drawn = ok(db, "match", "record", mid, "--draw", "--wildcard", "5m", "--dice", "2,2")
+    assert "carried on: 黄番 1, 包子 1" in drawn
+    sheet = RuleSheet(["A", "B", "C", "D"], rules="jiaxing")
+    sheet.record(HandResult(winner="A", discarder="B", hand="123m456p789sEEE5sC",
+                            wildcard="C", dice=(3, 5)))  # fmt: skip
+    sheet.record(HandResult(draw=True, wildcard="5m", dice=(2, 2)))
+    shown = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert {p["name"]: p["total"] for p in shown["players"]} == sheet.totals()
+    bad = run(db, "match", "record", mid, "--draw", "--dice", "0,7")
+    assert bad.exit_code == 2 and "--dice takes two numbers 1-6" in bad.stderr
+    fan_only = run(db, "match", "record", mid, "--winner", "A", "-s", "--fan", "3",
+                   "--wildcard", "C")  # fmt: skip
+    assert fan_only.exit_code == 2 and "--wildcard is scored from the hand" in fan_only.stderr
+
+
+def test_a_wuhan_sheet_takes_each_player_s_facts(db: str) -> None:
+    four = ["--player", "A", "--player", "B", "--player", "C", "--player", "D"]
+    mid = ok(db, "match", "new", "--rules", "wuhan", *four).strip()
+    args = ["--winner", "A", "--discarder", "B", "--hand", "[123m]456p789sEEE5s5s"]
+    out = ok(db, "match", "record", mid, *args, "--facts", "A=openings:1", "--facts", "C=ready")
+    assert "A wins" in out
+    from fanshu.match.results import HandResult
+    from fanshu.match.rule_sheet import RuleSheet
+
+    sheet = RuleSheet(["A", "B", "C", "D"], rules="wuhan")
+    facts = {"A": {"openings": 1}, "C": {"ready": True}}
+    sheet.record(HandResult(winner="A", discarder="B", hand=args[-1], facts=facts))
+    shown = json.loads(ok(db, "match", "show", mid, "--json"))
+    assert {p["name"]: p["total"] for p in shown["players"]} == sheet.totals()
+    bad = run(db, "match", "record", mid, *args, "--facts", "A=openings:x")
+    assert bad.exit_code == 2 and "openings takes a number" in bad.stderr

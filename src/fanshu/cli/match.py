@@ -28,6 +28,7 @@ from fanshu.errors import FanshuError
 from fanshu.match.results import HandResult, parse_kong, parse_win
 from fanshu.match.rule_sheet import SHEET_RULES
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match
+from fanshu.protocol.wildcard import wildcards_of
 from fanshu.rules.mcr.settlement import false_win_name
 from fanshu.store import Store, guess_format, open_store
 from fanshu.store.access import cli_actor
@@ -146,15 +147,38 @@ def _fan(r: HandRecord) -> str:
     return f"{r.fan} ({r.flowers}花)" if r.flowers else str(r.fan)
 
 
+_CARRIED = {
+    "huang_fan": "黄番",
+    "lao_tou_huang": "老头黄",
+    "bao_zi": "包子",
+    "lian_zhuang": "百搭连庄",
+}
+
+
+def _carry_text(item: dict[str, Any]) -> str:
+    """Jiaxing's carried 番 of a hand: what was used, what goes on to the next."""
+    used = "、".join(_CARRIED.get(k, k) for k in item.get("used") or ()) or "none"
+    out = item.get("carry_out") or {}
+    left = ", ".join(f"{_CARRIED[k]} {n}" for k, n in out.items() if k in _CARRIED and n)
+    return f"carried 番 used: {used}; carried on: {left or 'none'}"
+
+
 def _item_text(item: dict[str, Any]) -> str:
-    """One part of a hand under another rule set: a win, a kong, 查大叫, 跟庄, 烧庄."""
+    """One part of a hand under another rule set: a win, a kong, 查大叫, 跟庄, 烧庄,
+    Jiaxing's carried 番."""
     kind = item["kind"]
     if kind == "win":
         self_drawn = item["discarder"] is None
         how = "self-drawn" if self_drawn else f"from {item['discarder']}"
         flags = (bool(item.get(k)) for k in ("fourth_tile", "kong", "wall_last"))
         how = " ".join([how, *_won_how(self_drawn, *flags)])
-        return f"{item['winner']} wins {item['fan']} fan, {how}"
+        text = f"{item['winner']} wins {item['fan']} fan, {how}"
+        shown = wildcards_of(item)
+        if shown is not None:
+            text += f" ({shown.text_en()})"
+        return text
+    if kind == "carry":
+        return _carry_text(item)
     if kind == "kong":
         feeder = f" from {item['feeder']}" if item.get("feeder") else ""
         return f"{item['player']} kong ({item['kong']}){feeder}"
@@ -162,7 +186,9 @@ def _item_text(item: dict[str, Any]) -> str:
         return "drawn end: 查花猪, 查大叫"
     if kind == "follow_dealer":
         return f"跟庄: {item['dealer']} pays each other player"
-    return f"烧庄 ×{item['rounds']}"
+    if kind == "burn":
+        return f"烧庄 ×{item['rounds']}"
+    return str(kind)  # a part a newer sheet adds: named, not lost
 
 
 def _describe(match: Match, r: HandRecord) -> str:
@@ -393,6 +419,75 @@ FollowDealerOption = Annotated[
 BurnOption = Annotated[
     int, typer.Option("--burn", metavar="ROUNDS", help="Beijing: 烧庄, rounds in a row.")
 ]
+MatchWildcardOption = Annotated[
+    str | None,
+    typer.Option(
+        "--wildcard",
+        metavar="TILE",
+        help="With --hand: the tile kind wild in the hand (百搭 / 赖子), e.g. C.",
+        show_default=False,
+    ),
+]
+DiceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        metavar="A,B",
+        help="Jiaxing: the two dice thrown when the 百搭 was turned up, e.g. 3,3 (包子).",
+        show_default=False,
+    ),
+]
+FactsOption = Annotated[
+    list[str] | None,
+    _repeated(
+        "--facts",
+        "NAME=KEY:N,...",
+        "Wuhan: a player's facts of the hand, e.g. B=openings:2,ready (keys: openings, "
+        "melded_kongs, concealed_kongs, dragon_kongs, wild_kongs, ready; repeat per player).",
+    ),
+]
+
+
+def parse_dice(text: str | None) -> tuple[int, ...]:
+    """``"3,5"`` as dice (each 1 to 6); ``fail`` otherwise.
+
+    >>> parse_dice("3,5"), parse_dice(None)
+    ((3, 5), ())
+    """
+    if text is None:
+        return ()
+    try:
+        dice = tuple(int(d) for d in text.split(","))
+    except ValueError:
+        raise fail(f"--dice takes two numbers 1-6 such as 3,5, not {text!r}") from None
+    if len(dice) > 2 or not all(1 <= d <= 6 for d in dice):
+        raise fail(f"--dice takes two numbers 1-6 such as 3,5, not {text!r}")
+    return dice
+
+
+def parse_facts(items: list[str] | None) -> dict[str, dict[str, int | bool]]:
+    """``["B=openings:2,ready"]`` as Wuhan's facts by player; ``fail`` otherwise.
+
+    >>> parse_facts(["B=openings:2,ready", "C=concealed_kongs:1"])
+    {'B': {'openings': 2, 'ready': True}, 'C': {'concealed_kongs': 1}}
+    """
+    out: dict[str, dict[str, int | bool]] = {}
+    for item in items or ():
+        name, eq, text = item.partition("=")
+        if not eq or not name.strip():
+            raise fail(f"--facts takes NAME=KEY:N,..., not {item!r}")
+        facts: dict[str, int | bool] = {}
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            key, colon, value = part.partition(":")
+            if not colon:
+                facts[key] = True
+                continue
+            try:
+                facts[key] = int(value)
+            except ValueError:
+                raise fail(f"--facts: {key} takes a number, not {value!r}") from None
+        out[name.strip()] = facts
+    return out
 
 
 def hand_result(
@@ -412,6 +507,9 @@ def hand_result(
     fourth_tile: bool = False,
     on_kong: bool = False,
     wall_last: bool = False,
+    wildcard: str | None = None,
+    dice: str | None = None,
+    facts: list[str] | None = None,
 ) -> HandResult:
     """Check that the hand options describe one result, else ``fail``: a win needs
     --winner, one of --self-drawn / --discarder and one of --fan / --hand; --draw takes
@@ -434,8 +532,15 @@ def hand_result(
             raise fail("a drawn hand (--draw) takes no winner, discarder, fan, hand or flowers")
         if fourth_tile or on_kong or wall_last:
             raise fail("a drawn hand (--draw) has no --fourth-tile, --on-kong or --wall-last")
+        # the wild kind and the dice of a drawn hand still count for what carries over
         return HandResult(
-            draw=True, kongs=kongs, ready=hands, follow_dealer=follow_dealer, burn=burn
+            draw=True,
+            kongs=kongs,
+            ready=hands,
+            follow_dealer=follow_dealer,
+            burn=burn,
+            wildcard=wildcard,
+            dice=parse_dice(dice),
         )
     if winner is None:
         raise fail("give --winner NAME, or --draw for a drawn hand")
@@ -443,7 +548,12 @@ def hand_result(
         raise fail("say how the hand was won: --self-drawn or --discarder NAME (one of them)")
     if (fan is None) == (hand is None):
         raise fail("give the fan total (--fan N) or the hand (--hand HAND), one of them")
-    context = {"--fourth-tile": fourth_tile, "--on-kong": on_kong, "--wall-last": wall_last}
+    context: dict[str, object] = {
+        "--fourth-tile": fourth_tile,
+        "--on-kong": on_kong,
+        "--wall-last": wall_last,
+        "--wildcard": wildcard,
+    }
     if hand is None and any(context.values()):
         flag = next(f for f, v in context.items() if v)
         raise fail(f"{flag} is scored from the hand: give --hand HAND (a --fan total counts it)")
@@ -462,6 +572,9 @@ def hand_result(
         fourth_tile=fourth_tile,
         kong=on_kong,
         wall_last=wall_last,
+        wildcard=wildcard,
+        dice=parse_dice(dice),
+        facts=parse_facts(facts),
     )
 
 
@@ -484,6 +597,9 @@ _HAND_OPTIONS: tuple[tuple[str, Any, object], ...] = (
     ("fourth_tile", FourthTileOption, False),
     ("on_kong", OnKongOption, False),
     ("wall_last", WallLastOption, False),
+    ("wildcard", MatchWildcardOption, None),
+    ("dice", DiceOption, None),
+    ("facts", FactsOption, None),
 )
 
 
