@@ -2962,6 +2962,10 @@ function bindMatch() {
       }
       body.hand = handString();
       for (const [flag, on] of Object.entries(recCtx)) if (on) body[flag] = true;
+      // the picker's wild tile, when the sheet's rule set is played with one
+      const sheetRules = (state.match && (state.match.rules || state.match.rule_set)) || "mcr";
+      const wild = wildcardRule(sheetRules) && state.ctx.wildcard;
+      if (wild) body.wildcard = wild;
     } else {
       body.fan = Number($('[data-testid="rec-fan"]').value);
     }
