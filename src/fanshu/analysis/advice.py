@@ -459,7 +459,7 @@ def _analyze_wild(
     rule_set: RuleSet,
     opts: Any,
     by: By,
-    remaining: Sequence[int],
+    remaining: tuple[int, ...],
     offered: Tile | str | None,
 ) -> Analysis:
     """``analyze`` of a hand whose wild tiles may stand for others (efficiency only)."""
