@@ -183,3 +183,25 @@ def test_analyze_refusals() -> None:
         fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="sichuan", by="efficiency")
     # MCR names a wild kind only for 混杠: the tiles stay what they are
     assert fanshu.analyze("123m456p789s1s5mCC", wildcard="C", by="efficiency").shanten == 1
+
+
+def test_a_ready_hands_useful_tiles_are_the_kinds_that_complete_it() -> None:
+    # the engine's seat waits: analysis.wildcards agrees with fanshu.wild's win check
+    from fanshu.wild import is_complete
+
+    rng = random.Random(77)
+    ready = 0
+    for _ in range(1500):
+        c, wild, melds, shapes, sf = random_case(rng, 0)
+        if _or_none(shanten, c, melds, wild, shapes=shapes, stands_for=sf) != 0:
+            continue
+        ready += 1
+        wins = set()
+        for t in range(NUM_KINDS):
+            if c[t] < 4:
+                c[t] += 1
+                if is_complete(c, wild, melds=melds, shapes=shapes, stands_for=sf):
+                    wins.add(t)
+                c[t] -= 1
+        assert useful_tiles(c, melds, wild, shapes=shapes, stands_for=sf) == wins
+    assert ready > 100
