@@ -176,9 +176,32 @@ def test_analyze_efficiency_with_a_wildcard() -> None:
     assert [d.shanten for d in a.discards] == sorted(d.shanten for d in a.discards)
 
 
+def test_analyze_value_with_a_wildcard() -> None:
+    a = fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="pinghu")
+    assert a.shanten == 0 and a.value is not None and a.value.expected_points > 0
+    a = fanshu.analyze("123m456p789s1s5mCCE", wildcard="C", rules="pinghu", budget=50)
+    assert a.best == "discard E"  # the one tile that helps nothing, and the wait stays
+    assert {d.tile.code for d in a.discards} == {
+        "1m",
+        "2m",
+        "3m",
+        "5m",
+        "4p",
+        "5p",
+        "6p",
+        "7s",
+        "8s",
+        "9s",
+        "1s",
+        "C",
+        "E",
+    }
+    assert all(d.value is not None for d in a.discards)
+
+
 def test_analyze_refusals() -> None:
-    with pytest.raises(OptionError, match="value advice with wildcards is not available"):
-        fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="pinghu")
+    with pytest.raises(OptionError, match="claim advice"):
+        fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="pinghu", offered="1s")
     with pytest.raises(OptionError, match="sichuan is played without wildcards"):
         fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="sichuan", by="efficiency")
     # MCR names a wild kind only for 混杠: the tiles stay what they are

@@ -455,20 +455,18 @@ def _distance_shanten(rules: str, void: int | None, counts: list[int], melds: in
 
 
 def _analyze_wild(
-    hand: Hand,
+    position: Position,
     rule_set: RuleSet,
-    opts: Any,
     by: By,
     remaining: tuple[int, ...],
-    offered: Tile | str | None,
+    budget: int | None,
+    seed: int,
 ) -> Analysis:
-    """``analyze`` of a hand whose wild tiles may stand for others (efficiency only)."""
-    if by != "efficiency":
-        raise OptionError(
-            "value advice with wildcards is not available yet: use by='efficiency' "
-            "(shanten, useful tiles and waits count every reading of the wild tiles)"
-        )
-    if offered is not None:
+    """``analyze`` of a hand whose wild tiles may stand for others: shanten, useful tiles,
+    waits and discards over every reading of them; no claim advice yet."""
+    hand = position.hand
+    opts = position.options
+    if position.offered is not None:
         raise OptionError("claim advice (offered) with wildcards is not available yet")
     rule = rule_set.wildcards
     assert rule is not None and hand.context.wildcard is not None
@@ -493,6 +491,7 @@ def _analyze_wild(
         if overall == 0:
             score = _scorer(rule_set, opts)
             waits = _waits(hand, remaining, hand.context, score, rule_set.minimum, kinds)
+        value = evaluate_hand(position, budget=budget, seed=seed) if by == "value" else None
         return Analysis(
             hand,
             overall,
@@ -501,6 +500,7 @@ def _analyze_wild(
             useful=useful,
             useful_count=sum(u.remaining for u in useful),
             waits=waits,
+            value=value,
             **common,
         )
     options: list[DiscardOption] = []
@@ -512,10 +512,11 @@ def _analyze_wild(
         u = tuple(_useful_tile(k, remaining[k]) for k in sorted(kinds))
         options.append(DiscardOption(TILES[t], s, u, sum(x.remaining for x in u)))
     options.sort(key=lambda o: (o.shanten, -o.useful_count, o.tile))
-    best = f"discard {options[0].tile.code}" if options else None
-    return Analysis(
-        hand, overall, by_shape, remaining, discards=tuple(options), best=best, **common
-    )
+    ranked: tuple[DiscardOption, ...] = tuple(options)
+    if by == "value":
+        ranked = _rank_by_value(ranked, evaluate_discards(position, budget=budget, seed=seed))
+    best = f"discard {ranked[0].tile.code}" if ranked else None
+    return Analysis(hand, overall, by_shape, remaining, discards=ranked, best=best, **common)
 
 
 def analyze(
@@ -564,8 +565,8 @@ def analyze(
     may name it): its concealed copies may stand for what the rule set allows
     (``RuleSet.wildcards``; a rule set without wildcards refuses it), and shanten,
     useful tiles and waits count every reading (:mod:`fanshu.analysis.wildcards`).
-    With wild tiles only ``by="efficiency"`` is available (no look-ahead, no claim
-    advice); the value advice refuses them with ``OptionError`` for now.
+    With wild tiles the efficiency order has no look-ahead, and claim advice
+    (``offered``) is refused with ``OptionError`` for now.
     Raises ``FanshuError`` for input that cannot happen at a table.
     """
     if by not in ("value", "efficiency"):
@@ -589,10 +590,6 @@ def analyze(
                 f"{rule_set.name} is played without wildcards; drop the wildcard "
                 f"({hand.context.wildcard.code}) or choose a rule set that has one"
             )
-        if rule.shapes:  # else the wild kind stands for nothing (MCR's 混杠 only)
-            return _analyze_wild(
-                hand, rule_set, opts, by, remaining_counts(hand, _visible_tiles(visible)), offered
-            )
     seen_tiles = _visible_tiles(visible)  # parsed once: for the counts and the position
     remaining = remaining_counts(hand, seen_tiles)
     offered_tile = _offered_tile(offered)
@@ -615,6 +612,9 @@ def analyze(
         offered_by=offered_by,
         void=void,
     )
+    wild_rule = rule_set.wildcards if ctx.wildcard is not None else None
+    if wild_rule is not None and wild_rule.shapes:  # (MCR's wild kind stands for nothing)
+        return _analyze_wild(position, rule_set, by, remaining, budget, seed)
     counts = [0] * NUM_KINDS
     for t in hand.concealed_with_winning:
         counts[t] += 1

@@ -25,13 +25,18 @@ rule set accepts:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from fanshu.analysis import wildcards
 from fanshu.analysis.efficiency import ALL_SHAPES, REGULAR_AND_PAIRS, shanten_fast, useful_kinds
 from fanshu.analysis.shanten import partial_regular_shanten
+from fanshu.rules import get_rules
 from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE
 
-__all__ = ["DISTANCES", "Distance", "for_rules"]
+if TYPE_CHECKING:
+    from fanshu.analysis.position import Position
+
+__all__ = ["DISTANCES", "Distance", "WildDistance", "for_position", "for_rules"]
 
 
 class Distance(Protocol):
@@ -124,6 +129,26 @@ class VoidDistance:
         return frozenset(out)
 
 
+class WildDistance:
+    """A hand with wild tiles (百搭/赖子): the copies of ``wildcard`` may stand for any kind
+    of ``stands_for`` in ``shapes`` (:mod:`fanshu.analysis.wildcards`, every reading)."""
+
+    def __init__(self, wildcard: int, shapes: Sequence[str], stands_for: frozenset[int]) -> None:
+        self.wildcard = wildcard
+        self.shapes = tuple(shapes)
+        self.stands_for = stands_for
+
+    def shanten(self, counts: Sequence[int], melds: int) -> int:
+        return wildcards.shanten(
+            counts, melds, self.wildcard, shapes=self.shapes, stands_for=self.stands_for
+        )
+
+    def useful(self, counts: Sequence[int], melds: int) -> frozenset[int]:
+        return wildcards.useful_tiles(
+            counts, melds, self.wildcard, shapes=self.shapes, stands_for=self.stands_for
+        )
+
+
 DISTANCES: dict[str, Distance] = {
     "mcr": McrDistance(),
     "two-player": McrDistance(),
@@ -132,8 +157,35 @@ DISTANCES: dict[str, Distance] = {
 }
 
 
-def for_rules(rules: str, void: int | None = None) -> Distance:
-    """The distance of rule set ``rules`` (Sichuan: with the player's void suit)."""
+def for_rules(
+    rules: str,
+    void: int | None = None,
+    wildcard: int | None = None,
+    wild_shapes: Sequence[str] = (),
+    stands_for: frozenset[int] = frozenset(range(NUM_KINDS)),
+) -> Distance:
+    """The distance of rule set ``rules`` (Sichuan: with the player's void suit; with a
+    ``wildcard`` whose tiles complete ``wild_shapes``: every reading of them).
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> for_rules("pinghu", wildcard=31, wild_shapes=("regular",)).shanten(
+    ...     counts_of(parse_tiles("123m456p789s1s5mCC")), 0)
+    0
+    """
+    if wildcard is not None and wild_shapes:
+        return WildDistance(wildcard, wild_shapes, stands_for)
     if rules == "sichuan":
         return VoidDistance(void) if void is not None else DISTANCES["sichuan"]
     return DISTANCES.get(rules, DISTANCES["mcr"])
+
+
+def for_position(position: Position) -> Distance:
+    """The distance of a position's rule set and void suit; with a wildcard in the
+    hand's context (and a rule set whose wild tiles complete some shape), over every
+    reading of the wild tiles."""
+    wild = position.hand.context.wildcard
+    rule = get_rules(position.rules).wildcards if wild is not None else None
+    if wild is None or rule is None:
+        return for_rules(position.rules, position.void)
+    return for_rules(position.rules, position.void, int(wild), rule.shapes, rule.stands_for)

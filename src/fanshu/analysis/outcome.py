@@ -80,6 +80,7 @@ class Scorer:
                 prevalent_wind=ctx.prevalent_wind,
                 flowers=ctx.flowers,
                 dealer=position.dealer,
+                wildcard=ctx.wildcard,
             )
             for sd in (False, True)
             for last in (False, True)
@@ -102,6 +103,7 @@ class Scorer:
             ctx.seat_wind,
             ctx.prevalent_wind,
             ctx.flowers,
+            ctx.wildcard,
             position.dealer,
             self.melds,
             position.void if position.rules == "sichuan" else None,

@@ -55,7 +55,7 @@ from functools import lru_cache
 from typing import Any
 
 from fanshu.analysis.danger import NO_DANGER, Danger, dangers
-from fanshu.analysis.distance import Distance, for_rules
+from fanshu.analysis.distance import Distance, for_position
 from fanshu.analysis.outcome import Scorer, Win
 from fanshu.analysis.position import Position
 from fanshu.analysis.timing import (
@@ -211,7 +211,7 @@ class _Call:
 
     def __init__(self, position: Position, budget: int | None, seed: int) -> None:
         self.position = position
-        self.distance: Distance = for_rules(position.rules, position.void)
+        self.distance: Distance = for_position(position)
         self.scorer = Scorer(position)
         self.timing: Timing = timing_for(position.rules)
         self.reach: Reach = reach_for(position.rules)
