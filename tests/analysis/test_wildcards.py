@@ -199,9 +199,23 @@ def test_analyze_value_with_a_wildcard() -> None:
     assert all(d.value is not None for d in a.discards)
 
 
+def test_analyze_claims_with_a_wildcard() -> None:
+    # ready with two wild 中: a 1s, 5m or 6m on the table wins, a 9p does not
+    for offered, win in (("1s", True), ("6m", True), ("9p", False)):
+        a = fanshu.analyze(
+            "123m456p789s1s5mCC", wildcard="C", rules="pinghu", offered=offered, by="efficiency"
+        )
+        assert ("win" in {c.action for c in a.claims}) == win
+        assert a.best == ("win" if win else "pass")
+    a = fanshu.analyze(
+        "123m46p789s1s55mEC", wildcard="C", rules="pinghu", offered="5m", by="efficiency"
+    )
+    assert {c.action for c in a.claims} == {"pung", "pass"}
+
+
 def test_analyze_refusals() -> None:
-    with pytest.raises(OptionError, match="claim advice"):
-        fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="pinghu", offered="1s")
+    with pytest.raises(OptionError, match="claim advice on a discarded wild tile"):
+        fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="pinghu", offered="C")
     with pytest.raises(OptionError, match="sichuan is played without wildcards"):
         fanshu.analyze("123m456p789s1s5mCC", wildcard="C", rules="sichuan", by="efficiency")
     # MCR names a wild kind only for 混杠: the tiles stay what they are

@@ -463,11 +463,15 @@ def _analyze_wild(
     seed: int,
 ) -> Analysis:
     """``analyze`` of a hand whose wild tiles may stand for others: shanten, useful tiles,
-    waits and discards over every reading of them; no claim advice yet."""
+    waits, discards and claims over every reading of them (not a claim of a discarded
+    wild tile: the table's rule)."""
     hand = position.hand
     opts = position.options
-    if position.offered is not None:
-        raise OptionError("claim advice (offered) with wildcards is not available yet")
+    if position.offered is not None and position.offered == hand.context.wildcard:
+        raise OptionError(
+            f"claim advice on a discarded wild tile ({position.offered.code}) is not "
+            f"available: whether it may be claimed is the table's rule"
+        )
     rule = rule_set.wildcards
     assert rule is not None and hand.context.wildcard is not None
     wild = int(hand.context.wildcard)
@@ -492,6 +496,18 @@ def _analyze_wild(
             score = _scorer(rule_set, opts)
             waits = _waits(hand, remaining, hand.context, score, rule_set.minimum, kinds)
         value = evaluate_hand(position, budget=budget, seed=seed) if by == "value" else None
+        claims: tuple[ClaimOption, ...] = ()
+        best = None
+        if position.offered is not None:
+            claims = evaluate_claims(position, budget=budget, seed=seed)
+            if by == "efficiency":
+                claims = tuple(
+                    sorted(
+                        (replace(c, value=None) for c in claims),
+                        key=lambda c: (c.action != "win", c.shanten, -c.useful_count),
+                    )
+                )
+            best = claims[0].action
         return Analysis(
             hand,
             overall,
@@ -501,6 +517,8 @@ def _analyze_wild(
             useful_count=sum(u.remaining for u in useful),
             waits=waits,
             value=value,
+            claims=claims,
+            best=best,
             **common,
         )
     options: list[DiscardOption] = []
@@ -565,8 +583,9 @@ def analyze(
     may name it): its concealed copies may stand for what the rule set allows
     (``RuleSet.wildcards``; a rule set without wildcards refuses it), and shanten,
     useful tiles and waits count every reading (:mod:`fanshu.analysis.wildcards`).
-    With wild tiles the efficiency order has no look-ahead, and claim advice
-    (``offered``) is refused with ``OptionError`` for now.
+    With wild tiles the efficiency order has no look-ahead, and claim advice on an
+    offered wild tile is refused with ``OptionError`` (the table says whether it may be
+    claimed).
     Raises ``FanshuError`` for input that cannot happen at a table.
     """
     if by not in ("value", "efficiency"):
