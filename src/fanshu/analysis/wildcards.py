@@ -15,7 +15,11 @@ formula for the shapes allowed (``regular``, ``seven_pairs``, ``thirteen_orphans
 >>> shanten(c, 0, 31), sorted(useful_tiles(c, 0, 31))  # ready: 3-7m, 1-3s or a 中
 (0, [2, 3, 4, 5, 6, 9, 10, 11, 31])
 
-How it works, exactly and from tables: the wild copies are taken out, and each group
+How it works, exactly: when a wild tile may be any kind and no kind is held four
+times, each wild tile is one missing tile found, so the shanten is the natural tiles'
+partial shanten (never less than the tiles they lack) minus the wild tiles.  Otherwise
+(a narrowed ``stands_for``, or a fifth copy in the way) from tables: the wild copies
+are taken out, and each group
 (one suit or the honours) gets a table, for each number ``j`` of wild tiles given to
 it, of the best values (``shanten``'s group vector, sets and partial sets by units and
 pair) over the ``j`` tiles it could be filled with; the four groups are combined by
