@@ -363,3 +363,34 @@ def test_sichuan_honours_are_bad_input_or_not_a_win() -> None:
     result = invoke("123m456p789s11sEEE", "--rules", "sichuan", "--json")
     assert result.exit_code in (1, 2), result.output
     assert json.loads(result.stdout)["error"]["message"]
+
+
+# -- what the new rule sets' details say (issue 16) -----------------------------------
+
+
+def test_a_rule_set_that_counts_tai_and_fan_shows_both() -> None:
+    if "jiaxing" not in fanshu.rules.names():
+        pytest.skip("jiaxing not registered")
+    hand, args = "123m456p789sEEE5sC", ("-r", "jiaxing", "--wildcard", "C", "-s")
+    result = invoke(hand, *args)
+    assert result.exit_code == 0, result.output
+    r = fanshu.score(hand, rules="jiaxing", wildcard="C", self_drawn=True)
+    d = r.details
+    header = next(ln for ln in result.stdout.splitlines() if ln.startswith("番种"))
+    assert header.split()[-2:] == ["Unit", "单位"]
+    zh = {f.key: f.name_zh for f in fanshu.rules.get_rules("jiaxing").fans}
+    for key, unit in d["units"].items():
+        line = next(ln for ln in result.stdout.splitlines() if ln.startswith(zh[key]))
+        assert line.split()[-1] == unit
+    assert (
+        f"台 {d['tai']} + 底台 {d['di_tai']} = {d['base']}, ×2^{d['fan']} 番 → "
+        f"{d['points']} points from each payer"
+    ) in result.stdout
+
+
+def test_points_and_payment_lines_follow_the_details() -> None:
+    sichuan = invoke("11123455678999m", "-r", "sichuan", "-s")
+    payment = fanshu.score("11123455678999m", rules="sichuan", self_drawn=True).details["payment"]
+    assert f"Payment {payment} from each payer" in sichuan.stdout
+    mcr = invoke(HAND)
+    assert "from each payer" not in mcr.stdout  # MCR's table has its own Points column

@@ -287,20 +287,60 @@ def print_result(result: McrResult, *, excluded: bool, plain: bool, console: Con
         )
 
 
-def _rule_fan_table(fans: list[dict[str, Any]]) -> Table:
+def _rule_fan_table(fans: list[dict[str, Any]], units: dict[str, str] | None = None) -> Table:
+    """The fans of a rule set's result; ``units`` (Chinese fan name → 台 or 番) adds the
+    unit column of a rule set that counts both (Jiaxing)."""
     table = Table(header_style="bold", box=None, pad_edge=False, padding=(0, 2, 0, 0))
     table.add_column("番种", no_wrap=True)
     table.add_column("Fan", no_wrap=True)
     table.add_column("Value", justify="right")
     table.add_column("Count", justify="right")
+    if units:
+        table.add_column("Unit 单位", no_wrap=True)
     for f in fans:
-        table.add_row(
+        row = [
             str(f.get("name", "")),
             str(f.get("name_en", "")),
             str(f.get("value", "")),
             str(f.get("count", 1)),
-        )
+        ]
+        if units:
+            row.append(units.get(str(f.get("name", "")), ""))
+        table.add_row(*row)
     return table
+
+
+def _units(details: Any, rule_set: RuleSet) -> dict[str, str] | None:
+    """``details["units"]`` (fan key → 台 or 番) by Chinese fan name, None without."""
+    raw = details.get("units") if isinstance(details, dict) else None
+    if not isinstance(raw, dict):
+        return None
+    zh = {str(f.key): f.name_zh for f in rule_set.fans}
+    return {zh.get(str(k), str(k)): str(v) for k, v in raw.items()}
+
+
+def _payment_lines(details: Any) -> list[Text]:
+    """What the win is paid, when the rule set's details say: Jiaxing's 台 and 番 (底台 +
+    台, doubled per 番), Pinghu's 胡, the points or payment from each payer."""
+    if not isinstance(details, dict):
+        return []
+    out: list[Text] = []
+    d = details
+    if all(isinstance(d.get(k), int) for k in ("tai", "di_tai", "base", "fan", "points")):
+        out.append(
+            Text(
+                f"台 {d['tai']} + 底台 {d['di_tai']} = {d['base']}, ×2^{d['fan']} 番 → "
+                f"{d['points']} points from each payer",
+                style="bold",
+            )
+        )
+    elif isinstance(d.get("points"), int):
+        out.append(Text(f"Points {d['points']}", style="bold"))
+    if isinstance(d.get("hu"), int):
+        out.append(Text(f"胡 {d['hu']}"))
+    if isinstance(d.get("payment"), int) and not isinstance(d.get("payment"), bool):
+        out.append(Text(f"Payment {d['payment']} from each payer"))
+    return out
 
 
 def print_rule_result(
@@ -328,7 +368,8 @@ def print_rule_result(
         )
         return
     data = result.to_dict()
-    console.print(_rule_fan_table(list(data.get("fans", []))))
+    details = dict(getattr(result, "details", None) or {})
+    console.print(_rule_fan_table(list(data.get("fans", [])), _units(details, rule_set)))
     console.print()
     console.print(Text.assemble(("Total ", "bold"), (f"{result.total} fan", "bold")))
     multiplier = data.get("multiplier")
@@ -337,6 +378,8 @@ def print_rule_result(
     capped = getattr(result, "capped", None)
     if isinstance(capped, int) and not isinstance(capped, bool) and capped < result.total:
         console.print(Text(f"Capped at {capped} fan", style="bold"))
+    for line in _payment_lines(details):
+        console.print(line)
 
 
 def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool) -> int:
