@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import fanshu
 from fanshu.engine.variants import playable_rules
 from fanshu.rules import get_rules
 
@@ -46,6 +47,10 @@ def test_a_wild_tile_says_what_it_stood_for(ui: Any, wild_rules: str) -> None:
     assert "the winning tile for" in note.inner_text()
     # the wild copies in the hand are marked
     assert ui.tid("win-tile").locator('[data-testid="wild-badge"]').count() == 1
+    # the points the rule set's details give (Jiaxing: 台 + 底台 doubled per 番)
+    details = fanshu.score(WILD_HAND, rules=wild_rules, wildcard="C").details
+    if isinstance(details.get("points"), int):
+        assert ui.tid("score-points").inner_text() == f"Points {details['points']}"
     ui.tid("lang-toggle").click()
     ui.wait_js(
         "() => (document.querySelector('[data-testid=\"score-wildcards\"]') || {})"

@@ -78,6 +78,8 @@ const TEXT = {
   "result.under_min": ["不足 {0} 番起和 (花牌不计)", "Under the {0}-fan minimum (flowers not counted)"],
   "result.multiplier": ["倍数 ×{0}", "Payment ×{0}"],
   "result.payment": ["每家付 {0}", "{0} from each payer"],
+  "result.points": ["得分 {0}", "Points {0}"],
+  "result.tai": ["{0} 台 + 底台 {1}，{2} 番", "{0} 台 + base {1}, {2} 番"],
   "result.capped_at": ["封顶：按 {0} 番付", "capped: paid as {0} fan"],
   "result.shape": ["牌型：{0}", "Shape: {0}"],
   "result.no_excluded": ["没有不计的番。", "No excluded fans."],
@@ -1865,6 +1867,9 @@ function renderScore() {
   if (wildNote) notes.push(wildNote);
   const payment = r.details && r.details.payment;
   if (Number.isInteger(payment)) notes.push(`<span data-testid="score-payment">${t("result.payment", payment)}</span>`);
+  const d = r.details || {};
+  if (Number.isInteger(d.tai) && Number.isInteger(d.di_tai) && Number.isInteger(d.fan)) notes.push(`<span data-testid="score-tai">${t("result.tai", d.tai, d.di_tai, d.fan)}</span>`);
+  if (Number.isInteger(d.points)) notes.push(`<span data-testid="score-points">${t("result.points", d.points)}</span>`);
   const minimum = (state.ruleInfo[state.ctx.rules] || {}).minimum ?? (state.ctx.rules === "mcr" ? 8 : 0);
   const withoutFlowers = r.total_without_flowers ?? r.total - (state.ctx.rules === "mcr" ? state.ctx.flowers : 0);
   const under = r.meets_minimum === false || (minimum && withoutFlowers < minimum);
