@@ -14,8 +14,8 @@ since, as the human seat may see it; the ``wildcard`` event names the kind turne
 ``event_count``, ``to_act``, ``done``, ``scores``
 and, once the hand is over, ``result`` (the wins with their fan tables, the payments, the
 seed).  The ``observation`` has ``wildcard``: the kind wild this hand (百搭 / 赖子, a
-tile code) or null.  A hand is game 0 of ``fanshu simulate`` with the same seed, rules and bots, as in
-``fanshu play``.
+tile code) or null.  A hand is game 0 of ``fanshu simulate`` with the same seed, rules
+and bots, as in ``fanshu play``.
 
 Events are the engine's log (docs/engine-log.md) with what the seat may not see taken
 out (``fanshu.engine.observation.event_for_seat``, as ``fanshu play`` shows them): the
