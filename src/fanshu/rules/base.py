@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
@@ -308,6 +308,56 @@ class Result(Generic[K]):
 
 #: The name rule sets other than MCR gave their result.
 RuleResult = Result
+
+
+class OptionsType(Protocol):
+    """A rule set's options: a frozen dataclass read from its field names."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self: ...
+
+
+Opts = TypeVar("Opts", bound=OptionsType)
+
+
+class FieldOptions(Generic[Opts]):
+    """The option methods of a rule set whose options are one dataclass, read from its
+    field names, with its defaults and notes as data: a rule set sets ``name``,
+    ``option_defaults`` and ``option_notes`` and inherits ``default_options``,
+    ``options_from``, ``describe_options`` and ``as_options``.
+
+    >>> from fanshu.rules import get_rules
+    >>> get_rules("beijing").as_options({"cap": 4}).cap
+    4
+    >>> get_rules("beijing").as_options(4)
+    Traceback (most recent call last):
+    ...
+    fanshu.errors.OptionError: beijing options are a BeijingOptions or a mapping of its fields
+    """
+
+    name: str
+    option_defaults: Opts
+    option_notes: Mapping[str, str]
+
+    def default_options(self) -> Opts:
+        return self.option_defaults
+
+    def options_from(self, data: Mapping[str, Any]) -> Opts:
+        return type(self.option_defaults).from_dict(data)
+
+    def describe_options(self) -> Sequence[tuple[str, str, str]]:
+        return describe_fields(self.option_defaults, self.option_notes)
+
+    def as_options(self, options: object) -> Opts:
+        """The options object from None (the defaults), itself, or a mapping of its fields."""
+        if options is None:
+            return self.option_defaults
+        kind = type(self.option_defaults)
+        if isinstance(options, kind):
+            return options
+        if isinstance(options, Mapping):
+            return kind.from_dict(options)
+        raise OptionError(f"{self.name} options are a {kind.__name__} or a mapping of its fields")
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from fanshu.engine.wall import tile_set
 from fanshu.hand import Hand
 from fanshu.rules.pinghu.evaluate import SHAPES
 from fanshu.rules.pinghu.options import PinghuOptions
-from fanshu.rules.pinghu.ruleset import as_options
+from fanshu.rules.pinghu.ruleset import RULES as PINGHU
 from fanshu.tiles import FIRST_DRAGON, FIRST_FLOWER, FIRST_HONOR, NUM_KINDS, SUIT_SIZE
 from fanshu.wild import ANY_KIND
 
@@ -60,7 +60,7 @@ class PinghuVariant(Variant):
     def __new__(cls, option_data: Mapping[str, Any]) -> PinghuVariant:
         # The flowers are an option, and ``Variant.flowers`` a class fact the game reads:
         # a table with flowers is played by the subclass that says so.
-        if cls is PinghuVariant and as_options(option_data).flowers:
+        if cls is PinghuVariant and PINGHU.as_options(option_data).flowers:
             return super().__new__(PinghuFlowersVariant)
         return super().__new__(cls)
 

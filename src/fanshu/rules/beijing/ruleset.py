@@ -10,12 +10,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, Result, WildcardRule, describe_fields
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
 from fanshu.rules.beijing.evaluate import NAME, score_hand
 from fanshu.rules.beijing.fans import FANS
 from fanshu.rules.beijing.options import DEFAULT_OPTIONS, OPTION_NOTES, BeijingOptions
@@ -31,18 +30,10 @@ from fanshu.rules.beijing.settlement import (
 from fanshu.tiles import NUM_KINDS
 
 
-def _as_options(options: Any) -> BeijingOptions:
-    if options is None:
-        return DEFAULT_OPTIONS
-    if isinstance(options, BeijingOptions):
-        return options
-    if isinstance(options, Mapping):
-        return BeijingOptions.from_dict(options)
-    raise OptionError("Beijing options are a BeijingOptions or a mapping of its fields")
-
-
-class BeijingRuleSet:
+class BeijingRuleSet(FieldOptions[BeijingOptions]):
     name = NAME
+    option_defaults = DEFAULT_OPTIONS
+    option_notes = OPTION_NOTES
     title_zh = "北京麻将"
     title_en = "Beijing mahjong"
     tiles = frozenset(range(NUM_KINDS))
@@ -55,17 +46,8 @@ class BeijingRuleSet:
     wildcards: WildcardRule | None = None
     engine_variant: str | None = "fanshu.engine.variants.beijing:BeijingVariant"
 
-    def default_options(self) -> BeijingOptions:
-        return DEFAULT_OPTIONS
-
-    def options_from(self, data: Mapping[str, Any]) -> BeijingOptions:
-        return BeijingOptions.from_dict(data)
-
-    def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
-
     def score(self, hand: Hand, options: Any = None) -> Result[str]:
-        return score_hand(hand, _as_options(options))
+        return score_hand(hand, self.as_options(options))
 
     def settle(
         self,
@@ -87,7 +69,7 @@ class BeijingRuleSet:
         (``mutual_calls`` claims from one player).  A robbed kong (抢杠和) is paid by the
         kong's owner, the ``discarder``.
         """
-        opts = _as_options(options)
+        opts = self.as_options(options)
         r: Result[str] = result
         if not isinstance(r, Result) or r.rules != NAME:
             raise SettlementError("settle a result of the beijing rule set")

@@ -13,12 +13,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, Result, WildcardRule, describe_fields
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
 from fanshu.rules.common.evaluate import NAME, score_hand
 from fanshu.rules.common.fans import FANS
 from fanshu.rules.common.options import DEFAULT_OPTIONS, OPTION_NOTES, CommonOptions
@@ -26,18 +25,10 @@ from fanshu.rules.common.settlement import SettlementError, points_of, win_payme
 from fanshu.tiles import NUM_KINDS
 
 
-def _as_options(options: Any) -> CommonOptions:
-    if options is None:
-        return DEFAULT_OPTIONS
-    if isinstance(options, CommonOptions):
-        return options
-    if isinstance(options, Mapping):
-        return CommonOptions.from_dict(options)
-    raise OptionError("common options are a CommonOptions or a mapping of its fields")
-
-
-class CommonRuleSet:
+class CommonRuleSet(FieldOptions[CommonOptions]):
     name = NAME
+    option_defaults = DEFAULT_OPTIONS
+    option_notes = OPTION_NOTES
     title_zh = "快速入门 (底分×2^番)"
     title_en = "Quick-start list (base × 2^fan)"
     tiles = frozenset(range(NUM_KINDS))
@@ -50,17 +41,8 @@ class CommonRuleSet:
     wildcards: WildcardRule | None = None
     engine_variant: str | None = "fanshu.engine.variants.common:CommonVariant"
 
-    def default_options(self) -> CommonOptions:
-        return DEFAULT_OPTIONS
-
-    def options_from(self, data: Mapping[str, Any]) -> CommonOptions:
-        return CommonOptions.from_dict(data)
-
-    def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
-
     def score(self, hand: Hand, options: Any = None) -> Result[str]:
-        return score_hand(hand, _as_options(options))
+        return score_hand(hand, self.as_options(options))
 
     def settle(
         self,
@@ -78,7 +60,7 @@ class CommonRuleSet:
         A robbed kong is not part of this list; were it played, its ``discarder`` (the
         kong's owner) pays.
         """
-        opts = _as_options(options)
+        opts = self.as_options(options)
         r: Result[str] = result
         if not isinstance(r, Result) or r.rules != NAME:
             raise SettlementError("settle a result of the common rule set")

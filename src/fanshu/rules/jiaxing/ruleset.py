@@ -11,12 +11,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, Result, WildcardRule, describe_fields
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
 from fanshu.rules.jiaxing.carry import Carry
 from fanshu.rules.jiaxing.evaluate import NAME, score_hand
 from fanshu.rules.jiaxing.fans import FANS
@@ -26,19 +25,10 @@ from fanshu.tiles import NUM_KINDS
 from fanshu.wild import ANY_KIND, REGULAR_AND_PAIRS
 
 
-def as_options(options: Any) -> JiaxingOptions:
-    """``JiaxingOptions`` from None (the defaults), itself, or a mapping of its fields."""
-    if options is None:
-        return DEFAULT_OPTIONS
-    if isinstance(options, JiaxingOptions):
-        return options
-    if isinstance(options, Mapping):
-        return JiaxingOptions.from_dict(options)
-    raise OptionError("Jiaxing options are a JiaxingOptions or a mapping of its fields")
-
-
-class JiaxingRuleSet:
+class JiaxingRuleSet(FieldOptions[JiaxingOptions]):
     name = NAME
+    option_defaults = DEFAULT_OPTIONS
+    option_notes = OPTION_NOTES
     title_zh = "嘉兴台头"
     title_en = "Jiaxing taitou (wildcard 百搭)"
     tiles = frozenset(range(NUM_KINDS))
@@ -63,18 +53,9 @@ class JiaxingRuleSet:
     )
     engine_variant: str | None = "fanshu.engine.variants.jiaxing:JiaxingVariant"
 
-    def default_options(self) -> JiaxingOptions:
-        return DEFAULT_OPTIONS
-
-    def options_from(self, data: Mapping[str, Any]) -> JiaxingOptions:
-        return JiaxingOptions.from_dict(data)
-
-    def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
-
     def score(self, hand: Hand, options: Any = None, *, carry: Carry | None = None) -> Result[str]:
         """Score ``hand``; ``carry`` is the table's carried 番, opened for this hand."""
-        return score_hand(hand, as_options(options), carry)
+        return score_hand(hand, self.as_options(options), carry)
 
     def settle(
         self,
@@ -90,7 +71,7 @@ class JiaxingRuleSet:
         the three on a self-drawn win, on a discard as ``discard_pays`` says.  ``dealer``
         is accepted for the score sheets and changes nothing (the seed has no dealer
         payment)."""
-        opts = as_options(options)
+        opts = self.as_options(options)
         r: Result[str] = result
         if not isinstance(r, Result) or r.rules != NAME:
             raise SettlementError("settle a result of the jiaxing rule set")

@@ -10,12 +10,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, Result, WildcardRule, describe_fields
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
 from fanshu.rules.pinghu.evaluate import NAME, SHAPES, score_hand
 from fanshu.rules.pinghu.fans import FANS
 from fanshu.rules.pinghu.options import DEFAULT_OPTIONS, OPTION_NOTES, PinghuOptions
@@ -23,19 +22,10 @@ from fanshu.rules.pinghu.settlement import SettlementError, win_payments
 from fanshu.tiles import NUM_KINDS
 
 
-def as_options(options: Any) -> PinghuOptions:
-    """The options object from None, a ``PinghuOptions`` or a mapping of its fields."""
-    if options is None:
-        return DEFAULT_OPTIONS
-    if isinstance(options, PinghuOptions):
-        return options
-    if isinstance(options, Mapping):
-        return PinghuOptions.from_dict(options)
-    raise OptionError("Pinghu options are a PinghuOptions or a mapping of its fields")
-
-
-class PinghuRuleSet:
+class PinghuRuleSet(FieldOptions[PinghuOptions]):
     name = NAME
+    option_defaults = DEFAULT_OPTIONS
+    option_notes = OPTION_NOTES
     title_zh = "平湖麻将（台头）"
     title_en = "Pinghu mahjong (台头)"
     tiles = frozenset(range(NUM_KINDS))
@@ -59,17 +49,8 @@ class PinghuRuleSet:
     )
     engine_variant: str | None = "fanshu.engine.variants.pinghu:PinghuVariant"
 
-    def default_options(self) -> PinghuOptions:
-        return DEFAULT_OPTIONS
-
-    def options_from(self, data: Mapping[str, Any]) -> PinghuOptions:
-        return PinghuOptions.from_dict(data)
-
-    def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
-
     def score(self, hand: Hand, options: Any = None) -> Result[str]:
-        return score_hand(hand, as_options(options))
+        return score_hand(hand, self.as_options(options))
 
     def settle(
         self,
@@ -84,7 +65,7 @@ class PinghuRuleSet:
 
         A robbed kong (抢杠) names the kong's owner as the ``discarder``.
         """
-        opts = as_options(options)
+        opts = self.as_options(options)
         r: Result[str] = result
         if not isinstance(r, Result) or r.rules != NAME:
             raise SettlementError("settle a result of the pinghu rule set")

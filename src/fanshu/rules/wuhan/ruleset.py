@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fanshu.errors import OptionError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, Result, WildcardRule, describe_fields
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
 from fanshu.rules.wuhan.evaluate import NAME, score_hand
 from fanshu.rules.wuhan.fans import FANS
 from fanshu.rules.wuhan.options import DEFAULT_OPTIONS, OPTION_NOTES, WuhanOptions
@@ -30,19 +29,10 @@ from fanshu.tiles import NUM_KINDS
 from fanshu.wild import ANY_KIND
 
 
-def as_options(options: Any) -> WuhanOptions:
-    """The options object for ``options`` (None, a ``WuhanOptions`` or a mapping)."""
-    if options is None:
-        return DEFAULT_OPTIONS
-    if isinstance(options, WuhanOptions):
-        return options
-    if isinstance(options, Mapping):
-        return WuhanOptions.from_dict(options)
-    raise OptionError("Wuhan options are a WuhanOptions or a mapping of its fields")
-
-
-class WuhanRuleSet:
+class WuhanRuleSet(FieldOptions[WuhanOptions]):
     name = NAME
+    option_defaults = DEFAULT_OPTIONS
+    option_notes = OPTION_NOTES
     title_zh = "武汉开口翻"
     title_en = "Wuhan open-doubling (开口翻)"
     tiles = frozenset(range(NUM_KINDS))
@@ -66,17 +56,8 @@ class WuhanRuleSet:
     )
     engine_variant: str | None = "fanshu.engine.variants.wuhan:WuhanVariant"
 
-    def default_options(self) -> WuhanOptions:
-        return DEFAULT_OPTIONS
-
-    def options_from(self, data: Mapping[str, Any]) -> WuhanOptions:
-        return WuhanOptions.from_dict(data)
-
-    def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return describe_fields(DEFAULT_OPTIONS, OPTION_NOTES)
-
     def score(self, hand: Hand, options: Any = None) -> Result[str]:
-        return score_hand(hand, as_options(options))
+        return score_hand(hand, self.as_options(options))
 
     def reckoning(
         self,
@@ -91,7 +72,7 @@ class WuhanRuleSet:
         winner_facts: SeatFacts | None = None,
     ) -> Reckoning:
         """``settle``'s reckoning line by line (each loser's 番, share, top, payment)."""
-        opts = as_options(options)
+        opts = self.as_options(options)
         r: Result[str] = result
         if not isinstance(r, Result) or r.rules != NAME:
             raise SettlementError("settle a result of the wuhan rule set")
