@@ -496,18 +496,7 @@ def _analyze_wild(
             score = _scorer(rule_set, opts)
             waits = _waits(hand, remaining, hand.context, score, rule_set.minimum, kinds)
         value = evaluate_hand(position, budget=budget, seed=seed) if by == "value" else None
-        claims: tuple[ClaimOption, ...] = ()
-        best = None
-        if position.offered is not None:
-            claims = evaluate_claims(position, budget=budget, seed=seed)
-            if by == "efficiency":
-                claims = tuple(
-                    sorted(
-                        (replace(c, value=None) for c in claims),
-                        key=lambda c: (c.action != "win", c.shanten, -c.useful_count),
-                    )
-                )
-            best = claims[0].action
+        claims, best = _claim_advice(position, by, budget, seed)
         return Analysis(
             hand,
             overall,
@@ -535,6 +524,24 @@ def _analyze_wild(
         ranked = _rank_by_value(ranked, evaluate_discards(position, budget=budget, seed=seed))
     best = f"discard {ranked[0].tile.code}" if ranked else None
     return Analysis(hand, overall, by_shape, remaining, discards=ranked, best=best, **common)
+
+
+def _claim_advice(
+    position: Position, by: str, budget: int | None, seed: int
+) -> tuple[tuple[ClaimOption, ...], str | None]:
+    """The claims on the offered tile (none without one) and the best; ranked by value,
+    or under ``by="efficiency"`` a win first, then by shanten and useful tiles."""
+    if position.offered is None:
+        return (), None
+    claims = evaluate_claims(position, budget=budget, seed=seed)
+    if by == "efficiency":
+        claims = tuple(
+            sorted(
+                (replace(c, value=None) for c in claims),
+                key=lambda c: (c.action != "win", c.shanten, -c.useful_count),
+            )
+        )
+    return claims, claims[0].action
 
 
 def analyze(
@@ -653,20 +660,9 @@ def analyze(
         score = _scorer(rule_set, opts)
         waits = _waits(hand, remaining, ctx, score, rule_set.minimum) if overall == 0 else ()
         value = None
-        claims: tuple[ClaimOption, ...] = ()
-        best = None
         if by == "value":
             value = evaluate_hand(position, budget=budget, seed=seed)
-        if offered_tile is not None:
-            claims = evaluate_claims(position, budget=budget, seed=seed)
-            if by == "efficiency":
-                claims = tuple(
-                    sorted(
-                        (replace(c, value=None) for c in claims),
-                        key=lambda c: (c.action != "win", c.shanten, -c.useful_count),
-                    )
-                )
-            best = claims[0].action
+        claims, best = _claim_advice(position, by, budget, seed)
         return Analysis(
             hand,
             overall,
