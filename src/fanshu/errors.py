@@ -17,6 +17,13 @@ class FanshuError(ValueError):
         self.message = message
 
 
+class SettlementError(FanshuError):
+    """A settlement asked of players, a winner, a dealer, a discarder or facts that do not
+    fit together (every rule set's ``settle``)."""
+
+    code = "bad_settlement"
+
+
 class NotationError(FanshuError):
     """A string that does not parse; ``position`` is the 0-based index of the fault."""
 

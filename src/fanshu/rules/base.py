@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
 
-from fanshu.errors import OptionError
+from fanshu.errors import OptionError, SettlementError
 from fanshu.hand import Hand
 from fanshu.rules import DEFAULT_RULES
 from fanshu.tiles import Tile, format_tiles
@@ -308,6 +308,33 @@ class Result(Generic[K]):
 
 #: The name rule sets other than MCR gave their result.
 RuleResult = Result
+
+
+def settled_win(result: object, rules: str, discarder: str | None) -> Result[str]:
+    """``result`` as the win of ``rules`` it must be to be settled: a ``Result`` of that
+    rule set, a win, and self-drawn exactly when no discarder is named; else a
+    ``SettlementError`` saying which.
+
+    >>> from fanshu.notation import parse_hand
+    >>> from fanshu.rules import get_rules
+    >>> r = get_rules("beijing").score(parse_hand("[123s]456m789m234s5s5s"))
+    >>> settled_win(r, "beijing", "E")
+    Traceback (most recent call last):
+    ...
+    fanshu.errors.SettlementError: not a win, nothing to settle: ...
+    """
+    if not isinstance(result, Result) or result.rules != rules:
+        raise SettlementError(f"settle a result of the {rules} rule set")
+    if not result.is_win:
+        raise SettlementError(f"not a win, nothing to settle: {result.reason}")
+    if (discarder is None) != result.hand.context.self_drawn:
+        raise SettlementError(
+            "a self-drawn win has no discarder"
+            if result.hand.context.self_drawn
+            else "a win on a discard (or a robbed kong) names the discarder"
+        )
+    r: Result[str] = result
+    return r
 
 
 class OptionsType(Protocol):

@@ -10,13 +10,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import fanshu
-from fanshu.errors import FanshuError, InvalidHandError
+from fanshu.errors import FanshuError, InvalidHandError, SettlementError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.rules.base import RuleResult
 from fanshu.rules.beijing import RULES
 from fanshu.rules.beijing.settlement import (
     Kong,
-    SettlementError,
     apply_mutual_liability,
     base_points,
     burn_payments,

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from fanshu.errors import SettlementError
 from fanshu.notation import parse_hand
 from fanshu.rules.common import RULES
-from fanshu.rules.common.settlement import SettlementError, points_of, win_payments
+from fanshu.rules.common.settlement import points_of, win_payments
 
 #: 无字 3: 10 × 2³ = 80 at 底分 10, 160 at 20.
 HAND = "123m456m789m123s5s5s"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from fanshu.errors import SettlementError
 from fanshu.notation import parse_hand
 from fanshu.rules.jiaxing import RULES
-from fanshu.rules.jiaxing.settlement import SettlementError, win_payments
+from fanshu.rules.jiaxing.settlement import win_payments
 
 P = ["E", "S", "W", "N"]
 

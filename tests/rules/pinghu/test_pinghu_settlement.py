@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
+from fanshu.errors import SettlementError
 from fanshu.notation import parse_hand
 from fanshu.rules.base import Result
 from fanshu.rules.beijing import RULES as BEIJING
 from fanshu.rules.pinghu import RULES
 from fanshu.rules.pinghu.options import PinghuOptions
-from fanshu.rules.pinghu.settlement import SettlementError, win_payments
+from fanshu.rules.pinghu.settlement import win_payments
 
 PLAYERS = ["E", "S", "W", "N"]
 

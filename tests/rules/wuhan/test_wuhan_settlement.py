@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fanshu.errors import SettlementError
 from fanshu.hand import WinContext
 from fanshu.notation import parse_hand
 from fanshu.rules.base import RuleResult
 from fanshu.rules.wuhan import RULES, SeatFacts
 from fanshu.rules.wuhan.options import WuhanOptions
-from fanshu.rules.wuhan.settlement import SettlementError
 
 P = "ESWN"  # seat order; E is the dealer unless a test says otherwise
 #: 全求人: four claimed melds, won on a discard (开口 4 + 屁胡 1 = 5 番)

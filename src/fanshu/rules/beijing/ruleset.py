@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fanshu.errors import SettlementError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule, settled_win
 from fanshu.rules.beijing.evaluate import NAME, score_hand
 from fanshu.rules.beijing.fans import FANS
 from fanshu.rules.beijing.options import DEFAULT_OPTIONS, OPTION_NOTES, BeijingOptions
 from fanshu.rules.beijing.settlement import (
-    SettlementError,
     apply_mutual_liability,
     combine,
     kong_payments,
@@ -70,18 +70,8 @@ class BeijingRuleSet(FieldOptions[BeijingOptions]):
         kong's owner, the ``discarder``.
         """
         opts = self.as_options(options)
-        r: Result[str] = result
-        if not isinstance(r, Result) or r.rules != NAME:
-            raise SettlementError("settle a result of the beijing rule set")
-        if not r.is_win:
-            raise SettlementError(f"not a win, nothing to settle: {r.reason}")
+        r = settled_win(result, NAME, discarder)
         ctx = r.hand.context
-        if (discarder is None) != ctx.self_drawn:
-            raise SettlementError(
-                "a self-drawn win has no discarder"
-                if ctx.self_drawn
-                else "a win on a discard (or a robbed kong) names the discarder"
-            )
         seats = list(players)
         if dealer is None:
             dealer = winner if ctx.dealer else seats[0] if seats else ""

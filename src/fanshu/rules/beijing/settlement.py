@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from fanshu.errors import FanshuError
+from fanshu.errors import SettlementError
 from fanshu.hand import Hand, Meld, MeldKind
 
 Payments = dict[str, int]
@@ -54,12 +54,6 @@ PAYER_CAP = 640
 FOLLOW_DEALER = 10
 BURN_PENALTY = 1000
 MUTUAL_CALLS = 3
-
-
-class SettlementError(FanshuError):
-    """Players, winner, dealer or discarder that do not fit together."""
-
-    code = "bad_settlement"
 
 
 def _check_players(players: Sequence[str], *named: str | None) -> list[str]:

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule, settled_win
 from fanshu.rules.common.evaluate import NAME, score_hand
 from fanshu.rules.common.fans import FANS
 from fanshu.rules.common.options import DEFAULT_OPTIONS, OPTION_NOTES, CommonOptions
-from fanshu.rules.common.settlement import SettlementError, points_of, win_payments
+from fanshu.rules.common.settlement import points_of, win_payments
 from fanshu.tiles import NUM_KINDS
 
 
@@ -61,16 +61,7 @@ class CommonRuleSet(FieldOptions[CommonOptions]):
         kong's owner) pays.
         """
         opts = self.as_options(options)
-        r: Result[str] = result
-        if not isinstance(r, Result) or r.rules != NAME:
-            raise SettlementError("settle a result of the common rule set")
-        if not r.is_win:
-            raise SettlementError(f"not a win, nothing to settle: {r.reason}")
-        ctx = r.hand.context
-        if discarder is not None and ctx.self_drawn:
-            raise SettlementError("a self-drawn win has no discarder")
-        if discarder is None and not ctx.self_drawn:
-            raise SettlementError("a win on a discard names the discarder")
+        r = settled_win(result, NAME, discarder)
         points = points_of(opts.base, r.total, opts.cap)
         return win_payments(
             players, winner, discarder=discarder, points=points, payment=opts.payment

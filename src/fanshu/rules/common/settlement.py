@@ -22,15 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fanshu.errors import FanshuError
+from fanshu.errors import SettlementError
 
 Payments = dict[str, int]
-
-
-class SettlementError(FanshuError):
-    """Players, winner or discarder that do not fit together."""
-
-    code = "bad_settlement"
 
 
 def points_of(base: int, fan: int, cap: int | None = None) -> int:

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule, settled_win
 from fanshu.rules.jiaxing.carry import Carry
 from fanshu.rules.jiaxing.evaluate import NAME, score_hand
 from fanshu.rules.jiaxing.fans import FANS
 from fanshu.rules.jiaxing.options import DEFAULT_OPTIONS, OPTION_NOTES, JiaxingOptions
-from fanshu.rules.jiaxing.settlement import SettlementError, win_payments
+from fanshu.rules.jiaxing.settlement import win_payments
 from fanshu.tiles import NUM_KINDS
 from fanshu.wild import ANY_KIND, REGULAR_AND_PAIRS
 
@@ -72,17 +72,7 @@ class JiaxingRuleSet(FieldOptions[JiaxingOptions]):
         is accepted for the score sheets and changes nothing (the seed has no dealer
         payment)."""
         opts = self.as_options(options)
-        r: Result[str] = result
-        if not isinstance(r, Result) or r.rules != NAME:
-            raise SettlementError("settle a result of the jiaxing rule set")
-        if not r.is_win:
-            raise SettlementError(f"not a win, nothing to settle: {r.reason}")
-        if (discarder is None) != r.hand.context.self_drawn:
-            raise SettlementError(
-                "a self-drawn win has no discarder"
-                if r.hand.context.self_drawn
-                else "a win on a discard names the discarder"
-            )
+        r = settled_win(result, NAME, discarder)
         return win_payments(
             players,
             winner,

@@ -25,15 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fanshu.errors import FanshuError
+from fanshu.errors import SettlementError
 
 Payments = dict[str, int]
-
-
-class SettlementError(FanshuError):
-    """Players, winner or discarder that do not fit together."""
-
-    code = "bad_settlement"
 
 
 def _check_players(players: Sequence[str], *named: str | None) -> list[str]:

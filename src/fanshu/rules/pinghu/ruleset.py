@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule, settled_win
 from fanshu.rules.pinghu.evaluate import NAME, SHAPES, score_hand
 from fanshu.rules.pinghu.fans import FANS
 from fanshu.rules.pinghu.options import DEFAULT_OPTIONS, OPTION_NOTES, PinghuOptions
-from fanshu.rules.pinghu.settlement import SettlementError, win_payments
+from fanshu.rules.pinghu.settlement import win_payments
 from fanshu.tiles import NUM_KINDS
 
 
@@ -66,17 +66,7 @@ class PinghuRuleSet(FieldOptions[PinghuOptions]):
         A robbed kong (抢杠) names the kong's owner as the ``discarder``.
         """
         opts = self.as_options(options)
-        r: Result[str] = result
-        if not isinstance(r, Result) or r.rules != NAME:
-            raise SettlementError("settle a result of the pinghu rule set")
-        if not r.is_win:
-            raise SettlementError(f"not a win, nothing to settle: {r.reason}")
-        if (discarder is None) != r.hand.context.self_drawn:
-            raise SettlementError(
-                "a self-drawn win has no discarder"
-                if r.hand.context.self_drawn
-                else "a win on a discard (or a robbed kong) names the discarder"
-            )
+        r = settled_win(result, NAME, discarder)
         return win_payments(players, winner, discarder=discarder, tai=r.total, options=opts)
 
 

@@ -20,14 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fanshu.errors import FanshuError
+from fanshu.errors import SettlementError
 from fanshu.rules.pinghu.options import DEFAULT_OPTIONS, PinghuOptions
 
 Payments = dict[str, int]
-
-
-class SettlementError(FanshuError):
-    """Players, winner or discarder that do not fit together."""
 
 
 def win_payments(

@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fanshu.errors import SettlementError
 from fanshu.hand import Hand
-from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule
+from fanshu.rules.base import Combine, FieldOptions, Result, WildcardRule, settled_win
 from fanshu.rules.wuhan.evaluate import NAME, score_hand
 from fanshu.rules.wuhan.fans import FANS
 from fanshu.rules.wuhan.options import DEFAULT_OPTIONS, OPTION_NOTES, WuhanOptions
 from fanshu.rules.wuhan.settlement import (
     Reckoning,
     SeatFacts,
-    SettlementError,
     discard_kong_fans,
     reckon,
 )
@@ -73,18 +73,8 @@ class WuhanRuleSet(FieldOptions[WuhanOptions]):
     ) -> Reckoning:
         """``settle``'s reckoning line by line (each loser's 番, share, top, payment)."""
         opts = self.as_options(options)
-        r: Result[str] = result
-        if not isinstance(r, Result) or r.rules != NAME:
-            raise SettlementError("settle a result of the wuhan rule set")
-        if not r.is_win:
-            raise SettlementError(f"not a win, nothing to settle: {r.reason}")
+        r = settled_win(result, NAME, discarder)
         ctx = r.hand.context
-        if (discarder is None) != ctx.self_drawn:
-            raise SettlementError(
-                "a self-drawn win has no discarder"
-                if ctx.self_drawn
-                else "a win on a discard (or a robbed kong) names the discarder"
-            )
         seats = list(players)
         if dealer is None:
             dealer = winner if ctx.dealer else seats[0] if seats else ""

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Literal
 
-from fanshu.errors import FanshuError
+from fanshu.errors import SettlementError
 from fanshu.hand import Meld, MeldKind
 from fanshu.rules.base import FanEntry, FanRow
 from fanshu.rules.wuhan import fans as F
@@ -41,12 +41,6 @@ from fanshu.rules.wuhan.options import WuhanOptions
 Payments = dict[str, int]
 #: Which top a loser's share met: the cap, 金顶, 光明顶, or none.
 Top = Literal["cap", "golden", "bright"] | None
-
-
-class SettlementError(FanshuError):
-    """Players, winner, dealer, discarder or facts that do not fit together."""
-
-    code = "bad_settlement"
 
 
 @dataclass(frozen=True, slots=True)
