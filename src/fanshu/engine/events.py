@@ -18,7 +18,7 @@ readers below take that.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple, TypedDict, get_args
+from typing import Any, Literal, NamedTuple, NotRequired, TypedDict, get_args
 
 Kind = Literal[
     "start",
@@ -138,9 +138,11 @@ class Win(TypedDict):
     tile: str
     source: int | None  # the discarder (or the robbed kong's owner); None: self-drawn
     robbed: bool | None
-    hand: str
+    hand: str  # the concrete hand: each wild tile written as what it stood for
     total: int
     fans: list[list[Any]]  # [name_zh, unit value, count] each
+    #: With wild tiles: {"kind", "stood_for", "winning"} (codes), as ``Result.details``.
+    wildcards: NotRequired[dict[str, Any]]
 
 
 class FalseWin(TypedDict):

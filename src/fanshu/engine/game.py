@@ -704,21 +704,22 @@ class Game:
         st = self.seat[s]
         st.won = True
         self.winners.append(s)
-        self.emit(
-            E.Win(
-                type="win",
-                seat=s,
-                tile=CODES[t],
-                source=d,
-                robbed=robbing or None,
-                hand=str(result.hand),
-                total=result.total,
-                fans=[
-                    [f.name_zh, f.unit if hasattr(f, "unit") else f.value, f.count]
-                    for f in result.fans
-                ],
-            )
+        win = E.Win(
+            type="win",
+            seat=s,
+            tile=CODES[t],
+            source=d,
+            robbed=robbing or None,
+            hand=str(result.hand),
+            total=result.total,
+            fans=[
+                [f.name_zh, f.unit if hasattr(f, "unit") else f.value, f.count] for f in result.fans
+            ],
         )
+        shown = result.details.get("wildcards") if self.wildcard is not None else None
+        if shown is not None:  # what each wild tile stood for (the log shows the reading)
+            win["wildcards"] = dict(shown)
+        self.emit(win)
 
     def _false_win(self, s: int, result: Any) -> None:
         self.seat[s].dead = True
