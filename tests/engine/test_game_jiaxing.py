@@ -72,6 +72,9 @@ def test_heavenly_hand_with_a_baida() -> None:
     each = 1 << fan
     assert settlements(g) == [[3 * each, -each, -each, -each]]
     assert g.done and g.carried_out["last_wildcard"] == "5p"
+    # the log says what the 百搭 stood for, and writes the hand as it was read
+    assert win["wildcards"] == {"kind": "5p", "stood_for": [], "winning": "2s"}
+    assert win["hand"].endswith("2s2s")
 
 
 def test_earthly_hand_on_the_dealers_first_discard() -> None:
