@@ -3,7 +3,8 @@ and without 换三张, two-player with and without its exchange events, Beijing 
 first dealer at seat 0 and at seat 2) between random, greedy and fan bots (Beijing also
 four followers on walls dealt for 跟庄 and 烧庄), checking tile conservation after every
 decision, legal actions only, zero-sum settlement, and an identical replay of every
-game's log.
+game's log; then the tables of issue 16 (``MORE_TABLES``: Jiaxing, Pinghu, Wuhan with and
+without 赖子 and 红中发财杠, the 底分×2^番 list, Sichuan 血流成河).
 
     .venv/bin/python bench/soak_engine.py [--games 2000] [--seed 1] [--rules beijing]
 """
@@ -19,7 +20,7 @@ _TESTS = str(Path(__file__).resolve().parent.parent / "tests")
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
-from support.engine_soak import TABLES, soak  # noqa: E402
+from support.engine_soak import MORE_TABLES, TABLES, soak  # noqa: E402
 
 
 def main() -> None:
@@ -28,7 +29,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", default=None, help="soak only this rule set's tables")
     args = ap.parse_args()
-    tables = [t for t in TABLES if args.rules is None or t[0] == args.rules]
+    tables = [t for t in TABLES + MORE_TABLES if args.rules is None or t[0] == args.rules]
     if not tables:
         ap.error(f"no soak table plays {args.rules!r}")
     start = time.perf_counter()

@@ -39,6 +39,17 @@ TABLES: list[tuple[str, dict[str, Any]]] = [
     ("beijing", {}),
     ("beijing", {"dealer": 2}),
 ]
+#: The tables of issue 16, soaked in their own test files (tests/engine/test_game_<set>.py)
+#: and here by the long soak (``bench/soak_engine.py``): the wild-tile rule sets, the
+#: 底分×2^番 list and Sichuan's 血流成河 (a config's ``options`` are the rule set's).
+MORE_TABLES: list[tuple[str, dict[str, Any]]] = [
+    ("jiaxing", {}),
+    ("pinghu", {}),
+    ("wuhan", {}),
+    ("wuhan", {"options": {"laizi": True, "dragon_kongs": True}}),
+    ("common", {}),
+    ("sichuan", {"options": {"xue_liu": True}}),
+]
 
 
 #: Beijing's following: every seat is dealt one East and one South (``following_wall``);
