@@ -250,3 +250,21 @@ def test_each_hand_gets_the_state_the_hand_before_left(monkeypatch: pytest.Monke
         assert hand.to_dict()["carry_out"] == hand.carry_out
         assert replay_game(game.events).ok
     assert any(h.carry_out["drawn"] for h in hands)  # random bots draw some hands
+
+
+def test_jiaxing_prevalent_wind_moves_when_the_deal_comes_round() -> None:
+    # 每当庄家轮回左上角方向，换一次风圈: each time the deal is back with the first dealer
+    # the 风圈 moves on, in the hands' own config (their 圈风刻) as on the series rows
+    games: list[Game] = []
+    s = play_series(
+        "jiaxing", ["greedy"] * 4, seed=4, hands=24, on_hand=lambda h, g: games.append(g)
+    )
+    first = s.hands[0].dealer
+    rounds = 0
+    for before, hand in itertools.pairwise(s.hands):
+        rounds += hand.dealer == first and before.dealer != first
+        assert hand.prevalent_wind == rounds % 4
+    assert rounds >= 1, "24 hands should see the deal come round at least once"
+    assert [g.config.prevalent_wind for g in games] == [h.prevalent_wind for h in s.hands]
+    beijing = play_series("beijing", ["greedy"] * 4, seed=4, hands=8)
+    assert {h.prevalent_wind for h in beijing.hands} == {0}

@@ -15,6 +15,10 @@ Players are numbered in seat order (0, 1 …; the next seat is the next number).
   连庄 … 当闲家和牌时，再继续按原顺序进行轮庄); ``jiaxing`` the same (seed 001 ❼ is
   silent but for 每当庄家轮回左上角方向，换一次风圈: the deal goes round).
 
+The prevalent wind (风圈) stays East except in the rule sets of :data:`ROTATING_WIND`,
+where it moves on (东 → 南 → 西 → 北) each time the deal comes back to the first dealer
+(:func:`prevalent_winds`).
+
 >>> next_dealer("sichuan", 0, first_winners=[2, 3], discarder=1, players=4)
 1
 >>> next_dealer("beijing", 0, first_winners=[2], discarder=None, players=4)
@@ -24,8 +28,31 @@ Players are numbered in seat order (0, 1 …; the next seat is the next number).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
-__all__ = ["next_dealer"]
+__all__ = ["ROTATING_WIND", "next_dealer", "prevalent_winds"]
+
+#: Rule sets whose 风圈 moves on when the deal comes round (seed 001 ❼ 嘉兴:
+#: 每当庄家轮回左上角方向，换一次风圈); in the others it stays East.
+ROTATING_WIND = frozenset({"jiaxing"})
+
+
+def prevalent_winds(rules: str, dealers: Sequence[int]) -> list[int]:
+    """The prevalent wind (0-3, 东南西北) of each hand dealt by ``dealers`` in turn: it
+    moves on each time the deal comes back to the first hand's dealer from another.
+
+    >>> prevalent_winds("jiaxing", [0, 0, 1, 2, 3, 0, 1])
+    [0, 0, 0, 0, 0, 1, 1]
+    >>> prevalent_winds("beijing", [0, 1, 2, 3, 0])
+    [0, 0, 0, 0, 0]
+    """
+    if rules not in ROTATING_WIND or not dealers:
+        return [0] * len(dealers)
+    first, rounds, out = dealers[0], 0, [0]
+    for before, d in pairwise(dealers):
+        rounds += d == first and before != d
+        out.append(rounds % 4)
+    return out
 
 
 def next_dealer(

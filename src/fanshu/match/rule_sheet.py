@@ -166,16 +166,14 @@ class RuleSheet(Match):
 
     def prevalent_wind(self, hand_no: int) -> Tile:
         """East, except in Jiaxing: the 风圈 moves on (东 → 南 → 西 → 北) each time the deal
-        comes back to the first player (每当庄家轮回左上角方向，换一次风圈)."""
+        comes back to the first player (每当庄家轮回左上角方向，换一次风圈;
+        :func:`~fanshu.match.dealers.prevalent_winds`)."""
         self._check_hand_no(hand_no)
-        if self.rules != "jiaxing":
+        if self.rules not in dealers.ROTATING_WIND:
             return Tile.EAST
-        rounds, before = 0, self.players[0]
-        for n in range(2, hand_no + 1):
-            d = self.dealer(n)
-            rounds += d == self.players[0] and before != d
-            before = d
-        return _WINDS[rounds % 4]
+        index = {p: i for i, p in enumerate(self.players)}
+        seats = [index[self.dealer(n)] for n in range(1, hand_no + 1)]
+        return _WINDS[dealers.prevalent_winds(self.rules, seats)[-1]]
 
     def carry(self, hand_no: int) -> Carry:
         """Jiaxing: the carried 番 hand ``hand_no`` starts with (what the hand before left;

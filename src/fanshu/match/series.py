@@ -206,6 +206,7 @@ def play_series(
     if rules == "mcr":
         series.sheet = Match(series.labels)
     dealer = first_dealer(rules, seed, n)
+    dealt: list[int] = []  # the dealers so far, for a 风圈 that moves (Jiaxing)
     carry: dict[str, Any] = {}  # what hand k leaves to hand k + 1
     for k in range(hands):
         if rules == "mcr":
@@ -213,7 +214,9 @@ def play_series(
             seating: tuple[int, ...] = SEAT_ROTATION[rnd]
             wind = rnd
         else:
-            seating, dealer_seat, wind = tuple(range(n)), dealer, 0
+            dealt.append(dealer)
+            seating, dealer_seat = tuple(range(n)), dealer
+            wind = dealers.prevalent_winds(rules, dealt)[-1]
         cfg = replace(base, dealer=dealer_seat, prevalent_wind=wind)
         bots = [make_player(names[p], player_seed(seed, k, p)) for p in seating]
         label = f"{rules} series seed {seed} hand {k + 1}: "
