@@ -67,6 +67,23 @@ class Filling:
     winning: Tile | None
     hand: Hand
 
+    def shown(self) -> dict[str, object] | None:
+        """What a result's ``details["wildcards"]`` says of this reading:
+        ``{"kind", "stood_for", "winning"}`` as tile codes; None without a wildcard.
+
+        >>> from fanshu.notation import parse_hand
+        >>> fillings(parse_hand("12345m456p789s1sCC").with_context(wildcard="C"))[0].shown()
+        {'kind': 'C', 'stood_for': ['1s'], 'winning': '3m'}
+        """
+        wild = self.hand.context.wildcard
+        if wild is None:
+            return None
+        return {
+            "kind": wild.code,
+            "stood_for": [t.code for t in self.stood_for],
+            "winning": None if self.winning is None else self.winning.code,
+        }
+
     @property
     def natural(self) -> bool:
         """Every wild tile stood for itself (the hand is complete as it is)."""

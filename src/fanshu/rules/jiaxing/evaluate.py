@@ -191,13 +191,7 @@ def score_hand(
         if t.rank > best.rank:
             best = t
     f = best.filling
-    wildcards = None
-    if wild is not None:
-        wildcards = {
-            "kind": wild.code,
-            "stood_for": [t.code for t in f.stood_for],
-            "winning": None if f.winning is None else f.winning.code,
-        }
+    wildcards = f.shown()
     return Result(
         rules=NAME,
         hand=f.hand,

@@ -190,17 +190,6 @@ def _candidates(filling: Filling, opts: PinghuOptions) -> Iterator[Scored]:
         yield Scored(((F.SHI_SAN_YAO, F.SHI_SAN_YAO.value),), "thirteen_orphans", filling)
 
 
-def _wildcard_details(hand: Hand, filling: Filling) -> dict[str, object] | None:
-    wild = hand.context.wildcard
-    if wild is None:
-        return None
-    return {
-        "kind": wild.code,
-        "stood_for": [t.code for t in filling.stood_for],
-        "winning": None if filling.winning is None else filling.winning.code,
-    }
-
-
 def score_hand(hand: Hand, options: PinghuOptions | None = None) -> Result[str]:
     """Score a 14-tile hand with its win context (and wildcard) under Pinghu rules."""
     opts = options or DEFAULT_OPTIONS
@@ -238,7 +227,7 @@ def score_hand(hand: Hand, options: PinghuOptions | None = None) -> Result[str]:
         details={
             "hu": best.total * opts.hu_per_tai,
             "wild_tiles": _wild_held(hand),
-            "wildcards": _wildcard_details(hand, best.filling),
+            "wildcards": best.filling.shown(),
         },
     )
 

@@ -129,13 +129,9 @@ def score_hand(hand: Hand, options: WuhanOptions | None = None) -> Result[str]:
         "claimed_melds": claimed_melds(best.hand),
         "quan_qiu_ren": is_quan_qiu_ren(best.hand),
     }
-    wild = hand.context.wildcard
-    if wild is not None:
-        details["wildcards"] = {
-            "kind": wild.code,
-            "stood_for": [t.code for t in best.stood_for],
-            "winning": None if best.winning is None else best.winning.code,
-        }
+    shown = best.shown()
+    if shown is not None:
+        details["wildcards"] = shown
     return Result(
         rules=NAME,
         hand=best.hand,
