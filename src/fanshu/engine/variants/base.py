@@ -113,6 +113,9 @@ class Variant:
     multiple_winners: ClassVar[bool] = False
     #: Does a win on the discard after a kong count (杠上炮)?
     kong_discard: ClassVar[bool] = False
+    #: The reason a robbed kong's payment is logged under (the older variants log it as a
+    #: "win"; Beijing and the rule sets of issue 16 as 抢杠).
+    robbed: ClassVar[str] = "win"
     #: Tiles in play, when fewer than the whole set (two-player: 71).
     wall_size: ClassVar[int | None] = None
     #: With a wildcard (``choose_wildcard``): the shapes a wild tile may complete
@@ -227,15 +230,22 @@ class Variant:
     def pay(self, game: Table, payments: Mapping[str, int], reason: str) -> None:
         game.pay({int(p): v for p, v in payments.items()}, reason)
 
+    def settle_one(self, game: Table, s: int, d: int | None, result: Any) -> Mapping[str, int]:
+        """The payments for seat ``s``'s win, self-drawn (``d`` None) or on ``d``'s tile
+        (a discard or a robbed kong): the rule set's ``settle`` with the table's options.
+        A variant whose settlement needs more of the table (a dealer, a partner, each
+        loser's facts) overrides this, and the two hooks below stay as they are."""
+        discarder = None if d is None else str(d)
+        return self.rules.settle(self.players(), str(s), discarder, result, self.options)
+
     def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
-        self.pay(game, self.rules.settle(self.players(), str(s), None, result, self.options), "win")
+        self.pay(game, self.settle_one(game, s, None, result), "win")
 
     def settle_discard_wins(
         self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
     ) -> None:
         for s, result in won:
-            payments = self.rules.settle(self.players(), str(s), str(d), result, self.options)
-            self.pay(game, payments, "win")
+            self.pay(game, self.settle_one(game, s, d, result), self.robbed if robbing else "win")
 
     def settle_false_win(self, game: Table, s: int) -> None:
         """A declared win the rule set does not accept (MCR 错和)."""

@@ -23,7 +23,7 @@ Readings fanshu takes where the seed is open (docs/engine.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from fanshu.engine.variants.base import Table, Variant
@@ -44,6 +44,7 @@ ROUND = 4
 
 class BeijingVariant(Variant):
     name = "beijing"
+    robbed = "抢杠"
 
     def __init__(self, option_data: Any) -> None:
         super().__init__(option_data)
@@ -116,9 +117,9 @@ class BeijingVariant(Variant):
                 return q
         return None
 
-    def _settle(self, game: Table, s: int, d: int | None, result: Any, reason: str) -> None:
+    def settle_one(self, game: Table, s: int, d: int | None, result: Any) -> Mapping[str, int]:
         partner = self.partner(game, s)
-        payments = BEIJING.settle(
+        return BEIJING.settle(
             self.players(),
             str(s),
             None if d is None else str(d),
@@ -127,13 +128,3 @@ class BeijingVariant(Variant):
             dealer=str(game.config.dealer),
             partner=None if partner is None else str(partner),
         )
-        self.pay(game, payments, reason)
-
-    def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
-        self._settle(game, s, None, result, "win")
-
-    def settle_discard_wins(
-        self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
-    ) -> None:
-        for s, result in won:
-            self._settle(game, s, d, result, "抢杠" if robbing else "win")

@@ -20,7 +20,7 @@ Readings fanshu takes where the seed is open (docs/rules/jiaxing.md):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from fanshu.engine.variants.base import Table, Variant, WildcardDraw
@@ -41,6 +41,7 @@ FACES = 6
 
 class JiaxingVariant(Variant):
     name = "jiaxing"
+    robbed = "抢杠"
     wild_shapes = REGULAR_AND_PAIRS
     wild_stands_for = ANY_KIND
     claim_wildcard = False
@@ -92,14 +93,3 @@ class JiaxingVariant(Variant):
         return first and not dealer and self._discards == 1
 
     # -- settlement -------------------------------------------------------------------
-
-    def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
-        payments = JIAXING.settle(self.players(), str(s), None, result, self.jiaxing)
-        self.pay(game, payments, "win")
-
-    def settle_discard_wins(
-        self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
-    ) -> None:
-        for s, result in won:
-            payments = JIAXING.settle(self.players(), str(s), str(d), result, self.jiaxing)
-            self.pay(game, payments, "抢杠" if robbing else "win")

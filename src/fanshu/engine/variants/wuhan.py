@@ -20,7 +20,7 @@ Readings fanshu takes where the seed is silent (docs/rules/wuhan.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from fanshu.engine.seat import SeatState
@@ -41,6 +41,7 @@ _DRAGONS = tuple(int(t) for t in DRAGON_KONG_TILES)
 
 class WuhanVariant(Variant):
     name = "wuhan"
+    robbed = "抢杠"
     wild_shapes = ("regular",)
     wild_stands_for = ANY_KIND
     claim_wildcard = False
@@ -99,12 +100,12 @@ class WuhanVariant(Variant):
                 continue
         return False
 
-    def _settle(self, game: Table, s: int, d: int | None, result: Any, reason: str) -> None:
+    def settle_one(self, game: Table, s: int, d: int | None, result: Any) -> Mapping[str, int]:
         losers = {
             str(q): self.facts(game, q, ask_ready=q == d) for q in range(self.seats) if q != s
         }
         mine = self.facts(game, s)
-        payments = WUHAN.settle(
+        return WUHAN.settle(
             self.players(),
             str(s),
             None if d is None else str(d),
@@ -114,13 +115,3 @@ class WuhanVariant(Variant):
             losers=losers,
             winner_facts=SeatFacts(dragon_kongs=mine.dragon_kongs, wild_kongs=mine.wild_kongs),
         )
-        self.pay(game, payments, reason)
-
-    def settle_win(self, game: Table, s: int, result: Any, *, kong_feeder: int | None) -> None:
-        self._settle(game, s, None, result, "win")
-
-    def settle_discard_wins(
-        self, game: Table, d: int, won: Sequence[tuple[int, Any]], *, robbing: bool
-    ) -> None:
-        for s, result in won:
-            self._settle(game, s, d, result, "抢杠" if robbing else "win")
