@@ -86,8 +86,12 @@ def test_settlement_on_a_discard_and_flowers(ui: Any) -> None:
     base = int(ui.tid("score-total").inner_text())
     ui.tid("flowers-plus").click()
     ui.tid("flowers-plus").click()
+    # the first click's answer may show 花牌 ×1 before the second's arrives: wait for the total
+    ui.wait_js(
+        "t => document.querySelector('[data-testid=\"score-total\"]')?.textContent.trim() === t",
+        str(base + 2),
+    )
     ui.page.wait_for_selector('[data-testid="fan-row"][data-fan="花牌"]')
-    assert int(ui.tid("score-total").inner_text()) == base + 2
     ui.tid("settle-from").select_option("N")
     total = base + 2
     ui.wait_js(
