@@ -92,6 +92,7 @@ def test_settlement_on_a_discard_and_flowers(ui: Any) -> None:
         str(base + 2),
     )
     ui.page.wait_for_selector('[data-testid="fan-row"][data-fan="花牌"]')
+    assert int(ui.tid("score-total").inner_text()) == base + 2
     ui.tid("settle-from").select_option("N")
     total = base + 2
     ui.wait_js(
