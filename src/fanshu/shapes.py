@@ -209,11 +209,15 @@ def _suit_complete(counts: tuple[int, ...]) -> bool:
 
 
 def _honors_complete(counts: list[int]) -> tuple[bool, int]:
-    """(no tile left over, number of pairs) for the honour part."""
+    """(no tile left over, number of pairs) for the honour part.
+
+    Counts only, as the suits are: a fifth copy (which ``regular_waits`` reports as a
+    wait) is a pung and a pair.
+    """
     pairs = 0
     for t in _HONORS:
         n = counts[t]
-        if n == 2:
+        if n in (2, 5):
             pairs += 1
         elif n not in (0, 3):
             return False, 0
