@@ -34,6 +34,7 @@ Kind = Literal[
     "robbed",
     "win",
     "false_win",
+    "forfeit",
     "settle",
     "exchange",
     "void",
@@ -152,6 +153,17 @@ class FalseWin(TypedDict):
     total: int
 
 
+class Forfeit(TypedDict):
+    """A seat forfeits the hand (a judge's verdict: an illegal, late or failed answer,
+    or a false win where the table ends the hand for it); the payments follow as a
+    ``settle`` event (reason ``forfeit``) and the hand ends."""
+
+    type: Literal["forfeit"]
+    seat: int
+    reason: str  # the verdict, e.g. Botzone's WA, TLE, RE, WH (错和)
+    detail: str | None  # what the seat did, in words (optional)
+
+
 class Settle(TypedDict):
     type: Literal["settle"]
     reason: str
@@ -207,7 +219,7 @@ class Moon(TypedDict):
 
 class End(TypedDict):
     type: Literal["end"]
-    result: Literal["win", "drawn"]
+    result: Literal["win", "drawn", "forfeit"]
     winners: list[int]
     scores: list[int]
     wall_left: int
@@ -229,6 +241,7 @@ Event = (
     | Robbed
     | Win
     | FalseWin
+    | Forfeit
     | Settle
     | Exchange3
     | Exchange

@@ -192,6 +192,35 @@ class Game:
         """What ``seat`` can see now (see ``fanshu.engine.observation``)."""
         return observe(self, seat)
 
+    def asked(self, seat: int) -> list[Action]:
+        """What ``seat`` is asked to choose among in this round, whether or not its turn
+        to answer has come: claims on a discard (or robbing a kong) are asked of several
+        seats at once and answered one after another; empty if ``seat`` is not asked.
+        A judge that collects every seat's answer at once checks them with it."""
+        if seat not in self._pending:
+            return []
+        return list(self._legal[seat])
+
+    def forfeit(self, seat: int, reason: str, *, detail: str | None = None) -> None:
+        """End the hand now because ``seat`` forfeits it: a verdict from outside the
+        game's own moves, such as a judge's for an illegal, late or failed answer
+        (Botzone's ``WA``, ``TLE``, ``RE``) or a false win where the table ends the hand
+        for it (``WH``).  Logs a ``forfeit`` event, pays the rule set's forfeit
+        (``Variant.settle_forfeit``; MCR: Botzone's 30 from the offender, 10 to each
+        other seat) and ends the hand with the result ``forfeit``.  A replay meeting the
+        event in a log calls this again."""
+        if self.done:
+            raise ActionError("the hand is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ActionError(f"a forfeiting seat is 0-{self.n - 1}, not {seat!r}")
+        if not isinstance(reason, str) or not reason.strip():
+            raise ActionError(f"a forfeit names its reason (e.g. WA, TLE), not {reason!r}")
+        if detail is not None and not isinstance(detail, str):
+            raise ActionError(f"a forfeit's detail is text, not {detail!r}")
+        self.emit(E.Forfeit(type="forfeit", seat=seat, reason=reason, detail=detail))
+        self.variant.settle_forfeit(self, seat, reason)
+        self.finish("forfeit")
+
     def win_hand(self, seat: int) -> Hand:
         """The hand ``seat`` would win with now, when ``win`` is among its legal actions."""
         if WIN not in self.legal_actions(seat):
@@ -739,9 +768,9 @@ class Game:
         if not self.done and self._mode != LAST:
             self.finish("drawn" if not self.winners else "win")
 
-    def finish(self, how: Literal["win", "drawn"]) -> None:
-        """End the hand (``how``: ``win`` or ``drawn``): the variant's ``on_end``, then
-        the ``end`` event."""
+    def finish(self, how: Literal["win", "drawn", "forfeit"]) -> None:
+        """End the hand (``how``: ``win``, ``drawn`` or ``forfeit``): the variant's
+        ``on_end``, then the ``end`` event."""
         self._mode = END
         self._pending.clear()
         self.variant.on_end(self)

@@ -472,6 +472,8 @@ class _Replayer:
         e = self.logged(seq, {"type": "act", "seat": s})
         if e is None:
             return False
+        if e.get("type") == "forfeit":
+            return self.forfeit(seq, e)
         if e.get("type") != "act":
             self.fail(
                 seq,
@@ -503,6 +505,26 @@ class _Replayer:
                 expected=e,
                 at=seq,
             )
+            return False
+        return True
+
+    def forfeit(self, seq: int, e: Mapping[str, Any]) -> bool:
+        """Re-apply a logged forfeit (``Game.forfeit``): a judge's verdict, not a
+        decision, so it comes where the game waited for one."""
+        game = self.game
+        assert game is not None
+        seat, reason, detail = e.get("seat"), e.get("reason"), e.get("detail")
+        self.after = f"seat {seat!r} forfeit {_shown(reason)} (event {seq})"
+        try:
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise ActionError(f"its seat is a number, not {seat!r}")
+            game.forfeit(
+                seat,
+                reason if isinstance(reason, str) else repr(reason),
+                detail=detail if isinstance(detail, str) or detail is None else repr(detail),
+            )
+        except ActionError as err:
+            self.fail(seq, f"not a forfeit the game can take: {err}", expected=e, at=seq)
             return False
         return True
 

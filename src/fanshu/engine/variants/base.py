@@ -98,7 +98,7 @@ class Table(Protocol):
         self, s: int, t: int, *, self_drawn: bool = False, robbing: bool = False
     ) -> Hand: ...
     def win_self(self, s: int, t: int) -> None: ...
-    def finish(self, how: Literal["win", "drawn"]) -> None: ...
+    def finish(self, how: Literal["win", "drawn", "forfeit"]) -> None: ...
 
 
 class Variant:
@@ -127,6 +127,9 @@ class Variant:
     #: May a discarded wild tile be claimed (chow, pung, kong, a win on it, or robbed
     #: from an added kong)?  Most tables say no: a wild tile thrown away is dead.
     claim_wildcard: ClassVar[bool] = False
+    #: What a seat that forfeits the hand (``Game.forfeit``) pays each other seat; the
+    #: default is Botzone's MCR judge's (30 from the offender, 10 to each other).
+    forfeit_points: ClassVar[int] = 10
 
     def __init__(self, option_data: Mapping[str, Any]) -> None:
         self.rules = get_rules(self.name)
@@ -249,6 +252,14 @@ class Variant:
 
     def settle_false_win(self, game: Table, s: int) -> None:
         """A declared win the rule set does not accept (MCR 错和)."""
+
+    def settle_forfeit(self, game: Table, s: int, reason: str) -> None:
+        """Seat ``s`` forfeits the hand (``reason``: the verdict): by default it pays
+        ``forfeit_points`` to each other seat, logged under the reason ``forfeit``."""
+        points = self.forfeit_points
+        payments = {q: points for q in range(game.n) if q != s}
+        payments[s] = -points * (game.n - 1)
+        game.pay(payments, "forfeit")
 
     def on_kong(self, game: Table, s: int, kind: KongMade, feeder: int | None) -> None:
         """A kong was made (Sichuan pays 刮风下雨 at once)."""

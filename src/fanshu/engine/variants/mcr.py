@@ -14,6 +14,9 @@ from fanshu.rules.mcr.settlement import false_win_penalty
 class McrVariant(Variant):
     name = "mcr"
     flowers = True
+    #: Botzone's Chinese-Standard-Mahjong judge: a wrong, late or failed answer, or a
+    #: 错和 it ends the hand for, costs the offender 30 and gives each other seat 10.
+    forfeit_points = 10
 
     def full_set(self) -> list[int]:
         return tile_set(range(34), flowers=True)
