@@ -1,0 +1,403 @@
+"""Play Chinese-Standard-Mahjong matches through Botzone's *public* judge, the way
+Botzone's server does, and save each match log in Botzone's format.
+
+The judge (``judge/main.cpp`` of github.com/ailab-pku/Chinese-Standard-Mahjong, with the
+MahjongGB fan calculator of the same repository) and its sample bot
+(``sample-bot-Botzone/sample.cpp``) are compiled here from that repository into a cache
+directory outside fanshu (g++, jsoncpp and boost headers:
+``apt-get install -y g++ libjsoncpp-dev libboost-dev``).  Nothing of them is copied into
+fanshu: these logs are the outside check that ``fanshu.botzone.logs`` re-scores a match
+exactly as the official judge did (``tests/botzone/test_logs.py``).
+
+How Botzone runs a match (wiki: 裁判 / Bot): the judge is run once per turn with
+``{"log": [...], "initdata": ...}`` — the log alternates the judge's outputs
+(``{"output": {"command", "content", "display"}, "verdict", ...}``) and the bots'
+answers keyed by player id (``{"0": {"verdict": "OK", "response": ...}, ...}``); each
+bot named in ``content`` gets its request and answers; the match ends when the judge
+says ``"command": "finish"``.  The initdata is the judge's first output's (the wall).
+
+Bots here: ``sample`` (the public sample bot, a process per decision in Botzone's JSON
+format: discards at random, never claims nor declares HU), and two tiny in-process test
+bots: ``hu`` declares HU whenever MahjongGB (PyMahjongGB, a dev dependency) says the
+hand wins with 8 fan beside the flowers, declares a concealed kong when it draws a
+fourth copy, else discards the tile it drew; ``wrong`` declares HU on its first draw
+(a 错和, Botzone's ``WH``).
+
+    .venv/bin/python bench/botzone_official.py --fixtures tests/botzone/data/official
+    .venv/bin/python bench/botzone_official.py --bots sample,hu,sample,hu --srand 7 --out m.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+#: The public judge's repository: a checkout or a bare git directory.
+DEFAULT_REPO = Path(
+    os.environ.get("FANSHU_BOTZONE_REPO", "/work/.mirror/ailab-pku+Chinese-Standard-Mahjong/repo")
+)
+#: Where the judge and the sample bot are built (never inside fanshu).
+BUILD = Path(os.environ.get("FANSHU_BOTZONE_BUILD", "/tmp/fanshu-botzone-build"))
+APT = "apt-get install -y g++ libjsoncpp-dev libboost-dev"
+ALGORITHM = "fan-calculator-usage/ChineseOfficialMahjongHelper/Classes/mahjong-algorithm"
+ALGORITHM_FILES = (
+    "fan_calculator.cpp",
+    "fan_calculator.h",
+    "shanten.cpp",
+    "shanten.h",
+    "standard_tiles.h",
+    "stringify.cpp",
+    "stringify.h",
+    "tile.h",
+)
+#: Seconds a bot may take for one decision (Botzone gives 1 s to a C++ bot; locally a
+#: little slack for a loaded machine).
+TIME_LIMIT = 5.0
+
+
+class BuildError(RuntimeError):
+    """The judge or the sample bot cannot be built here (the message says why)."""
+
+
+def _source(repo: Path, path: str) -> bytes:
+    """A file of the judge's repository, from a checkout or with ``git show``."""
+    if (repo / path).is_file():
+        return (repo / path).read_bytes()
+    try:
+        return subprocess.run(
+            ["git", "--git-dir", str(repo), "show", f"HEAD:{path}"],
+            check=True,
+            capture_output=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        raise BuildError(f"cannot read {path} from {repo}: {e}") from None
+
+
+def missing_tools() -> str | None:
+    """Why the C++ programs cannot be built here, or None."""
+    if shutil.which("g++") is None:
+        return f"g++ is not installed ({APT})"
+    if not Path("/usr/include/jsoncpp/json/json.h").is_file():
+        return f"the jsoncpp headers are not installed ({APT})"
+    if not Path("/usr/include/boost/algorithm/string/split.hpp").is_file():
+        return f"the boost headers are not installed ({APT})"
+    return None
+
+
+def build(repo: Path = DEFAULT_REPO, where: Path = BUILD) -> tuple[Path, Path]:
+    """Compile the judge and the sample bot (once; cached in ``where``)."""
+    judge, sample = where / "judge", where / "sample"
+    if judge.is_file() and sample.is_file():
+        return judge, sample
+    why = missing_tools()
+    if why:
+        raise BuildError(why)
+    src = where / "src"
+    (src / "MahjongGB").mkdir(parents=True, exist_ok=True)
+    for name in ALGORITHM_FILES:
+        (src / "MahjongGB" / name).write_bytes(_source(repo, f"{ALGORITHM}/{name}"))
+    (src / "judge.cpp").write_bytes(_source(repo, "judge/main.cpp"))
+    (src / "sample.cpp").write_bytes(_source(repo, "sample-bot-Botzone/sample.cpp"))
+    link = src / "jsoncpp"
+    if not link.exists():
+        link.symlink_to("/usr/include/jsoncpp/json")
+    # _BOTZONE_ONLINE: read stdin (not data.json) and include "jsoncpp/json.h", as on
+    # Botzone; C++11 for the sample bot's random_shuffle.
+    for name, out in (("judge.cpp", judge), ("sample.cpp", sample)):
+        cmd = ["g++", "-O2", "-std=c++11", "-D_BOTZONE_ONLINE", "-I", str(src)]
+        done = subprocess.run(
+            [*cmd, str(src / name), "-o", str(out) + ".tmp", "-ljsoncpp"],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:
+            raise BuildError(f"g++ {name} failed:\n{done.stderr[-2000:]}")
+        os.replace(str(out) + ".tmp", out)
+    return judge, sample
+
+
+# -- bots ---------------------------------------------------------------------------
+
+Bot = Callable[[list[str], list[str]], str]
+
+
+def process_bot(program: Path) -> Bot:
+    """A bot run once per decision in Botzone's JSON format (as Botzone runs it)."""
+
+    def answer(requests: list[str], responses: list[str]) -> str:
+        line = json.dumps({"requests": requests, "responses": responses}) + "\n"
+        done = subprocess.run(
+            [str(program)], input=line, capture_output=True, text=True, timeout=TIME_LIMIT
+        )
+        out: Any = json.loads(done.stdout)
+        return str(out["response"])
+
+    return answer
+
+
+def _fan(
+    packs: list[tuple[str, str, int]],
+    hand: list[str],
+    tile: str,
+    flowers: int,
+    self_drawn: bool,
+    seat: int,
+    quan: int,
+    kong: bool,
+) -> int:
+    """MahjongGB's fan total for a win (0 when the hand does not win)."""
+    from MahjongGB import MahjongFanCalculator  # dev dependency (the test oracle)
+
+    try:
+        fans = MahjongFanCalculator(
+            pack=tuple(packs),
+            hand=tuple(hand),
+            winTile=tile,
+            flowerCount=flowers,
+            isSelfDrawn=self_drawn,
+            is4thTile=False,
+            isAboutKong=kong,
+            isWallLast=False,
+            seatWind=seat,
+            prevalentWind=quan,
+        )
+    except Exception:  # MahjongGB raises for a hand that does not win
+        return 0
+    return sum(int(f[0]) for f in fans)
+
+
+def hu_bot(wrong: bool = False) -> Bot:
+    """The test bot ``hu`` (or ``wrong``): it re-reads its whole history each time, as a
+    bot run once per decision does."""
+
+    def answer(requests: list[str], responses: list[str]) -> str:
+        me, quan = (int(w) for w in requests[0].split()[1:3])
+        hand: list[str] = []
+        packs: list[tuple[str, str, int]] = []
+        flowers = 0
+        for i, line in enumerate(requests):
+            w = line.split()
+            if w[0] == "1":
+                flowers = int(w[1 + me])
+                hand = w[5:18]
+            elif w[0] == "2" and i < len(requests) - 1:
+                hand.append(w[1])
+                r = responses[i].split()
+                if r[0] == "PLAY":
+                    hand.remove(r[1])
+                elif r[0] == "GANG":
+                    for _ in range(4):
+                        hand.remove(r[1])
+                    packs.append(("GANG", r[1], 0))
+            elif w[0] == "3" and int(w[1]) == me and w[2] == "BUHUA":
+                flowers += 1
+        w = requests[-1].split()
+        if w[0] == "2":
+            if wrong:
+                return "HU"
+            tile = w[1]
+            # the draw after its own kong: 杠上开花 counts
+            kong = bool(responses) and responses[-1].startswith("GANG")
+            if _fan(packs, hand, tile, flowers, True, me, quan, kong) >= 8 + flowers:
+                return "HU"
+            if hand.count(tile) == 3:
+                return f"GANG {tile}"
+            return f"PLAY {tile}"
+        if w[0] == "3" and int(w[1]) != me and w[2] in ("PLAY", "PENG", "CHI", "BUGANG"):
+            tile = w[-1]
+            if _fan(packs, hand, tile, flowers, False, me, quan, False) >= 8 + flowers:
+                return "HU"
+        return "PASS"
+
+    return answer
+
+
+def make_bots(names: Sequence[str], sample: Path) -> list[Bot]:
+    bots: list[Bot] = []
+    for name in names:
+        if name == "sample":
+            bots.append(process_bot(sample))
+        elif name in ("hu", "wrong"):
+            bots.append(hu_bot(wrong=name == "wrong"))
+        else:
+            raise SystemExit(f"unknown bot {name!r}: sample, hu or wrong")
+    return bots
+
+
+# -- a match ------------------------------------------------------------------------
+
+
+def play(judge: Path, bots: Sequence[Bot], initdata: dict[str, Any]) -> dict[str, Any]:
+    """One match as Botzone plays it; returns ``{"log": [...], "initdata": {...}}``."""
+    log: list[dict[str, Any]] = []
+    requests: list[list[str]] = [[] for _ in bots]
+    responses: list[list[str]] = [[] for _ in bots]
+    while True:
+        start = time.perf_counter()
+        done = subprocess.run(
+            [str(judge)],
+            input=json.dumps({"log": log, "initdata": initdata}),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        ms = round((time.perf_counter() - start) * 1000)
+        output = json.loads(done.stdout)
+        if not log and isinstance(output.get("initdata"), dict):
+            initdata = output["initdata"]  # Botzone keeps the first output's initdata
+        log.append({"output": output, "verdict": "OK", "time": ms, "memory": 0})
+        if output["command"] == "finish":
+            return {"log": log, "initdata": initdata}
+        answers: dict[str, dict[str, Any]] = {}
+        for key, request in output["content"].items():
+            seat = int(key)
+            requests[seat].append(str(request))
+            start = time.perf_counter()
+            try:
+                answer = bots[seat](requests[seat], responses[seat])
+                verdict = "OK"
+            except subprocess.TimeoutExpired:
+                answer, verdict = "", "TLE"
+            except (OSError, ValueError, KeyError, IndexError, subprocess.SubprocessError):
+                answer, verdict = "", "RE"
+            responses[seat].append(answer)
+            ms = round((time.perf_counter() - start) * 1000)
+            answers[key] = {"verdict": verdict, "response": answer, "time": ms, "memory": 0}
+        log.append(answers)
+
+
+# -- stacked walls ------------------------------------------------------------------
+
+ALL_TILES = (
+    [f"{s}{n}" for s in "WBT" for n in range(1, 10) for _ in range(4)]
+    + [f"F{n}" for n in range(1, 5) for _ in range(4)]
+    + [f"J{n}" for n in range(1, 4) for _ in range(4)]
+)
+FLOWERS = [f"H{n}" for n in range(1, 9)]
+
+
+def stack(seqs: Sequence[Sequence[str]], seed: int, flowers: bool = False) -> str:
+    """A ``walltiles`` string in which seat i takes ``seqs[i]`` first, in order (its
+    deal, then its draws), the rest of the tile set shuffled after them.  The judge
+    cuts the wall into four parts and each seat takes from the end of its own part."""
+    rest = list(ALL_TILES) + (FLOWERS if flowers else [])
+    for seq in seqs:
+        for t in seq:
+            rest.remove(t)
+    random.Random(seed).shuffle(rest)
+    part = (len(rest) + sum(len(s) for s in seqs)) // 4
+    walls: list[str] = []
+    for seq in seqs:
+        fill = part - len(seq)
+        head, rest = rest[:fill], rest[fill:]
+        walls.extend(head + list(reversed(seq)))
+    assert not rest, "seqs must take the same number of tiles from each part"
+    return " ".join(walls)
+
+
+def fixtures(judge: Path, sample: Path, out: Path) -> list[Path]:
+    """The logs of tests/botzone/data/official (deterministic: srand and walls fixed)."""
+    plain = ["W1", "T1", "T4", "T7", "F1", "F2", "F3", "F4", "J2", "J3", "B9", "T9", "W9"]
+    pairs = ["W3", "W3", "W5", "W5", "B7", "B7", "B9", "B9", "F1", "F1", "T2", "T2", "J1"]
+    dragon = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "B1", "B2", "B3", "B5"]
+    kong = ["T5", "T5", "T5", "B2", "B3", "B4", "W6", "W7", "W8", "J2", "J2", "F3", "F3"]
+    rng_seed = 20261202
+    matches: list[tuple[str, list[str], dict[str, Any]]] = [
+        ("huang-sample", ["sample"] * 4, {"srand": 1, "quan": 0}),
+        (
+            "huang-flowers",
+            ["sample", "hu", "sample", "hu"],
+            {"srand": 2, "quan": 1, "walltiles": stack([[], [], [], []], rng_seed, True)},
+        ),
+        # seat 2 is dealt 七对 waiting on 中 with a flower among its tiles (its part
+        # replaces it), and draws the 中 itself: a self-drawn win
+        (
+            "hu-self-drawn",
+            ["sample", "sample", "hu", "sample"],
+            {
+                "srand": 3,
+                "quan": 2,
+                "walltiles": stack([[], [], ["H3", *pairs, "J1"], []], rng_seed + 1, True),
+            },
+        ),
+        # seat 0 (hu: discards what it draws) draws B5, on which seat 1 wins (清龙)
+        (
+            "hu-discard",
+            ["hu", "hu", "sample", "sample"],
+            {
+                "srand": 4,
+                "quan": 3,
+                "walltiles": stack([[*plain, "B5"], dragon, [], []], rng_seed + 2),
+            },
+        ),
+        # seat 3 draws a fourth T5, declares the concealed kong, and wins on the
+        # replacement (杠上开花)
+        (
+            "hu-kong",
+            ["sample", "sample", "sample", "hu"],
+            {
+                "srand": 5,
+                "quan": 0,
+                "walltiles": stack([[], [], [], [*kong, "T5", "F3"]], rng_seed + 3),
+            },
+        ),
+        # seat 1 declares HU on its first draw without a winning hand: WH, -30 / +10
+        ("wrong-hu", ["sample", "wrong", "sample", "sample"], {"srand": 6, "quan": 0}),
+    ]
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, names, initdata in matches:
+        match = play(judge, make_bots(names, sample), initdata)
+        path = out / f"{name}.json"
+        path.write_text(json.dumps(match, ensure_ascii=False, separators=(",", ":")) + "\n")
+        last = match["log"][-1]["output"]["display"]
+        print(
+            f"{path}: {len(match['log']) // 2} turns, {last.get('action')}, "
+            f"scores {last.get('score')}, fan {last.get('fanCnt')}"
+        )
+        written.append(path)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--repo", type=Path, default=DEFAULT_REPO, help="the judge's repository")
+    p.add_argument("--fixtures", type=Path, help="write the test fixtures into this directory")
+    p.add_argument(
+        "--bots", default="sample,sample,sample,sample", help="four of sample, hu, wrong"
+    )
+    p.add_argument("--srand", type=int, default=1)
+    p.add_argument("--quan", type=int, default=0)
+    p.add_argument("--out", type=Path, help="write one match's log here")
+    a = p.parse_args(argv)
+    try:
+        judge, sample = build(a.repo)
+    except BuildError as e:
+        print(f"botzone_official: {e}", file=sys.stderr)
+        return 2
+    if a.fixtures:
+        fixtures(judge, sample, a.fixtures)
+        return 0
+    names = a.bots.split(",")
+    if len(names) != 4:
+        raise SystemExit("--bots names four bots")
+    match = play(judge, make_bots(names, sample), {"srand": a.srand, "quan": a.quan})
+    text = json.dumps(match, ensure_ascii=False, separators=(",", ":"))
+    if a.out:
+        a.out.write_text(text + "\n")
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
