@@ -111,12 +111,13 @@ class FanshuAEC(AECEnv[str, ObsDict, ActionType]):
         if config is not None and not isinstance(config, GameConfig):
             raise OptionError(f"config is a GameConfig or a mapping, not {config!r}")
         n = seats_of(rules)  # an unknown rule set fails here
-        self.rules = rules
         self.options: dict[str, Any] = dict(options or {})
         self.config: GameConfig | None = config
         self.render_mode = render_mode
         # a first game now checks the options and the config (and names the rule set)
         probe = Game(rules, seed=0, options=self.options, config=config)
+        #: The rule set, by the name the engine gives it.
+        self.rules = probe.rules
         self.metadata = {
             "render_modes": list(RENDER_MODES),
             "name": f"fanshu_{probe.rules.replace('-', '_')}_v0",
