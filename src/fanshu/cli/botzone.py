@@ -1,0 +1,91 @@
+"""``fanshu botzone``: Botzone's Chinese-Standard-Mahjong (国标麻将) protocol.
+
+``fanshu botzone bot`` is a Botzone bot: it reads one turn's input on stdin (JSON or
+simple interaction, whichever comes) and writes the answer on stdout, nothing else;
+diagnostics go to the answer's ``debug`` field and to stderr.  With ``--keep-running``
+it stays up and answers each later request (Botzone's 长时运行).
+
+The local judge, ``fanshu botzone judge``, lives in ``fanshu.cli.botzone_judge``; the
+lead registers it on this app (``app.command("judge")(judge)``), next to ``bot``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="botzone",
+    help="Botzone's Chinese-Standard-Mahjong (国标麻将) protocol: play any fanshu bot there. "
+    "Botzone 国标麻将协议：把 fanshu 的任一机器人作为 Botzone Bot 运行。",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+# The judge command (fanshu.cli.botzone_judge.judge) is registered here by the lead:
+#     app.command("judge")(botzone_judge.judge)
+
+
+@app.callback()
+def botzone() -> None:
+    """Botzone's Chinese-Standard-Mahjong (国标麻将) protocol: ``bot`` answers Botzone as
+    a bot does.  Botzone 国标麻将协议。"""
+    # A callback keeps ``botzone`` a group with ``bot`` as a sub-command, also before
+    # the judge is registered next to it.
+
+
+#: The built-in players (``fanshu.engine.players.PLAYERS``), named here so that the
+#: help and the check need not import the engine.
+PLAYER_NAMES = ("random", "greedy", "fan", "ev")
+
+
+@app.command("bot")
+def bot(
+    player: Annotated[
+        str,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="The fanshu bot that decides: random, greedy, fan or ev. 做决定的 fanshu 机器人。",
+        ),
+    ] = "greedy",
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            help="Seed of the bot's choices; with the deal and the turn it makes every "
+            "answer reproducible. 随机种子（与发牌、回合数一起决定每次回答）。",
+        ),
+    ] = 0,
+    keep_running: Annotated[
+        bool,
+        typer.Option(
+            "--keep-running/--no-keep-running",
+            help="Stay up after the answer and answer each later request (Botzone's "
+            "keep-running mode, >>>BOTZONE_REQUEST_KEEP_RUNNING<<<). 长时运行模式。",
+        ),
+    ] = False,
+) -> None:
+    """Answer Botzone's Chinese-Standard-Mahjong requests on stdin, in JSON or simple
+    interaction (auto-detected: JSON starts with '{').  A bad input is answered PASS
+    with the error in debug and on stderr (a crash would be RE, which the judge scores
+    -30 like a wrong answer).
+
+    读取标准输入中的 Botzone 国标麻将请求（JSON 或简单交互，自动识别），在标准输出
+    给出回答。输入有误时回答 PASS，并把错误写入 debug 和标准错误。"""
+    if player not in PLAYER_NAMES:
+        sys.stderr.write(f"error: unknown player {player!r}: one of {', '.join(PLAYER_NAMES)}\n")
+        raise typer.Exit(2)
+    # Imported here: `fanshu --help` and the other commands need not load the engine.
+    from fanshu.botzone.bot import decide
+    from fanshu.botzone.io import Answer, Turn, serve
+
+    def answer(turn: Turn) -> Answer:
+        d = decide(turn.requests, turn.responses, player=player, seed=seed)
+        return Answer(str(d.response), debug=d.debug, globaldata=turn.globaldata)
+
+    status = serve(sys.stdin, sys.stdout, answer, keep_running=keep_running)
+    if status:
+        raise typer.Exit(status)
