@@ -99,7 +99,7 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "source": "tests/botzone/test_bot.py MiniJudge (judge/main.cpp's rules and request lines)",
+            "source": "tests/botzone/test_bot.py MiniJudge (judge/main.cpp's rules and lines)",
             "seed": self.seed,
             "quan": self.quan,
             "end": self.end,
@@ -117,12 +117,21 @@ class Game:
 
 
 class MiniJudge:
-    def __init__(self, seed: int, *, flowers: bool = False, quan: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int,
+        *,
+        flowers: bool = False,
+        quan: int | None = None,
+        walltiles: Sequence[str] | None = None,
+    ) -> None:
         rng = random.Random(seed)
         tiles = [t for t in NUMBERED + HONOURS for _ in range(4)]
         if flowers:
             tiles += FLOWERS
         rng.shuffle(tiles)
+        if walltiles is not None:  # as the judge's initdata.walltiles lists them
+            tiles = list(walltiles)
         self.quan = rng.randrange(4) if quan is None else quan
         part = len(tiles) // 4
         self.walls = [tiles[part * i : part * (i + 1)] for i in range(4)]
@@ -576,6 +585,61 @@ def test_many_greedy_games_end_in_wins_the_judge_accepts() -> None:
 
 
 DATA = Path(__file__).parent / "data"
+#: Logs of Botzone's own judge (judge/main.cpp built as is) playing its sample bot, in
+#: Botzone's log format (written by the logs helper; see fanshu.botzone.logs).
+OFFICIAL = DATA / "official"
+
+
+def _official_logs() -> list[Path]:
+    return sorted(OFFICIAL.glob("*.json")) if OFFICIAL.is_dir() else []
+
+
+def _replay_official(path: Path) -> tuple[MiniJudge, list[list[str]], str]:
+    """Replay an official log's answers through the MiniJudge: (judge, the log's request
+    lines per seat, how the log ends)."""
+    log = json.loads(path.read_text(encoding="utf-8"))["log"]
+    init = log[0]["output"]["initdata"]
+    lines: list[list[str]] = [[], [], [], []]
+    answers: list[list[str]] = [[], [], [], []]
+    end = ""
+    for k in range(0, len(log), 2):
+        out = log[k]["output"]
+        if out["command"] != "request":
+            end = out["display"]["action"]
+            break
+        for seat in range(4):
+            lines[seat].append(out["content"][str(seat)])
+            answers[seat].append(log[k + 1][str(seat)]["response"])
+
+    def replay(seat: int) -> Bot:
+        return lambda reqs, resps: answers[seat][len(resps)]
+
+    judge = MiniJudge(0, quan=int(init["quan"]), walltiles=init["walltiles"].split(" "))
+    try:
+        judge.run([replay(i) for i in range(4)])
+    except Wrong as e:
+        assert e.code == end, (e, end)
+    return judge, lines, end
+
+
+@pytest.mark.parametrize("path", _official_logs(), ids=lambda p: p.name)
+def test_the_minijudge_writes_the_official_judges_lines(path: Path) -> None:
+    judge, lines, end = _replay_official(path)
+    assert judge.game.requests == lines
+    assert (judge.game.end or "").split(" ")[0] in (end, f"{end}")
+    if end == "HU":
+        assert judge.game.winner is not None
+
+
+@pytest.mark.parametrize("path", _official_logs(), ids=lambda p: p.name)
+def test_the_bot_answers_the_official_judges_requests(path: Path) -> None:
+    judge, _, _ = _replay_official(path)
+    g = judge.game
+    for seat in range(4):
+        reqs, resps = g.requests[seat], g.responses[seat]
+        for j, view in enumerate(g.views[seat]):
+            got = str(answer(reqs[: j + 1], resps[:j], player="greedy", seed=3))
+            check_answer(got, view, seat, g.quan)
 
 
 def _fixtures() -> list[Path]:
