@@ -175,47 +175,111 @@ def _fan(
     return sum(int(f[0]) for f in fans)
 
 
-def hu_bot(wrong: bool = False) -> Bot:
-    """The test bot ``hu`` (or ``wrong``): it re-reads its whole history each time, as a
-    bot run once per decision does."""
+#: The claim bot claims and declares kongs only while every seat has drawn fewer than
+#: this many tiles (the judge answers a claim or a kong near an empty part with WA, and
+#: a bot cannot see the parts).
+CLAIM_DRAWS = 12
+
+
+def hu_bot(wrong: bool = False, claim: bool = False) -> Bot:
+    """The test bots ``hu``, ``claim`` and ``wrong``: each re-reads its whole history
+    on every decision, as a bot run once per decision does.  ``claim`` also claims:
+    a kong or a pung of any discard it can, a chow from its 上家, adds to its pungs."""
 
     def answer(requests: list[str], responses: list[str]) -> str:
         me, quan = (int(w) for w in requests[0].split()[1:3])
         hand: list[str] = []
         packs: list[tuple[str, str, int]] = []
         flowers = 0
-        for i, line in enumerate(requests):
+        draws = [0, 0, 0, 0]
+        offered: tuple[int, str] | None = None  # the discard on the table
+        for i, line in enumerate(requests[:-1] if len(requests) > 1 else []):
             w = line.split()
+            mine = responses[i].split()
             if w[0] == "1":
                 flowers = int(w[1 + me])
                 hand = w[5:18]
-            elif w[0] == "2" and i < len(requests) - 1:
+                continue
+            if w[0] == "2":
+                draws[me] += 1
+                offered = None
                 hand.append(w[1])
-                r = responses[i].split()
-                if r[0] == "PLAY":
-                    hand.remove(r[1])
-                elif r[0] == "GANG":
+                if mine[0] == "PLAY":
+                    hand.remove(mine[1])
+                elif mine[0] == "GANG":
                     for _ in range(4):
-                        hand.remove(r[1])
-                    packs.append(("GANG", r[1], 0))
-            elif w[0] == "3" and int(w[1]) == me and w[2] == "BUHUA":
-                flowers += 1
+                        hand.remove(mine[1])
+                    packs.append(("GANG", mine[1], 0))
+                elif mine[0] == "BUGANG":
+                    hand.remove(mine[1])
+                    packs = [
+                        ("GANG", t, o) if (k, t) == ("PENG", mine[1]) else (k, t, o)
+                        for k, t, o in packs
+                    ]
+                continue
+            seat, what = int(w[1]), w[2]
+            if what in ("DRAW", "BUHUA"):
+                draws[seat] += what == "DRAW"
+                flowers += seat == me and what == "BUHUA"
+            if seat == me and offered is not None and what in ("PENG", "CHI", "GANG"):
+                giver, tile = offered
+                if what == "PENG":
+                    for _ in range(2):
+                        hand.remove(tile)
+                    hand.remove(w[3])
+                    packs.append(("PENG", tile, (me - giver) % 4))
+                elif what == "CHI":
+                    hand.append(tile)
+                    middle = w[3]
+                    for r in (-1, 0, 1):
+                        hand.remove(f"{middle[0]}{int(middle[1]) + r}")
+                    hand.remove(w[4])
+                    packs.append(("CHI", middle, int(tile[1]) - int(middle[1]) + 2))
+                else:
+                    for _ in range(3):
+                        hand.remove(tile)
+                    packs.append(("GANG", tile, (me - giver) % 4))
+            offered = (seat, w[-1]) if what in ("PLAY", "PENG", "CHI") else None
+        early = claim and max(draws) < CLAIM_DRAWS
         w = requests[-1].split()
         if w[0] == "2":
             if wrong:
                 return "HU"
             tile = w[1]
             # the draw after its own kong: 杠上开花 counts
-            kong = bool(responses) and responses[-1].startswith("GANG")
+            last = requests[-2].split() if len(requests) > 1 else []
+            kong = last[:3] in (["3", str(me), "GANG"], ["3", str(me), "BUGANG"])
             if _fan(packs, hand, tile, flowers, True, me, quan, kong) >= 8 + flowers:
                 return "HU"
-            if hand.count(tile) == 3:
+            if hand.count(tile) == 3 and (early or not claim):
                 return f"GANG {tile}"
+            if early and ("PENG", tile) in {(k, t) for k, t, _ in packs}:
+                return f"BUGANG {tile}"
             return f"PLAY {tile}"
-        if w[0] == "3" and int(w[1]) != me and w[2] in ("PLAY", "PENG", "CHI", "BUGANG"):
-            tile = w[-1]
-            if _fan(packs, hand, tile, flowers, False, me, quan, False) >= 8 + flowers:
-                return "HU"
+        if w[0] != "3" or int(w[1]) == me or w[2] not in ("PLAY", "PENG", "CHI", "BUGANG"):
+            return "PASS"
+        tile = w[-1]
+        if _fan(packs, hand, tile, flowers, False, me, quan, w[2] == "BUGANG") >= 8 + flowers:
+            return "HU"
+        if not early or w[2] == "BUGANG":
+            return "PASS"
+        if hand.count(tile) == 3:
+            return "GANG"
+        if hand.count(tile) == 2:
+            rest = [t for t in hand if t != tile]
+            return f"PENG {rest[-1]}" if rest else "PASS"
+        if int(w[1]) == (me + 3) % 4 and tile[0] in "WBT":
+            n = int(tile[1])
+            for middle in (n - 1, n, n + 1):
+                run = [f"{tile[0]}{m}" for m in (middle - 1, middle, middle + 1)]
+                if not 2 <= middle <= 8:
+                    continue
+                left = [*hand, tile]
+                if all(t in left for t in run):
+                    for t in run:
+                        left.remove(t)
+                    if left:
+                        return f"CHI {tile[0]}{middle} {left[-1]}"
         return "PASS"
 
     return answer
@@ -226,10 +290,10 @@ def make_bots(names: Sequence[str], sample: Path) -> list[Bot]:
     for name in names:
         if name == "sample":
             bots.append(process_bot(sample))
-        elif name in ("hu", "wrong"):
-            bots.append(hu_bot(wrong=name == "wrong"))
+        elif name in ("hu", "wrong", "claim"):
+            bots.append(hu_bot(wrong=name == "wrong", claim=name == "claim"))
         else:
-            raise SystemExit(f"unknown bot {name!r}: sample, hu or wrong")
+            raise SystemExit(f"unknown bot {name!r}: sample, hu, claim or wrong")
     return bots
 
 
@@ -310,6 +374,7 @@ def fixtures(judge: Path, sample: Path, out: Path) -> list[Path]:
     pairs = ["W3", "W3", "W5", "W5", "B7", "B7", "B9", "B9", "F1", "F1", "T2", "T2", "J1"]
     dragon = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "B1", "B2", "B3", "B5"]
     kong = ["T5", "T5", "T5", "B2", "B3", "B4", "W6", "W7", "W8", "J2", "J2", "F3", "F3"]
+    knitted = ["W2", "W5", "W8", "B1", "B2", "B3", "B3", "B6", "B9", "T1", "T4", "T4", "T7"]
     rng_seed = 20261202
     matches: list[tuple[str, list[str], dict[str, Any]]] = [
         ("huang-sample", ["sample"] * 4, {"srand": 1, "quan": 0}),
@@ -350,6 +415,19 @@ def fixtures(judge: Path, sample: Path, out: Path) -> list[Path]:
                 "walltiles": stack([[], [], [], [*kong, "T5", "F3"]], rng_seed + 3),
             },
         ),
+        # seat 0 is dealt 组合龙 + 123p + 4s and draws the second 4s: the judge's
+        # calculator counts no 单钓将 when the winning tile is one of the 组合龙's
+        (
+            "knitted-single-wait",
+            ["hu", "sample", "sample", "sample"],
+            {
+                "srand": 7,
+                "quan": 0,
+                "walltiles": stack([[*knitted, "T4"], [], [], []], rng_seed + 4),
+            },
+        ),
+        # four claim bots: pungs and chows on a shuffled wall
+        ("claims", ["claim"] * 4, {"srand": 8, "quan": 1}),
         # seat 1 declares HU on its first draw without a winning hand: WH, -30 / +10
         ("wrong-hu", ["sample", "wrong", "sample", "sample"], {"srand": 6, "quan": 0}),
     ]
@@ -368,6 +446,75 @@ def fixtures(judge: Path, sample: Path, out: Path) -> list[Path]:
     return written
 
 
+def tenpai_walls(rng: random.Random) -> str:
+    """A 144-tile wall in which each seat is dealt a concealed hand one tile from a
+    win (fanshu's seeded winning hands) and the winning tile comes early: first in
+    its own part (a self-drawn chance) or first in the part of the seat before it
+    (the ``hu`` bot there discards what it draws: a win on a discard)."""
+    from fanshu.notation.botzone import CODE_OF
+    from fanshu.sampling import random_winning_hand
+
+    while True:
+        hands = []
+        while len(hands) < 4:
+            h = random_winning_hand(rng)
+            if not h.melds and h.winning_tile is not None:
+                hands.append(h)
+        seqs: list[list[str]] = [[CODE_OF[t] for t in h.concealed] for h in hands]
+        firsts: list[list[str]] = [[], [], [], []]
+        for seat, h in enumerate(hands):
+            assert h.winning_tile is not None
+            where = seat if rng.random() < 0.5 else (seat + 3) % 4
+            firsts[where].append(CODE_OF[h.winning_tile])
+        for seat in range(4):
+            rng.shuffle(seqs[seat])
+            seqs[seat].extend(firsts[seat])
+        used = [t for q in seqs for t in q]
+        if all(used.count(t) <= 4 for t in set(used)):
+            return stack(seqs, rng.randrange(2**31), flowers=rng.random() < 0.5)
+
+
+def soak(judge: Path, sample: Path, games: int, seed: int, save: Path | None) -> int:
+    """Play ``games`` matches of four ``hu`` bots on tenpai walls (and one in four of
+    ``claim`` bots on a shuffled wall) through the official judge, re-score each log
+    with fanshu and count: hands the judge scored, wins among them, agreement."""
+    from fanshu.botzone.logs import rescore
+
+    rng = random.Random(seed)
+    totals: dict[str, Any] = {"games": 0, "checks": 0, "wins": 0, "same": 0}
+    ends: dict[str, int] = {}
+    bad = 0
+    start = time.perf_counter()
+    for n in range(games):
+        if n % 4 == 3:
+            bots, init = ["claim"] * 4, {"srand": rng.randrange(2**31), "quan": n % 4}
+        else:
+            init = {"srand": n, "quan": n % 4, "walltiles": tenpai_walls(rng)}
+            bots = ["hu"] * 4
+        match = play(judge, make_bots(bots, sample), init)
+        game = rescore(match)
+        d = game.to_dict()
+        totals["games"] += 1
+        totals["checks"] += d["checks"]
+        totals["wins"] += d["wins_scored"]
+        totals["same"] += d["checks_same"]
+        ends[game.ending.action] = ends.get(game.ending.action, 0) + 1
+        if game.explained:
+            totals["games_explained"] = totals.get("games_explained", 0) + 1
+            print(f"game {n} (explained): {game.explained[0]}", file=sys.stderr)
+        if not game.agrees:
+            bad += 1
+            print(f"game {n}: {game.differences}", file=sys.stderr)
+        if not game.same and save is not None:
+            save.mkdir(parents=True, exist_ok=True)
+            (save / f"differs-{seed}-{n}.json").write_text(json.dumps(match))
+    totals["endings"] = ends
+    totals["games_differ"] = bad
+    totals["seconds"] = round(time.perf_counter() - start, 1)
+    print(json.dumps(totals, ensure_ascii=False))
+    return 1 if bad else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--repo", type=Path, default=DEFAULT_REPO, help="the judge's repository")
@@ -378,6 +525,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--srand", type=int, default=1)
     p.add_argument("--quan", type=int, default=0)
     p.add_argument("--out", type=Path, help="write one match's log here")
+    p.add_argument("--soak", type=int, metavar="N", help="play N matches, re-score each")
+    p.add_argument("--save", type=Path, help="with --soak: save the logs that differ here")
     a = p.parse_args(argv)
     try:
         judge, sample = build(a.repo)
@@ -387,6 +536,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if a.fixtures:
         fixtures(judge, sample, a.fixtures)
         return 0
+    if a.soak:
+        return soak(judge, sample, a.soak, a.srand, a.save)
     names = a.bots.split(",")
     if len(names) != 4:
         raise SystemExit("--bots names four bots")

@@ -42,11 +42,13 @@ from fanshu.api import score
 from fanshu.errors import FanshuError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.notation.botzone import TILE_OF_CODE
+from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.result import McrResult
 from fanshu.rules.mcr.settlement import BASE_POINTS
 from fanshu.tiles import Tile
 
 __all__ = [
+    "JUDGE_RULE",
     "BotzoneGame",
     "BotzoneLogError",
     "Check",
@@ -63,6 +65,14 @@ PENALTY, REWARD = -30, 10
 FAULTS = frozenset({"WH", "WA", "TLE", "MLE", "RE", "NJ", "OLE", "ERR"})
 #: The judge's "not scored" mark in ``canHu``.
 NOT_ASKED = -4
+#: The one rule of the public judge's fan calculator (the 2020 ChineseOfficialMahjong-
+#: Helper code in judge/) that fanshu, which follows PyMahjongGB 1.4.0, does not share.
+JUDGE_RULE = (
+    "Botzone's judge counts no 边张, 嵌张 or 单钓将 in a 组合龙 hand whose winning tile "
+    "is one of the 组合龙's nine (its fan calculator, 2020); fanshu counts the wait, as "
+    "PyMahjongGB 1.4.0 does"
+)
+_WAITS = (Fan.EDGE_WAIT, Fan.CLOSED_WAIT, Fan.SINGLE_WAIT)
 
 
 class BotzoneLogError(FanshuError):
@@ -93,6 +103,9 @@ class Check:
     botzone: int
     fanshu: int | None
     refused: str | None = None
+    #: fanshu's total as Botzone's judge counts it, when a known rule of the judge's
+    #: calculator explains a difference (``JUDGE_RULE``), else None
+    as_judge: int | None = None
 
     @property
     def same(self) -> bool:
@@ -100,6 +113,11 @@ class Check:
         if self.fanshu is None:
             return self.botzone < 0
         return self.botzone == self.fanshu
+
+    @property
+    def explained(self) -> bool:
+        """A difference that the judge's own counting rule (``JUDGE_RULE``) explains."""
+        return not self.same and self.as_judge is not None and self.as_judge == self.botzone
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -117,6 +135,7 @@ class Check:
             "fanshu": self.fanshu,
             "refused": self.refused,
             "same": self.same,
+            "explained": JUDGE_RULE if self.explained else None,
         }
 
 
@@ -167,10 +186,17 @@ class BotzoneGame:
     checks: tuple[Check, ...]
     ending: Ending
     differences: tuple[str, ...] = field(default=())
+    #: the differences ``JUDGE_RULE`` explains (the judge's calculator, not fanshu's)
+    explained: tuple[str, ...] = field(default=())
 
     @property
     def same(self) -> bool:
         """fanshu re-scores every hand and the ending as Botzone's judge did."""
+        return not self.differences and not self.explained
+
+    @property
+    def agrees(self) -> bool:
+        """No difference but those ``JUDGE_RULE`` explains."""
         return not self.differences
 
     def to_dict(self) -> dict[str, Any]:
@@ -183,6 +209,8 @@ class BotzoneGame:
             "wins_scored": sum(c.botzone >= 0 for c in self.checks),
             "same": self.same,
             "differences": list(self.differences),
+            "explained": list(self.explained),
+            "explained_by": JUDGE_RULE if self.explained else None,
         }
 
 
@@ -464,6 +492,7 @@ class _Reader:
         )
         hand = self.hand(seat, tile, context)
         total: int | None = None
+        as_judge: int | None = None
         refused = None
         text = _write(seat, self.seats[seat], tile)
         try:
@@ -471,10 +500,22 @@ class _Reader:
             text = str(hand)
             if result.is_win:
                 total = result.total
+                as_judge = _as_judge(hand, result)
         except FanshuError as e:
             refused = e.message
         return Check(
-            turn, seat, text, self_drawn, fourth, kong, wall_last, flowers, value, total, refused
+            turn,
+            seat,
+            text,
+            self_drawn,
+            fourth,
+            kong,
+            wall_last,
+            flowers,
+            value,
+            total,
+            refused,
+            as_judge,
         )
 
     def hand(self, seat: int, tile: str, context: WinContext) -> Hand:
@@ -497,6 +538,25 @@ class _Reader:
             return score(self.hand(seat, tile, context))
         except FanshuError:
             return None
+
+
+def _as_judge(hand: Hand, result: McrResult) -> int | None:
+    """fanshu's total counted by ``JUDGE_RULE``, when the rule applies, else None."""
+    fans = {f.fan: f for f in result.fans}
+    waits = [fans[w] for w in _WAITS if w in fans]
+    if Fan.KNITTED_STRAIGHT not in fans or not waits or hand.winning_tile is None:
+        return None
+    win = hand.winning_tile
+    tiles = set(hand.concealed_with_winning)
+    # the 组合龙: each suit on one of the rank classes 147, 258, 369 (one way only)
+    knits = []
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+        knit = {Tile(suit * 9 + cls + 3 * k) for suit, cls in enumerate(order) for k in range(3)}
+        if knit <= tiles:
+            knits.append(knit)
+    if len(knits) != 1 or win not in knits[0]:
+        return None
+    return result.total - sum(w.value * w.count for w in waits)
 
 
 def _meld(p: _Pack, seat: int) -> Meld:
@@ -550,14 +610,28 @@ def rescore(data: object) -> BotzoneGame:
         raise BotzoneLogError(
             "the log has no finish: the match was cut short (no HU, HUANG or fault)"
         )
-    differences = [
-        f"turn {c.turn} seat {c.seat}: Botzone {c.botzone}, fanshu "
-        f"{c.refused or ('no win' if c.fanshu is None else c.fanshu)} ({c.hand})"
-        for c in reader.checks
-        if not c.same
-    ]
-    differences.extend(_ending_differences(ending))
-    return BotzoneGame(quan, tuple(reader.moves), tuple(reader.checks), ending, tuple(differences))
+    differences: list[str] = []
+    explained: list[str] = []
+    for c in reader.checks:
+        if not c.same:
+            text = (
+                f"turn {c.turn} seat {c.seat}: Botzone {c.botzone}, fanshu "
+                f"{c.refused or ('no win' if c.fanshu is None else c.fanshu)} ({c.hand})"
+            )
+            (explained if c.explained else differences).append(text)
+    ends = _ending_differences(ending)
+    if ends and ending.win is not None and ending.win.explained:
+        explained.extend(ends)
+    else:
+        differences.extend(ends)
+    return BotzoneGame(
+        quan,
+        tuple(reader.moves),
+        tuple(reader.checks),
+        ending,
+        tuple(differences),
+        tuple(explained),
+    )
 
 
 def _scores(display: Mapping[str, Any], output: Mapping[str, Any]) -> tuple[int, ...] | None:
