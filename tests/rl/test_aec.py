@@ -63,11 +63,14 @@ def play(e: FanshuAEC, rng: random.Random, bots: bool = True) -> dict[str, Any]:
     game = e.game
     chooser = [make_player("greedy", seed=rng.randrange(2**32)) for _ in range(game.n)]
     rewards = dict.fromkeys(e.possible_agents, 0)
+    since = dict.fromkeys(e.possible_agents, 0)  # each agent's rewards since it last acted
     trajectory: list[Any] = []
     decisions = 0
     for agent in e.agent_iter():
-        obs, _, terminated, truncated, info = e.last()
+        obs, reward, terminated, truncated, info = e.last()
         assert not truncated
+        assert reward == since[agent]  # last() gives what came in since its last step
+        since[agent] = 0
         if terminated:
             assert game.done
             e.step(None)
@@ -91,6 +94,7 @@ def play(e: FanshuAEC, rng: random.Random, bots: bool = True) -> dict[str, Any]:
             decisions += 1
         for a, r in e.rewards.items():
             rewards[a] += r
+            since[a] += r
     return {"rewards": rewards, "trajectory": trajectory, "decisions": decisions}
 
 
