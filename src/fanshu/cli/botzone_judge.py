@@ -18,7 +18,7 @@ from rich.console import Console
 from fanshu.botzone.judge import MAX_GAMES, GameRecord, JudgeError, judge_games, parse_bot
 from fanshu.botzone.programs import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, MIN_TIME_LIMIT
 from fanshu.cli.errors import fail
-from fanshu.cli.tables import add_columns, percent, summary_table
+from fanshu.cli.tables import add_columns, summary_table
 from fanshu.errors import FanshuError
 
 __all__ = ["judge"]
@@ -180,35 +180,36 @@ def judge(
         f"{len(result.games)} game(s) in {result.seconds:.1f} s "
         f"({60 * len(result.games) / result.seconds if result.seconds else 0:.1f} per minute)"
     )
+    # a bot's name is what the table is read by; long command lines are cut
+    table.add_column("bot", no_wrap=True, max_width=22, overflow="ellipsis")
     add_columns(
         table,
         [
-            ("#", "right"),
-            ("bot", "left"),
             ("games", "right"),
             ("points", "right"),
             ("wins", "right"),
-            ("win %", "right"),
-            ("错和 WH", "right"),
+            ("WH", "right"),
             ("WA", "right"),
             ("TLE", "right"),
-            ("RE+NJ", "right"),
-            ("s/decision", "right"),
+            ("RE", "right"),
+            ("s/dec", "right"),
         ],
+        no_wrap=True,
     )
     for t in result.totals():
         per = t["seconds_per_decision"]
         table.add_row(
-            str(t["bot"]),
             short(t["name"]),
             str(t["games"]),
             f"{t['points']:+d}",
             str(t["wins"]),
-            percent(t["wins"], t["games"]),
             str(t["WH"]),
             str(t["WA"]),
             str(t["TLE"]),
             str(t["RE"] + t["NJ"] + t["OLE"]),
             "—" if per is None else f"{per:.3f}",
         )
+    table.caption = (
+        "WH 错和 (a false HU) · WA wrong answer · TLE too late · RE crashed (NJ, OLE too)"
+    )
     Console(highlight=False).print(table)
