@@ -175,6 +175,8 @@ _WIN = Action(ActionKind.WIN)
 _KONGS = (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)
 
 Array = npt.NDArray[np.int8]
+#: Column j of the wall row is 1 when more than 4·j tiles are left.
+_FOURS = 4 * np.arange(34)
 
 
 def observation_box() -> Box:
@@ -240,16 +242,12 @@ def encode(observation: Observation) -> Array:
         x[row["offered_by"], (o.last_discarder - o.seat) % n] = 1
     x[row["dealer"], (o.dealer - o.seat) % n] = 1
 
-    totals = _kind_totals(o.rules, o.options)
-    for k in range(34):
-        seen = min(o.visible[k], MAX_VALUE)
-        x[row["visible"], k] = seen
-        x[row["unseen"], k] = max(0, min(totals[k] - o.visible[k], MAX_VALUE))
+    visible = np.asarray(o.visible, dtype=np.int16)
+    x[row["visible"]] = np.clip(visible, 0, MAX_VALUE)
+    x[row["unseen"]] = np.clip(_kind_totals(o.rules, o.options) - visible, 0, MAX_VALUE)
 
     left = o.wall_remaining
-    for j in range(34):
-        if left > 4 * j:
-            x[row["wall"], j] = 1
+    x[row["wall"]] = left > _FOURS
     if 0 <= left < 34:
         x[row["wall_low"], left] = 1
 
@@ -269,7 +267,7 @@ def encode(observation: Observation) -> Array:
     return x
 
 
-def _kind_totals(rules: str, options: Mapping[str, Any]) -> tuple[int, ...]:
+def _kind_totals(rules: str, options: Mapping[str, Any]) -> npt.NDArray[np.int16]:
     """Copies of each kind 0-33 in the rule set's tiles (4, or 0 for a kind it does not
     play), worked out once per rule set and options."""
     # the options' text keys the cache: an option value may be unhashable
@@ -280,8 +278,9 @@ def _kind_totals(rules: str, options: Mapping[str, Any]) -> tuple[int, ...]:
         for t in variant_for(rules, dict(options)).full_set():
             if t < 34:
                 c[t] += 1
-        totals = _TOTALS[key] = tuple(c)
+        totals = _TOTALS[key] = np.asarray(c, dtype=np.int16)
+        totals.flags.writeable = False
     return totals
 
 
-_TOTALS: dict[tuple[str, str], tuple[int, ...]] = {}
+_TOTALS: dict[tuple[str, str], npt.NDArray[np.int16]] = {}
