@@ -718,7 +718,10 @@ def _settle(winner: int, discarder: int | None, fan: int) -> tuple[int, ...]:
 def _ending_differences(e: Ending) -> list[str]:
     out = []
     if e.botzone_scores is not None and e.fanshu_scores != e.botzone_scores:
-        out.append(f"{e.action}: Botzone scores {list(e.botzone_scores)}, fanshu {e.fanshu_scores}")
+        out.append(
+            f"{e.action}: Botzone scores {list(e.botzone_scores)}, fanshu "
+            f"{None if e.fanshu_scores is None else list(e.fanshu_scores)}"
+        )
     if e.action in ("HU", "WH") and e.botzone_fan is not None:
         if e.action == "HU" and e.fanshu_fan != e.botzone_fan:
             out.append(f"HU: Botzone {e.botzone_fan} fan, fanshu {e.fanshu_fan}")

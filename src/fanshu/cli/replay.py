@@ -1,7 +1,11 @@
 """``fanshu replay FILE``: replay every game of a JSON Lines game log (``fanshu simulate
 --out``, ``fanshu.engine.log``), verify that each comes out exactly as logged, and
 summarise the games: wins per seat, drawn games, length, fans.  ``--out OUT`` adds a
-line per game, resumable (``--resume``) as the other batch commands' outputs are."""
+line per game, resumable (``--resume``) as the other batch commands' outputs are.
+
+A Botzone Chinese-Standard-Mahjong match log (the one JSON object or list Botzone gives
+for a match, ``fanshu.botzone.logs``) is recognised and re-scored instead: every hand
+Botzone's judge scored, and the ending, beside fanshu's figures."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from fanshu.batch.executors import ExecutorError
 from fanshu.batch.job import JobReport, Output, run_to_output
 from fanshu.batch.shards import Shard, shards
 from fanshu.batch.tasks import ReplayTask, logged_games_text
+from fanshu.botzone.logs import BotzoneGame, BotzoneLogError, is_botzone_log, rescore
 from fanshu.cli.errors import fail
 from fanshu.cli.jsonl import (
     DEFAULT_EXECUTION,
@@ -49,7 +54,13 @@ FANS_SHOWN = 20
 @with_execution
 def replay_command(
     file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A JSON Lines game log, or - for stdin.")
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A JSON Lines game log, or - for stdin; or a Botzone match log (one JSON "
+            "object or list) to re-score. 或 Botzone 对局日志（一个 JSON 对象或数组），"
+            "逐手重算番数。",
+        ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     out: Annotated[
@@ -90,10 +101,27 @@ def replay_command(
     Games are replayed on --workers local processes or on Ray; the summary and OUT are
     the same either way.
 
+    A Botzone Chinese-Standard-Mahjong match log (the JSON object or list Botzone gives
+    for a match) is re-scored instead: every hand Botzone's judge scored (its canHu
+    figures and the final HU) is scored by fanshu with the judge's flags, and the fans
+    and payments are compared; a difference the judge's own counting rule explains is
+    shown as such.  读取 Botzone 国标麻将对局日志：逐手用 fanshu 重算裁判算过的番数与得分并比较。
+
     Exit status: 0 every game replays as logged, 1 a game does not (each named on stderr
     by game, event and line), 2 the file cannot be read or a line is not a log event,
-    130 after Ctrl-C (with --out OUT, --resume continues).
+    130 after Ctrl-C (with --out OUT, --resume continues).  For a Botzone log: 0 fanshu
+    agrees with the judge (but for the explained differences), 1 it does not, 2 not a
+    Botzone log that fanshu can follow.
     """
+    botzone = _botzone_data(file) if file != "-" else None
+    if botzone is not None:
+        if out is not None or resume:
+            raise fail(
+                "--out and --resume are for JSON Lines logs; a Botzone match log is one "
+                "match: use --json for a machine-readable report"
+            )
+        _replay_botzone(file, botzone, as_json)
+        return
     if resume and out is None:
         raise fail("--resume needs --out OUT: the run to continue is the one writing OUT")
     if out is not None and file != "-" and _same_file(file, out):
@@ -212,6 +240,136 @@ def _shards(
             extra=b"".join(text for _, text in shard.items),
         )
         last = end
+
+
+# -- Botzone match logs ----------------------------------------------------------------
+
+
+def _botzone_data(file: str) -> object | None:
+    """The decoded JSON of ``file`` when it is a Botzone match log, None when it is not
+    one (a JSON Lines game log, or unreadable: the JSON Lines path says why)."""
+    try:
+        with open(file, "rb") as f:
+            first = f.readline()
+            while first and not first.strip():
+                first = f.readline()
+            start = first.lstrip()[:1]
+            if start not in (b"[", b"{"):
+                return None
+            try:
+                value = json.loads(first)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                value = None
+            if isinstance(value, dict) and "log" not in value:
+                return None  # a JSON Lines log (its events have no "log")
+            rest = f.read()
+    except OSError:
+        return None
+    if value is not None:
+        if rest.strip() and not is_botzone_log(value):
+            return None  # JSON Lines: its own reader reports the bad line
+        if rest.strip():
+            raise fail(
+                f"{file}: Botzone match logs one per line (JSON Lines) are not read: "
+                "give one match per file, as Botzone gives it"
+            )
+        data: object = value
+    else:
+        try:
+            data = json.loads(first + rest)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            if start == b"[":
+                raise fail(
+                    f"{file}: not a JSON Lines game log and not one JSON value (a Botzone "
+                    "match log is one JSON object or list)"
+                ) from None
+            return None  # JSON Lines: its own reader reports the bad line
+    if not is_botzone_log(data):
+        if isinstance(data, dict) and "log" not in data:
+            return None
+        raise fail(
+            f"{file}: JSON that is not a Botzone match log: expected an object with a "
+            "'log' list (or that list) whose first item is the judge's output"
+        )
+    return data
+
+
+def _replay_botzone(file: str, data: object, as_json: bool) -> None:
+    try:
+        game = rescore(data)
+    except BotzoneLogError as e:
+        raise fail(f"{file}: {e}") from None
+    if as_json:
+        report = {"file": file, "format": "botzone", **game.to_dict()}
+        try:
+            typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        except BrokenPipeError:
+            _stdout_gone()
+    else:
+        _print_botzone(file, game, _Stdout(highlight=False))
+    if not game.agrees:
+        for d in game.differences:
+            typer.echo(f"error: {file}: {d}", err=True)
+        raise typer.Exit(EXIT_MISMATCH)
+
+
+def _scores_text(scores: tuple[int, ...] | None) -> str:
+    return "—" if scores is None else " / ".join(f"{v:+d}" for v in scores)
+
+
+def _print_botzone(file: str, game: BotzoneGame, console: Console) -> None:
+    e = game.ending
+    if game.same:
+        verdict = "fanshu scores it as Botzone's judge did"
+    elif game.agrees:
+        verdict = "fanshu agrees but for the judge's own rule (below)"
+    else:
+        verdict = f"{len(game.differences)} differences"
+    console.print(
+        f"[bold]{file}[/] · Botzone match log · 圈风 {'ESWN'[game.quan]} · "
+        f"{len(game.moves)} turns · {verdict}",
+        soft_wrap=True,
+    )
+    how = e.action
+    if e.action == "HU":
+        how = "self-drawn 自摸" if e.discarder is None else f"on seat {e.discarder}'s tile"
+        how = f"HU 和 by seat {e.seat}, {'robbing a kong 抢杠' if e.robbed else how}"
+    elif e.action == "HUANG":
+        how = "HUANG 荒庄 (drawn)"
+    elif e.seat is not None:
+        how = f"{e.action} by seat {e.seat} (Botzone's penalty: -30, +10 to each other)"
+    console.print(f"Ending 结果: {how}", soft_wrap=True)
+    table = summary_table("Botzone's judge and fanshu")
+    add_columns(table, (("", "left"), ("Botzone", "right"), ("fanshu", "right")), no_wrap=True)
+    if e.action in ("HU", "WH"):
+        table.add_row(
+            "fan 番",
+            str(e.botzone_fan),
+            "no win 未和" if e.fanshu_fan is None else str(e.fanshu_fan),
+        )
+    table.add_row("scores 得分", _scores_text(e.botzone_scores), _scores_text(e.fanshu_scores))
+    checks = game.checks
+    table.add_row(
+        "hands scored 算番",
+        str(len(checks)),
+        f"{sum(c.same for c in checks)} the same",
+    )
+    console.print(table)
+    if e.win is not None and (e.botzone_fans or e.fanshu_fans):
+        console.print(f"Winning hand 和牌: {e.win.hand}", soft_wrap=True)
+        fans = summary_table("Fans 番种 (fan each)")
+        add_columns(
+            fans, (("番种", "left"), ("Botzone", "right"), ("fanshu", "right")), no_wrap=True
+        )
+        theirs = {n: c * v for n, c, v in e.botzone_fans}
+        ours = {n: c * v for n, c, v in e.fanshu_fans}
+        for name in dict.fromkeys([*theirs, *ours]):
+            fans.add_row(name, str(theirs.get(name, "—")), str(ours.get(name, "—")))
+        console.print(fans)
+    for d in game.explained:
+        console.print(f"explained 已解释: {d}", soft_wrap=True)
+    if game.explained:
+        console.print(f"  why: {game.to_dict()['explained_by']}", soft_wrap=True)
 
 
 # -- input and progress ---------------------------------------------------------------
