@@ -37,6 +37,17 @@ Run from the repository root:
 ``--merge`` adds up runs on other seeds (``--out`` lines): with chunks of a multiple of
 the seats (500 at four), seeds 1-500 and 501-1000 are the same hands, seats and all, as
 one run of seeds 1-1000.
+
+``--outside sample`` is the outside-bot column: each fanshu bot (random, greedy, fan,
+ev) in one seat against three copies of Botzone's public sample bot
+(sample-bot-Botzone/sample.cpp of ailab-pku/Chinese-Standard-Mahjong, compiled on
+demand by bench/botzone_official.py: ``apt-get install -y g++ libjsoncpp-dev
+libboost-dev``), MCR hands refereed by fanshu's local Botzone judge
+(``fanshu.botzone.judge``: one process per decision for the sample bot, seats and
+prevalent wind rotating), with per bot the win rate and points per hand (95%
+intervals) and the faults (WA, WH, TLE, …) of each side:
+
+    .venv/bin/python bench/bench_bots.py --outside sample --games 32
 """
 
 from __future__ import annotations
@@ -44,11 +55,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import shlex
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from fanshu.engine import Game
@@ -329,6 +342,105 @@ def duel(args: argparse.Namespace) -> None:
         raise SystemExit(1)
 
 
+#: The fanshu bots of the outside-bot column.
+OUTSIDE_BOTS = ("random", "greedy", "fan", "ev")
+
+
+def _sample_command() -> tuple[str | None, str]:
+    """The command line of Botzone's sample bot for the judge, or None and why not."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import botzone_official  # bench/botzone_official.py: builds it in /tmp
+
+    try:
+        _, sample = botzone_official.build()
+    except botzone_official.BuildError as e:
+        return None, (
+            f"{e} — to build it: {botzone_official.APT}; FANSHU_BOTZONE_REPO names a "
+            "checkout of github.com/ailab-pku/Chinese-Standard-Mahjong"
+        )
+    from fanshu.botzone.programs import parse_output
+
+    if parse_output('{\n\t"response" : "PASS"\n}', "json").verdict == "OK":
+        return shlex.quote(str(sample)), "the sample bot as built"
+    # the sample prints jsoncpp's styled (several-line) JSON, which Botzone reads; this
+    # judge reads a JSON answer's first line only, so its output is joined into one line
+    line = f"{shlex.quote(str(sample))} | tr -d '\\n\\t'"
+    return f"sh -c {shlex.quote(line)}", "the sample bot, its JSON answer joined into one line"
+
+
+def outside(args: argparse.Namespace) -> None:
+    """Each fanshu bot in one seat against three copies of an outside bot, judged."""
+    if args.outside != "sample":
+        raise SystemExit(f"--outside {args.outside!r}: the one outside bot is 'sample'")
+    command, how = _sample_command()
+    if command is None:
+        print(f"outside-bot column skipped: {how}", file=sys.stderr)
+        return
+    from fanshu.botzone.judge import JudgeError, judge_games
+
+    bots = args.bots.split(",") if args.bots else list(OUTSIDE_BOTS)
+    print(
+        f"\n== mcr through fanshu's Botzone judge: each bot against 3 Botzone sample bots "
+        f"({how}), {args.games} hands, seed {args.seed}, seats and wind rotated"
+    )
+    print(
+        f"{'bot':<8} {'hands':>5} {'win rate [95% CI]':>24} {'points/hand [95% CI]':>26} "
+        f"{'faults':>8} {'sample faults':>14} {'sample wins':>11} {'s':>5}"
+    )
+    for name in bots:
+        started = time.perf_counter()
+        try:
+            result = judge_games(
+                [f"fanshu:{name}", command, command, command], games=args.games, seed=args.seed
+            )
+        except JudgeError as e:
+            raise SystemExit(f"--outside: {e}") from None
+        took = time.perf_counter() - started
+        points: list[float] = []
+        wins = 0
+        others_won = 0
+        faults: dict[str, int] = defaultdict(int)
+        other_faults: dict[str, int] = defaultdict(int)
+        for g in result.games:
+            for seat in g.seats:
+                if seat.bot == 0:
+                    points.append(seat.points)
+                    wins += seat.won
+                    if seat.verdict != "OK":
+                        faults[seat.verdict] += 1
+                else:
+                    others_won += seat.won
+                    if seat.verdict != "OK":
+                        other_faults[seat.verdict] += 1
+        n = len(points)
+        lo, hi = wilson(wins, n)
+        mean, plo, phi = mean_interval(points)
+
+        def said(counts: dict[str, int]) -> str:
+            return ",".join(f"{k}:{v}" for k, v in sorted(counts.items())) or "0"
+
+        print(
+            f"{name:<8} {n:>5} {f'{wins / n:.3f} [{lo:.3f}, {hi:.3f}]':>24} "
+            f"{f'{mean:+.2f} [{plo:+.2f}, {phi:+.2f}]':>26} {said(faults):>8} "
+            f"{said(other_faults):>14} {others_won:>11} {took:>5.0f}"
+        )
+        if args.out:
+            with open(args.out, "a", encoding="utf-8") as f:
+                row = {
+                    "outside": "sample",
+                    "bot": name,
+                    "hands": n,
+                    "seed": args.seed,
+                    "wins": wins,
+                    "points": sum(points),
+                    "faults": dict(faults),
+                    "sample_faults": dict(other_faults),
+                    "sample_wins": others_won,
+                    "seconds": round(took, 1),
+                }
+                f.write(json.dumps(row) + "\n")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=500, help="hands per table (default 500)")
@@ -356,7 +468,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=None,
         help="print the duels of --out files (runs on other seeds) as one table",
     )
+    ap.add_argument(
+        "--outside",
+        metavar="BOT",
+        default=None,
+        help="the outside-bot column: each fanshu bot against three of BOT (sample: "
+        "Botzone's public sample bot) through fanshu's Botzone judge",
+    )
+    ap.add_argument(
+        "--games", type=int, default=16, help="with --outside: hands per fanshu bot (default 16)"
+    )
+    ap.add_argument(
+        "--bots",
+        default=None,
+        help=f"with --outside: fanshu bots, comma-separated (default {','.join(OUTSIDE_BOTS)})",
+    )
     args = ap.parse_args(argv)
+    if args.outside:
+        outside(args)
+        return
     if args.merge:
         merge(args.merge)
         return
