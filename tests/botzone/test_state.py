@@ -143,8 +143,7 @@ def test_no_rob_without_a_win() -> None:
 
 
 def test_a_win_under_8_fan_is_not_offered() -> None:
-    hand = "W1 W2 W3 W4 W5 W6 B2 B3 B4 T6 T7 F1 F1"
-    t = Tracker.replay(["0 1 0", deal(hand), "3 3 DRAW", "3 3 PLAY T8"], ["PASS"] * 3)
+    t = Tracker.replay(["0 1 0", deal(UNDER_8), "3 3 DRAW", "3 3 PLAY T8"], ["PASS"] * 3)
     win = t.win_check()
     assert win is not None and win.result.is_win and not win.accepted
     assert legal(t) == ["pass"]
@@ -163,6 +162,23 @@ def test_the_end_of_the_walls() -> None:
     t = Tracker.replay(reqs, ["PASS"] * 10, wall_size=14)
     assert t.offered == (Tile.M2, 0) and legal(t) == ["pass"]  # no pung: seat 1's wall is empty
     assert t.observation().wall_remaining == 0
+
+
+UNDER_8 = "W1 W2 W3 W4 W5 W6 B2 B3 B4 T6 T7 F1 F1"  # on T8: under 8 fan, unless 海底捞月
+
+
+def test_haidi_only_when_every_wall_is_empty() -> None:
+    start = ["0 1 0", deal(UNDER_8), "3 0 DRAW", "3 0 PLAY W9", "2 J1", "3 1 PLAY J1"]
+    start += ["3 2 DRAW", "3 2 PLAY T1"]
+    # seat 0 punged and threw T8: the judge's test (seat 1's wall is empty) says 海底,
+    # but seat 3's wall has a tile: a judge with one wall would not — no win offered
+    t = Tracker.replay([*start, "3 0 PENG T8"], ["PASS"] * 8, wall_size=14)
+    assert (t.wall(1), t.wall(3)) == (0, 1) and legal(t) == ["pass"]
+    # every wall empty: 海底捞月, 8 fan more, and the win is offered
+    t = Tracker.replay([*start, "3 3 DRAW", "3 3 PLAY T8"], ["PASS"] * 9, wall_size=14)
+    win = t.win_check()
+    assert win is not None and win.hand.context.wall_last and win.accepted
+    assert "win" in legal(t)
 
 
 def test_the_wall_size_is_checked() -> None:

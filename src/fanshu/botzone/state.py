@@ -23,7 +23,11 @@ with the flowers (36 a seat).  The bot is not told which, so a game in which a f
 has shown counts 36 a seat and a game with none yet 34 (``wall_size`` overrides it).
 
 **Win flags** are the judge's: 自摸 on one's draw; 妙手回春/海底捞月 when the wall of
-the seat after the one whose turn it is is empty (no one can draw after it); 和绝张
+the seat after the one whose turn it is is empty (no one can draw after it) — and,
+to be safe, only when every wall is empty too: a judge with one wall (fanshu's local
+judge) gives the flag only then, and a wall size guessed wrong (34 for 36: no flower
+seen yet) would give it early; the flag only adds fan, so a win declared without it
+is a win for every judge, at the price of a rare 海底 win not taken on Botzone; 和绝张
 when the three other copies are on the table (unclaimed discards and exposed melds,
 not the tile on offer); 杠上开花 on the draw right after one's own kong (not after a
 flower replaced in between: the judge loses the flag there), 抢杠和 on a ``BUGANG``.
@@ -376,20 +380,22 @@ class Tracker:
         tile completes anything now."""
         if self._claimed or self.seat < 0:
             return None
-        nxt = (self.seat + 1) % 4
+        # 妙手回春/海底捞月: the judge's test is the next seat's wall (on one's own
+        # draw, the wall after the discarder's or konger's otherwise); the flag is given
+        # only when every wall is empty as well (see the module), which implies it.
+        last = all(self.wall(s) == 0 for s in range(4))
         if self.phase == "turn":
             assert self.drawn is not None
             tile, self_drawn, kong = self.drawn, True, self.after_kong
-            last = self.wall(nxt) == 0
             concealed = list(self.counts)
             concealed[tile] -= 1
         elif self.phase == "claim" and self.offered is not None:
-            tile, d = self.offered
-            self_drawn, kong, last = False, False, self.wall((d + 1) % 4) == 0
+            tile, _ = self.offered
+            self_drawn, kong = False, False
             concealed = list(self.counts)
         elif self.phase == "rob" and self.robbing is not None:
-            tile, k = self.robbing
-            self_drawn, kong, last = False, True, self.wall((k + 1) % 4) == 0
+            tile, _ = self.robbing
+            self_drawn, kong = False, True
             concealed = list(self.counts)
         else:
             return None
