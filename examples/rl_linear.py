@@ -53,7 +53,7 @@ KINDS = tuple(ActionKind)
 _KIND = np.array([KINDS.index(a.kind) for a in TABLE])
 # the tile an action concerns (-1: none; pung and win take the tile on offer instead)
 _TILE = np.array([-1 if a.tile is None else int(a.tile) for a in TABLE])
-_OFFER_KINDS = {KINDS.index(ActionKind.PUNG), KINDS.index(ActionKind.WIN)}
+_OFFER_KINDS = [KINDS.index(ActionKind.PUNG), KINDS.index(ActionKind.WIN)]
 ROWS = [
     CHANNELS.index(name)
     for name in (
@@ -77,31 +77,40 @@ BLOCK = 1 + TILE_FEATURES  # per action kind: a bias, then the tile's features
 DIM = len(KINDS) * BLOCK
 
 
-def _tile_features(x: npt.NDArray[np.int8], t: int) -> Array:
+# per tile kind: the constant facts (an honour, a terminal) and the kinds of its suit
+_HONOUR = np.array([float(t >= 27) for t in range(34)])
+_TERMINAL = np.array([float(t < 27 and t % 9 in (0, 8)) for t in range(34)])
+_SUIT = np.array([min(t // 9, 3) for t in range(34)])  # 0-2 the suits, 3 the honours
+
+
+def tile_features(x: npt.NDArray[np.int8]) -> Array:
+    """For every tile kind (34 rows): its column of ``ROWS``, whether each neighbour
+    (-2, -1, +1, +2 in its suit) is in hand, honour, terminal, its suit's share of 14."""
     hand = x[_HAND]
-    col = x[ROWS, t].astype(np.float64)
-    if t < 27:  # a suited tile: its neighbours in hand, its rank's edge, its suit's size
-        base, rank = t - t % 9, t % 9
-        near = [float(0 <= rank + d < 9 and hand[base + rank + d] > 0) for d in (-2, -1, 1, 2)]
-        facts = [0.0, float(rank in (0, 8)), float(hand[base : base + 9].sum()) / 14]
-    else:
-        near = [0.0] * 4
-        facts = [1.0, 0.0, float(hand[27:].sum()) / 14]
-    return np.concatenate([col, near, facts])
+    held = np.zeros((3, 13))  # each suit's nine kinds, padded by two on both sides
+    held[:, 2:11] = (hand[:27] > 0).reshape(3, 9)
+    near = np.zeros((34, 4))
+    for j, d in enumerate((-2, -1, 1, 2)):
+        near[:27, j] = held[:, 2 + d : 11 + d].reshape(27)
+    suits = np.array([hand[0:9].sum(), hand[9:18].sum(), hand[18:27].sum(), hand[27:].sum()])
+    facts = np.stack([_HONOUR, _TERMINAL, suits[_SUIT] / 14], axis=1)
+    out: Array = np.concatenate([x[ROWS].T.astype(np.float64), near, facts], axis=1)
+    return out
 
 
 def features(x: npt.NDArray[np.int8], legal: Sequence[int] | npt.NDArray[np.intp]) -> Array:
     """φ(x, a) for each legal index ``a``: one row of ``DIM`` per action."""
-    out = np.zeros((len(legal), DIM))
-    offer = int(x[_OFFER].argmax()) if x[_OFFER].any() else -1
-    for row, a in enumerate(legal):
-        k = int(_KIND[a])
-        t = offer if k in _OFFER_KINDS else int(_TILE[a])
-        start = k * BLOCK
-        out[row, start] = 1.0
-        if t >= 0:
-            out[row, start + 1 : start + BLOCK] = _tile_features(x, t)
-    return out
+    legal = np.asarray(legal)
+    kinds = _KIND[legal]
+    tiles = _TILE[legal].copy()
+    if x[_OFFER].any():  # pung and win concern the tile on offer
+        tiles[np.isin(kinds, _OFFER_KINDS)] = int(x[_OFFER].argmax())
+    out = np.zeros((len(legal), len(KINDS), BLOCK))
+    rows = np.arange(len(legal))
+    out[rows, kinds, 0] = 1.0
+    has = tiles >= 0
+    out[rows[has], kinds[has], 1:] = tile_features(x)[tiles[has]]
+    return out.reshape(len(legal), DIM)
 
 
 def hand_shanten(x: npt.NDArray[np.int8]) -> int:

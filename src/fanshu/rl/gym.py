@@ -194,11 +194,11 @@ class FanshuEnv(gymnasium.Env[dict[str, Any], np.int64]):
                     "before the learner's first decision"
                 )
             obs, info = self._env.reset()
-        out = self._record(obs, info)
+        observation, out = self._record(obs, info)
         out["skipped"] = skipped
         if self.render_mode == "human":
             self.render()
-        return self._observation(obs), out
+        return observation, out
 
     def step(self, action: SupportsIndex) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """Play the action at index ``action`` (see the module text for an index the
@@ -215,7 +215,7 @@ class FanshuEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 f"an action is an index 0-{ACTION_COUNT - 1}, not {action!r}"
             ) from None
         chosen = action_of(index)  # an ActionError outside 0-230
-        legal = game.legal_actions(self.seat)
+        legal = game.legal_actions(self.seat)  # (the engine's, not a cached copy)
         illegal = chosen not in legal
         penalty = 0.0
         if illegal:
@@ -225,11 +225,11 @@ class FanshuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             chosen = _PASS if _PASS in legal else min(legal, key=index_of)
             penalty = self.illegal_reward
         obs, reward, terminated, truncated, info = self._env.step(chosen)
-        out = self._record(obs, info)
+        observation, out = self._record(obs, info)
         out["illegal"] = illegal
         if self.render_mode == "human":
             self.render()
-        return self._observation(obs), float(reward) + penalty, terminated, truncated, out
+        return observation, float(reward) + penalty, terminated, truncated, out
 
     def render(self) -> str | None:
         """The learner's view as text: returned in ``"ansi"`` mode, printed in
@@ -242,13 +242,16 @@ class FanshuEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return None
         return text
 
-    def _record(self, obs: Observation, info: Mapping[str, Any]) -> dict[str, Any]:
-        """The info of the module text from MahjongEnv's (every value a new object,
-        as Gymnasium asks: a caller may keep and change what it was given)."""
+    def _record(self, obs: Observation, info: Mapping[str, Any]) -> tuple[Obs, dict[str, Any]]:
+        """The encoded observation, and the info of the module text from MahjongEnv's
+        (every value a new object, as Gymnasium asks: a caller may keep and change what
+        it was given, so the info's mask is a copy)."""
         self._last = obs
+        mask = action_mask(obs)
+        observation = {"observation": encode(obs), "action_mask": mask}
         out: dict[str, Any] = {
             "legal_actions": [str(a) for a in obs.legal_actions],
-            "action_mask": action_mask(obs),
+            "action_mask": mask.copy(),
             "episode": info["episode"],
             "seed": info["seed"],
             "score": info["score"],
@@ -256,11 +259,7 @@ class FanshuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if "scores" in info:
             out["scores"] = list(info["scores"])
             out["winners"] = list(info["winners"])
-        return out
-
-    @staticmethod
-    def _observation(obs: Observation) -> Obs:
-        return {"observation": encode(obs), "action_mask": action_mask(obs)}
+        return observation, out
 
     def _text(self) -> str:
         obs = self._last
