@@ -202,7 +202,7 @@ class BotzoneGame:
     def to_dict(self) -> dict[str, Any]:
         return {
             "quan": self.quan,
-            "turns": len(self.moves),
+            "moves": len(self.moves),
             "ending": self.ending.to_dict(),
             "checks": len(self.checks),
             "checks_same": sum(c.same for c in self.checks),

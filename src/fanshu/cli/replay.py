@@ -327,7 +327,7 @@ def _print_botzone(file: str, game: BotzoneGame, console: Console) -> None:
         verdict = f"{len(game.differences)} differences"
     console.print(
         f"[bold]{file}[/] · Botzone match log · 圈风 {'ESWN'[game.quan]} · "
-        f"{len(game.moves)} turns · {verdict}",
+        f"{len(game.moves)} moves · {verdict}",
         soft_wrap=True,
     )
     how = e.action
@@ -357,7 +357,7 @@ def _print_botzone(file: str, game: BotzoneGame, console: Console) -> None:
     console.print(table)
     if e.win is not None and (e.botzone_fans or e.fanshu_fans):
         console.print(f"Winning hand 和牌: {e.win.hand}", soft_wrap=True)
-        fans = summary_table("Fans 番种 (fan each)")
+        fans = summary_table("Fans 番种")
         add_columns(
             fans, (("番种", "left"), ("Botzone", "right"), ("fanshu", "right")), no_wrap=True
         )
