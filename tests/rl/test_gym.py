@@ -71,7 +71,7 @@ def test_spaces() -> None:
 def test_mask_is_the_legal_actions_and_rewards_add_up_to_the_score(rules: str) -> None:
     env = FanshuEnv(rules, seed=7)
     rng = random.Random(rules)
-    for _ in range(2):
+    for _ in range(4):
         obs, info = env.reset()
         assert env.observation_space.contains(obs)
         total, terminated, steps = 0.0, False, 0
@@ -90,7 +90,7 @@ def test_mask_is_the_legal_actions_and_rewards_add_up_to_the_score(rules: str) -
         assert info["winners"] == list(env.game.winners)
 
 
-@pytest.mark.parametrize("rules", ["mcr", "sichuan", "two-player"])
+@pytest.mark.parametrize("rules", RULES)
 def test_the_same_seed_gives_the_same_trajectory(rules: str) -> None:
     a = _episode(FanshuEnv(rules), seed=11, policy_seed=3)
     b = _episode(FanshuEnv(rules), seed=11, policy_seed=3)
