@@ -368,7 +368,7 @@ def stack(seqs: Sequence[Sequence[str]], seed: int, flowers: bool = False) -> st
     return " ".join(walls)
 
 
-def fixtures(judge: Path, sample: Path, out: Path) -> list[Path]:
+def fixtures(judge: Path, sample: Path, out: Path, only: set[str] | None = None) -> list[Path]:
     """The logs of tests/botzone/data/official (deterministic: srand and walls fixed)."""
     plain = ["W1", "T1", "T4", "T7", "F1", "F2", "F3", "F4", "J2", "J3", "B9", "T9", "W9"]
     pairs = ["W3", "W3", "W5", "W5", "B7", "B7", "B9", "B9", "F1", "F1", "T2", "T2", "J1"]
@@ -428,12 +428,18 @@ def fixtures(judge: Path, sample: Path, out: Path) -> list[Path]:
         ),
         # four claim bots: pungs and chows on a shuffled wall
         ("claims", ["claim"] * 4, {"srand": 8, "quan": 1}),
+        # claims, an added kong (BUGANG) and a win on a discard with melds
+        ("claims-hu", ["claim"] * 4, {"srand": 25, "quan": 1}),
+        # a kong claimed on a discard (明杠)
+        ("claims-kong", ["claim"] * 4, {"srand": 43, "quan": 3}),
         # seat 1 declares HU on its first draw without a winning hand: WH, -30 / +10
         ("wrong-hu", ["sample", "wrong", "sample", "sample"], {"srand": 6, "quan": 0}),
     ]
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, names, initdata in matches:
+        if only and name not in only:
+            continue
         match = play(judge, make_bots(names, sample), initdata)
         path = out / f"{name}.json"
         path.write_text(json.dumps(match, ensure_ascii=False, separators=(",", ":")) + "\n")
@@ -525,6 +531,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--srand", type=int, default=1)
     p.add_argument("--quan", type=int, default=0)
     p.add_argument("--out", type=Path, help="write one match's log here")
+    p.add_argument("--only", help="with --fixtures: only these logs (comma-separated names)")
     p.add_argument("--soak", type=int, metavar="N", help="play N matches, re-score each")
     p.add_argument("--save", type=Path, help="with --soak: save the logs that differ here")
     a = p.parse_args(argv)
@@ -534,7 +541,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"botzone_official: {e}", file=sys.stderr)
         return 2
     if a.fixtures:
-        fixtures(judge, sample, a.fixtures)
+        fixtures(judge, sample, a.fixtures, set(a.only.split(",")) if a.only else None)
         return 0
     if a.soak:
         return soak(judge, sample, a.soak, a.srand, a.save)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ def _final(match: dict[str, Any]) -> dict[str, Any]:
 def test_the_fixtures_are_there() -> None:
     names = {p.stem for p in FIXTURES}
     assert {"huang-sample", "hu-self-drawn", "hu-discard", "hu-kong", "wrong-hu", KNITTED} <= names
+    assert {"claims", "claims-hu", "claims-kong"} <= names
 
 
 def test_the_judges_own_wait_rule_is_the_one_difference_and_it_is_explained() -> None:
@@ -116,6 +118,31 @@ def test_claims_are_followed() -> None:
     actions = {m["action"] for m in game.moves}
     assert {"PENG", "CHI"} <= actions
     assert game.same
+
+
+def test_an_added_kong_and_a_win_with_melds() -> None:
+    game = load(DATA / "claims-hu.json")
+    assert "BUGANG" in [m["action"] for m in game.moves]
+    e = game.ending
+    assert e.action == "HU" and e.discarder is not None and e.win is not None
+    melds = parse_hand(e.win.hand).melds
+    assert len(melds) == 4  # 全求人: every set claimed
+    assert ("全求人", 1, 6) in e.fanshu_fans
+    assert any(m.kind is MeldKind.CHOW for m in melds) or any(
+        m.kind is MeldKind.PUNG for m in melds
+    )
+
+
+def test_a_kong_claimed_on_a_discard() -> None:
+    game = load(DATA / "claims-kong.json")
+    actions = [m["action"] for m in game.moves]
+    claimed = [i for i, (_, b) in enumerate(pairwise(actions)) if b == "GANG"]
+    assert claimed and actions[claimed[0]] in ("PLAY", "PENG", "CHI")
+    # the replacement draw right after it is scored with 杠上开花 on
+    after = game.moves[claimed[0] + 2]
+    assert after["action"] == "DRAW"
+    kong_draws = [c for c in game.checks if c.turn == after["turn"]]
+    assert kong_draws and all(c.kong and c.self_drawn for c in kong_draws)
 
 
 def test_the_bare_log_list_reads_the_same() -> None:
