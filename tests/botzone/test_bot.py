@@ -26,6 +26,7 @@ from MahjongGB import MahjongFanCalculator
 
 from fanshu.api import score as fanshu_score
 from fanshu.botzone.bot import answer
+from fanshu.botzone.state import LastTile
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.notation.botzone import TILE_OF_CODE
 from fanshu.tiles import Tile
@@ -540,9 +541,11 @@ def check_answer(answer: str, view: dict[str, Any], seat: int, quan: int) -> Non
 # -- the tests ------------------------------------------------------------------------
 
 
-def _bots(players: Sequence[str], seed: int) -> list[Bot]:
+def _bots(players: Sequence[str], seed: int, last_tile: LastTile = "safe") -> list[Bot]:
     def bot(name: str) -> Bot:
-        return lambda reqs, resps: str(answer(reqs, resps, player=name, seed=seed))
+        return lambda reqs, resps: str(
+            answer(reqs, resps, player=name, seed=seed, last_tile=last_tile)
+        )
 
     return [bot(n) for n in players]
 
@@ -575,10 +578,12 @@ def test_whole_games_through_the_judge(seed: int, flowers: bool, players: tuple[
     assert (wins > 0) == (g.end == "HU")
 
 
-def test_many_greedy_games_end_in_wins_the_judge_accepts() -> None:
-    ends = Counter()
+@pytest.mark.parametrize("last_tile", ["safe", "botzone"])
+def test_many_greedy_games_end_in_wins_the_judge_accepts(last_tile: LastTile) -> None:
+    ends: Counter[str] = Counter()
     for seed in range(10, 16):
-        g = MiniJudge(seed, flowers=seed % 2 == 0).run(_bots(["greedy"] * 4, seed))
+        bots = _bots(["greedy"] * 4, seed, last_tile)
+        g = MiniJudge(seed, flowers=seed % 2 == 0).run(bots)
         _check_game(g)
         ends[g.end] += 1
     assert ends["HU"] >= 1  # greedy wins some hands: the HU path is exercised

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fanshu.botzone.state import StateError, Tracker
@@ -174,6 +176,9 @@ def test_haidi_only_when_every_wall_is_empty() -> None:
     # but seat 3's wall has a tile: a judge with one wall would not — no win offered
     t = Tracker.replay([*start, "3 0 PENG T8"], ["PASS"] * 8, wall_size=14)
     assert (t.wall(1), t.wall(3)) == (0, 1) and legal(t) == ["pass"]
+    # Botzone's own rule: 海底捞月 already (the wall after the discarder's is empty)
+    t = Tracker.replay([*start, "3 0 PENG T8"], ["PASS"] * 8, wall_size=14, last_tile="botzone")
+    assert "win" in legal(t)
     # every wall empty: 海底捞月, 8 fan more, and the win is offered
     t = Tracker.replay([*start, "3 3 DRAW", "3 3 PLAY T8"], ["PASS"] * 9, wall_size=14)
     win = t.win_check()
@@ -184,6 +189,8 @@ def test_haidi_only_when_every_wall_is_empty() -> None:
 def test_the_wall_size_is_checked() -> None:
     with pytest.raises(StateError, match="14-36"):
         Tracker(wall_size=40)
+    with pytest.raises(StateError, match="'safe' or 'botzone'"):
+        Tracker(last_tile=json.loads('"always"'))  # a value from outside
 
 
 def test_shown_and_visible_counts() -> None:

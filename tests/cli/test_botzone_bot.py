@@ -81,6 +81,13 @@ def test_unknown_player() -> None:
     assert p.returncode == 2 and "unknown player 'smart'" in p.stderr and p.stdout == ""
 
 
+def test_last_tile_option() -> None:
+    text = json.dumps({"requests": WIN_DRAW, "responses": ["PASS", "PASS"]})
+    assert json.loads(bot("--last-tile", "botzone", stdin=text).stdout)["response"] == "HU"
+    p = bot("--last-tile", "never", stdin=text)
+    assert p.returncode == 2 and "safe or botzone" in p.stderr and p.stdout == ""
+
+
 def test_the_player_names_are_the_engines() -> None:
     from fanshu.cli.botzone import PLAYER_NAMES
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from fanshu.botzone.actions import response_of
 from fanshu.botzone.protocol import Response
-from fanshu.botzone.state import StateError, Tracker
+from fanshu.botzone.state import LastTile, StateError, Tracker
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.players import make_player
 from fanshu.engine.players.base import Player
@@ -74,10 +74,12 @@ def decide(
     player: str = "greedy",
     seed: int = 0,
     wall_size: int | None = None,
+    last_tile: LastTile = "safe",
 ) -> Decision:
     """The answer to the last of ``requests`` (see the module); raises ``StateError``
-    or ``ProtocolError`` for input that is no game's history."""
-    t = Tracker.replay(requests, responses, wall_size=wall_size)
+    or ``ProtocolError`` for input that is no game's history.  ``wall_size`` and
+    ``last_tile`` are the :class:`~fanshu.botzone.state.Tracker`'s."""
+    t = Tracker.replay(requests, responses, wall_size=wall_size, last_tile=last_tile)
     if not t.needs_decision:
         return Decision(Response("PASS"), ())
     p = make_player(player, turn_seed(seed, [str(r) for r in requests]))
@@ -104,7 +106,10 @@ def answer(
     player: str = "greedy",
     seed: int = 0,
     wall_size: int | None = None,
+    last_tile: LastTile = "safe",
 ) -> Response:
     """Botzone's response to the last of ``requests``, chosen by fanshu's ``player``
     (``random``, ``greedy``, ``fan``, ``ev``)."""
-    return decide(requests, responses, player=player, seed=seed, wall_size=wall_size).response
+    return decide(
+        requests, responses, player=player, seed=seed, wall_size=wall_size, last_tile=last_tile
+    ).response

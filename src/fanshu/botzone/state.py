@@ -22,16 +22,20 @@ The judge's wall is 136 tiles (34 a seat) unless the match lists its tiles, and 
 with the flowers (36 a seat).  The bot is not told which, so a game in which a flower
 has shown counts 36 a seat and a game with none yet 34 (``wall_size`` overrides it).
 
-**Win flags** are the judge's: 自摸 on one's draw; 妙手回春/海底捞月 when the wall of
-the seat after the one whose turn it is is empty (no one can draw after it) — and,
-to be safe, only when every wall is empty too: a judge with one wall (fanshu's local
-judge) gives the flag only then, and a wall size guessed wrong (34 for 36: no flower
-seen yet) would give it early; the flag only adds fan, so a win declared without it
-is a win for every judge, at the price of a rare 海底 win not taken on Botzone; 和绝张
+**Win flags** are the judge's: 自摸 on one's draw; 妙手回春/海底捞月 (see below); 和绝张
 when the three other copies are on the table (unclaimed discards and exposed melds,
 not the tile on offer); 杠上开花 on the draw right after one's own kong (not after a
 flower replaced in between: the judge loses the flag there), 抢杠和 on a ``BUGANG``.
 The hand is scored by fanshu's MCR scorer.
+
+**妙手回春/海底捞月** (``last_tile``).  Botzone's judge (and its wiki) gives them when the
+wall of the seat after the one whose turn it is is empty: no one draws after this
+tile.  ``last_tile="botzone"`` does exactly that.  The default, ``"safe"``, gives them
+only when every wall is empty as well: a judge with a single wall (fanshu's local
+judge) gives them only then, and a wall size guessed wrong (34 for 36, no flower seen
+yet) would give them early — and a HU that needs the flag would be a false win, -30.
+The flag only adds fan, so a win declared without it is a win for every judge; the
+price is a rare 海底 win not taken on Botzone.
 
 >>> t = Tracker.replay(["0 1 0", "1 0 0 0 0 " + "W1 " * 3 + "W2 W3 W4 B5 B5 B5 T7 T8 T9 F1",
 ...                     "2 F1"], ["PASS", "PASS"])
@@ -66,12 +70,13 @@ from fanshu.notation.botzone import CODE_OF
 from fanshu.rules.mcr.result import McrResult
 from fanshu.tiles import TILES, Tile
 
-__all__ = ["Phase", "StateError", "Tracker"]
+__all__ = ["LastTile", "Phase", "StateError", "Tracker", "WinCheck"]
 
 A = ActionKind
 PASS = Action(A.PASS)
 WIN = Action(A.WIN)
 Phase = Literal["turn", "claim", "rob", "wait"]
+LastTile = Literal["safe", "botzone"]
 
 #: Tiles a seat's wall holds in the judge: 136 or 144 tiles split four ways.
 WALL_NO_FLOWERS = 34
@@ -113,10 +118,13 @@ class WinCheck:
 class Tracker:
     """The game as one seat knows it after a sequence of requests (see the module)."""
 
-    def __init__(self, *, wall_size: int | None = None) -> None:
+    def __init__(self, *, wall_size: int | None = None, last_tile: LastTile = "safe") -> None:
         if wall_size is not None and not 13 < wall_size <= 36:
             raise StateError(f"a seat's wall holds 14-36 tiles, not {wall_size}")
+        if last_tile not in ("safe", "botzone"):
+            raise StateError(f"last_tile is 'safe' or 'botzone', not {last_tile!r}")
         self.wall_size = wall_size
+        self.last_tile: LastTile = last_tile
         self.seat = -1
         self.quan = 0
         self.counts = [0] * 34  # own concealed tiles
@@ -142,10 +150,11 @@ class Tracker:
         responses: Sequence[str] = (),
         *,
         wall_size: int | None = None,
+        last_tile: LastTile = "safe",
     ) -> Tracker:
         """The state after ``requests`` (the last one is the one to answer) and the
         seat's own responses to the earlier ones."""
-        t = cls(wall_size=wall_size)
+        t = cls(wall_size=wall_size, last_tile=last_tile)
         if not requests:
             raise StateError("no request: a game starts with '0 id quan'")
         for i, r in enumerate(requests):
@@ -380,22 +389,23 @@ class Tracker:
         tile completes anything now."""
         if self._claimed or self.seat < 0:
             return None
-        # 妙手回春/海底捞月: the judge's test is the next seat's wall (on one's own
-        # draw, the wall after the discarder's or konger's otherwise); the flag is given
-        # only when every wall is empty as well (see the module), which implies it.
-        last = all(self.wall(s) == 0 for s in range(4))
+        # 妙手回春/海底捞月: the judge's test is the wall of the seat after the one whose
+        # turn it is (``safe``: and every wall empty, see the module)
+        every = all(self.wall(s) == 0 for s in range(4))
+        safe = self.last_tile == "safe"
         if self.phase == "turn":
             assert self.drawn is not None
             tile, self_drawn, kong = self.drawn, True, self.after_kong
+            last = self.wall((self.seat + 1) % 4) == 0
             concealed = list(self.counts)
             concealed[tile] -= 1
         elif self.phase == "claim" and self.offered is not None:
-            tile, _ = self.offered
-            self_drawn, kong = False, False
+            tile, d = self.offered
+            self_drawn, kong, last = False, False, self.wall((d + 1) % 4) == 0
             concealed = list(self.counts)
         elif self.phase == "rob" and self.robbing is not None:
-            tile, _ = self.robbing
-            self_drawn, kong = False, True
+            tile, k = self.robbing
+            self_drawn, kong, last = False, True, self.wall((k + 1) % 4) == 0
             concealed = list(self.counts)
         else:
             return None
@@ -403,7 +413,7 @@ class Tracker:
             self_drawn=self_drawn,
             fourth_tile=self.shown()[tile] == 3,
             kong=kong,
-            wall_last=last,
+            wall_last=last and (every or not safe),
             seat_wind=Tile(27 + self.seat),
             prevalent_wind=Tile(27 + self.quan),
             flowers=len(self.seats[self.seat].flowers),
@@ -486,7 +496,7 @@ class Tracker:
         return t
 
     def _copy(self) -> Tracker:
-        t = Tracker(wall_size=self.wall_size)
+        t = Tracker(wall_size=self.wall_size, last_tile=self.last_tile)
         t.seat, t.quan = self.seat, self.quan
         t.counts = list(self.counts)
         t.melds = list(self.melds)

@@ -12,7 +12,7 @@ lead registers it on this app (``app.command("judge")(judge)``), next to ``bot``
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -59,6 +59,16 @@ def bot(
             "answer reproducible. 随机种子（与发牌、回合数一起决定每次回答）。",
         ),
     ] = 0,
+    last_tile: Annotated[
+        str,
+        typer.Option(
+            "--last-tile",
+            metavar="safe|botzone",
+            help="When to count 妙手回春/海底捞月: 'botzone' as Botzone's judge (the next "
+            "seat's wall is empty), 'safe' only when every wall is empty too (right for "
+            "any judge; a rare last-tile win is not taken). 何时计妙手回春/海底捞月。",
+        ),
+    ] = "safe",
     keep_running: Annotated[
         bool,
         typer.Option(
@@ -78,12 +88,16 @@ def bot(
     if player not in PLAYER_NAMES:
         sys.stderr.write(f"error: unknown player {player!r}: one of {', '.join(PLAYER_NAMES)}\n")
         raise typer.Exit(2)
+    if last_tile not in ("safe", "botzone"):
+        sys.stderr.write(f"error: --last-tile is safe or botzone, not {last_tile!r}\n")
+        raise typer.Exit(2)
+    rule: Literal["safe", "botzone"] = "botzone" if last_tile == "botzone" else "safe"
     # Imported here: `fanshu --help` and the other commands need not load the engine.
     from fanshu.botzone.bot import decide
     from fanshu.botzone.io import Answer, Turn, serve
 
     def answer(turn: Turn) -> Answer:
-        d = decide(turn.requests, turn.responses, player=player, seed=seed)
+        d = decide(turn.requests, turn.responses, player=player, seed=seed, last_tile=rule)
         return Answer(str(d.response), debug=d.debug, globaldata=turn.globaldata)
 
     status = serve(sys.stdin, sys.stdout, answer, keep_running=keep_running)
