@@ -375,6 +375,15 @@ def fixtures(judge: Path, sample: Path, out: Path, only: set[str] | None = None)
     dragon = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "B1", "B2", "B3", "B5"]
     kong = ["T5", "T5", "T5", "B2", "B3", "B4", "W6", "W7", "W8", "J2", "J2", "F3", "F3"]
     knitted = ["W2", "W5", "W8", "B1", "B2", "B3", "B3", "B6", "B9", "T1", "T4", "T4", "T7"]
+    robber0 = [
+        *["W1", "W1", "W5", "W9", "B3", "B7", "B7", "T1", "T8", "F1", "F2", "J1", "J3"],
+        "T5",
+    ]
+    robber1 = [
+        *["T5", "T5", "W2", "W3", "W7", "B4", "B6", "F4", "F4", "J2", "T7", "T8", "B9"],
+        "T5",
+    ]
+    robber2 = ["W2", "W3", "W4", "W5", "W6", "W7", "B7", "B8", "B9", "T1", "T1", "T4", "T6"]
     rng_seed = 20261202
     matches: list[tuple[str, list[str], dict[str, Any]]] = [
         ("huang-sample", ["sample"] * 4, {"srand": 1, "quan": 0}),
@@ -430,6 +439,13 @@ def fixtures(judge: Path, sample: Path, out: Path, only: set[str] | None = None)
         ("claims", ["claim"] * 4, {"srand": 8, "quan": 1}),
         # claims, an added kong (BUGANG) and a win on a discard with melds
         ("claims-hu", ["claim"] * 4, {"srand": 25, "quan": 1}),
+        # seat 1 pungs the 5s seat 0 discards, adds the fourth to it, and seat 2, waiting
+        # on 5s under 8 fan, robs the kong (抢杠和)
+        (
+            "rob-kong",
+            ["hu", "claim", "hu", "sample"],
+            {"srand": 9, "quan": 2, "walltiles": stack([robber0, robber1, robber2, []], 777)},
+        ),
         # a kong claimed on a discard (明杠)
         ("claims-kong", ["claim"] * 4, {"srand": 43, "quan": 3}),
         # seat 1 declares HU on its first draw without a winning hand: WH, -30 / +10

@@ -38,7 +38,7 @@ def _final(match: dict[str, Any]) -> dict[str, Any]:
 def test_the_fixtures_are_there() -> None:
     names = {p.stem for p in FIXTURES}
     assert {"huang-sample", "hu-self-drawn", "hu-discard", "hu-kong", "wrong-hu", KNITTED} <= names
-    assert {"claims", "claims-hu", "claims-kong"} <= names
+    assert {"claims", "claims-hu", "claims-kong", "rob-kong"} <= names
 
 
 def test_the_judges_own_wait_rule_is_the_one_difference_and_it_is_explained() -> None:
@@ -143,6 +143,18 @@ def test_a_kong_claimed_on_a_discard() -> None:
     assert after["action"] == "DRAW"
     kong_draws = [c for c in game.checks if c.turn == after["turn"]]
     assert kong_draws and all(c.kong and c.self_drawn for c in kong_draws)
+
+
+def test_a_robbed_kong_is_paid_by_the_kongs_owner() -> None:
+    game = load(DATA / "rob-kong.json")
+    assert [m["action"] for m in game.moves[-2:]] == ["BUGANG", "HU"]
+    e = game.ending
+    assert (e.seat, e.discarder, e.robbed) == (2, 1, True)
+    assert e.win is not None and e.win.kong and not e.win.self_drawn
+    assert ("抢杠和", 1, 8) in e.fanshu_fans
+    fan = e.fanshu_fan
+    assert fan is not None and e.fanshu_scores == (-8, -(8 + fan), 24 + fan, -8)
+    assert game.same
 
 
 def test_the_bare_log_list_reads_the_same() -> None:
