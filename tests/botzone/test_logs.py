@@ -107,6 +107,18 @@ def test_a_false_win_is_botzones_penalty_and_fanshu_agrees_it_is_no_win() -> Non
     assert e.fanshu_scores == (10, -30, 10, 10) == e.botzone_scores
 
 
+def test_any_other_fault_is_the_offenders_penalty() -> None:
+    # the judge writes a program's verdict (WA, TLE, RE …) as the finishing action
+    for verdict in ("WA", "TLE", "SOMETHING"):
+        match = _match("wrong-hu")
+        shown = _final(match)
+        shown["action"] = verdict
+        del shown["fanCnt"]
+        e = rescore(match).ending
+        assert (e.action, e.seat, e.fanshu_scores) == (verdict, 1, (10, -30, 10, 10))
+        assert e.win is None
+
+
 def test_flowers_are_replaced_from_the_seats_part() -> None:
     game = load(DATA / "huang-flowers.json")
     assert any(m["action"] == "BUHUA" for m in game.moves)

@@ -33,7 +33,7 @@ MCR settlement of fanshu's fan total, the penalty of a wrong answer Botzone's
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -313,11 +313,13 @@ class _Reader:
 
     # each display action ------------------------------------------------------------
 
-    def take(self, turn: int, d: Mapping[str, Any]) -> None:
+    def take(self, turn: int, d: Mapping[str, Any], *, finish: bool = False) -> None:
         action = d.get("action")
         if not isinstance(action, str):
             raise BotzoneLogError(f"turn {turn}: the judge's display has no action")
-        if action in ("INIT", "HU", "HUANG") or action in FAULTS:
+        # a finishing output names the ending (HU, HUANG, a fault: WH, WA or any verdict
+        # of Botzone's for a program, as the judge's playerError writes it)
+        if action in ("INIT", "HU", "HUANG") or action in FAULTS or finish:
             self.moves.append({"turn": turn, "action": action, "seat": d.get("player")})
             return
         player = _int(d.get("player"), "the player", turn) if action != "DEAL" else None
@@ -602,7 +604,7 @@ def rescore(data: object) -> BotzoneGame:
         if output.get("command") == "finish":
             if i != len(log) - 1 and i != len(log) - 2:
                 raise BotzoneLogError(f"turn {turn}: the match finished before its log ended")
-            reader.take(turn, display)
+            reader.take(turn, display, finish=True)
             ending = _ending(reader, turn, display, output)
             break
         reader.take(turn, display)
@@ -665,11 +667,9 @@ def _ending(
     seat = _int(display.get("player"), "the player", turn)
     fan = display.get("fanCnt")
     botzone_fan = fan if isinstance(fan, int) else None
-    if action in FAULTS and action != "WH":
+    if action not in ("HU", "WH"):  # WA, TLE, RE …: the offender's penalty
         penalty = tuple(PENALTY if i == seat else REWARD for i in range(4))
         return Ending(action, seat, botzone_scores=botzone_scores, fanshu_scores=penalty)
-    if action not in ("HU", "WH"):
-        raise BotzoneLogError(f"turn {turn}: the match finished with {action!r}")
     # the HU answers the previous output: a draw (self-drawn), a discard, an added kong
     last = reader.last
     before = str(last.get("action"))
@@ -728,8 +728,3 @@ def _ending_differences(e: Ending) -> list[str]:
         if e.action == "HU" and sorted(e.botzone_fans) != sorted(e.fanshu_fans):
             out.append(f"HU fans: Botzone {list(e.botzone_fans)}, fanshu {list(e.fanshu_fans)}")
     return out
-
-
-def summaries(games: Sequence[BotzoneGame]) -> list[dict[str, Any]]:
-    """The games' ``to_dict`` (for ``fanshu replay --json``)."""
-    return [g.to_dict() for g in games]
