@@ -21,6 +21,10 @@ text; in the JSON form a JSON value — here a JSON string) and some as an objec
 ``{"requests": …}``; :func:`read_later` takes every one of these.  The loop keeps the
 history itself, so the bot decides on the same full history either way.
 
+**Reading.**  Botzone need not close stdin after an input, so :func:`serve` reads
+only as far as the input goes (the JSON line; the ``2n-1`` lines and the data and
+globaldata lines), never to the end of the stream.
+
 **Errors.**  Botzone reports a crashing bot (an uncaught exception, a non-zero exit)
 as RE, and Chinese-Standard-Mahjong's judge turns any verdict but OK into -30 for the
 bot, exactly as for a wrong answer (WA).  So :func:`serve` never crashes on bad input:
@@ -282,16 +286,7 @@ def serve(
     when there was no input to answer at all.
     """
     err = stream_err if stream_err is not None else sys.stderr
-    if not keep_running:
-        text = stream_in.read()
-    else:
-        head = stream_in.readline()
-        while head and not head.strip():
-            head = stream_in.readline()
-        # Botzone does not close stdin after a keep-running bot's first input: read the
-        # JSON line, or the turn number and its 2n-1 lines (a data/globaldata line left
-        # over is blank, and the loop skips blank lines).
-        text = head if head.lstrip().startswith("{") else head + _rest_simple(stream_in, head)
+    text = _read_first(stream_in, keep_running=keep_running)
     if not text.strip():
         err.write("fanshu botzone bot: no input (Botzone sends a turn in JSON or simple form)\n")
         return 2
@@ -334,6 +329,34 @@ def serve(
         answer = _safe(decide, turn, err)
         responses.append(answer.response)
         stream_out.write(write_answer(answer, form))
+
+
+def _read_first(stream: TextIO, *, keep_running: bool) -> str:
+    """The first input, read only as far as it goes: Botzone need not close stdin
+    after it (it does not for a keep-running bot, and bots commonly read one line), so
+    reading to the end could wait for ever — a TLE.  JSON: lines until the object is
+    whole (Botzone sends one line).  Simple: the turn number and its 2n-1 lines, then
+    (one turn per process) the data line and a globaldata line when they come; in
+    keep-running mode those are left, and the loop skips them as blank lines."""
+    head = stream.readline()
+    while head and not head.strip():
+        head = stream.readline()
+    if head.lstrip().startswith("{"):
+        text = head
+        decoder = json.JSONDecoder()
+        while True:
+            try:
+                decoder.raw_decode(text.lstrip())
+                return text
+            except json.JSONDecodeError:
+                more = stream.readline()
+                if not more:
+                    return text  # read_turn says what is wrong with it
+                text += more
+    text = head + _rest_simple(stream, head)
+    if keep_running or not head.strip().isdigit():
+        return text
+    return text + stream.readline() + stream.readline()
 
 
 def _rest_simple(stream: TextIO, first: str) -> str:
