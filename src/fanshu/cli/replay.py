@@ -57,8 +57,8 @@ def replay_command(
         str,
         typer.Argument(
             metavar="FILE",
-            help="A JSON Lines game log, or - for stdin; or a Botzone match log (one JSON "
-            "object or list) to re-score. 或 Botzone 对局日志（一个 JSON 对象或数组），"
+            help="A JSON Lines game log, or - for stdin; or a Botzone match log file (one "
+            "JSON object or list) to re-score. 或 Botzone 对局日志（一个 JSON 对象或数组），"
             "逐手重算番数。",
         ),
     ],
