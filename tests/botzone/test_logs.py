@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from fanshu.botzone.logs import JUDGE_RULE, BotzoneLogError, is_botzone_log, load, rescore
+from fanshu.api import score
+from fanshu.botzone.logs import (
+    JUDGE_RULE,
+    BotzoneLogError,
+    is_botzone_log,
+    judge_total,
+    load,
+    rescore,
+)
 from fanshu.hand import MeldKind
 from fanshu.notation import parse_hand
 
@@ -130,6 +138,21 @@ def test_claims_are_followed() -> None:
     actions = {m["action"] for m in game.moves}
     assert {"PENG", "CHI"} <= actions
     assert game.same
+
+
+@pytest.mark.parametrize(
+    ("hand", "dropped"),
+    [
+        ("258m123369p1447s4s", 1),  # won on 4s, one of the 组合龙's: no 单钓将 there
+        ("147m258p369s234s1m1m", 1),  # 1m completes the pair but is a 组合龙 tile too
+        ("147m258p369s234sEE", 0),  # 东 is outside the 组合龙: the wait counts there too
+        ("123m456m789m123p5p5p", 0),  # no 组合龙: the rule does not apply
+    ],
+)
+def test_judge_total_drops_the_wait_only_where_the_judge_does(hand: str, dropped: int) -> None:
+    r = score(hand)
+    assert r.is_win
+    assert judge_total(r) == r.total - dropped
 
 
 def test_an_added_kong_and_a_win_with_melds() -> None:

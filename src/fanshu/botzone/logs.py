@@ -54,6 +54,7 @@ __all__ = [
     "Check",
     "Ending",
     "is_botzone_log",
+    "judge_total",
     "load",
     "rescore",
 ]
@@ -502,7 +503,8 @@ class _Reader:
             text = str(hand)
             if result.is_win:
                 total = result.total
-                as_judge = _as_judge(hand, result)
+                judged = judge_total(result)
+                as_judge = judged if judged != total else None
         except FanshuError as e:
             refused = e.message
         return Check(
@@ -542,12 +544,21 @@ class _Reader:
             return None
 
 
-def _as_judge(hand: Hand, result: McrResult) -> int | None:
-    """fanshu's total counted by ``JUDGE_RULE``, when the rule applies, else None."""
+def judge_total(result: McrResult) -> int:
+    """A win's fan total as Botzone's public judge counts it: fanshu's, less the 边张,
+    嵌张 or 单钓将 that ``JUDGE_RULE`` drops from a 组合龙 hand won on one of its tiles
+    (a bot may check a HU with it: at 8 fan in fanshu such a hand is a 错和 there).
+
+    >>> from fanshu.api import score
+    >>> r = score("258m123369p1447s4s", self_drawn=True)
+    >>> r.total, judge_total(r)
+    (19, 18)
+    """
+    hand = result.hand
     fans = {f.fan: f for f in result.fans}
     waits = [fans[w] for w in _WAITS if w in fans]
     if Fan.KNITTED_STRAIGHT not in fans or not waits or hand.winning_tile is None:
-        return None
+        return result.total
     win = hand.winning_tile
     tiles = set(hand.concealed_with_winning)
     # the 组合龙: each suit on one of the rank classes 147, 258, 369 (one way only)
@@ -557,7 +568,7 @@ def _as_judge(hand: Hand, result: McrResult) -> int | None:
         if knit <= tiles:
             knits.append(knit)
     if len(knits) != 1 or win not in knits[0]:
-        return None
+        return result.total
     return result.total - sum(w.value * w.count for w in waits)
 
 
