@@ -354,10 +354,7 @@ def _sample_command() -> tuple[str | None, str]:
     try:
         _, sample = botzone_official.build()
     except botzone_official.BuildError as e:
-        return None, (
-            f"{e} — to build it: {botzone_official.APT}; FANSHU_BOTZONE_REPO names a "
-            "checkout of github.com/ailab-pku/Chinese-Standard-Mahjong"
-        )
+        return None, f"the sample bot cannot be built: {e}"
     from fanshu.botzone.programs import parse_output
 
     if parse_output('{\n\t"response" : "PASS"\n}', "json").verdict == "OK":

@@ -78,8 +78,11 @@ def _source(repo: Path, path: str) -> bytes:
             check=True,
             capture_output=True,
         ).stdout
-    except (OSError, subprocess.CalledProcessError) as e:
-        raise BuildError(f"cannot read {path} from {repo}: {e}") from None
+    except (OSError, subprocess.CalledProcessError):
+        raise BuildError(
+            f"cannot read {path} from {repo}: FANSHU_BOTZONE_REPO names a checkout (or "
+            "git directory) of github.com/ailab-pku/Chinese-Standard-Mahjong"
+        ) from None
 
 
 def missing_tools() -> str | None:
