@@ -226,3 +226,23 @@ def test_keep_running_goes_on_after_a_bad_later_line() -> None:
     answers = [json.loads(x) for x in lines if x != KEEP_RUNNING]
     assert [a["response"] for a in answers] == ["R1", "PASS", "R2"]
     assert seen[-1].requests == ("0 1 0", "3 0 DRAW")
+
+
+def test_keep_running_simple_takes_a_whole_history_again() -> None:
+    seen, decide = _recorder()
+    feed = f"1\n0 1 0\n2\n0 2 1\nPASS\n{DEAL}\n"
+    serve(io.StringIO(feed), io.StringIO(), decide, keep_running=True, stream_err=io.StringIO())
+    assert seen[-1].requests == ("0 2 1", DEAL) and seen[-1].responses == ("PASS",)
+
+
+def test_one_turn_reads_no_further_than_the_input() -> None:
+    class Endless(io.StringIO):
+        """A stdin Botzone keeps open: reading past the input would wait for ever."""
+
+        def read(self, size: int | None = -1) -> str:
+            raise AssertionError("read to the end of a stream that does not end")
+
+    seen, decide = _recorder()
+    for text in ('{"requests": ["0 1 0"],\n "responses": []}\n', "1\n0 1 0\n\n\n"):
+        serve(Endless(text), io.StringIO(), decide, keep_running=False, stream_err=io.StringIO())
+    assert [t.requests for t in seen] == [("0 1 0",), ("0 1 0",)]
