@@ -387,6 +387,7 @@ def fixtures(judge: Path, sample: Path, out: Path, only: set[str] | None = None)
         "T5",
     ]
     robber2 = ["W2", "W3", "W4", "W5", "W6", "W7", "B7", "B8", "B9", "T1", "T1", "T4", "T6"]
+    tied = ["B2", "B2", "B2", "B3", "B3", "B4", "B4", "B4", "B5", "B5", "T4", "T5", "T6"]
     rng_seed = 20261202
     matches: list[tuple[str, list[str], dict[str, Any]]] = [
         ("huang-sample", ["sample"] * 4, {"srand": 1, "quan": 0}),
@@ -436,6 +437,17 @@ def fixtures(judge: Path, sample: Path, out: Path, only: set[str] | None = None)
                 "srand": 7,
                 "quan": 0,
                 "walltiles": stack([[*knitted, "T4"], [], [], []], rng_seed + 4),
+            },
+        ),
+        # seat 1 wins 222333444p55p456s on seat 0's 3p: the judge reads three pungs
+        # (一色三节高), fanshu three chows (一色三同顺), both 38 fan
+        (
+            "equal-readings",
+            ["hu", "hu", "sample", "sample"],
+            {
+                "srand": 10,
+                "quan": 0,
+                "walltiles": stack([[*plain, "B3"], tied, [], []], rng_seed + 5),
             },
         ),
         # four claim bots: pungs and chows on a shuffled wall

@@ -18,6 +18,7 @@ import pytest
 from fanshu.api import score
 from fanshu.botzone.logs import (
     JUDGE_RULE,
+    JUDGE_TIE,
     BotzoneLogError,
     is_botzone_log,
     judge_total,
@@ -31,6 +32,8 @@ DATA = Path(__file__).parent / "data" / "official"
 FIXTURES = sorted(DATA.glob("*.json"))
 #: The log where Botzone's judge counts by its own rule (JUDGE_RULE), tested on its own.
 KNITTED = "knitted-single-wait"
+#: The log where the judge writes an equal-total win with other fans (JUDGE_TIE).
+TIED = "equal-readings"
 
 
 def _match(name: str) -> dict[str, Any]:
@@ -46,14 +49,14 @@ def _final(match: dict[str, Any]) -> dict[str, Any]:
 def test_the_fixtures_are_there() -> None:
     names = {p.stem for p in FIXTURES}
     assert {"huang-sample", "hu-self-drawn", "hu-discard", "hu-kong", "wrong-hu", KNITTED} <= names
-    assert {"claims", "claims-hu", "claims-kong", "rob-kong"} <= names
+    assert {"claims", "claims-hu", "claims-kong", "rob-kong", TIED} <= names
 
 
 def test_the_judges_own_wait_rule_is_the_one_difference_and_it_is_explained() -> None:
     match = _match(KNITTED)
     game = rescore(match)
     assert not game.same and game.agrees and game.differences == ()
-    assert game.explained and game.to_dict()["explained_by"] == JUDGE_RULE
+    assert game.explained and game.to_dict()["explained_by"] == [JUDGE_RULE]
     win = game.ending.win
     assert win is not None and win.hand == "258m123369p1447s4s" and win.self_drawn
     shown = _final(match)
@@ -64,7 +67,9 @@ def test_the_judges_own_wait_rule_is_the_one_difference_and_it_is_explained() ->
     assert game.ending.fanshu_scores == (81, -27, -27, -27) != tuple(shown["score"])
 
 
-@pytest.mark.parametrize("path", [p for p in FIXTURES if p.stem != KNITTED], ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [p for p in FIXTURES if p.stem not in (KNITTED, TIED)], ids=lambda p: p.stem
+)
 def test_fanshu_scores_every_official_log_as_the_judge_did(path: Path) -> None:
     match = json.loads(path.read_text())
     game = rescore(match)
@@ -81,6 +86,19 @@ def test_fanshu_scores_every_official_log_as_the_judge_did(path: Path) -> None:
         assert game.ending.fanshu_fan == shown["fanCnt"]
         botzone = sorted((f["name"], f["cnt"], f["value"]) for f in shown["fan"])
         assert sorted(game.ending.fanshu_fans) == botzone
+
+
+def test_an_equal_total_read_otherwise_is_explained() -> None:
+    match = _match(TIED)
+    game = rescore(match)
+    assert game.agrees and not game.same and game.reasons == (JUDGE_TIE,)
+    e = game.ending
+    shown = _final(match)
+    # the same 38 fan and payments; the judge names three pungs, fanshu three chows
+    assert e.fanshu_fan == e.botzone_fan == shown["fanCnt"] == 38
+    assert e.fanshu_scores == e.botzone_scores == tuple(shown["score"])
+    assert ("一色三节高", 1, 24) in e.botzone_fans and ("一色三同顺", 1, 24) in e.fanshu_fans
+    assert all(c.same for c in game.checks)
 
 
 def test_a_self_drawn_win_with_a_flower() -> None:

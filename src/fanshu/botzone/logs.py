@@ -49,6 +49,7 @@ from fanshu.tiles import Tile
 
 __all__ = [
     "JUDGE_RULE",
+    "JUDGE_TIE",
     "BotzoneGame",
     "BotzoneLogError",
     "Check",
@@ -72,6 +73,12 @@ JUDGE_RULE = (
     "Botzone's judge counts no 边张, 嵌张 or 单钓将 in a 组合龙 hand whose winning tile "
     "is one of the 组合龙's nine (its fan calculator, 2020); fanshu counts the wait, as "
     "PyMahjongGB 1.4.0 does"
+)
+#: The other: which of two readings of equal total a win is written as.
+JUDGE_TIE = (
+    "when two readings of a hand total the same fan, Botzone's judge (its 2020 fan "
+    "calculator) and fanshu (as PyMahjongGB 1.4.0, docs/mcr-deviations.md) may keep "
+    "different ones: the fans named differ, the total and the payments do not"
 )
 _WAITS = (Fan.EDGE_WAIT, Fan.CLOSED_WAIT, Fan.SINGLE_WAIT)
 
@@ -187,8 +194,10 @@ class BotzoneGame:
     checks: tuple[Check, ...]
     ending: Ending
     differences: tuple[str, ...] = field(default=())
-    #: the differences ``JUDGE_RULE`` explains (the judge's calculator, not fanshu's)
+    #: the differences ``JUDGE_RULE`` or ``JUDGE_TIE`` explain (the judge's calculator,
+    #: not fanshu's), and those rules
     explained: tuple[str, ...] = field(default=())
+    reasons: tuple[str, ...] = field(default=())
 
     @property
     def same(self) -> bool:
@@ -197,7 +206,7 @@ class BotzoneGame:
 
     @property
     def agrees(self) -> bool:
-        """No difference but those ``JUDGE_RULE`` explains."""
+        """No difference but those ``JUDGE_RULE`` and ``JUDGE_TIE`` explain."""
         return not self.differences
 
     def to_dict(self) -> dict[str, Any]:
@@ -211,7 +220,7 @@ class BotzoneGame:
             "same": self.same,
             "differences": list(self.differences),
             "explained": list(self.explained),
-            "explained_by": JUDGE_RULE if self.explained else None,
+            "explained_by": list(self.reasons),
         }
 
 
@@ -632,9 +641,14 @@ def rescore(data: object) -> BotzoneGame:
                 f"{c.refused or ('no win' if c.fanshu is None else c.fanshu)} ({c.hand})"
             )
             (explained if c.explained else differences).append(text)
+    reasons = [JUDGE_RULE] if explained else []
     ends = _ending_differences(ending)
     if ends and ending.win is not None and ending.win.explained:
         explained.extend(ends)
+        reasons = [JUDGE_RULE]
+    elif ends and all(d.startswith("HU fans:") for d in ends):
+        explained.extend(ends)  # the same total and payments, other fans named
+        reasons.append(JUDGE_TIE)
     else:
         differences.extend(ends)
     return BotzoneGame(
@@ -644,6 +658,7 @@ def rescore(data: object) -> BotzoneGame:
         ending,
         tuple(differences),
         tuple(explained),
+        tuple(dict.fromkeys(reasons)),
     )
 
 

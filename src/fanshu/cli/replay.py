@@ -368,8 +368,8 @@ def _print_botzone(file: str, game: BotzoneGame, console: Console) -> None:
         console.print(fans)
     for d in game.explained:
         console.print(f"explained 已解释: {d}", soft_wrap=True)
-    if game.explained:
-        console.print(f"  why: {game.to_dict()['explained_by']}", soft_wrap=True)
+    for why in game.reasons:
+        console.print(f"  why 原因: {why}", soft_wrap=True)
 
 
 # -- input and progress ---------------------------------------------------------------
