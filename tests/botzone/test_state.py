@@ -264,3 +264,16 @@ def test_every_fanshu_player_decides_on_the_observation(name: str) -> None:
         assert a in obs.legal_actions, (name, obs.phase, a)
         if obs.win_accepted and name != "random":
             assert str(a) == "win"  # the bots take an accepted win
+
+
+def test_a_win_is_accepted_only_if_the_judges_count_says_so_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reqs = ["0 1 0", deal("W1 W1 W1 W2 W3 W4 B5 B5 B5 T7 T8 T9 F1"), "2 F1"]
+    t = Tracker.replay(reqs, ["PASS", "PASS"])
+    assert "win" in legal(t)  # 8 fan by fanshu and by the judge
+    import fanshu.botzone.state as state
+
+    # where the judge's calculator counts a fan fewer (its 组合龙 waits), no HU
+    monkeypatch.setattr(state, "judge_total", lambda r: r.total - 1)
+    assert "win" not in legal(Tracker.replay(reqs, ["PASS", "PASS"]))

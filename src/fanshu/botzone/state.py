@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from fanshu.api import score
+from fanshu.botzone.logs import judge_total
 from fanshu.botzone.protocol import (
     Deal,
     Draw,
@@ -67,7 +68,7 @@ from fanshu.engine.observation import Observation, SeatView
 from fanshu.errors import FanshuError, InvalidHandError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.notation.botzone import CODE_OF
-from fanshu.rules.mcr.result import McrResult
+from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
 from fanshu.tiles import TILES, Tile
 
 __all__ = ["LastTile", "Phase", "StateError", "Tracker", "WinCheck"]
@@ -111,8 +112,10 @@ class WinCheck:
 
     @property
     def accepted(self) -> bool:
-        """8 fan without flowers: the judge's ``re >= 8 + flowers``."""
-        return self.result.meets_minimum
+        """8 fan without flowers: the judge's ``re >= 8 + flowers`` — by fanshu's count
+        and by the judge's own (``judge_total``: where its calculator counts less)."""
+        r = self.result
+        return r.meets_minimum and judge_total(r) - r.flowers >= MINIMUM_FAN
 
 
 class Tracker:
