@@ -151,14 +151,20 @@ def test_four_outside_programs_play_whole_games_and_the_log_replays(
     assert any(str(r["response"]).startswith("PENG") for r in rows)
 
 
-@pytest.mark.slow
-def test_one_process_per_decision_in_both_forms(bot: Path, tmp_path: Path) -> None:
-    # two programs run anew for every decision, with the whole history each time
-    bots = [spec(bot, "json", "once"), spec(bot, "simple", "once"), "fanshu:ev", "fanshu:fan"]
+def test_programs_run_per_decision_and_kept_running_at_one_table(bot: Path, tmp_path: Path) -> None:
+    # the judge lets programs keep running; the first two never ask to, so they are
+    # started anew for every decision with the whole history (Botzone's default)
+    bots = [
+        spec(bot, "json", "once"),
+        spec(bot, "simple", "once"),
+        spec(bot, "json", "keep", "draw"),
+        spec(bot, "simple", "keep", "draw"),
+    ]
     log = tmp_path / "games.jsonl"
-    result = judge_games(bots, games=1, seed=5, time_limit=5.0, log=log)
+    result = judge_games(bots, games=1, seed=5, time_limit=5.0, keep_running=True, log=log)
     g = result.games[0]
     assert g.offender is None and g.rounds > 20
+    assert all(s.decisions == g.rounds for s in g.seats)
     assert [r.ok for r in replay_file(log)] == [True]
 
 

@@ -708,7 +708,9 @@ def judge_games(
     """Judge ``games`` hands between four bots (command lines, ``fanshu:NAME`` or
     :class:`BotSpec`), seats rotating (see the module text); write the fanshu log to
     ``log`` (players: the bot names) and each game's protocol transcript to
-    ``transcripts/game-K.jsonl``.  ``progress`` is called after each game."""
+    ``transcripts/game-K.jsonl`` (one row per program and round: the request, the
+    response, the verdict and the seconds it took; fanshu seats have no protocol
+    and no rows).  ``progress`` is called after each game."""
     specs = [b if isinstance(b, BotSpec) else parse_bot(b) for b in bots]
     if len(specs) != 4:
         raise JudgeError(f"Chinese-Standard-Mahjong is played by 4 bots, not {len(specs)}")
