@@ -5,8 +5,8 @@ simple interaction, whichever comes) and writes the answer on stdout, nothing el
 diagnostics go to the answer's ``debug`` field and to stderr.  With ``--keep-running``
 it stays up and answers each later request (Botzone's 长时运行).
 
-The local judge, ``fanshu botzone judge``, lives in ``fanshu.cli.botzone_judge``; the
-lead registers it on this app (``app.command("judge")(judge)``), next to ``bot``.
+The local judge, ``fanshu botzone judge``, lives in ``fanshu.cli.botzone_judge``;
+``fanshu.cli.main`` registers it on this app, next to ``bot``.
 """
 
 from __future__ import annotations
@@ -24,16 +24,14 @@ app = typer.Typer(
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-# The judge command (fanshu.cli.botzone_judge.judge) is registered here by the lead:
-#     app.command("judge")(botzone_judge.judge)
 
 
 @app.callback()
 def botzone() -> None:
     """Botzone's Chinese-Standard-Mahjong (国标麻将) protocol: ``bot`` answers Botzone as
     a bot does.  Botzone 国标麻将协议。"""
-    # A callback keeps ``botzone`` a group with ``bot`` as a sub-command, also before
-    # the judge is registered next to it.
+    # A callback keeps ``botzone`` a group of sub-commands (bot, and the judge that
+    # fanshu.cli.main registers next to it), never a lone command.
 
 
 #: The built-in players (``fanshu.engine.players.PLAYERS``), named here so that the

@@ -12,6 +12,8 @@ from fanshu import __version__
 from fanshu.cli.accounts import accounts_app
 from fanshu.cli.analyze import analyze_command
 from fanshu.cli.arguments import TextArguments
+from fanshu.cli.botzone import app as botzone_app
+from fanshu.cli.botzone_judge import judge as botzone_judge
 from fanshu.cli.fans import fans_command
 from fanshu.cli.match import match_app, tournament_app
 from fanshu.cli.play import play_command
@@ -50,6 +52,8 @@ app.command("play")(play_command)
 app.command("replay")(replay_command)
 app.command("serve")(serve_command)
 app.command("stats")(stats_command)
+app.add_typer(botzone_app, name="botzone")
+botzone_app.command("judge")(botzone_judge)
 
 
 def _version(value: bool) -> None:
