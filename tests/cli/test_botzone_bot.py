@@ -11,8 +11,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import pytest
-
 from fanshu.botzone.io import KEEP_RUNNING
 from fanshu.engine.players import PLAYERS
 
