@@ -278,3 +278,21 @@ def test_penalties_of_programs_run_once_per_decision(
     assert (g.offender, g.reason) == (0, verdict)
     assert [s.points for s in g.seats] == [-30, 10, 10, 10]
     assert [r.ok for r in replay_file(log)] == [True]
+
+
+def test_fanshus_own_bot_passes_the_judge(tmp_path: Path) -> None:
+    # the bot side (fanshu botzone bot, both forms, keep-running) and the judge agree
+    run = f"'{sys.executable}' -c 'from fanshu.cli.botzone import app; app()' bot"
+    bots = [
+        parse_bot(f"{run} --player fan --keep-running"),
+        "fanshu:greedy",
+        parse_bot(f"{run} --player greedy --keep-running", fmt="simple"),
+        "fanshu:fan",
+    ]
+    log, tdir = tmp_path / "g.jsonl", tmp_path / "t"
+    result = judge_games(
+        bots, games=1, seed=5, time_limit=6.0, keep_running=True, log=log, transcripts=tdir
+    )
+    assert result.games[0].offender is None, result.games[0].detail
+    assert {r["verdict"] for r in transcript_rows(tdir)} == {"OK"}
+    assert [r.ok for r in replay_file(log)] == [True]
