@@ -106,6 +106,16 @@ def test_parse_output_reads_what_the_bot_side_writes() -> None:
     assert parse_output("", "simple").response == ""
 
 
+def test_a_json_answer_may_span_lines() -> None:
+    # jsoncpp's styled writer, as Botzone's sample bot prints its answer
+    styled = '{\n\t"response" : "PLAY T3"\n}\n'
+    assert (parse_output(styled, "json").verdict, parse_output(styled, "json").response) == (
+        "OK",
+        "PLAY T3",
+    )
+    assert parse_output('{\n\t"response" : ', "json").verdict == "NJ"
+
+
 @pytest.mark.parametrize("fmt", ["json", "simple"])
 def test_one_process_per_decision_gets_the_whole_history(bot: Path, fmt: str) -> None:
     p = program(bot, fmt, "once")

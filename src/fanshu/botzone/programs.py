@@ -165,7 +165,9 @@ def parse_output(text: str, fmt: Format) -> Reply:
     if fmt == "json":
         first = next((x for x in lines if x.strip()), "")
         try:
-            value = json.loads(first)
+            # The first JSON value, over as many lines as it takes: Botzone's sample bot
+            # writes its answer with jsoncpp's styled writer, one field a line.
+            value, _ = json.JSONDecoder().raw_decode(text.strip())
         except ValueError:
             return Reply("NJ", detail=f"not JSON: {first[:80]!r}")
         if not isinstance(value, dict) or "response" not in value:
