@@ -8,7 +8,9 @@ by bench/botzone_official.py: they are the outside check, not fanshu's own outpu
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
+import subprocess
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -295,3 +297,37 @@ def test_load_refuses_json_lines(tmp_path: Path) -> None:
         load(path)
     with pytest.raises(BotzoneLogError, match="cannot read"):
         load(tmp_path / "missing.json")
+
+
+# -- the fixtures are the official judge's own outputs (on demand: -m slow) -----------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_each_output_is_the_official_judges_answer_to_the_log_before_it(path: Path) -> None:
+    """Feed the official judge each prefix of the log, as Botzone does, and check that
+    it answers with the output recorded there (needs g++, jsoncpp, boost and the
+    judge's repository: bench/botzone_official.py builds it)."""
+    spec = importlib.util.spec_from_file_location(
+        "botzone_official", Path(__file__).parents[2] / "bench" / "botzone_official.py"
+    )
+    assert spec is not None and spec.loader is not None
+    official = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(official)
+    try:
+        judge, _ = official.build()
+    except official.BuildError as e:
+        pytest.skip(f"the official judge cannot be built here: {e}")
+    match = json.loads(path.read_text())
+    log, initdata = match["log"], match["initdata"]
+    for i in range(0, len(log), 2):
+        given = {"log": log[:i], "initdata": initdata}
+        done = subprocess.run(
+            [str(judge)], input=json.dumps(given), capture_output=True, text=True, check=True
+        )
+        out, recorded = json.loads(done.stdout), copy.deepcopy(log[i]["output"])
+        if i == 0:
+            # the first call had no wall yet (the judge shuffled one, and says how long the
+            # wall it was given was): the recorded initdata holds that wall now
+            out["display"].pop("strlen"), recorded["display"].pop("strlen")
+        assert out == recorded, f"judge output {i // 2}"
