@@ -556,7 +556,7 @@ class _Reader:
 def judge_total(result: McrResult) -> int:
     """A win's fan total as Botzone's public judge counts it: fanshu's, less the 边张,
     嵌张 or 单钓将 that ``JUDGE_RULE`` drops from a 组合龙 hand won on one of its tiles
-    (a bot may check a HU with it: at 8 fan in fanshu such a hand is a 错和 there).
+    (the payments on Botzone follow it; never a 错和, as 组合龙 alone is 12 fan).
 
     >>> from fanshu.api import score
     >>> r = score("258m123369p1447s4s", self_drawn=True)
