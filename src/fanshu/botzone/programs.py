@@ -51,7 +51,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, Final, Literal
 
 from fanshu.errors import FanshuError
@@ -360,7 +360,7 @@ class BotProgram:
         text = out.decode(errors="replace")
         if not text.strip():
             return Reply("RE", seconds=seconds, detail="exited without an answer")
-        return _timed(parse_output(_without_marker(text)[0], self.fmt), seconds)
+        return replace(parse_output(_without_marker(text)[0], self.fmt), seconds=seconds)
 
     # -- keep-running ----------------------------------------------------------------
 
@@ -418,19 +418,10 @@ class BotProgram:
                 return Reply("RE", seconds=seconds, detail=f"exit code {code}")
             if not text.strip():
                 return Reply("RE", seconds=seconds, detail="exited without an answer")
-        answer = _timed(parse_output(text, self.fmt), seconds)
+        answer = replace(parse_output(text, self.fmt), seconds=seconds)
         if keep and answer.verdict == "OK":
             self._running = running
-            return Reply(
-                answer.verdict,
-                answer.response,
-                answer.debug,
-                answer.data,
-                answer.globaldata,
-                answer.seconds,
-                answer.detail,
-                keep_running=True,
-            )
+            return replace(answer, keep_running=True)
         if keep:
             _stop(process)
         return answer
@@ -442,18 +433,6 @@ def _without_marker(text: str) -> tuple[str, bool]:
         i = [x.strip() for x in lines].index(KEEP_RUNNING)
         return "\n".join(lines[:i]), True
     return text, False
-
-
-def _timed(answer: Reply, seconds: float) -> Reply:
-    return Reply(
-        answer.verdict,
-        answer.response,
-        answer.debug,
-        answer.data,
-        answer.globaldata,
-        seconds,
-        answer.detail,
-    )
 
 
 def _wait(process: subprocess.Popen[bytes]) -> int:
