@@ -18,6 +18,7 @@ import json
 import os
 import secrets
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -112,7 +113,7 @@ class Database:
                 c.execute("PRAGMA foreign_keys = ON")
                 c.execute("SELECT count(*) FROM sqlite_master").fetchone()
                 return
-            mode = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            mode = _switch_to_wal(c, busy_timeout_ms)
             if mode not in ("wal", "memory"):
                 raise StoreError(f"cannot switch {self.path} to WAL mode (it stays in {mode})")
             c.execute("PRAGMA synchronous = FULL")  # a committed hand survives a power cut
@@ -247,3 +248,24 @@ def _connect(path: str, busy_timeout_ms: int, *, read_only: bool) -> sqlite3.Con
             uri + "?mode=ro&immutable=1", timeout=timeout, isolation_level=None, uri=True
         )
     return conn
+
+
+def _switch_to_wal(c: Connection, busy_timeout_ms: int) -> str:
+    """``PRAGMA journal_mode = WAL``, retried while another connection holds the lock.
+
+    The switch needs the database to itself, and SQLite may answer "database is locked"
+    at once rather than wait out ``busy_timeout`` (several stores opening a new file at
+    the same moment, as servers starting together do); so it is tried again, briefly
+    apart, until the same timeout has passed.
+    """
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    pause = 0.005
+    while True:
+        try:
+            mode: str = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            return mode
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
