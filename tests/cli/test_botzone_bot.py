@@ -10,12 +10,13 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from fanshu.botzone.io import KEEP_RUNNING
 from fanshu.engine.players import PLAYERS
 
-# The app is registered on ``fanshu`` by the lead; run the sub-app itself so that these
-# tests do not depend on it (``test_the_fanshu_command_has_it`` checks the wiring).
+# Run the sub-app itself, as its own program, so that these
+# tests do not depend on the main app (``test_the_fanshu_command_has_it`` checks the wiring).
 RUN = [sys.executable, "-c", "from fanshu.cli.botzone import app; app(prog_name='fanshu botzone')"]
 DEAL = "1 0 0 0 0 W1 W1 W1 W2 W3 W4 B5 B5 B5 T7 T8 T9 F1"
 WIN_DRAW = ["0 1 0", DEAL, "2 F1"]  # a self-drawn 8-fan win
@@ -190,3 +191,27 @@ def test_the_fanshu_command_has_it() -> None:
     result = runner.invoke(app, ["botzone", "bot"], input=text)
     assert result.exit_code == 0
     assert json.loads(result.stdout)["response"] == "HU"
+
+
+def test_package_writes_a_zip_and_keeps_an_existing_file(tmp_path: Path) -> None:
+    out = tmp_path / "bot.zip"
+    p = subprocess.run(
+        [*RUN, "package", "--out", str(out), "--player", "ev"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert p.returncode == 0, p.stderr
+    assert "modules" in p.stdout and out.stat().st_size > 0
+    text = json.dumps({"requests": WIN_DRAW, "responses": ["PASS", "PASS"]})
+    answered = subprocess.run(
+        [sys.executable, "-I", "-S", str(out)], input=text, capture_output=True, text=True
+    )
+    assert json.loads(answered.stdout)["response"] == "HU"
+    mine = tmp_path / "mine.zip"
+    mine.write_bytes(b"my own file")
+    again = subprocess.run(
+        [*RUN, "package", "--out", str(mine)], capture_output=True, text=True, timeout=TIMEOUT
+    )
+    assert again.returncode == 2 and "exists" in again.stderr
+    assert mine.read_bytes() == b"my own file"

@@ -18,11 +18,14 @@ seat, the deal and the turn number.
 
 from __future__ import annotations
 
+import sys
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from fanshu.botzone.actions import response_of
+from fanshu.botzone.io import Answer, Turn, serve
 from fanshu.botzone.protocol import Response
 from fanshu.botzone.state import LastTile, StateError, Tracker
 from fanshu.engine.actions import Action, ActionKind
@@ -30,7 +33,7 @@ from fanshu.engine.players import make_player
 from fanshu.engine.players.base import Player
 from fanshu.hand import MeldKind
 
-__all__ = ["Decision", "answer", "decide", "turn_seed"]
+__all__ = ["PLAYER_NAMES", "Decision", "answer", "decide", "run", "turn_seed"]
 
 A = ActionKind
 
@@ -113,3 +116,28 @@ def answer(
     return decide(
         requests, responses, player=player, seed=seed, wall_size=wall_size, last_tile=last_tile
     ).response
+
+
+#: The players a bot may be (``fanshu.engine.players``), for the command lines' checks.
+PLAYER_NAMES: tuple[str, ...] = ("random", "greedy", "fan", "ev")
+
+
+def run(
+    *,
+    player: str = "greedy",
+    seed: int = 0,
+    last_tile: LastTile = "safe",
+    keep_running: bool = False,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Be the bot on ``stdin``/``stdout`` (default: the process's): answer one turn,
+    or every turn with ``keep_running``; the exit status (``fanshu.botzone.io.serve``).
+    ``fanshu botzone bot``, ``python -m fanshu.botzone`` and the uploaded zip of
+    ``fanshu botzone package`` all run this."""
+
+    def respond(turn: Turn) -> Answer:
+        d = decide(turn.requests, turn.responses, player=player, seed=seed, last_tile=last_tile)
+        return Answer(str(d.response), debug=d.debug, globaldata=turn.globaldata)
+
+    return serve(stdin or sys.stdin, stdout or sys.stdout, respond, keep_running=keep_running)

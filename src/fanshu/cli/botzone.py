@@ -16,6 +16,8 @@ from typing import Annotated, Literal
 
 import typer
 
+from fanshu.errors import FanshuError
+
 app = typer.Typer(
     name="botzone",
     help="Botzone's Chinese-Standard-Mahjong (国标麻将) protocol: play any fanshu bot there. "
@@ -91,13 +93,72 @@ def bot(
         raise typer.Exit(2)
     rule: Literal["safe", "botzone"] = "botzone" if last_tile == "botzone" else "safe"
     # Imported here: `fanshu --help` and the other commands need not load the engine.
-    from fanshu.botzone.bot import decide
-    from fanshu.botzone.io import Answer, Turn, serve
+    from fanshu.botzone.bot import run
 
-    def answer(turn: Turn) -> Answer:
-        d = decide(turn.requests, turn.responses, player=player, seed=seed, last_tile=rule)
-        return Answer(str(d.response), debug=d.debug, globaldata=turn.globaldata)
-
-    status = serve(sys.stdin, sys.stdout, answer, keep_running=keep_running)
+    status = run(player=player, seed=seed, last_tile=rule, keep_running=keep_running)
     if status:
         raise typer.Exit(status)
+
+
+@app.command("package")
+def package(
+    out: Annotated[
+        str,
+        typer.Option("--out", "-o", metavar="ZIP", help="The zip to write. 输出的 zip 文件。"),
+    ] = "fanshu-bot.zip",
+    player: Annotated[
+        str,
+        typer.Option(
+            "--player",
+            metavar="NAME",
+            help="The fanshu bot: random, greedy, fan or ev. 机器人。",
+        ),
+    ] = "ev",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of its choices. 随机种子。")] = 0,
+    last_tile: Annotated[
+        str,
+        typer.Option(
+            "--last-tile",
+            metavar="safe|botzone",
+            help="As for bot. 同 bot 命令。",
+        ),
+    ] = "safe",
+    keep_running: Annotated[
+        bool,
+        typer.Option(
+            "--keep-running/--no-keep-running",
+            help="The uploaded bot runs in keep-running mode. 长时运行模式。",
+        ),
+    ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace ZIP if it exists. 覆盖已有的 zip。"),
+    ] = False,
+) -> None:
+    """Pack a fanshu bot into one zip to upload to Botzone as a Python bot: fanshu's
+    standard-library-only modules and a __main__.py that answers as 'fanshu botzone bot'
+    does (try it with: python3 ZIP < turn.json).
+
+    把 fanshu 机器人打包成一个 zip，作为 Python Bot 上传到 Botzone（本地可用
+    python3 ZIP < turn.json 试运行）。"""
+    from pathlib import Path
+
+    from fanshu.botzone.package import build_zip
+
+    if Path(out).exists() and not force:
+        sys.stderr.write(f"error: {out} exists; choose another --out, or --force to replace it\n")
+        raise typer.Exit(2)
+    try:
+        made = build_zip(
+            out, player=player, seed=seed, last_tile=last_tile, keep_running=keep_running
+        )
+    except FanshuError as e:
+        sys.stderr.write(f"error: {e}\n")
+        raise typer.Exit(2) from None
+    except OSError as e:
+        sys.stderr.write(f"error: cannot write {out}: {e.strerror or e}\n")
+        raise typer.Exit(2) from None
+    sys.stdout.write(
+        f"{out}: {made.modules} modules, {made.size:,} bytes — upload it as a Python bot; "
+        f"try it: python3 {out} < turn.json\n"
+    )
