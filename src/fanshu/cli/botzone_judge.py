@@ -180,7 +180,9 @@ def judge(
         f"{len(result.games)} game(s) in {result.seconds:.1f} s "
         f"({60 * len(result.games) / result.seconds if result.seconds else 0:.1f} per minute)"
     )
-    # a bot's name is what the table is read by; long command lines are cut
+    # a bot is read by its --bot position (two long command lines may be cut alike)
+    # and its name; long command lines are cut
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("bot", no_wrap=True, max_width=22, overflow="ellipsis")
     add_columns(
         table,
@@ -196,9 +198,10 @@ def judge(
         ],
         no_wrap=True,
     )
-    for t in result.totals():
+    for n, t in enumerate(result.totals(), 1):
         per = t["seconds_per_decision"]
         table.add_row(
+            str(n),
             short(t["name"]),
             str(t["games"]),
             f"{t['points']:+d}",
