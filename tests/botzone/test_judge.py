@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -188,6 +189,22 @@ def test_the_requests_are_botzones(bot: Path, tmp_path: Path) -> None:
     assert firsts == [f"0 {s} 0" for s in seats]
 
 
+def test_without_flowers_the_game_has_136_tiles_and_no_flower_request(
+    bot: Path, tmp_path: Path
+) -> None:
+    tdir, log = tmp_path / "t", tmp_path / "g.jsonl"
+    bots = [spec(bot, "json", "keep"), "fanshu:ev", "fanshu:greedy", "fanshu:fan"]
+    judge_games(bots, games=2, seed=5, keep_running=True, flowers=False, transcripts=tdir, log=log)
+    requests = [str(r["request"]) for r in transcript_rows(tdir)]
+    assert not [r for r in requests if "BUHUA" in r or " H" in r]
+    deals = [parse_request(r) for r in requests if r.startswith("1 ")]
+    assert deals and all(isinstance(d, Deal) and d.flower_counts == (0, 0, 0, 0) for d in deals)
+    games = read_log(log)
+    assert all(len(g.events[0]["wall"]) == 136 for g in games)
+    assert all(g.events[0]["config"]["flowers"] is False for g in games)
+    assert [r.ok for r in replay_file(log)] == [True, True]
+
+
 def test_payments_of_a_win_are_botzones(bot: Path, tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     bots = ["fanshu:ev", "fanshu:fan", spec(bot, "json", "keep"), "fanshu:greedy"]
@@ -243,7 +260,7 @@ def test_a_fanshu_table_plays_without_programs(tmp_path: Path) -> None:
     bots = ["fanshu:ev", "fanshu:greedy", "fanshu:random", "fanshu:greedy"]
     result = judge_games(bots, games=2, seed=9, log=log)
     assert all(g.offender is None for g in result.games)
-    assert all(r.ok for r in replay_file(log))
+    assert [r.ok for r in replay_file(log)] == [True, True]
     again = judge_games(bots, games=2, seed=9)  # seeded: the same games again
     assert [[s.points for s in g.seats] for g in again.games] == [
         [s.points for s in g.seats] for g in result.games
@@ -257,8 +274,9 @@ def test_bad_runs_are_refused() -> None:
         judge_games(["fanshu:ev"] * 4, games=0)
     with pytest.raises(JudgeError, match="time limit"):
         judge_games(["fanshu:ev"] * 4, time_limit=0)
-    with pytest.raises(JudgeError, match="no-flowers"):
-        judge_games(["fanshu:ev"] * 4, flowers=False)
+    not_a_bool: Any = "no"
+    with pytest.raises(JudgeError, match="flowers is true or false"):
+        judge_games(["fanshu:ev"] * 4, flowers=not_a_bool)
     with pytest.raises(JudgeError, match="unknown fanshu player"):
         parse_bot("fanshu:smart")
     with pytest.raises(JudgeError, match="command line"):

@@ -62,7 +62,6 @@ def test_judge_reports_bad_input_as_errors() -> None:
         (["--bot", "fanshu:ev"] * 3, "4 bots"),
         ([*four, "--games", "0"], "games is 1-"),
         ([*four, "--time-limit", "99"], "time limit"),
-        ([*four, "--no-flowers"], "no-flowers"),
         ([*four, "--format", "xml"], "json or simple"),
         ([*four, "--format", "json", "--format", "simple"], "once per --bot"),
         (["--bot", "fanshu:smart", *four[:6]], "unknown fanshu player"),

@@ -579,3 +579,29 @@ def test_a_win_on_a_flowers_replacement_after_a_kong_is_not_kong_flower() -> Non
     act(g, 1, "win")
     (win,) = of_type(g, "win")
     assert "杠上开花" not in fans_of(win) and "不求人" in fans_of(win)  # self-drawn, concealed
+
+
+def test_mcr_without_flowers_plays_136_tiles_and_replays() -> None:
+    from fanshu.engine.config import GameConfig
+    from fanshu.engine.players import make_player
+    from fanshu.engine.replay import replay_game
+
+    for seed in range(6):
+        game = Game("mcr", seed=seed, config=GameConfig(flowers=False))
+        assert len(game.tile_set) == len(game.events[0]["wall"]) == 136
+        bots = [make_player("fan", seed=s) for s in range(4)]
+        while not game.done:
+            seat = game.to_act
+            assert seat is not None
+            game.step(bots[seat].choose(game.observe(seat)), seat)
+        assert not [e for e in game.events if e["type"] == "flower"]
+        assert sum(game.scores) == 0
+        assert game.events[0]["config"]["flowers"] is False
+        assert replay_game(game.events).ok
+
+
+def test_the_default_config_logs_no_flowers_key() -> None:
+    # logs written before GameConfig.flowers existed hold no such key, and replay as
+    # they were: the default is left out
+    assert "flowers" not in Game("mcr", seed=1).events[0]["config"]
+    assert len(Game("mcr", seed=1).tile_set) == 144

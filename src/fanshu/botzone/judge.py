@@ -25,14 +25,13 @@ Where it follows Botzone's public judge and where it differs (on purpose):
   which stops checking at the first PENG/GANG it applies, every answer of the round
   is checked, so a bot's wrong answer is ``WA`` even when another seat's claim came
   first.
-- **the wall**: fanshu deals from one wall of 144 tiles (with the 8 flowers) and
+- **the wall**: fanshu deals from one wall of 144 tiles (with the 8 flowers; 136
+  without, ``flowers=False``, as Botzone's public judge deals by default) and
   replaces flowers from its back; Botzone's judge splits its wall into four walls
   of 34, one per seat, and the hand is drawn (HUANG) when the seat to draw has none
   left.  The same tiles, a different draw order; here the hand is drawn when the one
   wall is empty.  Flowers dealt are shown in the deal request, as Botzone does;
   flowers drawn later are ``BUHUA`` rounds.
-- **without flowers** (``flowers=False``): fanshu's MCR plays the 144-tile set only
-  (its stacked walls must be the whole set), so the judge refuses it for now.
 - **fanshu seats** (``fanshu:NAME``, any ``make_player`` name): they play on
   ``game.observe(seat)`` in-process, without the protocol, so they are fast and
   never wrong; they decide when the game asks them (a claim among several is
@@ -657,13 +656,14 @@ def judge_game(
     quan: int,
     index: int = 0,
     transcript: Transcript | None = None,
+    flowers: bool = True,
 ) -> tuple[Game, GameRecord]:
     """Judge one hand: seat ``i`` is ``programs[i]`` (an outside program) or
     ``players[i]`` (a fanshu player); returns the finished game and its record."""
     game = Game(
         "mcr",
         seed=seed,
-        config=GameConfig(dealer=0, prevalent_wind=quan),
+        config=GameConfig(dealer=0, prevalent_wind=quan, flowers=flowers),
         players=list(names),
     )
     records = [SeatRecord(s, bots[s], names[s]) for s in range(4)]
@@ -722,11 +722,8 @@ def judge_games(
         limit = check_time_limit(time_limit)
     except FanshuError as e:
         raise JudgeError(str(e)) from None
-    if not flowers:
-        raise JudgeError(
-            "--no-flowers is not available yet: fanshu's MCR plays the 144-tile set with "
-            "its 8 flowers (Botzone's judge shows flowers too)"
-        )
+    if not isinstance(flowers, bool):
+        raise JudgeError(f"flowers is true or false, not {flowers!r}")
     programs = [
         None
         if b.command is None
@@ -771,6 +768,7 @@ def judge_games(
                     quan=(k // 4) % 4,
                     index=k,
                     transcript=write,
+                    flowers=flowers,
                 )
             finally:
                 if tfile is not None:

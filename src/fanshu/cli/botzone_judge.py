@@ -122,8 +122,9 @@ def judge(
         bool,
         typer.Option(
             "--flowers/--no-flowers",
-            help="Play with the 8 flowers (144 tiles), as Botzone shows them; without "
-            "is not available yet. 花牌。",
+            help="Play with the 8 flowers (144 tiles), as Botzone's protocol shows them, "
+            "or without (136 tiles, as Botzone's public judge deals by default). "
+            "是否使用花牌（144 或 136 张）。",
         ),
     ] = True,
     as_json: Annotated[

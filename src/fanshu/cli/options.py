@@ -106,7 +106,8 @@ GameConfigOption = Annotated[
     list[str] | None,
     _config_option(
         "Table setup (repeatable): dealer, prevalent_wind (0-3), exchange_three, "
-        "exchange_at_start, triplet_offer, free_pick (probabilities)."
+        "exchange_at_start, triplet_offer, free_pick (probabilities), flowers "
+        "(false: no flower tiles)."
     ),
 ]
 #: ``fanshu play``: the table setup of the hand.

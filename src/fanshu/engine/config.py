@@ -36,14 +36,20 @@ class GameConfig:
     triplet_offer: float = 0.0
     #: 搓牌 (at a draw, pick any unseen tile instead).
     free_pick: float = 0.0
+    #: Play with the rule set's flower tiles, where it has them (False: MCR on 136
+    #: tiles, as Botzone's public judge deals by default).  Left out of ``to_dict`` at
+    #: its default, so that the logs written before it replay unchanged.
+    flowers: bool = True
 
     def __post_init__(self) -> None:
         for name in ("dealer", "prevalent_wind"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
                 raise OptionError(f"{name} is a seat number 0-3, not {v!r}")
-        if not isinstance(self.exchange_three, bool):
-            raise OptionError(f"exchange_three is true or false, not {self.exchange_three!r}")
+        for name in ("exchange_three", "flowers"):
+            v = getattr(self, name)
+            if not isinstance(v, bool):
+                raise OptionError(f"{name} is true or false, not {v!r}")
         for name in _PROBABILITIES:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 1:
@@ -55,4 +61,7 @@ class GameConfig:
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.flowers:
+            del data["flowers"]
+        return data

@@ -36,7 +36,7 @@ from fanshu.engine.variants import Variant, variant_for
 from fanshu.engine.wall import Wall, check_stacked, shuffled
 from fanshu.errors import OptionError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
-from fanshu.tiles import TILES, Tile
+from fanshu.tiles import FIRST_FLOWER, TILES, Tile
 
 A = ActionKind
 CODES = tuple(t.code for t in TILES)
@@ -104,6 +104,11 @@ class Game:
         # meets the same chances
         self.rng = random.Random(f"fanshu-events-{seed}")
         full = v.full_set()
+        if not self.config.flowers:
+            full = [t for t in full if t < FIRST_FLOWER]
+        #: Every tile of this game's set, in the rule set's order (its ``full_set``,
+        #: less the flowers when the table plays without them).
+        self.tile_set: tuple[int, ...] = tuple(full)
         if wall is None:
             tiles = shuffled(full, random.Random(seed))
             stacked = False
@@ -313,7 +318,7 @@ class Game:
                 self._take(s, t)
         self.emit(E.Deal(type="deal", hands=hands))
         self._choose_wildcard()
-        if self.variant.flowers:
+        if self.variant.flowers and self.config.flowers:
             for s in order:
                 self._replace_flowers(s)
                 if self.done:

@@ -57,18 +57,18 @@ def tile_places(game: Game) -> list[tuple[str, list[int]]]:
 
 
 def _full_set(game: Game) -> list[int]:
-    """Copies of each tile (0-41) in the rule set's set."""
-    kind = type(game.variant)
-    want = _FULL_SETS.get(kind)
+    """Copies of each tile (0-41) in the game's set (``Game.tile_set``)."""
+    key = (type(game.variant), game.config.flowers)
+    want = _FULL_SETS.get(key)
     if want is None:
         want = [0] * len(TILES)
-        for t in game.variant.full_set():
+        for t in game.tile_set:
             want[t] += 1
-        _FULL_SETS[kind] = want
+        _FULL_SETS[key] = want
     return want
 
 
-_FULL_SETS: dict[type, list[int]] = {}
+_FULL_SETS: dict[tuple[type, bool], list[int]] = {}
 
 
 def _conserved(game: Game) -> bool:
