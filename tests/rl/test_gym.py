@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import random
+import subprocess
+import sys
 import warnings
 from typing import Any
 
@@ -230,3 +232,15 @@ def test_gymnasium_make_and_one_registration() -> None:
         warnings.simplefilter("error")  # registering the id twice would warn
         importlib.reload(gym_module)
     assert ENV_ID in gymnasium.registry
+
+
+def test_gymnasium_imports_the_module_named_in_the_id() -> None:
+    # in a fresh interpreter, where nothing has imported fanshu.rl.gym yet
+    code = (
+        "import gymnasium; "
+        "e = gymnasium.make('fanshu.rl.gym:fanshu/Mahjong-v0', rules='two-player'); "
+        "print(e.reset(seed=1)[0]['observation'].shape)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "(40, 34)"
