@@ -89,3 +89,14 @@ def test_asked_lists_every_claimant_of_a_discard_at_once() -> None:
                     return
             g.step(g.legal_actions()[0])
     pytest.fail("no discard was offered to two seats in 200 games")
+
+
+def test_the_replay_summary_counts_forfeited_games() -> None:
+    from fanshu.engine.replay import Summary
+
+    summary = Summary()
+    g = _played("mcr", 11, 9)
+    g.forfeit(g.to_act or 0, "WA")
+    summary.add(replay_game(g.events))
+    mcr = summary.to_dict()["rules"]["mcr"]
+    assert (mcr["games"], mcr["forfeited"], mcr["drawn"], mcr["wins"]) == (1, 1, 0, 0)

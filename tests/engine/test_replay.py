@@ -129,8 +129,9 @@ def test_summary_over_games() -> None:
     d = summary.to_dict()
     assert (d["games"], d["identical"], d["mismatched"]) == (3, 2, 1)
     assert d["rules"]["sichuan"] == {
-        "games": 2, "wins": 2, "wins_by_seat": [0, 1, 1, 0], "drawn": 1, "events_per_game": 75.0,
-        "turns_per_game": 22.5, "decisions_per_game": 30.0, "fans": {"清一色": 1},
+        "games": 2, "wins": 2, "wins_by_seat": [0, 1, 1, 0], "drawn": 1, "forfeited": 0,
+        "events_per_game": 75.0, "turns_per_game": 22.5, "decisions_per_game": 30.0,
+        "fans": {"清一色": 1},
     }  # fmt: skip
     assert d["mismatches"][0]["message"] == "game 2, event 7 (draw): tile: log 1m, replay 2m"
 

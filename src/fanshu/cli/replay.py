@@ -433,6 +433,8 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
     table = summary_table(
         "Games 牌局 (those that replay as logged; events, turns, decisions per game)"
     )
+    # judged games (fanshu botzone judge) may end by a verdict: a column only then
+    forfeits = any(r["forfeited"] for r in data["rules"].values())
     add_columns(
         table,
         (
@@ -440,6 +442,7 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
             ("Games", "right"),
             ("Wins by seat", "right"),
             ("Drawn", "right"),
+            *((("Forfeit", "right"),) if forfeits else ()),
             ("Events", "right"),
             ("Turns", "right"),
             ("Decisions", "right"),
@@ -447,11 +450,13 @@ def _print_summary(data: dict[str, Any], console: Console) -> None:
         no_wrap=True,
     )
     for rules, r in data["rules"].items():
+        forfeited = [str(r["forfeited"])]
         table.add_row(
             rules,
             str(r["games"]),
             " / ".join(str(w) for w in r["wins_by_seat"]),
             f"{r['drawn']} ({percent(r['drawn'], r['games'])})",
+            *(forfeited if forfeits else []),
             f"{r['events_per_game']:.1f}",
             f"{r['turns_per_game']:.1f}",
             f"{r['decisions_per_game']:.1f}",

@@ -92,7 +92,7 @@ class ReplayReport:
     events: int = 0  # events in the log
     decisions: int = 0  # act events
     turns: int = 0  # draws from the front of the wall, and claims
-    result: str | None = None  # "win" or "drawn" (None if the log has no end)
+    result: str | None = None  # "win", "drawn" or "forfeit" (None if the log has no end)
     winners: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     fans: dict[str, int] = field(default_factory=dict)  # fan → wins that counted it
@@ -195,8 +195,8 @@ def game_figures(events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 class Summary:
     """Totals over replayed games, for a report: how many were identical, the
     mismatches, and per rule set the figures of the identical games — wins per seat,
-    drawn games, events, turns and decisions per game, and how many wins counted each
-    fan."""
+    drawn games, forfeited ones (a judge's verdict, ``Game.forfeit``), events, turns
+    and decisions per game, and how many wins counted each fan."""
 
     def __init__(self) -> None:
         self.games = 0
@@ -215,6 +215,7 @@ class Summary:
                 "wins": 0,
                 "wins_by_seat": [0] * report.seats,
                 "drawn": 0,
+                "forfeited": 0,
                 "events": 0,
                 "turns": 0,
                 "decisions": 0,
@@ -226,6 +227,7 @@ class Summary:
             r["wins"] += 1
             r["wins_by_seat"][s] += 1
         r["drawn"] += report.result == "drawn"
+        r["forfeited"] += report.result == "forfeit"
         r["events"] += report.events
         r["turns"] += report.turns
         r["decisions"] += report.decisions
@@ -244,6 +246,7 @@ class Summary:
                 "wins": r["wins"],
                 "wins_by_seat": r["wins_by_seat"],
                 "drawn": r["drawn"],
+                "forfeited": r["forfeited"],
                 "events_per_game": round(r["events"] / n, 1),
                 "turns_per_game": round(r["turns"] / n, 1),
                 "decisions_per_game": round(r["decisions"] / n, 1),
