@@ -244,3 +244,17 @@ def test_gymnasium_imports_the_module_named_in_the_id() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "(40, 34)"
+
+
+def test_action_masks_for_maskable_learners() -> None:
+    env = FanshuEnv("mcr", opponents="greedy,greedy,greedy", seed=3)
+    obs, info = env.reset()
+    done = False
+    while not done:
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_ and masks.shape == (231,)
+        assert (masks == obs["action_mask"].astype(bool)).all()
+        legal = {index_of(Action.parse(a)) for a in info["legal_actions"]}
+        assert set(np.flatnonzero(masks)) == legal
+        obs, _, done, _, info = env.step(int(np.flatnonzero(masks)[-1]))
+    assert not env.action_masks().any()

@@ -37,6 +37,8 @@ pinghu, wuhan, common).  ``import fanshu.rl.gym`` registers it as
   the master seed), ``seed`` (the game's own), ``score`` (the learner's now), after
   ``reset`` ``skipped``, after ``step`` ``illegal``, and once the hand is over
   ``scores`` (every seat's) and ``winners``.
+- ``action_masks()`` is the mask of the decision now, as booleans: the method that
+  maskable learners (sb3-contrib's ``MaskablePPO``) look for on an environment.
 - ``render()`` is a short text of the learner's view: returned with
   ``render_mode="ansi"``, printed with ``"human"`` (which also prints after every
   ``reset`` and ``step``).
@@ -230,6 +232,15 @@ class FanshuEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.render_mode == "human":
             self.render()
         return observation, float(reward) + penalty, terminated, truncated, out
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the decision now as a boolean mask over the action table
+        (all False once the hand is over): what maskable learners such as sb3-contrib's
+        ``MaskablePPO`` ask an environment for."""
+        game = self._env.game  # an ActionError before the first reset
+        if game.done or self._last is None:
+            return np.zeros(ACTION_COUNT, dtype=np.bool_)
+        return action_mask(self._last).astype(np.bool_)
 
     def render(self) -> str | None:
         """The learner's view as text: returned in ``"ansi"`` mode, printed in
