@@ -4,10 +4,12 @@ library on the path (``python -I -S``: no site-packages, no current directory)."
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import subprocess
 import sys
+import types
 import zipfile
 from pathlib import Path
 
@@ -15,7 +17,7 @@ import pytest
 
 from fanshu.botzone.bot import decide
 from fanshu.botzone.io import KEEP_RUNNING
-from fanshu.botzone.package import LEFT_OUT, PackageError, build_zip
+from fanshu.botzone.package import LEFT_OUT, PackageError, build_zip, entry_point
 
 DEAL = "1 0 0 0 0 W1 W1 W1 W2 W3 W4 B5 B5 B5 T7 T8 T9 F1"
 TURN = {"requests": ["0 1 0", DEAL, "2 F2"], "responses": ["PASS", "PASS"]}
@@ -63,3 +65,31 @@ def test_bad_options_are_refused() -> None:
         build_zip(io.BytesIO(), player="x")
     with pytest.raises(PackageError, match="last_tile is safe or botzone"):
         build_zip(io.BytesIO(), last_tile="never")
+
+
+def test_an_older_python_gets_an_answer_that_says_why(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Botzone's python3 may be older than fanshu's 3.11: the entry point must parse
+    # there and answer with the reason, not crash (RE costs -30 like a wrong answer)
+    source = entry_point(player="ev", seed=0, last_tile="safe", keep_running=False)
+    ast.parse(source, feature_version=(3, 6))
+
+    def leave(code: int) -> None:
+        raise SystemExit(code)
+
+    old = types.SimpleNamespace(
+        version_info=(3, 6, 5),
+        version="3.6.5 (default, Apr  1 2018, 05:46:30)",
+        stdin=io.StringIO(json.dumps(TURN) + "\n"),
+        exit=leave,
+    )
+    monkeypatch.setitem(sys.modules, "sys", old)
+    with pytest.raises(SystemExit) as ended:
+        exec(compile(source, "__main__.py", "exec"), {"__name__": "__main__"})
+    assert ended.value.code == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer == {
+        "response": "PASS",
+        "debug": "fanshu needs Python 3.11 or later; this is 3.6.5",
+    }

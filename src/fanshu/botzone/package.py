@@ -28,7 +28,7 @@ from typing import IO
 from fanshu.botzone.bot import PLAYER_NAMES
 from fanshu.errors import FanshuError
 
-__all__ = ["LEFT_OUT", "Package", "PackageError", "build_zip"]
+__all__ = ["LEFT_OUT", "Package", "PackageError", "build_zip", "entry_point"]
 
 #: The sub-packages of fanshu a bot never imports (the floors above ``botzone`` and
 #: those that need other libraries).
@@ -60,7 +60,14 @@ def entry_point(*, player: str, seed: int, last_tile: str, keep_running: bool) -
     return (
         '"""A fanshu bot for Botzone\'s Chinese-Standard-Mahjong (fanshu botzone package)."""\n'
         "import sys\n\n"
-        "from fanshu.botzone.__main__ import main\n\n"
+        # Written so that an older Python reads it: fanshu needs 3.11, and a Python that
+        # cannot import it gets an answer that says why instead of a crash (RE).
+        "if sys.version_info < (3, 11):\n"
+        "    sys.stdin.readline()\n"
+        '    why = "fanshu needs Python 3.11 or later; this is " + sys.version.split()[0]\n'
+        '    print(\'{"response": "PASS", "debug": "%s"}\' % why)\n'
+        "    sys.exit(0)\n\n"
+        "from fanshu.botzone.__main__ import main  # noqa: E402\n\n"
         f"sys.exit(main({args!r}))\n"
     )
 
