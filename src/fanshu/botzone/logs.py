@@ -488,6 +488,13 @@ class _Reader:
         return tile, False, False, self.shown.get(tile, 0) == 3
 
     def check(self, turn: int, seat: int, action: str, player: int, value: int) -> Check:
+        return self.scored_check(turn, seat, action, player, value)[0]
+
+    def scored_check(
+        self, turn: int, seat: int, action: str, player: int, value: int
+    ) -> tuple[Check, McrResult | None]:
+        """The check of ``seat``'s hand at this output, and fanshu's result for it
+        (None when fanshu refuses the hand)."""
         tile, self_drawn, kong, fourth = self.situation(action, player, seat)
         # 妙手回春 / 海底捞月 as the judge reads it: the part of the seat after the one
         # whose turn it is (the drawer, the discarder, the kong's owner) is empty
@@ -506,6 +513,7 @@ class _Reader:
         total: int | None = None
         as_judge: int | None = None
         refused = None
+        result: McrResult | None = None
         text = _write(seat, self.seats[seat], tile)
         try:
             result = score(hand)
@@ -516,7 +524,7 @@ class _Reader:
                 as_judge = judged if judged != total else None
         except FanshuError as e:
             refused = e.message
-        return Check(
+        check = Check(
             turn,
             seat,
             text,
@@ -530,27 +538,13 @@ class _Reader:
             refused,
             as_judge,
         )
+        return check, result
 
     def hand(self, seat: int, tile: str, context: WinContext) -> Hand:
         s = self.seats[seat]
         melds = tuple(_meld(p, seat) for p in s.packs)
         concealed = tuple(sorted(TILE_OF_CODE[t] for t in s.tiles))
         return Hand(concealed, melds, TILE_OF_CODE[tile], context)
-
-    def result_of(self, check: Check, seat: int, tile: str) -> McrResult | None:
-        context = WinContext(
-            self_drawn=check.self_drawn,
-            fourth_tile=check.fourth_tile,
-            kong=check.kong,
-            wall_last=check.wall_last,
-            seat_wind=seat,
-            prevalent_wind=self.quan,
-            flowers=check.flowers,
-        )
-        try:
-            return score(self.hand(seat, tile, context))
-        except FanshuError:
-            return None
 
 
 def judge_total(result: McrResult) -> int:
@@ -702,9 +696,10 @@ def _ending(
     player = _int(last.get("player"), "the player", turn)
     if before not in ("DRAW", "PLAY", "PENG", "CHI", "BUGANG"):
         raise BotzoneLogError(f"turn {turn}: HU after {before}, where no tile can win")
-    win = reader.check(turn, seat, before, player, botzone_fan if botzone_fan is not None else -3)
+    win, result = reader.scored_check(
+        turn, seat, before, player, botzone_fan if botzone_fan is not None else -3
+    )
     discarder = None if before == "DRAW" else player
-    result = reader.result_of(win, seat, reader.situation(before, player, seat)[0])
     fans: tuple[tuple[str, int, int], ...] = ()
     scores: tuple[int, ...]
     if result is not None and result.is_win:
