@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from fanshu.botzone.bot import PLAYER_NAMES, run
-from fanshu.botzone.state import LastTile
+from fanshu.botzone.state import LAST_TILE_RULES, last_tile_rule
 
 
 def parser() -> argparse.ArgumentParser:
@@ -25,16 +25,18 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--player", choices=PLAYER_NAMES, default="greedy", help="the fanshu bot")
     p.add_argument("--seed", type=int, default=0, help="seed of the bot's choices")
-    p.add_argument("--last-tile", choices=("safe", "botzone"), default="safe")
+    p.add_argument("--last-tile", choices=LAST_TILE_RULES, default="safe")
     p.add_argument("--keep-running", action="store_true", help="Botzone's keep-running mode")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    last_tile: LastTile = "botzone" if args.last_tile == "botzone" else "safe"
     return run(
-        player=args.player, seed=args.seed, last_tile=last_tile, keep_running=args.keep_running
+        player=args.player,
+        seed=args.seed,
+        last_tile=last_tile_rule(args.last_tile),
+        keep_running=args.keep_running,
     )
 
 

@@ -29,7 +29,7 @@ from fanshu.botzone.io import Answer, Turn, serve
 from fanshu.botzone.protocol import Response
 from fanshu.botzone.state import LastTile, StateError, Tracker
 from fanshu.engine.actions import Action, ActionKind
-from fanshu.engine.players import make_player
+from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.players.base import Player
 from fanshu.hand import MeldKind
 
@@ -118,8 +118,9 @@ def answer(
     ).response
 
 
-#: The players a bot may be (``fanshu.engine.players``), for the command lines' checks.
-PLAYER_NAMES: tuple[str, ...] = ("random", "greedy", "fan", "ev")
+#: The players a bot may be (the registry, ``fanshu.engine.players.PLAYERS``), for the
+#: command lines' checks.
+PLAYER_NAMES: tuple[str, ...] = tuple(PLAYERS)
 
 
 def run(

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import IO
 
 from fanshu.botzone.bot import PLAYER_NAMES
+from fanshu.botzone.state import LAST_TILE_RULES
 from fanshu.errors import FanshuError
 
 __all__ = ["LEFT_OUT", "Package", "PackageError", "build_zip", "entry_point"]
@@ -93,7 +94,7 @@ def build_zip(
     """Write the bot's zip to ``out`` (a path or a binary file)."""
     if player not in PLAYER_NAMES:
         raise PackageError(f"unknown player {player!r}: one of {', '.join(PLAYER_NAMES)}")
-    if last_tile not in ("safe", "botzone"):
+    if last_tile not in LAST_TILE_RULES:
         raise PackageError(f"last_tile is safe or botzone, not {last_tile!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PackageError(f"a seed is a whole number, not {seed!r}")

@@ -71,13 +71,32 @@ from fanshu.notation.botzone import CODE_OF
 from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult
 from fanshu.tiles import TILES, Tile
 
-__all__ = ["LastTile", "Phase", "StateError", "Tracker", "WinCheck"]
+__all__ = [
+    "LAST_TILE_RULES",
+    "LastTile",
+    "Phase",
+    "StateError",
+    "Tracker",
+    "WinCheck",
+    "last_tile_rule",
+]
 
 A = ActionKind
 PASS = Action(A.PASS)
 WIN = Action(A.WIN)
 Phase = Literal["turn", "claim", "rob", "wait"]
 LastTile = Literal["safe", "botzone"]
+#: The values of ``LastTile``, for the command lines' choices.
+LAST_TILE_RULES: tuple[LastTile, ...] = ("safe", "botzone")
+
+
+def last_tile_rule(text: str) -> LastTile:
+    """``text`` as a ``LastTile``; a ``StateError`` for anything else."""
+    for rule in LAST_TILE_RULES:
+        if text == rule:
+            return rule
+    raise StateError(f"last_tile is 'safe' or 'botzone', not {text!r}")
+
 
 #: Tiles a seat's wall holds in the judge: 136 or 144 tiles split four ways.
 WALL_NO_FLOWERS = 34
@@ -124,10 +143,8 @@ class Tracker:
     def __init__(self, *, wall_size: int | None = None, last_tile: LastTile = "safe") -> None:
         if wall_size is not None and not 13 < wall_size <= 36:
             raise StateError(f"a seat's wall holds 14-36 tiles, not {wall_size}")
-        if last_tile not in ("safe", "botzone"):
-            raise StateError(f"last_tile is 'safe' or 'botzone', not {last_tile!r}")
         self.wall_size = wall_size
-        self.last_tile: LastTile = last_tile
+        self.last_tile: LastTile = last_tile_rule(last_tile)
         self.seat = -1
         self.quan = 0
         self.counts = [0] * 34  # own concealed tiles
