@@ -173,8 +173,10 @@ def _fan(
             seatWind=seat,
             prevalentWind=quan,
         )
-    except Exception:  # MahjongGB raises for a hand that does not win
-        return 0
+    except TypeError as e:  # MahjongGB raises ERROR_NOT_WIN for a hand that does not win
+        if "ERROR_NOT_WIN" in str(e):
+            return 0
+        raise
     return sum(int(f[0]) for f in fans)
 
 

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from MahjongGB import MahjongFanCalculator
 
 from fanshu.api import score as fanshu_score
 from fanshu.botzone.bot import answer
@@ -30,6 +29,7 @@ from fanshu.botzone.state import LastTile
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
 from fanshu.notation.botzone import TILE_OF_CODE
 from fanshu.tiles import Tile
+from support.oracle import oracle_raw
 
 Bot = Callable[[Sequence[str], Sequence[str]], str]
 
@@ -66,22 +66,21 @@ def judge_fan(
             pack.append(("CHI", tile, offer + 1))
         else:
             pack.append((kind, tile, (offer - seat) % 4))
-    try:
-        fans = MahjongFanCalculator(
-            pack=tuple(pack),
-            hand=tuple(hand),
-            winTile=win,
-            flowerCount=flowers,
-            isSelfDrawn=self_drawn,
-            is4thTile=fourth,
-            isAboutKong=kong,
-            isWallLast=last,
-            seatWind=seat,
-            prevalentWind=quan,
-        )
-    except TypeError:
-        return -1
-    return sum(f[0] for f in fans)
+    fans = oracle_raw(
+        {
+            "pack": tuple(pack),
+            "hand": tuple(hand),
+            "winTile": win,
+            "flowerCount": flowers,
+            "isSelfDrawn": self_drawn,
+            "is4thTile": fourth,
+            "isAboutKong": kong,
+            "isWallLast": last,
+            "seatWind": seat,
+            "prevalentWind": quan,
+        }
+    )
+    return -1 if fans is None else sum(f[0] for f in fans)
 
 
 @dataclass
