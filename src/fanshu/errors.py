@@ -1,10 +1,13 @@
 """The errors fanshu raises.  Each carries a stable ``code`` (used by the batch
 output, the HTTP API and the CLI) and a message that names the offending tile,
-meld or position."""
+meld or position.  A message made with :func:`fanshu.i18n.msg` can be shown in Chinese
+(:func:`fanshu.i18n.translate`): front ends translate ``error.message``."""
 
 from __future__ import annotations
 
 from typing import ClassVar
+
+from fanshu.i18n import msg
 
 
 class FanshuError(ValueError):
@@ -30,7 +33,9 @@ class NotationError(FanshuError):
     code: ClassVar[str] = "bad_notation"
 
     def __init__(self, message: str, position: int | None = None) -> None:
-        super().__init__(message if position is None else f"{message} at {position}")
+        if position is not None:
+            message = msg("{message} at {position}", message=message, position=position)
+        super().__init__(message)
         self.position = position
 
 
