@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 LOCK   := requirements.lock
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck layers bench bytecode clean
+.PHONY: run test lint typecheck layers docs dist bench bytecode clean
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,13 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
 
+# Debian's Noto CJK fonts for the tests that draw Chinese (the plots of fanshu stats --plot,
+# the browser tests): without a CJK font both show boxes.  Installed when the file is missing.
+NOTO_CJK := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+$(NOTO_CJK):
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends fonts-noto-cjk
+
 # Debian's PostgreSQL for the store tests, which run on SQLite and on PostgreSQL
 # (tests/support/postgres.py starts a throwaway cluster of its own in a temporary folder
 # and stops it at the end); installed when no /usr/lib/postgresql/*/bin/initdb is there.
@@ -69,11 +76,25 @@ postgresql-package:
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends postgresql
 
-# The whole suite: lint, types, layers, unit, property, doctest, differential, HTTP and browser
+# The documentation site (mkdocs.yml), warnings as errors: the API reference from the
+# docstrings, the bilingual fan pages (docs/hooks/fans.py), every link and anchor checked.
+# It is written to $(SITE); open $(SITE)/index.html.  No network is needed.
+SITE := $(VENV)/site
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(SITE)
+	@echo "the documentation site: $(SITE)/index.html"
+
+# The sdist and the wheel in dist/ (python -m build; --no-isolation builds with the
+# setuptools of the lock, so no download).  tests/test_packaging.py checks what they hold.
+dist: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist
+
+# The whole suite: lint, types, layers, docs, unit, property, doctest, differential, HTTP and browser
 # tests; the store's on both backends (FANSHU_REQUIRE_POSTGRES: fail, not skip, without PostgreSQL).
 test: export FANSHU_REQUIRE_POSTGRES = 1
-test: lint typecheck layers bytecode $(CHROMIUM) $(POSTGRES)
-	$(BIN)/pytest -n 2 src tests
+test: lint typecheck layers docs bytecode $(CHROMIUM) $(NOTO_CJK) $(POSTGRES)
+	$(BIN)/pytest -n 2 --dist loadgroup src tests
 
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench_mcr.py
@@ -82,4 +103,4 @@ bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench_http.py --seconds 5
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist
