@@ -1,4 +1,9 @@
-"""How every ``fanshu`` command reports bad input: ``error: …`` on stderr, status 2."""
+"""How every ``fanshu`` command reports bad input: ``error: …`` on stderr, status 2.
+
+The message is shown in the language of ``--lang`` or the environment (``LANG=zh_CN.UTF-8``:
+Chinese, see :mod:`fanshu.cli.language`); the ``error:`` prefix stays as it is in every
+language, so that scripts can find it.  报错信息按 ``--lang`` 或 ``LANG`` 显示中文或英文。
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ import re
 
 import typer
 from rich.cells import cell_len
+
+from fanshu.cli.language import t
 
 #: Exit codes: 0 done, 1 not a winning hand (``score``), 2 bad input or could not run.
 EXIT_NOT_A_WIN = 1
@@ -20,8 +27,9 @@ def fail(
     position: int | None = None,
 ) -> typer.Exit:
     """Print ``error: message`` on stderr (with a caret under the fault of a hand string)
-    and return the ``Exit`` to raise."""
-    typer.echo(f"error: {_clipped(_shown(message, keep=chr(10)))}", err=True)
+    and return the ``Exit`` to raise.  ``message`` is translated (:func:`~fanshu.cli.language.t`):
+    a :class:`fanshu.i18n.Message` by its template, a plain string as a msgid."""
+    typer.echo(f"error: {_clipped(_shown(t(message), keep=chr(10)))}", err=True)
     if hand is not None and position is not None and 0 <= position <= len(hand):
         typer.echo(caret_lines(hand, position), err=True)
     return typer.Exit(code)

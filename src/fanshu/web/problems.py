@@ -18,6 +18,12 @@ limit 413, a request from another site 403 ``bad_origin``, to an unknown host 42
 ``bad_host``, not sent as JSON 415 ``json_only``, a body that stops arriving 408
 ``body_timeout``, too many requests 429 ``rate_limited`` (with ``Retry-After``), a write
 to a read-only server 503 ``read_only``, a full disk 507 ``disk_full``.
+
+**Languages** (docs/languages.md): ``title``, ``detail`` and the ``errors[].message`` items are
+in the request's ``Accept-Language`` (``zh`` → 中文, anything else English); the answer
+says which in ``Content-Language`` and carries ``Vary: Accept-Language``.  ``code`` and
+``type`` never change with the language: clients branch on them, not on the text.
+问题文档的 ``title``/``detail`` 按请求的 ``Accept-Language`` 用中文或英文；``code`` 不变。
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import Response
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import DEFAULT_LANGUAGE, Language, language, msg, translate
 
 __all__ = [
     "MEDIA_TYPE",
@@ -44,6 +51,8 @@ __all__ = [
     "problem_body",
     "problem_schema",
     "render_json",
+    "request_language",
+    "scope_language",
 ]
 
 MEDIA_TYPE = "application/problem+json"
@@ -51,36 +60,36 @@ TYPE_PREFIX = "urn:fanshu:problem:"
 
 #: A short title per code (RFC 9457 ``title``: the same for every occurrence).
 TITLES: dict[str, str] = {
-    "bad_json": "Body is not a JSON object",
-    "bad_field": "Bad field",
-    "bad_notation": "Bad hand notation",
-    "invalid_hand": "Impossible hand",
-    "bad_option": "Bad option or rule set",
-    "invalid_input": "Invalid input",
-    "not_a_win": "Not a winning hand",
-    "bad_match": "Match or settlement refuses the request",
-    "bad_settlement": "Settlement refuses the request",
-    "store_error": "Database error",
-    "not_found": "Not found",
-    "method_not_allowed": "Method not allowed",
-    "unsupported_media_type": "Unsupported media type",
-    "too_large": "Request body too large",
-    "too_many_items": "Too many items",
-    "illegal_action": "Illegal action",
-    "game_not_found": "No such game",
-    "internal_error": "Internal error",
-    "invalid_text": "Text that is not Unicode",
-    "out_of_range": "Number out of range",
-    "unauthorized": "Credentials needed",
-    "forbidden": "Not allowed",
-    "csrf": "CSRF token missing or wrong",
-    "bad_origin": "Request from another site",
-    "bad_host": "Unknown host",
-    "json_only": "JSON only",
-    "body_timeout": "Request body too slow",
-    "rate_limited": "Too many requests",
-    "read_only": "Read-only server",
-    "disk_full": "Disk full",
+    "bad_json": msg("Body is not a JSON object"),
+    "bad_field": msg("Bad field"),
+    "bad_notation": msg("Bad hand notation"),
+    "invalid_hand": msg("Impossible hand"),
+    "bad_option": msg("Bad option or rule set"),
+    "invalid_input": msg("Invalid input"),
+    "not_a_win": msg("Not a winning hand"),
+    "bad_match": msg("Match or settlement refuses the request"),
+    "bad_settlement": msg("Settlement refuses the request"),
+    "store_error": msg("Database error"),
+    "not_found": msg("Not found"),
+    "method_not_allowed": msg("Method not allowed"),
+    "unsupported_media_type": msg("Unsupported media type"),
+    "too_large": msg("Request body too large"),
+    "too_many_items": msg("Too many items"),
+    "illegal_action": msg("Illegal action"),
+    "game_not_found": msg("No such game"),
+    "internal_error": msg("Internal error"),
+    "invalid_text": msg("Text that is not Unicode"),
+    "out_of_range": msg("Number out of range"),
+    "unauthorized": msg("Credentials needed"),
+    "forbidden": msg("Not allowed"),
+    "csrf": msg("CSRF token missing or wrong"),
+    "bad_origin": msg("Request from another site"),
+    "bad_host": msg("Unknown host"),
+    "json_only": msg("JSON only"),
+    "body_timeout": msg("Request body too slow"),
+    "rate_limited": msg("Too many requests"),
+    "read_only": msg("Read-only server"),
+    "disk_full": msg("Disk full"),
 }
 
 #: The HTTP status of each code; codes not listed (a rule set's own) are 422.
@@ -132,20 +141,45 @@ class Problem(Exception):
         return cls(error.code, error.message, status, **extra)
 
 
-def problem_body(code: str, detail: str, status: int, **extra: Any) -> dict[str, Any]:
-    """The problem document as a dict.
+def problem_body(
+    code: str, detail: str, status: int, *, lang: str = DEFAULT_LANGUAGE, **extra: Any
+) -> dict[str, Any]:
+    """The problem document as a dict, its texts in ``lang``.
 
     >>> problem_body("too_large", "the body is over 1 MiB", 413)["type"]
     'urn:fanshu:problem:too_large'
+    >>> problem_body("not_found", "no such resource", 404, lang="zh")["title"]
+    '未找到'
     """
+    if isinstance(extra.get("errors"), list):
+        extra["errors"] = [_translated_item(e, lang) for e in extra["errors"]]
     return {
         "type": TYPE_PREFIX + code,
-        "title": TITLES.get(code, code.replace("_", " ").capitalize()),
+        "title": translate(TITLES.get(code, code.replace("_", " ").capitalize()), lang),
         "status": status,
-        "detail": detail,
+        "detail": translate(detail, lang),
         "code": code,
         **extra,
     }
+
+
+def _translated_item(item: Any, lang: str) -> Any:
+    if isinstance(item, dict) and isinstance(item.get("message"), str):
+        return {**item, "message": translate(item["message"], lang)}
+    return item
+
+
+def request_language(request: Request) -> Language:
+    """The language a request asks for (``Accept-Language``; English without one)."""
+    return language(request.headers.get("accept-language"))
+
+
+def scope_language(scope: Mapping[str, Any]) -> Language:
+    """:func:`request_language` for an ASGI middleware, from the raw ``scope`` headers."""
+    for name, value in scope.get("headers", ()):
+        if name.lower() == b"accept-language":
+            return language(value.decode("latin-1"))
+    return DEFAULT_LANGUAGE
 
 
 class ProblemResponse(Response):
@@ -167,9 +201,12 @@ def render_json(content: Any) -> bytes:
         return json.dumps(content, separators=(",", ":")).encode("ascii")
 
 
-def problem_response(problem: Problem) -> ProblemResponse:
-    body = problem_body(problem.code, problem.detail, problem.status, **problem.extra)
-    return ProblemResponse(body, status_code=problem.status, headers=problem.headers)
+def problem_response(problem: Problem, lang: str = DEFAULT_LANGUAGE) -> ProblemResponse:
+    """The answer for ``problem`` in ``lang`` (a middleware passes
+    ``scope_language(scope)``, a handler ``request_language(request)``)."""
+    body = problem_body(problem.code, problem.detail, problem.status, lang=lang, **problem.extra)
+    headers = {**problem.headers, "Content-Language": lang, "Vary": "Accept-Language"}
+    return ProblemResponse(body, status_code=problem.status, headers=headers)
 
 
 def problem_schema() -> dict[str, Any]:
@@ -236,39 +273,49 @@ def validation_detail(errors: Sequence[Mapping[str, Any]]) -> tuple[str, list[di
         loc = e.get("loc", ())
         field = _field_name(loc)
         kind = e.get("type", "")
-        msg = str(e.get("msg", "invalid"))
+        said = str(e.get("msg", "invalid"))
+        message: str
         if kind == "missing":
-            message = f"missing {field!r}"
+            message = msg("missing {field!r}", field=field)
         elif kind == "extra_forbidden":
-            message = f"unknown key {field!r}"
+            message = msg("unknown key {field!r}", field=field)
         elif kind == "json_invalid":
-            message = f"not JSON: {e.get('ctx', {}).get('error', msg)}"
+            message = msg("not JSON: {error}", error=e.get("ctx", {}).get("error", said))
         else:
-            message = f"{field}: {msg[0].lower() + msg[1:] if msg else msg}"
-            if "input" in e and kind not in ("missing",):
-                message += f", not {_shown(e['input'])}"
+            # pydantic's own words stay English: they are a value of the message
+            said = said[0].lower() + said[1:] if said else said
+            if "input" in e:
+                message = msg(
+                    "{field}: {error}, not {value}",
+                    field=field,
+                    error=said,
+                    value=_shown(e["input"]),
+                )
+            else:
+                message = msg("{field}: {error}", field=field, error=said)
         out.append({"field": field, "message": message})
     if not out:
-        return "the request is not valid", out
+        return msg("the request is not valid"), out
     return out[0]["message"], out
 
 
 async def _on_problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, Problem)
-    return problem_response(exc)
+    return problem_response(exc, request_language(request))
 
 
 async def _on_fanshu_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, FanshuError)
-    return problem_response(Problem.of(exc))
+    return problem_response(Problem.of(exc), request_language(request))
 
 
 async def _on_validation(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
+    lang = request_language(request)
     errors = list(exc.errors())
     if any(e.get("type") == "json_invalid" for e in errors):
         detail, _ = validation_detail([e for e in errors if e.get("type") == "json_invalid"])
-        return problem_response(Problem("bad_json", detail))
+        return problem_response(Problem("bad_json", detail), lang)
     if any(
         _field_name(e.get("loc", ())) == "body"
         and e.get("type") in ("dict_type", "model_attributes_type")
@@ -277,17 +324,19 @@ async def _on_validation(request: Request, exc: Exception) -> Response:
         body = next(e for e in errors if _field_name(e.get("loc", ())) == "body")
         given = body.get("input")
         if isinstance(given, bytes | str):  # not sent as JSON: FastAPI did not decode it
-            detail = "the body must be a JSON object sent as Content-Type: application/json"
+            detail = msg("the body must be a JSON object sent as Content-Type: application/json")
         else:
-            detail = f"the body must be a JSON object, not {_shown(given)}"
-        return problem_response(Problem("bad_json", detail))
+            detail = msg("the body must be a JSON object, not {value}", value=_shown(given))
+        return problem_response(Problem("bad_json", detail), lang)
     if any(tuple(e.get("loc", ())) == ("body",) and e.get("type") == "missing" for e in errors):
-        return problem_response(Problem("bad_json", "the request needs a JSON object body"))
+        return problem_response(
+            Problem("bad_json", msg("the request needs a JSON object body")), lang
+        )
     detail, items = validation_detail(errors)
     # a number past its bound: out_of_range, as the wire format says it (the message
     # names the bound: "fan: input should be less than or equal to 1000, not 100000")
     code = "out_of_range" if errors and errors[0].get("type") in _RANGE_ERRORS else "bad_field"
-    return problem_response(Problem(code, detail, errors=items))
+    return problem_response(Problem(code, detail, errors=items), lang)
 
 
 #: pydantic's error types of a number past a bound.
@@ -295,28 +344,40 @@ _RANGE_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "l
 
 
 _HTTP_CODES = {
-    404: ("not_found", "no such resource"),
-    405: ("method_not_allowed", "method not allowed"),
-    413: ("too_large", "the request body is too large"),
-    415: ("unsupported_media_type", "unsupported media type"),
+    404: ("not_found", msg("no such resource")),
+    405: ("method_not_allowed", msg("method not allowed")),
+    413: ("too_large", msg("the request body is too large")),
+    415: ("unsupported_media_type", msg("unsupported media type")),
 }
 
 
 async def _on_http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
-    code, default = _HTTP_CODES.get(exc.status_code, ("http_error", "request failed"))
-    detail = exc.detail if isinstance(exc.detail, str) and exc.detail else default
+    code, default = _HTTP_CODES.get(exc.status_code, ("http_error", msg("request failed")))
+    detail: str = exc.detail if isinstance(exc.detail, str) and exc.detail else default
     headers = dict(exc.headers or {})
     if exc.status_code == 404 and detail == "Not Found":
-        detail = f"no such resource: {request.method} {request.url.path}"
+        detail = msg(
+            "no such resource: {method} {path}", method=request.method, path=request.url.path
+        )
     elif exc.status_code == 405:
         allowed = _allowed_methods(request)
         if allowed:
             headers["Allow"] = ", ".join(allowed)
         if detail == "Method Not Allowed":
-            also = f" (allowed: {', '.join(allowed)})" if allowed else ""
-            detail = f"{request.method} is not allowed on {request.url.path}{also}"
-    return problem_response(Problem(code, detail, exc.status_code, headers=headers))
+            where = {"method": request.method, "path": request.url.path}
+            detail = (
+                msg(
+                    "{method} is not allowed on {path} (allowed: {allowed})",
+                    allowed=", ".join(allowed),
+                    **where,
+                )
+                if allowed
+                else msg("{method} is not allowed on {path}", **where)
+            )
+    return problem_response(
+        Problem(code, detail, exc.status_code, headers=headers), request_language(request)
+    )
 
 
 def _allowed_methods(request: Request) -> list[str]:
@@ -344,7 +405,8 @@ def _allowed_methods(request: Request) -> list[str]:
 async def _on_unexpected(request: Request, exc: Exception) -> Response:
     # a bug in fanshu: say so as a problem, not a traceback
     message = f"{type(exc).__name__}: {exc}".rstrip(": ")
-    return problem_response(Problem("internal_error", f"{message} (please report it)", 500))
+    detail = msg("{error} (please report it)", error=message)
+    return problem_response(Problem("internal_error", detail, 500), request_language(request))
 
 
 def install_handlers(app: FastAPI) -> None:
