@@ -5,389 +5,31 @@ import { ALL_TILES, HONORS, SUITS, installSprite, tileName, tileSVG } from "./ti
 
 // ---------------------------------------------------------------------------- i18n
 
-const TEXT = {
-  "tab.calc": ["算番", "Calculator"],
-  "tab.analysis": ["算牌", "Analysis"],
-  "tab.match": ["记分", "Score sheet"],
-  "tab.play": ["对局", "Play"],
-  "picker.string": ["牌型字符串", "Hand string"],
-  "picker.rules": ["规则", "Rules"],
-  "picker.wildcard": ["百搭", "Wild tile"],
-  "picker.wildcard_none": ["无百搭", "none"],
-  "picker.wildcard_title": [
-    "本局的百搭 (赖子)：手牌中这种牌可当任意牌用 — {0}",
-    "The kind wild this hand (百搭 / 赖子): its copies in the hand may stand for other tiles — {0}",
-  ],
-  "picker.wild_badge": ["百搭", "wild"],
-  "result.wildcards": ["百搭 {0} 作 {1}", "Wild {0} stood for {1}"],
-  "result.wild_winning": ["和牌作 {0}", "the winning tile for {0}"],
-  "result.wild_none": ["百搭 {0}：手中没有", "Wild {0}: none held"],
-  "picker.backspace": ["退格", "Undo tile"],
-  "picker.clear": ["清空", "Clear"],
-  "picker.hint": [
-    "点选下方的牌加入手牌；点手牌中的牌把它设为和牌，点和牌将其移除；点副露移除该副露。",
-    "Tap tiles below to add them. Tap a tile in the hand to make it the winning tile; tap the winning tile to take it out; tap a meld to remove it.",
-  ],
-  "picker.win": ["和", "Win"],
-  "picker.full": ["手牌已满 14 张", "The hand already has 14 tiles"],
-  "picker.empty": ["从下方的牌中选牌…", "Pick tiles from the palette below…"],
-  "picker.melds_max": ["最多四组副露", "At most four melds"],
-  "mode.tile": ["手牌", "Tiles"],
-  "mode.chow": ["吃", "Chow"],
-  "mode.pung": ["碰", "Pung"],
-  "mode.kong": ["明杠", "Kong"],
-  "mode.ckong": ["暗杠", "Concealed kong"],
-  "ctx.title": ["和牌情况", "Win context"],
-  "ctx.self_drawn": ["自摸", "Self-drawn"],
-  "ctx.fourth_tile": ["和绝张", "Last tile (4th copy)"],
-  "ctx.kong": ["杠上开花 / 抢杠和", "Kong replacement / robbing"],
-  "ctx.wall_last": ["妙手回春 / 海底捞月", "Last tile of the wall"],
-  "ctx.dealer": ["庄家", "Dealer"],
-  "ctx.first_turn": ["第一巡 (天和/地和)", "First turn (heavenly/earthly)"],
-  "ctx.ready_at_start": ["起手听牌 (天听)", "Ready from the deal"],
-  "ctx.kong_discard": ["杠后打出 (杠上炮)", "Discard after a kong"],
-  "ctx.seat_wind": ["门风", "Seat wind"],
-  "ctx.prevalent_wind": ["圈风", "Prevalent wind"],
-  "ctx.flowers": ["花牌", "Flowers"],
-  "opt.title": ["规则选项", "Rule options"],
-  "opt.hint": [
-    "选项、默认值和说明来自服务器 (GET /v1/rules/{0})；改过的选项随算番和结算一起发送。",
-    "The options, their defaults and notes come from the server (GET /v1/rules/{0}); changed ones are sent with the score and the settlement.",
-  ],
-  "opt.changed": ["已改 {0} 项", "{0} changed"],
-  "opt.all_default": ["均为默认", "all defaults"],
-  "opt.default": ["默认 ({0})", "Default ({0})"],
-  "opt.yes": ["是", "yes"],
-  "opt.no": ["否", "no"],
-  "opt.none": ["不封顶 / 无", "none"],
-  "opt.reset": ["全部恢复默认", "Reset to defaults"],
-  "opt.int_placeholder": ["默认 {0}；填整数", "default {0}; a whole number"],
-  "opt.int_none_placeholder": ["默认 {0}；整数或 none (不封顶)", "default {0}; a whole number or none"],
-  "opt.bad_int": ["「{0}」要填整数，不能是 “{1}”", "{0}: give a whole number, not “{1}”"],
-  "opt.bad_int_none": ["「{0}」要填整数或 none，不能是 “{1}”", "{0}: give a whole number or none, not “{1}”"],
-  "opt.bad": ["规则选项有误：{0}", "Bad rule option: {0}"],
-  "opt.loading": ["正在读取规则选项…", "Loading the rule options…"],
-  "opt.empty": ["这套规则没有选项。", "This rule set has no options."],
-  "opt.unavailable": ["无法读取规则选项：{0}", "Cannot load the rule options: {0}"],
-  "result.title": ["番数", "Score"],
-  "result.fan": ["番", "fan"],
-  "result.show_excluded": ["显示不计的番", "Show excluded fans"],
-  "result.need14": ["选满 14 张牌 (杠算 3 张) 即可算番。", "Pick 14 tiles (a kong counts as 3) to score the hand."],
-  "result.have": ["现有 {0} 张。", "{0} so far."],
-  "result.not_win": ["没有和牌：", "Not a winning hand: "],
-  "result.under_min": ["不足 {0} 番起和 (花牌不计)", "Under the {0}-fan minimum (flowers not counted)"],
-  "result.multiplier": ["倍数 ×{0}", "Payment ×{0}"],
-  "result.payment": ["每家付 {0}", "{0} from each payer"],
-  "result.points": ["得分 {0}", "Points {0}"],
-  "result.tai": ["{0} 台 + 底台 {1}，{2} 番", "{0} 台 + base {1}, {2} 番"],
-  "result.capped_at": ["封顶：按 {0} 番付", "capped: paid as {0} fan"],
-  "result.shape": ["牌型：{0}", "Shape: {0}"],
-  "result.no_excluded": ["没有不计的番。", "No excluded fans."],
-  "result.excluded_by": ["因 {0} 不计", "excluded by {0}"],
-  "th.fan": ["番种", "Fan"],
-  "th.tiles": ["牌", "Tiles"],
-  "th.value": ["番", "Fan"],
-  "th.points": ["小计", "Points"],
-  "th.total": ["合计", "Total"],
-  "settle.title": ["结算", "Settlement"],
-  "settle.from": ["放铳", "Discarded by"],
-  "settle.self": ["自摸 (三家付)", "Self-drawn (all pay)"],
-  "wind.E": ["东", "East"],
-  "wind.S": ["南", "South"],
-  "wind.W": ["西", "West"],
-  "wind.N": ["北", "North"],
-  "shape.regular": ["四组一对", "4 sets + pair"],
-  "shape.seven_pairs": ["七对", "Seven pairs"],
-  "shape.thirteen_orphans": ["十三幺", "Thirteen orphans"],
-  "shape.honors_knitted": ["全不靠", "Honors & knitted"],
-  "shape.knitted_straight": ["组合龙", "Knitted straight"],
-  "shape.nine_gates": ["九莲宝灯", "Nine gates"],
-  "an.title": ["分析", "Analysis"],
-  "an.visible": ["已见的牌 (弃牌、他家副露)", "Tiles seen (discards, others' melds)"],
-  "an.need": ["选 13 张 (看听牌) 或 14 张 (看打哪张) 牌即可分析。", "Pick 13 tiles (for waits) or 14 (for discards) to analyse."],
-  "an.shanten": ["向听数", "Shanten"],
-  "an.complete": ["已和牌", "complete"],
-  "an.ready": ["听牌", "ready"],
-  "an.n_away": ["{0} 向听", "{0} away"],
-  "an.by_shape": ["各牌型", "By shape"],
-  "an.waits": ["听牌", "Waits"],
-  "an.useful": ["有效牌", "Useful tiles"],
-  "an.useful_n": ["共 {0} 张", "{0} tiles"],
-  "an.discards": ["打牌建议", "Discard advice"],
-  "an.th_tile": ["牌", "Tile"],
-  "an.th_left": ["剩余", "Left"],
-  "an.th_discard": ["点和", "On discard"],
-  "an.th_self": ["自摸", "Self-drawn"],
-  "an.th_discard_tile": ["打出", "Discard"],
-  "an.th_after": ["向听", "Shanten"],
-  "an.th_useful": ["有效牌", "Useful tiles"],
-  "an.th_count": ["张数", "Count"],
-  "an.under": ["不足起和", "under minimum"],
-  "an.last": ["和绝张", "last tile"],
-  "an.dead": ["已无", "none left"],
-  "an.apply": ["打出后的手牌", "Hand after this discard"],
-  "an.by": ["排序", "Rank by"],
-  "an.by_value": ["按期望得分", "Expected points"],
-  "an.by_efficiency": ["按牌效 (向听、有效牌)", "Efficiency (shanten, useful tiles)"],
-  "an.wall": ["牌墙剩余", "Tiles left in the wall"],
-  "an.dealer": ["我是庄家", "I am the dealer"],
-  "an.offered": ["别家打出 (吃碰杠和)", "Tile on offer (claim it?)"],
-  "an.offered_by": ["打出者", "Thrown by"],
-  "an.opponents": ["对手的弃牌", "Opponents' discards"],
-  "an.seat1": ["下家", "Next seat (right)"],
-  "an.seat2": ["对家", "Opposite"],
-  "an.seat3": ["上家", "Previous seat (left)"],
-  "an.seat_other": ["对手", "Opponent"],
-  "an.th_choice": ["选择", "Choice"],
-  "an.th_useful_n": ["有效牌", "Useful"],
-  "an.th_p_win": ["和牌率", "P(win)"],
-  "an.th_points": ["期望得分", "Exp. points"],
-  "an.th_p_min": ["起和率 (≥{0}番)", "P(≥{0} fan)"],
-  "an.th_p_ready": ["听牌率", "P(ready)"],
-  "an.th_targets": ["目标番", "Target fans"],
-  "an.th_danger": ["放铳率", "Danger"],
-  "an.claims": ["吃碰杠建议", "Claim advice"],
-  "an.value": ["这手牌的价值", "Value of this hand"],
-  "an.best": ["最佳", "Best"],
-  "an.computing": ["计算中…", "Computing…"],
-  "an.danger_title": ["放铳的期望失分 {0}", "Expected loss from dealing in: {0}"],
-  "act.discard": ["打", "discard"],
-  "act.win": ["和", "win"],
-  "act.kong": ["杠", "kong"],
-  "act.pung": ["碰", "pung"],
-  "act.chow": ["吃", "chow"],
-  "act.pass": ["不要", "pass"],
-  "m.new": ["新比赛", "New match"],
-  "m.new_hint": ["按第一圈的座位 (东南西北) 输入四位选手。", "Enter the four players in their round-1 seats (East, South, West, North)."],
-  "m.create": ["开始比赛", "Start match"],
-  "m.rules": ["规则", "Rules"],
-  "m.open_id": ["比赛编号", "Match id"],
-  "m.open": ["打开", "Open"],
-  "m.record": ["记录第", "Record hand"],
-  "m.record_suffix": ["盘", ""],
-  "m.winner": ["和牌者", "Winner"],
-  "m.discarder": ["放铳者", "Discarded by"],
-  "m.self_drawn": ["自摸", "Self-drawn"],
-  "m.by_fan": ["按番数", "By fan total"],
-  "m.by_hand": ["按牌型", "By hand"],
-  "m.fan": ["番数 (含花)", "Fan (flowers included)"],
-  "m.hand_hint": [
-    "选出和牌的牌 (与算番页共用)，按本盘的门风、圈风计番：",
-    "Pick the winning hand (shared with the calculator); it is scored with this hand's winds:",
-  ],
-  "m.flowers": ["花牌", "Flowers"],
-  "m.no_hand": ["算番页还没有 14 张牌。", "The calculator has no 14-tile hand yet."],
-  "m.submit": ["记录和牌", "Record win"],
-  "m.draw": ["荒庄", "Drawn hand"],
-  "m.undo": ["撤销最后一行", "Undo last row"],
-  "m.extra": ["错和与罚分", "False wins and penalties"],
-  "m.extra_hint": ["记在第 {0} 盘之中，不算一盘；可用「撤销最后一行」撤销。", "Recorded during hand {0}, not counted as a hand; Undo last row takes it back."],
-  "m.pen_player": ["选手", "Player"],
-  "m.pen_kind": ["类别", "What"],
-  "m.kind_under_minimum": ["错和：不足 8 番 (赔另三家各 10 分)", "False win under 8 fan (10 to each other player)"],
-  "m.kind_not_complete": ["诈和：没有和牌 (赔另三家各 20 分)", "False win, hand not complete (20 to each)"],
-  "m.kind_penalty": ["罚分：裁判判罚 (扣分，不给他人)", "Referee's penalty (deducted, paid to nobody)"],
-  "m.pen_points": ["扣分", "Points"],
-  "m.pen_reason": ["原因 (可空)", "Reason (optional)"],
-  "m.pen_submit": ["记入记分表", "Add to the sheet"],
-  "m.pen_bad_points": ["扣分要填大于 0 的整数，不能是 “{0}”", "Points: give a whole number above 0, not “{0}”"],
-  "m.pen_no_player": ["请先选择选手", "Choose the player first"],
-  "m.sheet": ["记分表", "Score sheet"],
-  "m.hand_no": ["盘", "Hand"],
-  "m.round": ["{0}风圈", "{0} round"],
-  "m.dealer": ["庄", "dealer"],
-  "m.result": ["结果", "Result"],
-  "m.total": ["合计", "Total"],
-  "m.table_points": ["标准分", "Table points"],
-  "m.row_draw": ["荒庄", "Drawn"],
-  "m.row_win_self": ["{0} 自摸 {1} 番", "{0} self-drawn, {1} fan"],
-  "m.row_win": ["{0} 和 {2} 的 {1} 番", "{0} wins {1} fan off {2}"],
-  "m.row_false": ["{0} 错和", "{0} false win"],
-  "m.row_false_under_minimum": ["{0} 错和 (不足 8 番)", "{0} false win (under 8 fan)"],
-  "m.row_false_not_complete": ["{0} 诈和 (没有和牌)", "{0} false win (not complete)"],
-  "m.row_penalty": ["{0} 罚 {1} 分", "{0} penalty, {1} points"],
-  "m.complete": ["比赛结束", "Match complete"],
-  "m.info": ["第 {0} 盘 · {1} · 庄家 {2}", "Hand {0} · {1} · dealer {2}"],
-  "m.seat_winds": ["门风：{0}", "Seat winds: {0}"],
-  "m.need_names": ["请输入四个不同的名字", "Enter four different names"],
-  "t.title": ["赛事", "Tournament"],
-  "t.players": ["选手 (每行一位，4 的倍数)", "Players (one a line, a multiple of 4)"],
-  "t.sessions": ["轮数", "Sessions"],
-  "t.create": ["创建赛事", "Create tournament"],
-  "t.id": ["赛事编号", "Tournament id"],
-  "t.show": ["打开", "Open"],
-  "t.rank": ["名次", "Rank"],
-  "t.player": ["选手", "Player"],
-  "t.points": ["标准分", "Table points"],
-  "t.score": ["比赛分", "Score"],
-  "t.matches": ["场数", "Matches"],
-  "t.firsts": ["第一", "Firsts"],
-  "t.seating": ["座位", "Seating"],
-  "t.session": ["第 {0} 轮", "Session {0}"],
-  "t.table": ["{0} 桌", "Table {0}"],
-  "t.created": ["赛事：{0}", "Tournament: {0}"],
-  "t.seat": ["生成座位 (尽量少重复对手)", "Seat the sessions (few repeated opponents)"],
-  "t.sheet": ["记分表", "Score sheet"],
-  "t.standings": ["排名", "Standings"],
-  "p.rules": ["规则", "Rules"],
-  "p.seed": ["种子 (可空)", "Seed (optional)"],
-  "p.start": ["开局", "New game"],
-  "p.abandon": ["放弃这局", "Abandon this game"],
-  "p.resumed": ["接着上次的对局：从离开的地方继续。", "Your unfinished game is back where you left it."],
-  "p.resumed_done": ["上次的对局已经结束：结果如下。", "Your last game is over: here is its result."],
-  "p.gone": ["上次的对局已不在服务器上，请开新局。", "Your last game is no longer on the server: start a new one."],
-  "p.you": ["你", "You"],
-  "p.bot": ["电脑 {0}", "Bot {0}"],
-  "p.wall": ["牌墙 {0}", "Wall {0}"],
-  "p.dealer": ["庄", "Dealer"],
-  "p.ready": ["听", "Ready"],
-  "p.won": ["已和", "Won"],
-  "p.score": ["{0} 分", "{0} pts"],
-  "p.your_turn": ["轮到你：点一张牌打出", "Your turn: tap a tile to discard it"],
-  "p.ready_mode": ["报听：点一张牌打出并报听", "Declare ready: tap the tile to discard"],
-  "p.claim": ["{0} 打出了这张牌：", "{0} discarded:"],
-  "p.rob": ["{0} 加杠：可以抢杠和", "{0} adds a kong: you may rob it"],
-  "p.exchange": ["换牌：点一张要换出的牌", "Exchange: tap a tile to give"],
-  "p.give": ["换回：点一张要交出的牌", "Give back: tap a tile to give"],
-  "p.void": ["定缺：选择不要的一门", "Choose your void suit"],
-  "p.pick": ["搓牌：可以换成任意一张未见的牌", "Free pick: swap your draw for any unseen tile"],
-  "p.swap": ["可以换入一副刻子", "A triplet is offered"],
-  "p.last": ["海底捞月：要和吗？", "Last tile: win?"],
-  "p.wait": ["等待…", "Waiting…"],
-  "p.act.win": ["和", "Win"],
-  "p.act.win_total": ["和 {0} 番", "Win · {0} fan"],
-  "p.act.false_win": ["(不足起和，错和)", "(under the minimum: false win)"],
-  "p.act.pass": ["过", "Pass"],
-  "p.act.pung": ["碰", "Pung"],
-  "p.act.chow": ["吃", "Chow"],
-  "p.act.kong": ["杠", "Kong"],
-  "p.act.ready": ["报听", "Declare ready"],
-  "p.act.ready_cancel": ["取消报听", "Cancel ready"],
-  "p.act.void": ["缺{0}", "Void {0}"],
-  "p.act.pick": ["换成", "Take"],
-  "p.act.swap": ["换入", "Take triplet"],
-  "p.act.exchange": ["换出", "Give"],
-  "p.result": ["本局结果", "End of hand"],
-  "p.drawn": ["流局", "Drawn hand"],
-  "p.wins": ["{0} 和牌", "{0} wins"],
-  "p.wins_off": ["{0} 和牌 (点炮：{1})", "{0} wins off {1}"],
-  "p.wins_self": ["{0} 自摸", "{0} wins self-drawn"],
-  "p.false_win": ["{0} 错和", "{0} false win"],
-  "p.final": ["得分", "Scores"],
-  "p.again": ["再来一局", "Play again"],
-  "p.log": ["牌局记录", "Table log"],
-  "p.ev.discard": ["{0} 打 {1}", "{0} discards {1}"],
-  "p.ev.claim": ["{0} {1} {2}", "{0} {1} {2}"],
-  "p.ev.kong": ["{0} 杠 {1}", "{0} kongs {1}"],
-  "p.ev.win": ["{0} 和了！{1} 番", "{0} wins! {1} fan"],
-  "p.ev.ready": ["{0} 报听", "{0} declares ready"],
-  "p.ev.false_win": ["{0} 错和", "{0} false win"],
-  "p.ev.void": ["定缺：{0}", "Void suits: {0}"],
-  "p.ev.exchange": ["换牌", "Tiles exchanged"],
-  "p.ev.end": ["本局结束", "Hand over"],
-  "suit.m": ["万", "characters"],
-  "suit.p": ["饼", "dots"],
-  "suit.s": ["条", "bamboo"],
-  "kind.chow": ["吃", "chows"],
-  "kind.pung": ["碰", "pungs"],
-  "kind.kong": ["杠", "kongs"],
-  "rules.mcr": ["国标麻将", "Chinese Official (MCR)"],
-  "rules.sichuan": ["四川麻将 血战到底", "Sichuan (bloody battle)"],
-  "rules.two-player": ["二人麻将", "Two-player"],
-  "rules.beijing": ["北京麻将", "Beijing"],
-  "rules.jiaxing": ["嘉兴台头", "Jiaxing taitou"],
-  "rules.pinghu": ["平湖台头", "Pinghu taitou"],
-  "rules.wuhan": ["武汉开口翻", "Wuhan open-doubling"],
-  "rules.common": ["快速入门 (底分×2^番)", "Quick-start (base × 2^fan)"],
-  "p.wild": ["百搭 {0}", "Wild {0}"],
-  "p.ev.wildcard": ["百搭：{0}", "Wild tile: {0}"],
-  "err.network": ["无法连接服务器", "Cannot reach the server"],
-  "toast.close": ["关闭", "Close"],
-  "parse.suit_alone": ["花色 '{0}' 前面没有数字", "suit '{0}' with no digits before it"],
-  "parse.zero": ["没有 0 这张牌", "there is no tile 0"],
-  "parse.digits_before": ["'{0}' 之前的数字没有花色", "digits with no suit before '{0}'"],
-  "parse.unexpected": ["无法识别的字符 '{0}'", "unexpected character '{0}'"],
-  "parse.digits_after": ["最后的数字没有花色", "digits with no suit after them"],
-  "parse.chow": ["吃要是同一花色的三张顺牌：{0}", "a chow must be three consecutive tiles of one suit: {0}"],
-  "parse.kong_digit": ["杠后的数字是 1-3 (明杠) 或 5-7 (加杠)：{0}", "a kong's digit is 1-3 (melded) or 5-7 (added): {0}"],
-  "parse.not_meld": ["不是一组副露：{0}", "not a meld: {0}"],
-  "parse.unclosed": ["'[' 没有对应的 ']'", "'[' without a closing ']'"],
-  "parse.melds_first": ["副露要写在手牌之前", "melds come before the concealed tiles"],
-  "acc.view_only": ["只读 / view only", "view only / 只读"],
-  "acc.copy_view": ["复制只读链接", "Copy view link"],
-  "acc.copy_edit": ["复制编辑链接", "Copy edit link"],
-  "acc.link": ["分享链接", "Share link"],
-  "acc.copied": ["已复制到剪贴板", "Copied to the clipboard"],
-  "acc.copy_by_hand": ["请手动复制上面的链接", "Copy the link from the field"],
-  "club.title": ["俱乐部登录", "Club log-in"],
-  "club.name": ["用户名", "Name"],
-  "club.password": ["密码", "Password"],
-  "club.login": ["登录", "Log in"],
-  "club.logout": ["退出登录", "Log out"],
-  "club.who": ["已登录：{0} ({1})", "Logged in: {0} ({1})"],
-  "club.role_organiser": ["组织者", "organiser"],
-  "club.role_player": ["选手", "player"],
-  "club.role_": ["", ""],
-  "mine.title": ["我的比赛与赛事", "My matches and tournaments"],
-  "mine.empty": ["这个浏览器还没有保存的比赛或赛事。", "This browser keeps no match or tournament yet."],
-  "mine.match": ["比赛", "Match"],
-  "mine.tournament": ["赛事", "Tournament"],
-  "mine.role_edit": ["可编辑", "edit"],
-  "mine.role_view": ["只读", "view only"],
-  "mine.role_": ["", ""],
-  "mine.hands": ["已打 {0} 盘", "hands played: {0}"],
-  "m.import_file": ["导入比赛 (fanshu match export 的 JSON 或 CSV 文件)", "Import a match (a JSON or CSV file of fanshu match export)"],
-  "m.import": ["导入", "Import"],
-  "m.import_none": ["请先选择要导入的文件", "Choose the file to import first"],
-  "m.import_missing": ["这个服务器不提供导入：请用命令 fanshu match import", "This server offers no import: use fanshu match import"],
-  "m.export": ["导出", "Export"],
-  "m.hand_invalid": ["牌型已不成立", "hand no longer valid"],
-  "rec.kong_self": ["杠上开花", "Win on a kong replacement (杠上开花)"],
-  "rec.kong_rob": ["抢杠和", "Robbing a kong (抢杠和)"],
-  "rec.wall_self": ["妙手回春", "Last tile of the wall (妙手回春)"],
-  "rec.wall_discard": ["海底捞月", "Last discard of the hand (海底捞月)"],
-  "hist.title": ["修改记录", "History"],
-  "hist.empty": ["还没有记录。", "Nothing yet."],
-  "hist.before": ["之前", "before"],
-  "hist.a.create": ["创建", "created"],
-  "hist.a.import": ["导入", "imported"],
-  "hist.a.hand": ["记录一盘", "hand recorded"],
-  "hist.a.win": ["记录和牌", "win recorded"],
-  "hist.a.draw": ["荒庄", "drawn hand"],
-  "hist.a.correct": ["更正", "corrected"],
-  "hist.a.false_win": ["错和", "false win"],
-  "hist.a.penalty": ["罚分", "penalty"],
-  "hist.a.undo": ["撤销", "undone"],
-  "hist.a.seat": ["座位", "seated"],
-  "hist.a.result": ["录入结果", "result entered"],
-  "hist.a.correct_result": ["更正结果", "result corrected"],
-  "hist.a.generate_seating": ["生成座位", "seating generated"],
-  "hist.a.open_table": ["开记分表", "table sheet opened"],
-  "hist.after": ["之后", "after"],
-  "t.result_title": ["录入一桌的结果 (没有记分表的桌)", "Enter a table's result (tables without a sheet)"],
-  "t.result_table": ["桌", "Table"],
-  "t.result_hint": ["四位选手的比赛分 (整数，国标合计为 0)。", "Each player's match score (whole numbers; MCR sums to 0)."],
-  "t.correction": ["更正已录入的结果", "Correct the result already entered"],
-  "t.result_submit": ["录入结果", "Enter the result"],
-  "t.result_bad": ["「{0}」的比赛分要填整数，不能是 “{1}”", "{0}: give a whole number, not “{1}”"],
-  "t.source": ["来源", "Source"],
-  "t.src_sheet": ["记分表 {0}", "sheet {0}"],
-  "t.src_typed": ["录入", "typed"],
-  "t.src_corrected": ["已更正", "corrected"],
-  "t.in_progress": ["进行中", "in progress"],
-  "t.table_link": ["本桌链接", "Table link"],
-  "t.table_link_note": ["第 {0} 轮 {1} 桌记分表的编辑链接", "edit link of session {0} table {1}'s sheet"],
-  foot: [
-    "fanshu · 国标麻将 / 四川 / 二人 / 北京 / 嘉兴 / 平湖 / 武汉 / 快速入门 规则引擎",
-    "fanshu · a mahjong rules engine: MCR, Sichuan, two-player, Beijing, Jiaxing, Pinghu, Wuhan, quick-start",
-  ],
-};
+// Every text the app shows is a message of the gettext catalog
+// src/fanshu/locale/zh/LC_MESSAGES/web.po (msgctxt = the key, msgid = English, msgstr =
+// Chinese); tools/web_messages.py writes it as i18n/en.json and i18n/zh.json, loaded here
+// before anything is drawn.  t(key, a, b) fills {0}, {1} … of the message.
+async function loadCatalog(l) {
+  try {
+    const res = await fetch(`i18n/${l}.json`);
+    if (res.ok) return await res.json();
+  } catch {
+    /* no catalog: the keys show, the app still works */
+  }
+  return {};
+}
+const [TEXT_EN, TEXT_ZH] = await Promise.all([loadCatalog("en"), loadCatalog("zh")]);
 
 let lang = localStorage.getItem("fanshu.lang") || ((navigator.language || "zh").startsWith("zh") ? "zh" : "en");
 
+/** Whether the catalog has the message ``key``. */
+function hasText(key) {
+  return Object.hasOwn(TEXT_EN, key);
+}
+
 function t(key, ...args) {
-  const pair = TEXT[key];
-  let s = pair ? pair[lang === "zh" ? 0 : 1] : key;
+  const table = lang === "zh" ? TEXT_ZH : TEXT_EN;
+  let s = Object.hasOwn(table, key) ? table[key] : Object.hasOwn(TEXT_EN, key) ? TEXT_EN[key] : key;
   args.forEach((a, i) => {
     s = s.replaceAll(`{${i}}`, a);
   });
@@ -470,7 +112,7 @@ function parseRun(text) {
       }
       digits = [];
     } else if (ch === "f") {
-      throw new Error(lang === "zh" ? "花牌不写进牌型，请在「花牌」处计数" : "flowers are not part of the hand string: count them under Flowers");
+      throw new Error(t("parse.flowers"));
     } else if (HONORS.includes(ch)) {
       if (digits.length) throw new Error(t("parse.digits_before", ch));
       out.push(ch);
@@ -570,11 +212,11 @@ function parseHandString(text) {
   const copies = {};
   for (const c of [...melds.flatMap(meldTiles), ...concealed]) {
     copies[c] = (copies[c] || 0) + 1;
-    if (copies[c] > 4) throw new Error(lang === "zh" ? `${tileName(c, "zh")} 超过四张` : `more than four copies of ${c}`);
+    if (copies[c] > 4) throw new Error(t("parse.copies", lang === "zh" ? tileName(c, "zh") : c));
   }
   if (melds.length > 4) throw new Error(t("picker.melds_max"));
   const count = melds.length * 3 + concealed.length;
-  if (count > 14) throw new Error(lang === "zh" ? `牌数过多：${count} 张` : `too many tiles: ${count}`);
+  if (count > 14) throw new Error(t("parse.too_many", count));
   let win = null;
   if (count === 14) win = concealed.pop();
   return { melds, concealed, win };
@@ -598,11 +240,12 @@ function objectOfPath(path) {
   return { kind: m[1] === "matches" ? "match" : "tournament", id: decodeURIComponent(m[2]) };
 }
 
-/** The headers of a request: the object's kept token (Bearer), and on every request
+/** The headers of a request: the interface's language (Accept-Language), the object's kept token (Bearer), and on every request
  * that changes something the JSON content type (the server refuses any other: 415) and,
  * logged in to a club, the session's CSRF token. */
 function requestHeaders(method, path, token = null) {
-  const headers = {};
+  // the interface's language: the server writes its problems (a hand's error …) in it
+  const headers = { "Accept-Language": lang === "zh" ? "zh-CN,zh;q=0.9,en;q=0.5" : "en" };
   const writes = method !== "GET" && method !== "HEAD";
   if (writes) headers["Content-Type"] = "application/json";
   const obj = objectOfPath(path);
@@ -651,47 +294,11 @@ async function api(method, path, body, { token = null, raw = false } = {}) {
 
 // What a problem's code means, in the interface's language (the server's English detail
 // is shown under it in the Chinese interface).
-const PROBLEM_TEXT = {
-  network: ["无法连接服务器", "Cannot reach the server"],
-  unauthorized: ["需要访问链接或登录：这个浏览器没有它的凭证", "A share link or a log-in is needed: this browser holds no key for it"],
-  forbidden: ["没有权限：你的链接只能查看，或不属于它", "Not allowed: your link is view only, or not for this"],
-  csrf: ["安全校验失败 (CSRF)：请重新登录", "Security check failed (CSRF): log in again"],
-  bad_login: ["用户名或密码不对", "Wrong name or password"],
-  bad_origin: ["请求来源不被允许", "The request's origin is not allowed"],
-  bad_host: ["服务器地址不被允许", "This server name is not allowed"],
-  json_only: ["服务器只接受 JSON 请求", "The server takes JSON requests only"],
-  unsupported_media_type: ["服务器只接受 JSON 请求", "The server takes JSON requests only"],
-  bad_json: ["请求不是有效的 JSON 对象", "The request is not a JSON object"],
-  bad_field: ["填写的内容有误", "A field is wrong"],
-  invalid_text: ["文字含有无效字符", "The text has invalid characters"],
-  out_of_range: ["数值超出允许范围", "A number is out of range"],
-  rate_limited: ["请求过于频繁，请稍后再试", "Too many requests: try again shortly"],
-  read_only: ["服务器只读：不能修改", "The server is read-only: nothing can be changed"],
-  store_error: ["数据库出错", "Database error"],
-  disk_full: ["服务器磁盘已满：没有保存", "The server's disk is full: nothing was saved"],
-  has_typed_result: ["这一桌已录入结果，没有记分表可分享", "This table has a typed result: there is no sheet to share"],
-  has_sheet: ["这一桌有记分表：结果取自记分表", "This table has a score sheet: its result comes from the sheet"],
-  already_recorded: ["这一桌已有结果：要替换请勾选「更正」", "This table already has a result: tick Correction to replace it"],
-  bad_notation: ["牌型写法有误", "Bad hand notation"],
-  invalid_hand: ["不可能的牌型", "Impossible hand"],
-  bad_option: ["规则或规则选项有误", "Bad rule set or option"],
-  invalid_input: ["输入有误", "Invalid input"],
-  not_a_win: ["没有和牌", "Not a winning hand"],
-  bad_match: ["记分表不接受这个结果", "The score sheet refuses this"],
-  bad_settlement: ["结算不接受这个请求", "The settlement refuses this"],
-  not_found: ["找不到：可能已被删除", "Not found: it may have been removed"],
-  method_not_allowed: ["服务器不支持这个操作", "The server does not offer this"],
-  too_large: ["请求太大", "The request is too large"],
-  too_many_items: ["项目太多", "Too many items"],
-  illegal_action: ["不合规则的操作", "Not a legal action"],
-  game_not_found: ["没有这局对局", "No such game"],
-  internal_error: ["服务器内部错误", "Internal server error"],
-};
+// (the texts are the catalog's problem.<code> messages)
 
 function problemText(err) {
-  const pair = PROBLEM_TEXT[err.code];
-  if (pair) return pair[lang === "zh" ? 0 : 1];
-  return lang === "zh" ? `请求失败 (HTTP ${err.status})` : err.message;
+  if (err.code && hasText(`problem.${err.code}`)) return t(`problem.${err.code}`);
+  return lang === "zh" ? t("problem.http", err.status) : err.message;
 }
 
 /** An error as one line: in the Chinese interface a server problem's Chinese text, then
@@ -699,7 +306,7 @@ function problemText(err) {
 function errorText(err) {
   if (!(err instanceof ApiError) || lang !== "zh") return err.message;
   const zh = problemText(err);
-  return err.message && err.message !== zh ? `${zh}：${err.message}` : zh;
+  return err.message && err.message !== zh ? `${zh}${t("sep.colon")}${err.message}` : zh;
 }
 
 let toastTimer = 0;
@@ -717,7 +324,7 @@ function showError(err) {
       message = problemText(err);
       detail = err.message && err.message !== message ? err.message : "";
     } else message = err.message || problemText(err);
-    if (err.code === "rate_limited" && err.retryAfter) message += lang === "zh" ? ` (${err.retryAfter} 秒后)` : ` (in ${err.retryAfter} s)`;
+    if (err.code === "rate_limited" && err.retryAfter) message += ` ${t("toast.retry_after", err.retryAfter)}`;
   } else message = err && err.message !== undefined ? err.message : String(err);
   msgEl.textContent = message;
   detailEl.textContent = detail;
@@ -905,7 +512,7 @@ function renderClub() {
   card.hidden = !club.on;
   $('[data-testid="club-in"]').hidden = !club.name;
   $('[data-testid="login-form"]').hidden = !!club.name;
-  $('[data-testid="club-who"]').textContent = club.name ? t("club.who", club.name, t(`club.role_${club.role}`)) : "";
+  $('[data-testid="club-who"]').textContent = club.name ? t("club.who", club.name, club.role ? t(`club.role_${club.role}`) : "") : "";
 }
 
 async function logIn(e) {
@@ -992,7 +599,7 @@ function renderMine() {
         (x) =>
           `<li><button type="button" class="mine-item" data-testid="mine-item" data-kind="${esc(x.kind)}" data-id="${esc(x.id)}" data-role="${esc(x.role)}">` +
           `<span class="chip">${t(`mine.${x.kind}`)}</span> <code>${esc(x.id)}</code> <span class="mine-summary">${esc(summaryText(x))}</span>` +
-          ` <span class="badge ${x.role === "view" ? "readonly" : "editable"}">${t(`mine.role_${x.role}`)}</span></button></li>`,
+          ` <span class="badge ${x.role === "view" ? "readonly" : "editable"}">${x.role ? t(`mine.role_${x.role}`) : ""}</span></button></li>`,
       )
       .join("") +
     `</ul>`;
@@ -1102,7 +709,7 @@ function wildcardsHTML(w) {
     const parts = [];
     if (stood.length) parts.push(t("result.wildcards", kind, tilesHTML(stood, { size: "xs" })));
     if (w.winning) parts.push(t("result.wild_winning", tileHTML(w.winning, { size: "xs" })));
-    text = parts.join(lang === "zh" ? "，" : ", ");
+    text = parts.join(t("sep.list"));
   }
   return `<span class="wild-note" data-testid="score-wildcards" data-kind="${esc(w.kind)}" data-stood-for="${esc(stood.join(" "))}" data-winning="${esc(w.winning || "")}">${text}</span>`;
 }
@@ -1331,7 +938,7 @@ function wildBadge() {
 }
 
 function ruleTitle(r) {
-  if (TEXT[`rules.${r.name}`]) return t(`rules.${r.name}`);
+  if (hasText(`rules.${r.name}`)) return t(`rules.${r.name}`);
   return (lang === "zh" ? r.title || r.title_zh : r.title_en) || r.name;
 }
 
@@ -1414,36 +1021,7 @@ async function loadRuleInfo(name) {
 // server says nothing of labels or of the values a text option takes, so those few are
 // kept here; an option the server adds later still gets a row (labelled by its name,
 // with a text field) and a `choices` list from the server wins over this one.
-const OPTION_LABELS = {
-  concealed_and_melded_kong: ["明暗杠番数", "Concealed + melded kong (明暗杠) value"],
-  two_concealed_kongs: ["双暗杠番数", "Two concealed kongs (双暗杠) value"],
-  knitted_straight_waits: ["组合龙可计边张、嵌张、单钓", "Edge, closed and single waits with a knitted straight"],
-  honors_knitted_all_types: ["全不靠可计五门齐", "Honours & knitted with All Types"],
-  seven_pairs_tile_hog: ["七对可计四归一", "Tile Hog in Seven Pairs"],
-  all_terminals_triple_pung: ["清幺九可计三同刻", "Triple Pung with All Terminals"],
-  seven_pairs_combines: ["七对与绿一色、字一色等复合", "Seven Pairs with All Green, All Honours …"],
-  blessings: ["非正式番 (天和、地和、人和、天听…)", "Non-official fans (heavenly hand …)"],
-  cap: ["封顶 (番)", "Cap (fan)"],
-  payer_cap: ["每人最多输 (分)", "Most one player pays (points)"],
-  claimed_self_drawn_only: ["吃碰后只能自摸", "Self-draw only after a chow or pung"],
-  plain_self_drawn_only: ["无加番牌型只能自摸", "No bonus shape: self-draw only"],
-  hun_yi_se_winds_only: ["混一色须有风牌", "Half Flush needs winds"],
-  robbed_kong_pays: ["抢杠和按何种付分", "Robbing a kong pays as"],
-  follow_dealer_points: ["跟庄 (分)", "Following the dealer (points)"],
-  burn_penalty: ["烧庄 (分)", "Burnt dealer (points)"],
-  burn_total: ["连续烧庄算法", "Repeated burnt dealer"],
-  mutual_calls: ["互包次数", "Claims that bind two players"],
-  preset: ["番表", "Fan table"],
-  base: ["底分", "Base points"],
-  self_drawn_fan: ["自摸加一番", "Self-draw +1 fan"],
-  ready_payment: ["查大叫按", "Ready hands at a draw pay"],
-  kong_feeder_pays: ["杠上花由点杠者付", "Kong feeder pays for 杠上花"],
-  golden_hook_self_drawn: ["金钩钓须自摸", "Golden hook only self-drawn"],
-  void_suit: ["须缺一门", "Void suit required"],
-  sea_bottom: ["海底加一番", "Last tile +1 fan"],
-  flower_pig_refunds: ["花猪退杠钱", "Flower pig refunds kongs"],
-  chicken_hand: ["无番和番数", "Chicken hand value"],
-};
+// (their labels are the catalog's option.<name> messages)
 const OPTION_CHOICES = {
   concealed_and_melded_kong: [5, 6],
   two_concealed_kongs: [6, 8],
@@ -1454,19 +1032,7 @@ const OPTION_CHOICES = {
   robbed_kong_pays: ["discard", "self-drawn"],
   burn_total: ["sum", "last"],
 };
-const CHOICE_LABELS = {
-  "blessings=off": ["不计", "off"],
-  "blessings=lianzhong": ["联众番值", "lianzhong values"],
-  "blessings=two_player": ["二人麻将番值", "two-player values"],
-  "preset=seed000": ["seed000 麻将算翻", "seed000"],
-  "preset=seed002": ["seed002 封顶四番", "seed002 (capped at 4)"],
-  "ready_payment=max": ["最大番 (max)", "the best hand (max)"],
-  "ready_payment=min": ["最小番 (min)", "the least hand (min)"],
-  "robbed_kong_pays=discard": ["点和 (discard)", "a discard (discard)"],
-  "robbed_kong_pays=self-drawn": ["自摸 (self-drawn)", "a self-draw (self-drawn)"],
-  "burn_total=sum": ["逐次相加 (sum)", "every round added (sum)"],
-  "burn_total=last": ["只算最后一次 (last)", "the last doubled amount (last)"],
-};
+// (their labels are the catalog's choice.<name>=<value> messages)
 
 /** A default as /v1/rules writes it ("true", "5", "none", "off") as a JSON value. */
 function optionValue(text) {
@@ -1537,16 +1103,15 @@ function defaultOption(opt, rules = state.ctx.rules, seen = new Set()) {
 }
 
 function optionLabel(name) {
-  const pair = OPTION_LABELS[name];
-  return pair ? pair[lang === "zh" ? 0 : 1] : name;
+  return hasText(`option.${name}`) ? t(`option.${name}`) : name;
 }
 
 function valueText(opt, v) {
   if (v === true) return t("opt.yes");
   if (v === false) return t("opt.no");
   if (v === null) return t("opt.none");
-  const pair = CHOICE_LABELS[`${opt.name}=${v}`];
-  return pair ? pair[lang === "zh" ? 0 : 1] : String(v);
+  const key = `choice.${opt.name}=${v}`;
+  return hasText(key) ? t(key) : String(v);
 }
 
 /** The options to send with a request: the changed ones, or undefined for none. */
@@ -1859,7 +1424,7 @@ function renderScore() {
   }
   totalEl.textContent = String(r.total);
   const notes = [];
-  if (r.shape && TEXT[`shape.${r.shape}`]) notes.push(t("result.shape", t(`shape.${r.shape}`)));
+  if (r.shape && hasText(`shape.${r.shape}`)) notes.push(t("result.shape", t(`shape.${r.shape}`)));
   if (r.multiplier) notes.push(t("result.multiplier", r.multiplier));
   // capped is the fan paid after the cap (null: no cap); say so only when it bites
   if (Number.isInteger(r.capped) && r.capped < r.total) notes.push(`<span data-testid="score-capped">${t("result.capped_at", r.capped)}</span>`);
@@ -2267,7 +1832,7 @@ function discardsHTML(r) {
  * "win", "pass"; ``offered``: the tile on offer, for the pung, kong and win). */
 function claimHTML(c, offered = "") {
   const [verb, low] = String(c.action || "").split(" ");
-  let html = `<span class="claim-act">${esc(TEXT[`act.${verb}`] ? t(`act.${verb}`) : verb)}</span>`;
+  let html = `<span class="claim-act">${esc(hasText(`act.${verb}`) ? t(`act.${verb}`) : verb)}</span>`;
   if (verb === "chow" && low) {
     const k = Number(low[0]);
     html += tilesHTML([0, 1, 2].map((i) => `${k + i}${low[1]}`), { size: "xs" });
@@ -2345,7 +1910,7 @@ function renderAnalysis() {
   html +=
     `<div class="shapes" data-testid="shanten-by-shape">` +
     Object.entries(shapes)
-      .map(([k, v]) => `<span class="chip ${v === r.shanten ? "best" : ""}">${esc(TEXT[`shape.${k}`] ? t(`shape.${k}`) : k)} <b>${v}</b></span>`)
+      .map(([k, v]) => `<span class="chip ${v === r.shanten ? "best" : ""}">${esc(hasText(`shape.${k}`) ? t(`shape.${k}`) : k)} <b>${v}</b></span>`)
       .join("") +
     `</div>`;
   html += bestHTML(r);
@@ -2596,7 +2161,7 @@ function renderTrail(box, list, events) {
     ? events
         .map((e) => {
           const when = e.at ? new Date(e.at).toLocaleString(lang === "zh" ? "zh-CN" : "en-GB") : "";
-          const action = TEXT[`hist.a.${e.action}`] ? t(`hist.a.${e.action}`) : e.action;
+          const action = hasText(`hist.a.${e.action}`) ? t(`hist.a.${e.action}`) : e.action;
           return (
             `<li data-testid="history-item" data-action="${esc(e.action || "")}"><span class="muted small">${esc(when)}</span> ` +
             `<b>${esc(action || "")}</b> <span class="actor">${esc(e.actor || "")}</span>` +
@@ -2640,7 +2205,7 @@ function handProblem(m, h) {
   }
   const c = handChecks.get(`${m.rules || m.rule_set || "mcr"}|${h.hand}`);
   if (!c) return "";
-  return lang === "zh" ? `${problemText(c)}：${c.message}` : c.message;
+  return lang === "zh" ? `${problemText(c)}${t("sep.colon")}${c.message}` : c.message;
 }
 
 /** A row of the sheet in words: "Ann wins 12 fan off Bo", "荒庄", a penalty … */
@@ -2651,11 +2216,11 @@ function rowWhat(h) {
     what = h.discarder ? t("m.row_win", h.winner, h.fan, h.discarder) : t("m.row_win_self", h.winner, h.fan);
   else if (h.kind === "false_win") {
     const key = `m.row_false_${h.false_win}`;
-    what = t(TEXT[key] ? key : "m.row_false", h.offender || "");
+    what = t(hasText(key) ? key : "m.row_false", h.offender || "");
   } else if (h.kind === "penalty") {
     const pen = (h.penalties && h.penalties[0]) || {};
     what = t("m.row_penalty", pen.player || h.offender || "", Math.abs(pen.points || 0));
-    if (pen.reason) what += (lang === "zh" ? "：" : ": ") + pen.reason;
+    if (pen.reason) what += t("sep.colon") + pen.reason;
   }
   return what;
 }
@@ -2693,6 +2258,10 @@ function renderMatch() {
     info = m.next ? { prevalent: m.next.prevalent_wind, dealer: m.next.dealer, winds: m.next.seat_winds || {} } : null;
   }
   $('[data-testid="record-hand-no"]').textContent = nextNo ?? "—";
+  // "记录第 {0} 盘" / "Record hand {0}": the number is a span of its own (tests read it)
+  const [before, after = ""] = t("m.record_title").split("{0}");
+  $('[data-testid="record-title-before"]').textContent = before.trim();
+  $('[data-testid="record-title-after"]').textContent = after.trim();
   $('[data-testid="record-info"]').innerHTML = complete
     ? `<b>${t("m.complete")}</b>`
     : info
@@ -3124,7 +2693,7 @@ async function loadTournament(id, info = null) {
 function sourceText(source) {
   if (!source) return "";
   if (source.startsWith("sheet:")) return t("t.src_sheet", source.slice(6));
-  return TEXT[`t.src_${source}`] ? t(`t.src_${source}`) : source;
+  return hasText(`t.src_${source}`) ? t(`t.src_${source}`) : source;
 }
 
 function sourceChip(source, testid = "table-source") {
