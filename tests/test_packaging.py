@@ -1,0 +1,206 @@
+"""fanshu as others get it: the sdist and wheel of ``python -m build``, installed.
+
+The distributions are built once for the module (``--no-isolation``: the setuptools of the
+lock builds them, nothing is downloaded) and the wheel is installed with ``--no-deps`` into a
+fresh ``python -m venv`` (the core needs no other package).  There the doctests of every
+installed core module run with the standard library's ``doctest`` — the same doctests, module
+for module, that run from the source tree — and ``fanshu.score`` scores a hand.
+
+The whole module is one xdist group (``make test`` runs ``--dist loadgroup``) so that the
+build happens once, not once per worker.
+"""
+
+from __future__ import annotations
+
+import email
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import fanshu
+from fanshu._version import __version__
+
+pytestmark = pytest.mark.xdist_group("packaging")
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "fanshu"
+# The floors above the core need the extras (typer, fastapi, ray, numpy …), and the
+# PostgreSQL store its psycopg: none is in the fresh environment.
+NOT_CORE = ("fanshu.cli", "fanshu.web", "fanshu.batch", "fanshu.rl", "fanshu.store.postgres")
+
+# Run by a Python that may be the fresh environment's: every core module's doctests, and
+# one score, as JSON on stdout.  Standard library only.
+RUNNER = r"""
+import doctest, importlib, json, pkgutil, sys
+import fanshu
+NOT_CORE = tuple(sys.argv[1].split(","))
+counts = {}
+for info in pkgutil.walk_packages(fanshu.__path__, "fanshu."):
+    name = info.name
+    if name.startswith(NOT_CORE) or name.rsplit(".", 1)[-1] == "__main__":
+        continue
+    module = importlib.import_module(name)
+    # ELLIPSIS as under pytest (its doctest_optionflags default)
+    result = doctest.testmod(module, verbose=False, report=False, optionflags=doctest.ELLIPSIS)
+    counts[name] = [result.failed, result.attempted]
+result = fanshu.score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S")
+print(json.dumps({
+    "file": fanshu.__file__,
+    "version": fanshu.__version__,
+    "counts": counts,
+    "score": [result.total, result.meets_minimum, [e.name_en for e in result.fans]],
+}))
+"""
+
+
+@dataclass(frozen=True)
+class Dists:
+    sdist: Path
+    wheel: Path
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dists]:
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    (sdist,) = out.glob("fanshu-*.tar.gz")
+    (wheel,) = out.glob("fanshu-*.whl")
+    yield Dists(sdist, wheel)
+
+
+def _run_doctests(python: Path | str, cwd: Path) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["LANG"] = "C.UTF-8"  # the doctests are the English messages
+    done = subprocess.run(
+        [str(python), "-I", "-c", RUNNER, ",".join(NOT_CORE)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    answer: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
+
+
+def test_wheel_holds_the_package_data_and_no_tests(dists: Dists) -> None:
+    with zipfile.ZipFile(dists.wheel) as wheel:
+        names = wheel.namelist()
+    assert "fanshu/py.typed" in names
+    assert "fanshu/_version.py" in names
+    static = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.glob("web/static/**/*"))
+    assert static, "no static files in the source tree to compare with"
+    for path in static:
+        if (PACKAGE / path).is_file():
+            assert f"fanshu/{path}" in names, path
+    catalogs = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.glob("locale/*/*/*.mo"))
+    assert catalogs, "no compiled catalogs in the source tree"
+    for path in catalogs:
+        assert f"fanshu/{path}" in names, path
+    assert not [n for n in names if n.startswith(("tests/", "fanshu/tests/", "support/"))]
+    assert not [n for n in names if n.endswith((".pyc", "conftest.py"))]
+    modules = {
+        p.relative_to(PACKAGE.parent).as_posix()
+        for p in PACKAGE.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert modules <= set(names), sorted(modules - set(names))[:10]
+
+
+def test_wheel_metadata(dists: Dists) -> None:
+    wheel = zipfile.ZipFile(dists.wheel)
+    info = f"fanshu-{__version__}.dist-info"
+    meta = email.message_from_bytes(wheel.read(f"{info}/METADATA"))
+    assert meta["Name"] == "fanshu"
+    assert meta["Version"] == __version__ == fanshu.__version__
+    assert meta["License-Expression"] == "MIT"
+    assert f"{info}/licenses/LICENSE" in wheel.namelist()
+    assert "MIT License" in wheel.read(f"{info}/licenses/LICENSE").decode()
+    classifiers = meta.get_all("Classifier") or []
+    for wanted in ("3.11", "3.12", "3.13"):
+        assert f"Programming Language :: Python :: {wanted}" in classifiers
+    assert "Topic :: Games/Entertainment :: Board Games" in classifiers
+    assert "Typing :: Typed" in classifiers
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
+    assert {"Homepage", "Documentation", "Changelog", "Issues"} <= set(urls)
+    assert meta.get_all("Requires-Dist") and all(
+        "extra ==" in r for r in meta.get_all("Requires-Dist") or []
+    ), "the core must depend on nothing"
+    # extras are compatible ranges: a lower and an upper bound (the test-only oracle pinned)
+    for requirement in meta.get_all("Requires-Dist") or []:
+        spec = requirement.split(";")[0]
+        if spec.startswith(("fanshu", "PyMahjongGB")):
+            continue
+        assert ">=" in spec and "<" in spec.replace("<=", ""), requirement
+    entry_points = wheel.read(f"{info}/entry_points.txt").decode()
+    assert "fanshu = fanshu.cli:run" in entry_points
+
+
+def test_sdist_holds_license_changelog_and_sources(dists: Dists) -> None:
+    root = f"fanshu-{__version__}"
+    with tarfile.open(dists.sdist) as sdist:
+        names = set(sdist.getnames())
+    for path in ("LICENSE", "CHANGELOG.md", "README.md", "pyproject.toml"):
+        assert f"{root}/{path}" in names, path
+    assert f"{root}/src/fanshu/_version.py" in names
+    assert f"{root}/src/fanshu/py.typed" in names
+
+
+def test_installed_metadata_is_the_library_version() -> None:
+    from importlib.metadata import version
+
+    assert version("fanshu") == __version__ == fanshu.__version__
+
+
+def test_wheel_in_a_fresh_venv_runs_the_doctests(dists: Dists, tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    install = subprocess.run(
+        [
+            *(sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"),
+            *("--no-deps", "--no-index", "--no-compile", str(dists.wheel)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert install.returncode == 0, install.stderr[-3000:]
+
+    installed = _run_doctests(python, tmp_path)
+    assert Path(str(installed["file"])).is_relative_to(venv), installed["file"]
+    assert installed["version"] == __version__
+    counts = installed["counts"]
+    assert isinstance(counts, dict)
+    assert sum(c[1] for c in counts.values()) > 0
+
+    # The same modules, the same doctests in each and the same outcome as from the source
+    # tree: a module, data file or catalog missing from the wheel fails here.  (A doctest
+    # that fails in the source tree too is pytest --doctest-modules' to report, not this
+    # test's: the working tree is shared while it is edited.)
+    source = _run_doctests(sys.executable, tmp_path)
+    assert Path(str(source["file"])).is_relative_to(PACKAGE)
+    assert counts == source["counts"]
+    assert installed["score"] == source["score"]
+
+    score = installed["score"]
+    assert isinstance(score, list)
+    total, meets, fans = score
+    expected = fanshu.score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S")
+    assert (total, meets) == (expected.total, expected.meets_minimum)
+    assert fans == [e.name_en for e in expected.fans]
