@@ -137,7 +137,7 @@ def fan_text(rules: str, key: object) -> FanText | None:
     convenience the fan's number, its enum name (any case), its Chinese or English name.
     """
     table = descriptions(rules)
-    if not table:
+    if not table or isinstance(key, bool):  # True == 1 would find fan 1
         return None
     try:
         if key in table:

@@ -1,0 +1,136 @@
+"""``fanshu.rules.texts``: the rule-text API (FanText, Example, fan_text, descriptions).
+
+Finding a text by every name a front end may be given (the table key, the number, the
+enum name, the listing key, the Chinese and English names), None for anything unknown,
+and for every rule set that has a descriptions module: a text for each fan of its table
+whose examples score that fan under that rule set.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+import fanshu
+from fanshu.rules import get_rules, names
+from fanshu.rules.mcr.fans import FANS, Fan
+from fanshu.rules.texts import Example, FanText, descriptions, fan_text
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        Fan.FULL_FLUSH,
+        22,
+        "22",
+        "FULL_FLUSH",
+        "full_flush",
+        "清一色",
+        "Full Flush",
+        "full flush",
+        " 清一色 ",
+    ],
+)
+def test_found_by_every_name(key: object) -> None:
+    assert fan_text("mcr", key) is descriptions("mcr")[Fan.FULL_FLUSH]
+
+
+@pytest.mark.parametrize("key", ["no such fan", "", 0, 999, None, True, 2.5, ["清一色"], {"a": 1}])
+def test_unknown_fan_is_none(key: object) -> None:
+    assert fan_text("mcr", key) is None
+
+
+@pytest.mark.parametrize("rules", ["no-such-rules", "", "../mcr", "mcr.fans", "os"])
+def test_unknown_rule_set_is_none(rules: str) -> None:
+    assert fan_text(rules, Fan.FULL_FLUSH) is None
+    assert len(descriptions(rules)) == 0
+
+
+def test_rule_set_names_with_a_dash() -> None:
+    # "two-player" is the package two_player: the same lookup as any other name
+    assert descriptions("two-player") is descriptions("two-player")
+    assert "two-player" in names()
+
+
+def test_every_listing_key_finds_its_text() -> None:
+    # fanshu rules / fanshu fans list MCR by "big_four_winds": each finds its text
+    for row in get_rules("mcr").fans:
+        text = fan_text("mcr", row.key)
+        assert text is not None, row.key
+        assert text is fan_text("mcr", row.name_zh) is fan_text("mcr", row.name_en)
+
+
+def test_the_table_is_read_only() -> None:
+    table = descriptions("mcr")
+    with pytest.raises(TypeError):
+        table[Fan.FULL_FLUSH] = FanText("", "")  # type: ignore[index]
+    ex = table[Fan.FULL_FLUSH].examples[0]
+    with pytest.raises(TypeError):
+        ex.context["self_drawn"] = True  # type: ignore[index]
+
+
+def test_example_context_is_copied() -> None:
+    ctx: dict[str, object] = {"self_drawn": True}
+    ex = Example("123m456m789m123p5p5p", "自摸", "self-drawn", ctx)
+    ctx["self_drawn"] = False
+    assert ex.context == {"self_drawn": True}
+    assert Example("123m456m789m123p5p5p", "", "").context == {}
+
+
+def test_to_dict_is_json() -> None:
+    text = descriptions("mcr")[Fan.BIG_THREE_WINDS]
+    data = json.loads(json.dumps(text.to_dict(), ensure_ascii=False))
+    assert data["zh"] == text.zh and data["en"] == text.en
+    assert data["examples"][0]["context"] == dict(text.examples[0].context)
+    assert set(data["examples"][0]) == {"hand", "note_zh", "note_en", "context"}
+
+
+def test_mcr_lookup_by_number_is_the_rule_book_number() -> None:
+    for fan in Fan:
+        assert fan_text("mcr", int(fan)) is descriptions("mcr")[fan]
+        assert FANS[fan].name_zh  # the table and the texts cover the same fans
+
+
+def _with_texts() -> list[str]:
+    return [n for n in names() if descriptions(n)]
+
+
+def test_mcr_has_texts() -> None:
+    assert "mcr" in _with_texts()
+
+
+@pytest.mark.parametrize("rules", _with_texts())
+def test_every_fan_of_the_table_has_a_text(rules: str) -> None:
+    table = descriptions(rules)
+    if rules == "mcr":
+        keys: set[Any] = set(Fan)
+    else:
+        keys = {row.key for row in get_rules(rules).fans}
+    assert set(table) == keys
+    for text in table.values():
+        assert CJK.search(text.zh) and text.en and text.examples
+
+
+def _foreign_examples() -> list[Any]:
+    # the MCR examples have their own test (tests/rules/mcr/test_descriptions.py)
+    out = []
+    for rules in _with_texts():
+        if rules == "mcr":
+            continue
+        for key, text in descriptions(rules).items():
+            for i, ex in enumerate(text.examples):
+                out.append(pytest.param(rules, key, ex, id=f"{rules}-{key}-{i}"))
+    return out
+
+
+@pytest.mark.parametrize(("rules", "key", "ex"), _foreign_examples())
+def test_every_example_scores_its_fan(rules: str, key: str, ex: Example) -> None:
+    context: dict[str, Any] = dict(ex.context)
+    r = fanshu.score(ex.hand, rules=rules, **context)
+    assert r.is_win, f"{ex.hand}: {r.reason}"
+    assert key in {e.row.key for e in r.fans}, [e.row.key for e in r.fans]
