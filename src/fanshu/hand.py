@@ -15,6 +15,7 @@ from enum import Enum
 from typing import TypedDict, Unpack
 
 from fanshu.errors import InvalidHandError
+from fanshu.i18n import msg
 from fanshu.sets import CHOW, PUNG, Set
 from fanshu.tiles import FIRST_FLOWER, NUM_KINDS, TILES, Tile, WindLike, format_tiles, wind_from
 
@@ -44,7 +45,9 @@ def _wildcard_kind(value: object) -> Tile:
     else:
         kind = -1
     if not 0 <= kind < NUM_KINDS:
-        raise InvalidHandError(f"a wildcard is a tile kind such as 5p or C, not {value!r}")
+        raise InvalidHandError(
+            msg("a wildcard is a tile kind such as 5p or C, not {value!r}", value=value)
+        )
     return TILES[kind]
 
 
@@ -80,18 +83,23 @@ class Meld:
             object.__setattr__(self, "source", 0 if self.kind is MeldKind.CONCEALED_KONG else 1)
         if self.kind is MeldKind.CHOW:
             if not self.tile.is_numbered or self.tile.rank > 7:
-                raise InvalidHandError(f"a chow cannot start at {self.tile.code}")
+                raise InvalidHandError(msg("a chow cannot start at {tile}", tile=self.tile.code))
             if self.source not in (1, 2, 3):
-                raise InvalidHandError(f"a chow's claimed tile is 1, 2 or 3, not {self.source}")
+                raise InvalidHandError(
+                    msg("a chow's claimed tile is 1, 2 or 3, not {source}", source=self.source)
+                )
         elif self.kind is MeldKind.CONCEALED_KONG:
             if self.source != 0:
-                raise InvalidHandError("a concealed kong has no source")
+                raise InvalidHandError(msg("a concealed kong has no source"))
         elif self.source not in (1, 2, 3):
             raise InvalidHandError(
-                f"who gave the tile is 1 (上家), 2 (对家) or 3 (下家), not {self.source}"
+                msg(
+                    "who gave the tile is 1 (上家), 2 (对家) or 3 (下家), not {source}",
+                    source=self.source,
+                )
             )
         if self.tile.is_flower:
-            raise InvalidHandError(f"a flower cannot be in a meld: {self.tile.code}")
+            raise InvalidHandError(msg("a flower cannot be in a meld: {tile}", tile=self.tile.code))
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -189,9 +197,11 @@ class WinContext:
         # The winds are read from any wind notation (``"S"``, 1, 南, ``Tile.SOUTH``) and
         # kept as tiles, so the fields hold what their types say.
         if isinstance(flowers, bool) or not isinstance(flowers, int):
-            raise InvalidHandError(f"flowers must be a count 0-8, not {flowers!r}")
+            raise InvalidHandError(
+                msg("flowers must be a count 0-8, not {flowers!r}", flowers=flowers)
+            )
         if not 0 <= flowers <= 8:
-            raise InvalidHandError(f"there are 8 flowers, not {flowers}")
+            raise InvalidHandError(msg("there are 8 flowers, not {flowers}", flowers=flowers))
         set_field = object.__setattr__
         set_field(self, "self_drawn", self_drawn)
         set_field(self, "fourth_tile", fourth_tile)
@@ -358,20 +368,25 @@ def validate_hand(hand: Hand, *, complete: bool = True) -> None:
         _check_win(hand)
         return
     if len(hand.melds) > 4:
-        raise InvalidHandError(f"a hand has at most 4 melds, this one has {len(hand.melds)}")
+        raise InvalidHandError(
+            msg("a hand has at most 4 melds, this one has {n}", n=len(hand.melds))
+        )
     concealed = hand.concealed_with_winning
     for t in concealed if max(concealed, default=0) >= FIRST_FLOWER else ():
         if t.is_flower:
             raise InvalidHandError(
-                f"a flower is not part of the hand: {t.code}; count it in flowers"
+                msg("a flower is not part of the hand: {tile}; count it in flowers", tile=t.code)
             )
     _check_size(hand, complete)
     copies = hand.counts()
     k = max(copies)
     if k > 4:
-        words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
+        # the count is a message of its own, so that it is a word in every language
+        words = {5: msg("five"), 6: msg("six"), 7: msg("seven"), 8: msg("eight")}
         worst = TILES[copies.index(k)]
-        raise InvalidHandError(f"{words.get(k, str(k))} copies of {worst.code}")
+        raise InvalidHandError(
+            msg("{count} copies of {tile}", count=words.get(k, str(k)), tile=worst.code)
+        )
     _check_win(hand)
 
 
@@ -380,10 +395,12 @@ def _check_size(hand: Hand, complete: bool) -> None:
     if complete:
         if hand.winning_tile is None or n != 14:
             raise InvalidHandError(
-                f"a complete hand has 14 tiles (a kong counts as 3), this one has {n}"
+                msg("a complete hand has 14 tiles (a kong counts as 3), this one has {n}", n=n)
             )
     elif n not in (13, 14):
-        raise InvalidHandError(f"a hand has 13 or 14 tiles (a kong counts as 3), this one has {n}")
+        raise InvalidHandError(
+            msg("a hand has 13 or 14 tiles (a kong counts as 3), this one has {n}", n=n)
+        )
 
 
 def _check_win(hand: Hand) -> None:
@@ -396,27 +413,37 @@ def _check_win(hand: Hand) -> None:
     if ctx.kong:
         in_melds = sum(m.tiles.count(w) for m in hand.melds)
         if ctx.self_drawn and not any(m.is_kong for m in hand.melds):
-            raise InvalidHandError("杠上开花 (win on a kong's replacement tile) needs a kong")
+            raise InvalidHandError(msg("杠上开花 (win on a kong's replacement tile) needs a kong"))
         if not ctx.self_drawn and (held or in_melds):
             raise InvalidHandError(
-                f"抢杠和: the robbed kong holds the other three {w.code}, "
-                f"so you cannot hold one yourself"
+                msg(
+                    "抢杠和: the robbed kong holds the other three {tile}, "
+                    "so you cannot hold one yourself",
+                    tile=w.code,
+                )
             )
     if ctx.kong_discard and ctx.self_drawn:
-        raise InvalidHandError("杠上炮 is a win on the discard after a kong, not self-drawn")
+        raise InvalidHandError(msg("杠上炮 is a win on the discard after a kong, not self-drawn"))
     if ctx.first_turn or ctx.ready_at_start:
         claimed = [m for m in hand.melds if not m.is_concealed]
         if claimed:
-            what = "a first-turn win comes" if ctx.first_turn else "天听 locks the hand"
+            meld = format_meld(claimed[0])
             raise InvalidHandError(
-                f"{what} before any claim, but {format_meld(claimed[0])} was claimed"
+                msg("a first-turn win comes before any claim, but {meld} was claimed", meld=meld)
+                if ctx.first_turn
+                else msg("天听 locks the hand before any claim, but {meld} was claimed", meld=meld)
             )
     if ctx.kong and ctx.wall_last and not ctx.self_drawn:
         raise InvalidHandError(
-            "抢杠和 robs a kong, not a discard, so it cannot also be 海底捞月 "
-            "(winning on the last discard)"
+            msg(
+                "抢杠和 robs a kong, not a discard, so it cannot also be 海底捞月 "
+                "(winning on the last discard)"
+            )
         )
     if ctx.fourth_tile and held:
         raise InvalidHandError(
-            f"和绝张: the winning {w.code} is the last copy, so you cannot hold another {w.code}"
+            msg(
+                "和绝张: the winning {tile} is the last copy, so you cannot hold another {tile}",
+                tile=w.code,
+            )
         )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from fanshu.errors import InvalidHandError
+from fanshu.i18n import msg
 
 SUIT_LETTERS = "msp"  # index = suit number of a numbered tile
 HONOR_LETTERS = "ESWNCFP"  # 东南西北 中发白
@@ -144,7 +145,7 @@ class Tile(IntEnum):
         """The tile of a code (``"5p"``, ``"E"``); ``ValueError`` for anything else."""
         if isinstance(code, str) and code in TILE_OF_CODE:
             return cls(TILE_OF_CODE[code])
-        raise ValueError(f"unknown tile {code!r}")
+        raise ValueError(msg("unknown tile {code!r}", code=code))
 
     def __str__(self) -> str:
         return self.code
@@ -254,7 +255,7 @@ def wind_from(value: object) -> Tile:
         for i, names in enumerate(_WIND_NAMES):
             if v.upper() in names or v.lower() in names:
                 return WINDS[i]
-    raise InvalidHandError(f"unknown wind {value!r}: use E, S, W or N")
+    raise InvalidHandError(msg("unknown wind {value!r}: use E, S, W or N", value=value))
 
 
 # -- writing tiles in fanshu notation (``fanshu.notation.fanshu`` reads them back) ---------

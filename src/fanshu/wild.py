@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
 
 from fanshu.hand import Hand
+from fanshu.i18n import msg
 from fanshu.shapes import THIRTEEN_ORPHANS_KINDS, is_regular_complete
 from fanshu.tiles import NUM_KINDS, TILES, Tile
 
@@ -118,7 +119,9 @@ def _complete(counts: list[int], melds: int, shapes: Iterable[str]) -> bool:
                 if sorted(kinds) == list(THIRTEEN_ORPHANS_KINDS):
                     return True
         else:
-            raise ValueError(f"unknown shape {shape!r}; known: {', '.join(SHAPES)}")
+            raise ValueError(
+                msg("unknown shape {shape!r}; known: {known}", shape=shape, known=", ".join(SHAPES))
+            )
     return False
 
 
@@ -272,7 +275,9 @@ def _fills(
     out: set[tuple[int, ...]] = set()
     for shape in shapes:
         if shape not in SHAPES:
-            raise ValueError(f"unknown shape {shape!r}; known: {', '.join(SHAPES)}")
+            raise ValueError(
+                msg("unknown shape {shape!r}; known: {known}", shape=shape, known=", ".join(SHAPES))
+            )
     if sum(counts) != 14 - 3 * melds or w > MAX_WILDCARDS or not stands_for:
         return out
     room = [4 - base[t] if t in stands_for else 0 for t in range(NUM_KINDS)]
