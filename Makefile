@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 LOCK   := requirements.lock
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck layers docs dist bench bytecode clean
+.PHONY: run test lint typecheck layers docs dist messages messages-check bench bytecode clean
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +84,18 @@ docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir $(SITE)
 	@echo "the documentation site: $(SITE)/index.html"
 
+# The message catalogs (gettext, Babel): extract msg() templates into fanshu.pot, merge the
+# helpers' pending entries, update fanshu.po, compile fanshu.mo (tools/messages.py); and the
+# web app's JSON from web.po (tools/web_messages.py).  messages-check changes nothing and
+# fails on a stale catalog: make test runs it.
+messages: $(STAMP)
+	$(BIN)/python tools/messages.py
+	$(BIN)/python tools/web_messages.py
+
+messages-check: $(STAMP)
+	$(BIN)/python tools/messages.py --check
+	$(BIN)/python tools/web_messages.py --check
+
 # The sdist and the wheel in dist/ (python -m build; --no-isolation builds with the
 # setuptools of the lock, so no download).  tests/test_packaging.py checks what they hold.
 dist: $(STAMP)
@@ -93,7 +105,7 @@ dist: $(STAMP)
 # The whole suite: lint, types, layers, docs, unit, property, doctest, differential, HTTP and browser
 # tests; the store's on both backends (FANSHU_REQUIRE_POSTGRES: fail, not skip, without PostgreSQL).
 test: export FANSHU_REQUIRE_POSTGRES = 1
-test: lint typecheck layers docs bytecode $(CHROMIUM) $(NOTO_CJK) $(POSTGRES)
+test: lint typecheck layers messages-check docs bytecode $(CHROMIUM) $(NOTO_CJK) $(POSTGRES)
 	$(BIN)/pytest -n 2 --dist loadgroup src tests
 
 bench: $(STAMP) bytecode
