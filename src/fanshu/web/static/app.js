@@ -71,6 +71,66 @@ function fanEnglish(zh) {
   return fanEnglishByName.get(zh);
 }
 
+// ---------------------------------------------------------------------------- CJK font
+
+// The CJK fonts of style.css's --cjk-fonts, best first.
+const CJK_FONTS = [
+  "Noto Sans CJK SC",
+  "Source Han Sans SC",
+  "Source Han Sans CN",
+  "PingFang SC",
+  "Hiragino Sans GB",
+  "Microsoft YaHei",
+  "Noto Sans SC",
+  "WenQuanYi Micro Hei",
+];
+const FONT_NOTICE_KEY = "fanshu.font-notice";
+
+/** Whether the browser has the font ``name``.  document.fonts.check answers false for a
+ * font it knows is missing, but true for any system font name it has not loaded (Chromium
+ * says true even for a made-up name); so a true is confirmed by a width test: a Latin
+ * sample drawn in the font, falling back to monospace and to serif, is as wide as the
+ * plain fallback in both only when the font is absent. */
+function hasFont(name) {
+  try {
+    if (document.fonts && !document.fonts.check(`16px "${name}"`, "中")) return false;
+  } catch {
+    /* an old browser: the width test alone */
+  }
+  const ctx = document.createElement("canvas").getContext("2d");
+  if (!ctx) return false;
+  const sample = "mmmmmmmmmmwwwwwlli 0123456789";
+  const width = (font) => {
+    ctx.font = font;
+    return ctx.measureText(sample).width;
+  };
+  return ["monospace", "serif"].some((base) => width(`16px "${name}", ${base}`) !== width(`16px ${base}`));
+}
+
+/** The first CJK font of CJK_FONTS the browser has, or "" when it has none. */
+function detectCJKFont() {
+  return CJK_FONTS.find(hasFont) || "";
+}
+
+/** Name the CJK font found (body[data-cjk-font]); with none, a notice in both languages
+ * says what to install (closed for good by its button). */
+function checkFonts() {
+  const found = detectCJKFont();
+  document.body.dataset.cjkFont = found;
+  const note = $('[data-testid="font-notice"]');
+  const dismissed = localStorage.getItem(FONT_NOTICE_KEY) === "closed";
+  note.hidden = !!found || dismissed;
+  if (found) return;
+  // English first: without the font the Chinese may show as boxes
+  const en = TEXT_EN["font.missing"] || "font.missing";
+  const zh = TEXT_ZH["font.missing"] || "";
+  $('[data-testid="font-notice-text"]').textContent = zh && zh !== en ? `${en} / ${zh}` : en;
+  $('[data-testid="font-notice-close"]').onclick = () => {
+    localStorage.setItem(FONT_NOTICE_KEY, "closed");
+    note.hidden = true;
+  };
+}
+
 // ---------------------------------------------------------------------------- helpers
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -3409,6 +3469,7 @@ function renderAll() {
 
 function init() {
   installSprite();
+  checkFonts();
   document.body.dataset.lang = lang;
   document.documentElement.lang = lang;
   buildPicker();
