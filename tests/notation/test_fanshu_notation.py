@@ -12,6 +12,7 @@ from fanshu.notation import (
     NOTATIONS,
     botzone,
     chinese,
+    cmh,
     convert,
     fanshu,
     format_hand,
@@ -228,6 +229,7 @@ def test_parse_hand_only_raises_notation_errors(text: str) -> None:
 
 MODULES = {
     "fanshu": fanshu,
+    "cmh": cmh,
     "mpsz": mpsz,
     "botzone": botzone,
     "unicode": unicode,

@@ -108,7 +108,10 @@ def test_thirteen_tile_hand_has_no_winning_tile() -> None:
         ("11111m", "five copies of 1m at 4"),
         ("1m2m1m1m3m1m1m", "five copies of 1m at 12"),
         ("123m1f", "a flower is not part of the hand: 1f; count it in flowers at 4"),
-        ("123m[555p]", "mpsz has no melds; write melds in the fanshu notation at 4"),
+        ("123m[555p", "'[' without a closing ']' at 4"),
+        ("[555p4]11m", "a pung's giver is 1, 2 or 3: [555p4] at 0"),
+        ("[1111z]1z", "five copies of E at 7"),
+        ("[11z]", "a meld has 3 or 4 tiles, not 2: [11z] at 0"),
         ("", "empty hand"),
     ],
 )
@@ -117,10 +120,17 @@ def test_parse_hand_errors(text: str, message: str) -> None:
         mpsz.parse_hand(text)
 
 
-def test_format_hand_refuses_melds() -> None:
-    h = Hand((Tile.M1,) * 10, (Meld(MeldKind.PUNG, Tile.EAST),), Tile.M2)
-    with pytest.raises(NotationError, match="mpsz has no melds"):
-        mpsz.format_hand(h)
+def test_format_hand_writes_melds_in_brackets() -> None:
+    concealed = tuple(fanshu.parse_tiles("1112345678m"))
+    h = Hand(concealed, (Meld(MeldKind.PUNG, Tile.EAST, 2),), Tile.M9)
+    assert mpsz.format_hand(h) == "[111z2]1112345678m9m"
+    assert mpsz.parse_hand(mpsz.format_hand(h)) == h
+
+
+def test_parse_hand_with_melds_in_tenhou_order() -> None:
+    h = mpsz.parse_hand("[5555z][777z3][123m2]456p11s")
+    assert [str(m) for m in h.melds] == ["[PPPP]", "[CCC3]", "[123m2]"]
+    assert h.winning_tile is Tile.S1
 
 
 @given(tile_lists)

@@ -89,7 +89,8 @@ def test_format_sorted() -> None:
 
 def test_format_hand() -> None:
     h = fanshu.parse_hand("[123m2][555p3][EEEE][CCCC1]9s9s")
-    assert unicode.format_hand(h) == "[🀇🀈🀉] [🀝🀝🀝] [🀀🀀🀀🀀] [🀄🀄🀄🀄] 🀘 🀘"
+    assert unicode.format_hand(h) == "[🀇🀈🀉2] [🀝🀝🀝3] [🀀🀀🀀🀀] [🀄🀄🀄🀄1] 🀘 🀘"
+    assert unicode.parse_hand(unicode.format_hand(h)) == h
 
 
 def test_format_hand_without_melds_or_winning_tile() -> None:

@@ -25,9 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fanshu.errors import NotationError
+from fanshu.hand import Hand, WinContext
+from fanshu.notation.melds import meld_digit, read_bracketed
 from fanshu.tiles import Tile
 
-__all__ = ["TILE_OF_NAME", "format_tiles", "parse_tiles"]
+__all__ = ["TILE_OF_NAME", "format_hand", "format_tiles", "parse_hand", "parse_tiles"]
 
 _DIGITS = {
     **{c: i + 1 for i, c in enumerate("一二三四五六七八九")},
@@ -104,3 +106,34 @@ def format_tiles(tiles: Sequence[Tile], *, sort: bool = False, sep: str = " ") -
     """
     seq = sorted(tiles) if sort else tiles
     return sep.join(Tile(t).name_zh for t in seq)
+
+
+def parse_hand(text: str, context: WinContext | None = None) -> Hand:
+    """Read a hand of Chinese names: melds in brackets, each with an optional ASCII digit
+    after its names (the fanshu digit: ``[一万二万三万2]`` the 二万 was claimed,
+    ``[东东东东1]`` a melded kong, ``[东东东东]`` a concealed one), then the concealed
+    tiles, the winning tile last.  Full-width brackets ``［］`` are read as ``[]``.
+
+    >>> str(parse_hand("[一万二万三万2] [東東東東] 四饼五饼六饼 七条八条九条一条 一条"))
+    '[123m2][EEEE]456p1789s1s'
+    """
+    if isinstance(text, str) and ("［" in text or "］" in text):
+        text = text.replace("［", "[").replace("］", "]")
+    return read_bracketed(text, parse_tiles, context, what="a hand of Chinese tile names")
+
+
+def format_hand(hand: Hand) -> str:
+    """Write a hand in Chinese names: each meld in brackets (the fanshu digit after its
+    names where it is not the default), the concealed tiles in fanshu's order, the
+    winning tile last, the groups separated by spaces."""
+    parts = [f"[{format_tiles(m.tiles, sep='')}{meld_digit(m)}]" for m in hand.melds]
+    if hand.concealed:
+        parts.append(format_tiles(sorted(hand.concealed, key=_print_key), sep=""))
+    if hand.winning_tile is not None:
+        parts.append(hand.winning_tile.name_zh)
+    return " ".join(parts)
+
+
+def _print_key(t: Tile) -> int:
+    # 万 饼 条, then honours: the order the fanshu hand string prints in.
+    return (0, 2, 1)[t.suit] * 9 + t.rank if t.is_numbered else int(t) + 100

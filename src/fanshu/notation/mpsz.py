@@ -17,8 +17,10 @@ so **5z is WHITE 白, 6z is GREEN 发 and 7z is RED 中**, while fanshu's own or
 Flowers are ``1f``-``8f`` = 春 夏 秋 冬 梅 兰 竹 菊 (the same as ``Tile.code``).
 Red fives (``0m``/``0p``/``0s``) are not used in MCR and are rejected.
 
-A hand in mpsz is a single run of concealed tiles with the winning tile last: mpsz has
-**no melds** (no brackets), so a hand with melds must use the fanshu notation.
+A hand in mpsz is a run of concealed tiles with the winning tile last.  mpsz itself has
+no melds; fanshu reads (and writes) them in brackets as the fanshu notation does, with
+the same digit after the tiles: ``[123m2][5555z]456p789s11s`` (a chow whose 2m was
+claimed, a concealed kong of 白).  A tile list (``parse_tiles``) has no brackets.
 
 >>> from fanshu.tiles import Tile
 >>> parse_tiles("5z6z7z") == [Tile.WHITE, Tile.GREEN, Tile.RED]
@@ -36,7 +38,8 @@ from collections.abc import Sequence
 
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, WinContext
-from fanshu.notation import fanshu as _fanshu
+from fanshu.i18n import msg
+from fanshu.notation.melds import build_hand, meld_digit, read_bracketed
 from fanshu.tiles import Tile
 
 __all__ = ["format_hand", "format_tiles", "parse_hand", "parse_tiles"]
@@ -135,34 +138,31 @@ def _sort_key(t: Tile) -> tuple[int, int]:
 
 
 def parse_hand(text: str, context: WinContext | None = None) -> Hand:
-    """Read an mpsz hand: concealed tiles only, the 14th tile (if any) is the winning tile.
+    """Read an mpsz hand: melds in brackets (a fanshu extension, ``[1111z]``, with the
+    fanshu digit after the tiles: ``[123m2]``, ``[555z3]``), then the concealed tiles;
+    the 14th tile (the last concealed one written) is the winning tile.
 
     Errors name positions in the mpsz text; the result is the same Hand that the fanshu
     notation's ``parse_hand`` gives for the same tiles.
+
+    >>> str(parse_hand("[5555z][123m2]456p789s1s1s"))
+    '[PPPP][123m2]456p1789s1s'
     """
-    tiles = _parse(text)
-    copies: dict[Tile, int] = {}
-    for t, pos in tiles:
-        if t.is_flower:
-            raise NotationError(
-                f"a flower is not part of the hand: {_letter_and_digit(t)[1]}f; "
-                "count it in flowers",
-                pos,
-            )
-        copies[t] = copies.get(t, 0) + 1
-        if copies[t] > 4:
-            words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
-            raise NotationError(f"{words.get(copies[t], 'too many')} copies of {t.code}", pos)
-    if not tiles:
-        raise NotationError("empty hand")
-    return _fanshu.parse_hand(_fanshu.format_tiles([t for t, _ in tiles], sort=False), context)
+    if not isinstance(text, str):
+        raise NotationError(msg("mpsz tiles are text, not {kind}", kind=type(text).__name__))
+    if "[" not in text and "]" not in text:
+        tiles = _parse(text)
+        if not tiles:
+            raise NotationError(msg("empty hand"))
+        return build_hand([], tiles, context)
+    return read_bracketed(text, parse_tiles, context, what="an mpsz hand")
 
 
 def format_hand(hand: Hand) -> str:
-    """Write a hand without melds in mpsz: concealed tiles sorted, the winning tile last."""
-    if hand.melds:
-        raise NotationError("mpsz has no melds; write this hand in the fanshu notation")
-    text = format_tiles(hand.concealed, sort=True)
+    """Write a hand in mpsz: melds in brackets (with the fanshu digit), the concealed
+    tiles sorted, the winning tile last (its own run, so that it can be seen)."""
+    melds = "".join(f"[{format_tiles(m.tiles)}{meld_digit(m)}]" for m in hand.melds)
+    text = melds + format_tiles(hand.concealed, sort=True)
     if hand.winning_tile is not None:
         text += format_tiles([hand.winning_tile])
     return text

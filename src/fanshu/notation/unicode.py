@@ -21,8 +21,8 @@ tiles are skipped when reading; ``format_tiles`` writes bare characters, no spac
 True
 >>> format_tiles([Tile.EAST, Tile.GREEN, Tile.P9, Tile.PLUM]) == "🀀🀅🀡🀢"
 True
->>> from fanshu.notation.fanshu import parse_hand
->>> format_hand(parse_hand("[123m2][EEEE]456p789s1s1s")) == "[🀇🀈🀉] [🀀🀀🀀🀀] 🀜🀝🀞🀐🀖🀗🀘 🀐"
+>>> from fanshu.notation.fanshu import parse_hand as parse_fanshu
+>>> format_hand(parse_fanshu("[123m2][EEEE]456p789s1s1s")) == "[🀇🀈🀉2] [🀀🀀🀀🀀] 🀜🀝🀞🀐🀖🀗🀘 🀐"
 True
 """
 
@@ -31,10 +31,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fanshu.errors import NotationError
-from fanshu.hand import Hand
+from fanshu.hand import Hand, WinContext
+from fanshu.notation.melds import meld_digit, read_bracketed
 from fanshu.tiles import DRAGONS, TILES, WINDS, Tile
 
-__all__ = ["CHAR_OF", "TILE_OF_CHAR", "format_hand", "format_tiles", "parse_tiles"]
+__all__ = ["CHAR_OF", "TILE_OF_CHAR", "format_hand", "format_tiles", "parse_hand", "parse_tiles"]
 
 _BLOCK = 0x1F000
 # Tiles in Unicode order, from U+1F000.
@@ -78,18 +79,29 @@ def format_tiles(tiles: Sequence[Tile], *, sort: bool = False) -> str:
 
 
 def format_hand(hand: Hand) -> str:
-    """Draw a hand for display: each meld in brackets, the concealed tiles, the winning tile.
-
-    A concealed kong is drawn like any other meld; who gave a tile is not shown.  The
-    concealed tiles are in the fanshu print order (万 饼 条, then honours).  This is for
-    display only: there is no ``parse_hand`` for Unicode.
-    """
-    parts = [f"[{format_tiles(m.tiles)}]" for m in hand.melds]
+    """Write a hand: each meld in brackets with the fanshu digit after its tiles (who gave
+    it, which tile of a chow was claimed: ``[🀇🀈🀉2]``; none for the defaults and a
+    concealed kong), the concealed tiles, the winning tile, separated by spaces.  The
+    concealed tiles are in the fanshu print order (万 饼 条, then honours).
+    ``parse_hand`` reads it back."""
+    parts = [f"[{format_tiles(m.tiles)}{meld_digit(m)}]" for m in hand.melds]
     if hand.concealed:
         parts.append(format_tiles(sorted(hand.concealed, key=_print_key)))
     if hand.winning_tile is not None:
         parts.append(CHAR_OF[hand.winning_tile])
     return " ".join(parts)
+
+
+def parse_hand(text: str, context: WinContext | None = None) -> Hand:
+    """Read a hand of Unicode tiles: melds in brackets, each with an optional ASCII digit
+    after its tiles (the fanshu digit: ``[🀇🀈🀉2]`` the 2m was claimed, ``[🀀🀀🀀🀀1]`` a
+    melded kong, ``[🀀🀀🀀🀀]`` a concealed one), then the concealed tiles, the winning
+    tile last.
+
+    >>> str(parse_hand("[🀇🀈🀉2] [🀀🀀🀀🀀] 🀜🀝🀞🀖🀗🀘🀐 🀐"))
+    '[123m2][EEEE]456p1789s1s'
+    """
+    return read_bracketed(text, parse_tiles, context, what="a hand of Unicode tiles")
 
 
 def _print_key(t: Tile) -> int:
