@@ -90,6 +90,14 @@ def test_a_translation_whose_fields_do_not_fit_falls_back_to_english(
         ("fr, de", "en"),
         ("*", "en"),
         (" zh-Hant ; q=0.3 ", "zh"),
+        # quality values: the highest wins, q=0 refuses, the first among equals
+        ("en;q=0.4, zh-CN;q=0.8", "zh"),
+        ("zh;q=0.5, en;q=0.9", "en"),
+        ("zh;q=0, en", "en"),
+        ("zh;q=0", "en"),
+        ("zh;q=oops", "en"),
+        ("en, zh", "en"),
+        ("zh, en", "zh"),
     ],
 )
 def test_language_of_lang_values_and_accept_language_headers(

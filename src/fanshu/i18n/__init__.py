@@ -20,6 +20,8 @@ translated too, so messages nest (``NotationError`` wraps its message with the p
 
 >>> language("zh_CN.UTF-8"), language("en-GB,en;q=0.9"), language("fr, zh;q=0.5"), language(None)
 ('zh', 'en', 'zh', 'en')
+>>> language("en;q=0.4, zh-CN;q=0.8"), language("zh;q=0, en")
+('zh', 'en')
 
 Only the standard library is used: this module sits below ``fanshu.errors``.
 """
@@ -113,18 +115,33 @@ def translate(text: str, lang: str) -> str:
 def language(value: str | None) -> Language:
     """The language of a ``LANG``-style value or an ``Accept-Language`` header.
 
-    The first language fanshu has wins, in the order written (quality values are
-    not needed for two languages: the reader's first choice comes first).
+    The language fanshu has with the highest quality (``q=``, 1 when not given) wins,
+    the first written among equals; ``q=0`` means "not this one" (RFC 9110 §12.5.4).
     """
     if not value:
         return DEFAULT_LANGUAGE
+    best: tuple[float, Language] | None = None
     for part in value.replace("_", "-").split(","):
-        tag = part.split(";")[0].strip().lower()
+        tag, *params = (p.strip().lower() for p in part.split(";"))
         primary = tag.split("-")[0].split(".")[0]
         found = _BY_PRIMARY_TAG.get(primary)
-        if found is not None:
-            return found
-    return DEFAULT_LANGUAGE
+        if found is None:
+            continue
+        quality = _quality(params)
+        if quality > 0 and (best is None or quality > best[0]):
+            best = (quality, found)
+    return best[1] if best is not None else DEFAULT_LANGUAGE
+
+
+def _quality(params: list[str]) -> float:
+    for p in params:
+        name, _, number = p.partition("=")
+        if name.strip() == "q":
+            try:
+                return min(max(float(number), 0.0), 1.0)
+            except ValueError:
+                return 0.0
+    return 1.0
 
 
 _BY_PRIMARY_TAG: Final[Mapping[str, Language]] = {lang: lang for lang in LANGUAGES}
