@@ -24,7 +24,7 @@ it reads that notation only.  Without one:
 >>> try:
 ...     read_hand("123m456p789s11s555z")
 ... except NotationError as e:
-...     print(e.message[:60])
+...     print(e.message[:59])
 the hand reads differently in mpsz (123m456p11789sPP P) and
 """
 
