@@ -11,21 +11,63 @@
 'discard 6m'
 >>> fanshu.analyze("3456m345p34568sEE", by="efficiency").best  # by tiles alone: a tie, 3m first
 'discard 3m'
+
+The names are imported when first used (module ``__getattr__``), so that ``import fanshu``
+costs almost nothing and ``fanshu.score`` does not load the analysis (``fanshu.analyze``)
+until it is asked for; for type checkers they are ordinary imports.
+
+>>> sorted(set(fanshu.__all__) - set(dir(fanshu)))
+[]
 """
 
-from fanshu.analysis.advice import Analysis, analyze
-from fanshu.api import score, shanten
-from fanshu.errors import FanshuError, InvalidHandError, NotationError, OptionError
-from fanshu.hand import Hand, Meld, MeldKind, WinContext
-from fanshu.notation import format_hand, parse_hand
-from fanshu.rules.base import ExcludedFan, FanEntry, FanRow, Result
-from fanshu.rules.mcr.fans import FANS, Fan
-from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.result import McrResult
-from fanshu.sets import Set
-from fanshu.tiles import Tile
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fanshu.analysis.advice import Analysis, analyze
+    from fanshu.api import score, shanten
+    from fanshu.errors import FanshuError, InvalidHandError, NotationError, OptionError
+    from fanshu.hand import Hand, Meld, MeldKind, WinContext
+    from fanshu.notation import format_hand, parse_hand
+    from fanshu.rules.base import ExcludedFan, FanEntry, FanRow, Result
+    from fanshu.rules.mcr.fans import FANS, Fan
+    from fanshu.rules.mcr.options import McrOptions
+    from fanshu.rules.mcr.result import McrResult
+    from fanshu.sets import Set
+    from fanshu.tiles import Tile
 
 __version__ = "0.1.0"
+
+#: Where each public name lives: imported by :func:`__getattr__` on first use.
+_WHERE: dict[str, str] = {
+    "Analysis": "fanshu.analysis.advice",
+    "analyze": "fanshu.analysis.advice",
+    "score": "fanshu.api",
+    "shanten": "fanshu.api",
+    "FanshuError": "fanshu.errors",
+    "InvalidHandError": "fanshu.errors",
+    "NotationError": "fanshu.errors",
+    "OptionError": "fanshu.errors",
+    "Hand": "fanshu.hand",
+    "Meld": "fanshu.hand",
+    "MeldKind": "fanshu.hand",
+    "WinContext": "fanshu.hand",
+    "format_hand": "fanshu.notation",
+    "parse_hand": "fanshu.notation",
+    "ExcludedFan": "fanshu.rules.base",
+    "FanEntry": "fanshu.rules.base",
+    "FanRow": "fanshu.rules.base",
+    "Result": "fanshu.rules.base",
+    "FANS": "fanshu.rules.mcr.fans",
+    "Fan": "fanshu.rules.mcr.fans",
+    "McrOptions": "fanshu.rules.mcr.options",
+    "McrResult": "fanshu.rules.mcr.result",
+    "Set": "fanshu.sets",
+    "Tile": "fanshu.tiles",
+}
+
 __all__ = [
     "FANS",
     "Analysis",
@@ -52,3 +94,17 @@ __all__ = [
     "score",
     "shanten",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is used and kept."""
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'fanshu' has no attribute {name!r}")
+    value = getattr(importlib.import_module(where), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

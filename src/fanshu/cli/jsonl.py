@@ -21,35 +21,17 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import IO, Annotated, Any, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    SpinnerColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
-from fanshu.batch.executors import Executor, ExecutorError, cpu_count, make_executor
-from fanshu.batch.formats import FORMATS, Format, FormatError, Kind, format_of_path
-from fanshu.batch.job import (
-    JobReport,
-    JsonlOutput,
-    Output,
-    RecordsOutput,
-    ResumeError,
-    run_to_output,
-)
-from fanshu.batch.shards import shard_size, shards
-from fanshu.batch.tasks import LinesTask
+if TYPE_CHECKING:  # the batch machinery and rich's progress bar load when a batch runs
+    from rich.progress import Task
+    from rich.text import Text
+
+    from fanshu.batch.executors import Executor
+    from fanshu.batch.formats import Format, Kind
+    from fanshu.batch.job import JobReport, Output
 from fanshu.cli.errors import fail
 from fanshu.cli.options import ProgressOption
 from fanshu.protocol.lines import LineHandler, line_bytes, open_lines
@@ -152,6 +134,8 @@ class Execution:
 
     def executor(self) -> Executor:
         """The executor, or ``fail`` (e.g. ``--ray`` without Ray installed)."""
+        from fanshu.batch.executors import ExecutorError, make_executor
+
         try:
             return make_executor(
                 self.workers,
@@ -167,6 +151,9 @@ class Execution:
         on Ray, up to :data:`RAY_SHARDS_LARGER` times larger, since a Ray task costs
         milliseconds more than a shard sent down a pipe (its items and result go through
         Ray's object store)."""
+        from fanshu.batch.executors import cpu_count
+        from fanshu.batch.shards import shard_size
+
         workers = self.workers or cpu_count()
         most = limits[1] * (RAY_SHARDS_LARGER if self.ray or self.ray_address else 1)
         return shard_size(total, workers, least=limits[0], most=most)
@@ -305,18 +292,20 @@ def want_progress(progress: bool | None, total: int | None, *, to_file: bool = F
     return total is None or total >= PROGRESS_MIN_LINES
 
 
-class RateColumn(ProgressColumn):
-    """Items per second, e.g. ``16,384 lines/s``."""
+def rate_column(unit: str) -> Any:
+    """A progress column of items per second, e.g. ``16,384 lines/s`` (rich's progress
+    module is imported here, when a bar is drawn)."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
 
-    def __init__(self, unit: str) -> None:
-        super().__init__()
-        self.unit = unit
+    class RateColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            if speed is None:
+                return Text(f"- {unit}/s", style="progress.data.speed")
+            return Text(f"{speed:,.0f} {unit}/s", style="progress.data.speed")
 
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        if speed is None:
-            return Text(f"- {self.unit}/s", style="progress.data.speed")
-        return Text(f"{speed:,.0f} {self.unit}/s", style="progress.data.speed")
+    return RateColumn()
 
 
 @contextlib.contextmanager
@@ -329,13 +318,24 @@ def job_progress(
     if not show:
         yield None
         return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     columns = (
         SpinnerColumn(),
         TextColumn(verb),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn(unit),
-        RateColumn(unit),
+        rate_column(unit),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
@@ -410,6 +410,8 @@ def stop_while_checking(output: Output, unit: str) -> typer.Exit:
 def output_format_or_fail(fmt: str | None, out: str | None, *, resume: bool) -> Format:
     """The format of ``--out`` (``--format``, else from its suffix: ``.parquet`` is
     Parquet), or ``fail``: Parquet needs a file."""
+    from fanshu.batch.formats import FORMATS, format_of_path
+
     if fmt is None:
         return "jsonl" if out is None else format_of_path(out)
     if fmt not in FORMATS:
@@ -429,6 +431,9 @@ def open_output(
     players: list[str] | None = None,
 ) -> Output:
     """The output of a batch command (stdout when ``out`` is None), or ``fail``."""
+    from fanshu.batch.formats import FormatError
+    from fanshu.batch.job import JsonlOutput, RecordsOutput, ResumeError
+
     try:
         if fmt != "jsonl" and out is not None:
             return RecordsOutput(out, fmt, kind, players=players, job=job, resume=resume)
@@ -449,6 +454,14 @@ def run_batch_file(
     stdout or ``run.out``, one output line per input line, in input order, on the executor
     of ``run.execution``; ``verb`` labels the bar and the summary, ``command`` names the
     job in the resume record (and the kind of Parquet records, with ``run.fmt`` parquet)."""
+    from rich.console import Console
+
+    from fanshu.batch.executors import ExecutorError
+    from fanshu.batch.formats import FormatError
+    from fanshu.batch.job import run_to_output
+    from fanshu.batch.shards import shards
+    from fanshu.batch.tasks import LinesTask
+
     progress, execution, out, resume = run.progress, run.execution, run.out, run.resume
     form = output_format_or_fail(run.fmt, out, resume=resume)
     stream, total = open_input(path)

@@ -1,6 +1,14 @@
-"""The ``fanshu`` command line: score, fans, rules, analyze and shanten; match and tournament
-score sheets; play, simulate and replay games; stats over result files; serve the web
-app and HTTP API; ``fanshu --version``."""
+"""The ``fanshu`` command line: score, fans, rules, analyze, shanten and convert; match and
+tournament score sheets; play, simulate and replay games; stats over result files; serve
+the web app and HTTP API; ``fanshu --version`` and ``--lang en|zh``.
+
+The commands are registered by name (:data:`COMMANDS`, ``module:attribute``) and a
+command's module is imported only when that command runs or shows its help
+(:class:`fanshu.cli.arguments.LazyCommands`): ``fanshu score HAND`` imports the scoring
+and nothing of the engine, the web app or batch runs.
+
+命令按名称登记，只在运行或显示帮助时才导入其模块，以便 ``fanshu score`` 启动得快。
+"""
 
 from __future__ import annotations
 
@@ -8,23 +16,82 @@ from typing import Annotated
 
 import typer
 
-from fanshu import __version__
-from fanshu.cli.accounts import accounts_app
-from fanshu.cli.analyze import analyze_command
-from fanshu.cli.arguments import TextArguments
-from fanshu.cli.botzone import app as botzone_app
-from fanshu.cli.botzone_judge import judge as botzone_judge
-from fanshu.cli.fans import fans_command
-from fanshu.cli.match import match_app, tournament_app
-from fanshu.cli.play import play_command
-from fanshu.cli.replay import replay_command
-from fanshu.cli.rules import rules_command
-from fanshu.cli.score import OPTIONS_EPILOG, score_command
-from fanshu.cli.serve import serve_command
-from fanshu.cli.shanten import shanten_command
-from fanshu.cli.share import match_share, tournament_share
-from fanshu.cli.simulate import simulate_command
-from fanshu.cli.stats import stats_command
+from fanshu.cli.arguments import Lazy, LazyCommands
+
+#: Every command: where it is and its line in the list of commands.
+COMMANDS: dict[str, Lazy] = {
+    "score": Lazy(
+        "fanshu.cli.score:score_command",
+        "Score a winning hand (MCR, or another rule set with --rules).",
+        epilog="fanshu.cli.score:OPTIONS_EPILOG",
+    ),
+    "fans": Lazy(
+        "fanshu.cli.fans:fans_command",
+        "List the fans of the Chinese Official rules, or explain one.",
+    ),
+    "analyze": Lazy(
+        "fanshu.cli.analyze:analyze_command",
+        "Analyse a hand: shanten, useful tiles, waits and the best discard.",
+    ),
+    "shanten": Lazy(
+        "fanshu.cli.shanten:shanten_command",
+        "The shanten (上听数) of a hand over every MCR shape.",
+    ),
+    "convert": Lazy(
+        "fanshu.cli.convert:convert_command",
+        "Write a hand in another notation (fanshu, mpsz, CMH, Botzone, Unicode, Chinese).",
+    ),
+    "rules": Lazy(
+        "fanshu.cli.rules:rules_command",
+        "List the rule sets, or show one rule set's fans and options.",
+    ),
+    "simulate": Lazy(
+        "fanshu.cli.simulate:simulate_command",
+        "Play N seeded hands between bots and sum them up.",
+    ),
+    "play": Lazy(
+        "fanshu.cli.play:play_command",
+        "Play one hand against bots at the terminal.",
+    ),
+    "replay": Lazy(
+        "fanshu.cli.replay:replay_command",
+        "Replay and verify every game of a game log.",
+    ),
+    "serve": Lazy(
+        "fanshu.cli.serve:serve_command",
+        "Serve the HTTP API and the browser app.",
+    ),
+    "stats": Lazy(
+        "fanshu.cli.stats:stats_command",
+        "Sum up a results file: fan frequencies, totals, wins per seat and bot.",
+    ),
+    "match": Lazy(
+        "fanshu.cli.match:match_app",
+        "Keep the score sheet of a match (局, 16 hands) in the database.",
+        subcommands=(("share", "fanshu.cli.share:match_share"),),
+    ),
+    "tournament": Lazy(
+        "fanshu.cli.match:tournament_app",
+        "Run an MCR tournament: players, seatings, table results, standings.",
+        subcommands=(("share", "fanshu.cli.share:tournament_share"),),
+    ),
+    "accounts": Lazy(
+        "fanshu.cli.accounts:accounts_app",
+        "The accounts of a club server: organisers and players.",
+    ),
+    "botzone": Lazy(
+        "fanshu.cli.botzone:app",
+        "Play a fanshu bot on Botzone's Chinese-Standard-Mahjong protocol.",
+        subcommands=(("judge", "fanshu.cli.botzone_judge:judge"),),
+    ),
+}
+
+
+class FanshuCommands(LazyCommands):
+    """The root command over :data:`COMMANDS`."""
+
+    lazy = COMMANDS
+
 
 app = typer.Typer(
     name="fanshu",
@@ -34,36 +101,46 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,  # the help is plain text (fanshu.cli.arguments), errors too
     context_settings={"help_option_names": ["-h", "--help"]},
-    cls=TextArguments,
+    cls=FanshuCommands,
 )
-app.command("score", epilog=OPTIONS_EPILOG)(score_command)
-app.command("fans")(fans_command)
-app.command("analyze")(analyze_command)
-app.command("shanten")(shanten_command)
-app.command("rules")(rules_command)
-app.add_typer(match_app, name="match")
-app.add_typer(tournament_app, name="tournament")
-match_app.command("share")(match_share)
-tournament_app.command("share")(tournament_share)
-app.add_typer(accounts_app, name="accounts")
-app.command("simulate")(simulate_command)
-app.command("play")(play_command)
-app.command("replay")(replay_command)
-app.command("serve")(serve_command)
-app.command("stats")(stats_command)
-app.add_typer(botzone_app, name="botzone")
-botzone_app.command("judge")(botzone_judge)
 
 
 def _version(value: bool) -> None:
     if value:
+        from fanshu import __version__
+
         typer.echo(f"fanshu {__version__}")
         raise typer.Exit()
 
 
+def _language(value: str | None) -> str | None:
+    """Set the language before anything is printed (``--lang`` is eager): ``None``
+    goes back to the environment's, so one run's choice never outlives it."""
+    from fanshu.cli.language import set_language
+
+    try:
+        set_language(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not en or zh", param_hint="--lang") from None
+    return value
+
+
 @app.callback()
 def _root(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="en|zh",
+            callback=_language,
+            is_eager=True,
+            show_default=False,
+            help="The language of messages and help: en or zh (default: from LANG, "
+            "LC_ALL, LANGUAGE).",
+        ),
+    ] = None,
     version: Annotated[
         bool,
         typer.Option(

@@ -8,12 +8,10 @@ each command has its own alias, built from one declaration of the flag.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
 import typer
-
-from fanshu.engine.players import PLAYERS
 
 # -- the situation of a hand (score, analyze) ----------------------------------------------
 
@@ -117,14 +115,20 @@ PlayConfigOption = Annotated[list[str] | None, _config_option("Table setup, as i
 _players_option = _flag("--players", "-p", metavar="A,B,C,D", show_default=False)
 
 
-#: ``fanshu simulate``: the bot in each seat.
-GamePlayersOption = Annotated[
-    str | None,
-    _players_option(
+def game_players_help(players: Iterable[str]) -> str:
+    """The help of ``fanshu simulate --players``, naming the bots ``players`` (the
+    engine's registry, which the simulating command imports and passes here; this module
+    does not import it, so that the one-hand commands load no engine)."""
+    return (
         "A bot name per seat, seat 0 (East, the dealer) first: four names, two "
-        f"for two-player. Bots: {', '.join(PLAYERS)}. Default: random in every seat."
-    ),
-]
+        f"for two-player. Bots: {', '.join(players)}. Default: random in every seat."
+    )
+
+
+#: ``--players A,B,C,D`` with its help: see :func:`game_players_help`.
+players_option = _players_option
+
+
 #: ``fanshu stats``: the bots of a game log that does not name them.
 LogPlayersOption = Annotated[
     str | None,

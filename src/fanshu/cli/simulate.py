@@ -31,18 +31,22 @@ from fanshu.cli.jsonl import (
 from fanshu.cli.options import (
     GameConfigOption,
     GameOptionOption,
-    GamePlayersOption,
     GameRulesOption,
+    game_players_help,
+    players_option,
 )
 from fanshu.cli.score import parse_option_assignments, yes_or_no
 from fanshu.cli.tables import add_columns, percent, summary_table
 from fanshu.engine.config import GameConfig
+from fanshu.engine.players import PLAYERS
 from fanshu.engine.simulate import Summary, check_players, seats_of
 from fanshu.errors import FanshuError, OptionError
 from fanshu.protocol.errors import LineError
 from fanshu.rules import get_rules
 
 _WINDS = "ESWN"
+#: ``--players``: a bot name per seat.
+GamePlayersOption = Annotated[str | None, players_option(game_players_help(PLAYERS))]
 
 
 # -- shared with ``fanshu play`` -------------------------------------------------------------

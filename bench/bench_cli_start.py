@@ -1,0 +1,91 @@
+"""Benchmark: how long ``fanshu score HAND`` takes against the library call it wraps.
+
+Times, in fresh processes (a new interpreter for every run, so every import is paid):
+
+- ``cli``: the venv's ``fanshu`` console script, ``fanshu score HAND``;
+- ``library``: ``python -c "import fanshu; fanshu.score(HAND)"`` with the same interpreter;
+- ``python``: ``python -c pass``, the interpreter's own start, for reference.
+
+The three alternate run by run, so that load from other processes hits them alike; the
+figure of each is the median of ``--runs`` runs (wall clock, spawn to exit).  The bar of
+issue 18 is ``cli / library <= 2``.
+
+Run from the repository root::
+
+    .venv/bin/python bench/bench_cli_start.py              # 21 runs each
+    .venv/bin/python bench/bench_cli_start.py --runs 51 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+HAND = "[EEEE]123m456p789s11s"
+#: The bar: the command may take at most this many times the library call.
+BAR = 2.0
+
+
+def _script() -> Path:
+    """The ``fanshu`` console script next to this interpreter (the venv's)."""
+    found = Path(sys.executable).with_name("fanshu")
+    if not found.exists():
+        raise SystemExit(f"no fanshu script next to {sys.executable}: install the package")
+    return found
+
+
+def commands(hand: str) -> dict[str, list[str]]:
+    """The command line of each timed row."""
+    return {
+        "cli": [str(_script()), "score", hand],
+        "library": [sys.executable, "-c", f"import fanshu; fanshu.score({hand!r})"],
+        "python": [sys.executable, "-c", "pass"],
+    }
+
+
+def _once(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def measure(hand: str = HAND, runs: int = 21) -> dict[str, float]:
+    """Median seconds of each row over ``runs`` alternating fresh-process runs (one
+    untimed warm-up of each first, for the file cache), and ``ratio`` = cli / library."""
+    rows = commands(hand)
+    for argv in rows.values():
+        _once(argv)
+    times: dict[str, list[float]] = {name: [] for name in rows}
+    for _ in range(runs):
+        for name, argv in rows.items():
+            times[name].append(_once(argv))
+    medians = {name: statistics.median(ts) for name, ts in times.items()}
+    medians["ratio"] = medians["cli"] / medians["library"]
+    return medians
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=21, help="runs of each (default 21)")
+    parser.add_argument("--hand", default=HAND, help=f"the hand (default {HAND})")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    figures = measure(args.hand, args.runs)
+    if args.json:
+        print(json.dumps(figures | {"runs": args.runs, "bar": BAR}))
+    else:
+        for name in ("cli", "library", "python"):
+            print(f"{name:8} {figures[name] * 1000:7.1f} ms  (median of {args.runs})")
+        verdict = "within" if figures["ratio"] <= BAR else "over"
+        print(f"ratio    {figures['ratio']:7.2f}     cli / library, {verdict} the bar of {BAR:g}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
