@@ -22,15 +22,8 @@ _LITERAL = re.compile(r"``(.+?)``")
 def markdown(text: str) -> str:
     """The docstring ``text`` as Markdown.
 
-    >>> print(markdown("Use ``x``, see :class:`Result`.\\n\\n>>> 1 + 1\\n2\\n\\nDone."))
-    Use `x`, see `Result`.
-    <BLANKLINE>
-    ```pycon
-    >>> 1 + 1
-    2
-    ```
-    <BLANKLINE>
-    Done.
+    >>> markdown("Use ``x``, see :class:`Result`.\\n\\n>>> 1 + 1\\n2\\n\\nDone.").splitlines()
+    ['Use `x`, see `Result`.', '', '```pycon', '>>> 1 + 1', '2', '```', '', 'Done.']
     """
     out: list[str] = []
     in_code = False  # inside a fence the text already had
@@ -60,7 +53,7 @@ def markdown(text: str) -> str:
         out.append(_LITERAL.sub(r"`\1`", _ROLE.sub(r"`\1`", line)))
     if in_doctest:
         out.append("```")
-    return "\n".join(out)
+    return "\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
 def _indent(line: str) -> str:
