@@ -191,14 +191,17 @@ def on_config(config: Any) -> Any:
     rules_dir = docs / "rules"
     rule_docs = sorted(p.name for p in rules_dir.glob("*.md")) if rules_dir.is_dir() else []
     rule_docs.sort(key=lambda n: (n != "README.md", n != "mcr.md", n))
-    reference = sorted(p.name for p in (docs / "reference").glob("*.md"))
-    reference.sort(key=lambda n: (n != "index.md", n))
+    # the reference pages in the order of the modules they document (fanshu first)
+    reference = sorted(
+        (p.read_text(encoding="utf-8").partition("::: ")[2].split()[0:1], p.name)
+        for p in (docs / "reference").glob("*.md")
+    )
     nav: list[Any] = list(ordered)
     if rule_docs:
         nav.append({"Rules 规则": [f"rules/{n}" for n in rule_docs]})
     rule_sets = _rule_sets()
     nav.append({"Fans 番种": ["fans/index.md"] + [f"fans/{r.name}.md" for r in rule_sets]})
     if reference:
-        nav.append({"API reference": [f"reference/{n}" for n in reference]})
+        nav.append({"API reference": [f"reference/{name}" for _, name in reference]})
     config["nav"] = nav
     return config
