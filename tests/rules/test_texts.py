@@ -8,8 +8,10 @@ whose examples score that fan under that rule set.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -104,6 +106,13 @@ def test_mcr_has_texts() -> None:
     assert "mcr" in _with_texts()
 
 
+def _not_in_a_hand(rules: str) -> Mapping[str, str]:
+    # fans no winning hand shows (a loser's, or carried from other hands): no example
+    module = importlib.import_module(f"fanshu.rules.{rules.replace('-', '_')}.descriptions")
+    found: Mapping[str, str] = getattr(module, "NOT_IN_A_HAND", {})
+    return found
+
+
 @pytest.mark.parametrize("rules", _with_texts())
 def test_every_fan_of_the_table_has_a_text(rules: str) -> None:
     table = descriptions(rules)
@@ -115,8 +124,26 @@ def test_every_fan_of_the_table_has_a_text(rules: str) -> None:
     # a text beyond the table is a fan an option adds (Sichuan's 海底): its examples say so
     for extra in set(table) - keys:
         assert all("options" in ex.context for ex in table[extra].examples), extra
-    for text in table.values():
-        assert CJK.search(text.zh) and text.en and text.examples
+    no_hand = _not_in_a_hand(rules)
+    assert set(no_hand) <= keys
+    for key, text in table.items():
+        assert CJK.search(text.zh) and text.en, key
+        # English, quoting at most a Chinese name or two (混一色, 老头黄)
+        assert len(CJK.findall(text.en)) * 10 < len(text.en), text.en
+        if key in no_hand:
+            assert no_hand[key] and not text.examples, key
+        else:
+            assert text.examples, f"{rules} {key}: no example hand"
+
+
+@pytest.mark.parametrize("rules", _with_texts())
+def test_what_no_hand_shows_no_example_shows(rules: str) -> None:
+    no_hand = set(_not_in_a_hand(rules))
+    for text in descriptions(rules).values():
+        for ex in text.examples:
+            context: dict[str, Any] = dict(ex.context)
+            r = fanshu.score(ex.hand, rules=rules, **context)
+            assert not no_hand & {e.row.key for e in r.fans}
 
 
 def _foreign_examples() -> list[Any]:
