@@ -13,9 +13,9 @@ front ends rely on.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 from fanshu.errors import OptionError, SettlementError
 from fanshu.hand import Hand
@@ -131,12 +131,47 @@ class FanEntry(Generic[K]):
 CountedFan = FanEntry
 
 
+#: Why a fan the hand shows is not counted: a stable code -> (Chinese, English) names.
+#: ``implied`` is 不重复 (the table's 不计 rows: a counted fan implies it); the other three
+#: are the combination principles (组合计番原则) of the 1998 rule book, which decide how
+#: sets combine into chow and pung fans (MCR's ``combinations``).
+EXCLUSION_REASONS: dict[str, tuple[str, str]] = {
+    "implied": ("不重复", "implied"),
+    "no_split": ("不拆移", "no splitting"),
+    "no_repeat": ("不得相同", "not the same fan again"),
+    "account_once": ("套算一次", "account once"),
+}
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class ExcludedFan(Generic[K]):
-    """A fan the hand shows but that is not counted, and the fan that implies it."""
+    """A fan the hand shows but that is not counted, the fan that stops it and why.
+
+    ``reason`` is a key of :data:`EXCLUSION_REASONS`: ``implied`` (不重复) when a counted
+    fan's 不计 row names it, or the combination principle (不拆移 ``no_split``, 不得相同
+    ``no_repeat``, 套算一次 ``account_once``) that keeps sets from forming it again;
+    ``by_row`` is then the counted fan whose sets it would reuse.  ``also_by`` are the
+    other counted fans whose 不计 rows name it (碰碰和 under both 大四喜 and 四暗刻: one
+    row, ``by`` the highest).  ``sets`` are the tile groups that form it (``"123m"``),
+    empty for whole-hand fans and for rule sets that do not record them.
+
+    >>> from fanshu.rules.mcr.fans import FANS, Fan
+    >>> x = ExcludedFan(FANS[Fan.SHORT_STRAIGHT], FANS[Fan.PURE_STRAIGHT], "no_split",
+    ...                 ("123m", "456m"))
+    >>> x.reason_zh, x.to_dict()["sets"]
+    ('不拆移', ['123m', '456m'])
+    """
 
     row: FanRow[K]
     by_row: FanRow[K]
+    reason: str = "implied"
+    sets: tuple[str, ...] = ()
+    also_by: tuple[FanRow[K], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.reason not in EXCLUSION_REASONS:
+            known = ", ".join(EXCLUSION_REASONS)
+            raise ValueError(f"unknown exclusion reason {self.reason!r}; known: {known}")
 
     @property
     def fan(self) -> K:
@@ -146,16 +181,32 @@ class ExcludedFan(Generic[K]):
     def by(self) -> K:
         return self.by_row.key
 
+    @property
+    def reason_zh(self) -> str:
+        return EXCLUSION_REASONS[self.reason][0]
+
+    @property
+    def reason_en(self) -> str:
+        return EXCLUSION_REASONS[self.reason][1]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.row.name_zh,
             "name_en": self.row.name_en,
             "by": self.by_row.name_zh,
             "by_en": self.by_row.name_en,
+            "reason": self.reason,
+            "reason_zh": self.reason_zh,
+            "reason_en": self.reason_en,
+            "sets": list(self.sets),
+            "also_by": [r.name_zh for r in self.also_by],
+            "also_by_en": [r.name_en for r in self.also_by],
         }
 
     def __repr__(self) -> str:
-        return f"ExcludedFan(fan={self.fan!r}, by={self.by!r})"
+        extra = f", reason={self.reason!r}" if self.reason != "implied" else ""
+        sets = f", sets={self.sets!r}" if self.sets else ""
+        return f"ExcludedFan(fan={self.fan!r}, by={self.by!r}{extra}{sets})"
 
 
 @runtime_checkable
@@ -186,6 +237,10 @@ class Result(Generic[K]):
     the winning shape (MCR: regular, seven_pairs, thirteen_orphans …), ``flowers`` the
     flower fans in ``total`` (MCR: one per flower; they do not count toward the minimum),
     ``minimum`` the fan needed to win (MCR: 8), ``details`` what else the rule set says.
+
+    ``excluded`` may be given as a function that works it out: it is then called the
+    first time ``excluded`` is read (MCR's explanations cost about as much as the scoring,
+    and most callers only want the total).
     """
 
     rules: str
@@ -201,6 +256,9 @@ class Result(Generic[K]):
     shape: str | None
     flowers: int
     minimum: int
+    _explain: Callable[[], tuple[ExcludedFan[K], ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __init__(
         self,
@@ -213,7 +271,7 @@ class Result(Generic[K]):
         capped: int | None = None,
         reason: str | None = None,
         details: Mapping[str, Any] | None = None,
-        excluded: tuple[ExcludedFan[K], ...] = (),
+        excluded: tuple[ExcludedFan[K], ...] | Callable[[], tuple[ExcludedFan[K], ...]] = (),
         shape: str | None = None,
         flowers: int = 0,
         minimum: int = 0,
@@ -230,10 +288,27 @@ class Result(Generic[K]):
         set_field(self, "capped", capped)
         set_field(self, "reason", reason)
         set_field(self, "details", {} if details is None else details)
-        set_field(self, "excluded", excluded)
+        if callable(excluded):
+            set_field(self, "_explain", excluded)  # the slot ``excluded`` stays empty
+        else:
+            set_field(self, "excluded", excluded)
+            set_field(self, "_explain", None)
         set_field(self, "shape", shape)
         set_field(self, "flowers", flowers)
         set_field(self, "minimum", minimum)
+
+    if not TYPE_CHECKING:  # (kept from mypy, which would then accept any attribute)
+
+        def __getattr__(self, name: str) -> Any:
+            # Called only when the slot is empty: ``excluded`` given as a function.
+            if name == "excluded":
+                explain = object.__getattribute__(self, "_explain")
+                if explain is not None:
+                    value = explain()
+                    object.__setattr__(self, "excluded", value)
+                    object.__setattr__(self, "_explain", None)
+                    return value
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def total_without_flowers(self) -> int:

@@ -27,27 +27,71 @@ The flow (算番流程), as ``score_hand`` runs it:
    does.  No reading and no special shape: not a win, with the reason.
 8. The result (``_result``): the fans in table order with their counts, unit values
    under the options (``tally.fan_values``) and sets, the flowers last, the excluded
-   fans, the shape; then the non-official extras (天和 …) when ``options.blessings``
-   asks for them (``blessings.apply_blessings``).
+   fans (``explain``), the shape; then the non-official extras (天和 …) when
+   ``options.blessings`` asks for them (``blessings.apply_blessings``).
+
+The excluded fans (``explain``, run once on the reading that won): every fan the hand
+shows that is not counted, with the counted fan that stops it and why.  *Shown* means
+the fan's own definition holds on the hand's sets or tiles, whether or not the fan
+finder produced it (it does not look for 三风刻 inside 大四喜, nor 混幺九 inside 清幺九):
+the fans the finder produced and the exclusions removed, plus what ``_shown`` finds
+(every combination of two to four chows or pungs, the kong and concealed-pung fans at
+every level, the whole-hand fans without their ``elif`` chains, 小四喜/小三元, the wind
+pungs, 七对 tiles under a four-sets reading).  A shown fan that a counted fan's 不计 row
+names is ``implied`` by it (a fan with sets only when its sets are among the counted
+fan's own); a combination fan the combination principles dropped is named with the
+principle: inside one counted combination 不拆移 (``no_split``), the same fan again on a
+used set 不得相同 (``no_repeat``), two sets of one counted combination recombined 不拆移,
+any other used set combined a second time 套算一次 (``account_once``).  Totals do not
+change: this only reads what the scoring chose.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations
 
 from fanshu.hand import Hand
-from fanshu.rules.base import FanEntry, Result
+from fanshu.rules.base import ExcludedFan, FanEntry, Result
 from fanshu.rules.mcr.blessings import apply_blessings
-from fanshu.rules.mcr.fans import FANS, Fan
+from fanshu.rules.mcr.combinations import (
+    four_chows_fan,
+    four_pungs_fan,
+    three_chows_fan,
+    three_pungs_fan,
+    two_chows_fan,
+    two_pungs_fan,
+)
+from fanshu.rules.mcr.fans import FANS, Fan, FanSpec
+from fanshu.rules.mcr.hand_fans import (
+    HONOR_MASK,
+    RANK_RANGES,
+    SUIT_MASKS,
+    TERMINAL_OR_HONOR_MASK,
+    WIND_MASK,
+)
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.regular import is_unique_wait, regular_fans
+from fanshu.rules.mcr.regular import (
+    concealed_pungs_of,
+    is_unique_wait,
+    regular_fans,
+    split_packs,
+)
 from fanshu.rules.mcr.result import MINIMUM_FAN, RULES_NAME, McrResult
 from fanshu.rules.mcr.situation import Situation, situation
 from fanshu.rules.mcr.special import SPECIAL_SHAPES
-from fanshu.rules.mcr.tally import ORDER, Tally, fan_values
+from fanshu.rules.mcr.tally import (
+    ORDER,
+    Tally,
+    fan_values,
+    option_exclusions,
+    option_lifts,
+)
 from fanshu.rules.mcr.tally import fan_value as fan_value  # re-exported: a fan's value
-from fanshu.sets import Set
+from fanshu.sets import PAIR, Set
 from fanshu.shapes import decompose
+from fanshu.tiles import FIRST_DRAGON, FIRST_HONOR, Tile, format_tiles
 
 
 class _Memo:
@@ -110,7 +154,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
             minimum=MINIMUM_FAN,
         )
     else:
-        result = _result(hand, best, best_packs, options, shape or "regular")
+        result = _result(s, hand, best, best_packs, options, shape or "regular")
     # the non-official extras (天和 …), only when the option asks for them
     return result if options.blessings == "off" else apply_blessings(result, options)
 
@@ -122,7 +166,7 @@ def _why_not(s: Situation) -> str:
 
 
 def _result(
-    hand: Hand, tally: Tally, packs: list[Set], options: McrOptions, shape: str
+    s: Situation, hand: Hand, tally: Tally, packs: list[Set], options: McrOptions, shape: str
 ) -> McrResult:
     entries: list[FanEntry[Fan]] = []
     n = len(packs)
@@ -157,7 +201,7 @@ def _result(
         None,
         None,
         None,
-        tuple(tally.excluded),
+        lambda: explain(s, tally, packs, shape),  # worked out when first read
         shape,
         flowers,
         MINIMUM_FAN,
@@ -176,4 +220,381 @@ def _plain_entry(fan: Fan, count: int, value: int) -> FanEntry[Fan]:
     return entry
 
 
-__all__ = ["score_hand"]
+# -- the excluded fans -------------------------------------------------------------------
+
+Instances = dict[Fan, list[tuple[int, ...]]]
+
+#: The fans formed by combining sets (chows with chows, pungs with pungs): the ones the
+#: combination principles (不拆移, 不得相同, 套算一次) apply to.
+COMBINATION_FANS = frozenset(
+    {
+        Fan.QUADRUPLE_CHOW,
+        Fan.FOUR_PURE_SHIFTED_CHOWS,
+        Fan.PURE_TRIPLE_CHOW,
+        Fan.PURE_STRAIGHT,
+        Fan.PURE_SHIFTED_CHOWS,
+        Fan.MIXED_STRAIGHT,
+        Fan.MIXED_TRIPLE_CHOW,
+        Fan.MIXED_SHIFTED_CHOWS,
+        Fan.PURE_DOUBLE_CHOW,
+        Fan.MIXED_DOUBLE_CHOW,
+        Fan.SHORT_STRAIGHT,
+        Fan.TWO_TERMINAL_CHOWS,
+        Fan.FOUR_PURE_SHIFTED_PUNGS,
+        Fan.BIG_FOUR_WINDS,
+        Fan.PURE_SHIFTED_PUNGS,
+        Fan.MIXED_SHIFTED_PUNGS,
+        Fan.TRIPLE_PUNG,
+        Fan.BIG_THREE_WINDS,
+        Fan.BIG_THREE_DRAGONS,
+        Fan.DOUBLE_PUNG,
+        Fan.TWO_DRAGONS_PUNGS,
+    }
+)
+
+
+def explain(
+    s: Situation, tally: Tally, packs: list[Set], shape: str
+) -> tuple[ExcludedFan[Fan], ...]:
+    """The fans the hand shows and does not count, each with what stops it and why."""
+    found = tally.found
+    extra = option_exclusions(s.options)
+    needed: set[Fan] = set()  # the fans some counted fan's row names
+    for fan in found:
+        row_fans = _ROW_FANS[fan]
+        if row_fans:
+            needed |= row_fans
+        if extra and fan in extra:
+            needed.update(extra[fan])
+    regular = shape == "regular"
+    chows: list[tuple[int, int]] = []
+    pungs: list[tuple[int, int]] = []
+    if regular:
+        chows, pungs = split_packs(packs)
+    # the combination principles can only have dropped something among three sets or more
+    principles = (
+        regular and (len(chows) > 2 or len(pungs) > 2) and any(f in COMBINATION_FANS for f in found)
+    )
+    if not needed and not principles:
+        return ()  # nothing is implied, so nothing was excluded either
+    counted: Instances = {
+        fan: [tuple(sorted(inst)) for inst in instances] for fan, instances in found.items()
+    }
+    shown: Instances = {}
+
+    def show(fan: Fan, sets: tuple[int, ...] = ()) -> None:
+        seen = shown.setdefault(fan, [])
+        sets = tuple(sorted(sets))  # one order, whatever order the finder used
+        if sets not in seen:
+            seen.append(sets)
+
+    for fan, instances in counted.items():
+        shown[fan] = list(instances)
+    for fan, _by, gone in tally.excluded:
+        for inst in gone:
+            show(fan, inst)
+    if needed & _WHOLE_HAND_FANS:
+        _shown_whole_hand(s, show, needed)
+    if regular:
+        _shown_regular(s, packs, chows, pungs, show, needed, principles)
+    elif shape == "thirteen_orphans" and s.standing[s.win] == 2:
+        show(Fan.SINGLE_WAIT)
+
+    def sets_of(instances: list[tuple[int, ...]]) -> tuple[str, ...]:
+        seen: list[int] = []
+        for inst in instances:
+            seen.extend(i for i in inst if i not in seen and i < len(packs))
+        # in tile order, so that the order the melds were given in does not show
+        seen.sort(key=lambda i: (packs[i].tile, packs[i].kind, len(packs[i].tiles)))
+        return tuple([_tiles_text(packs[i].tiles) for i in seen])
+
+    bys: dict[Fan, list[FanSpec]] = {}  # implied fan -> the counted fans naming it
+    named: Instances = {}  # implied fan -> its instances the rows name
+    explained: set[tuple[Fan, tuple[int, ...]]] = set()
+
+    def imply(other: Fan, row: FanSpec, mine: list[tuple[int, ...]]) -> None:
+        explained.update([(other, inst) for inst in mine])
+        if other in bys:
+            bys[other].append(row)
+            named[other].extend(mine)
+        else:
+            bys[other] = [row]
+            named[other] = list(mine)
+
+    lifted = option_lifts(s.options)
+    spared = tally.spared
+    for fan in sorted(counted, key=ORDER.__getitem__):
+        row = FANS[fan]
+        if not _ROW_FANS[fan] and not (extra and fan in extra):
+            continue
+        own = {i for inst in counted[fan] for i in inst}
+        excludes = row.excludes + extra.get(fan, ()) if extra else row.excludes
+        kept = lifted.get(fan, ()) if lifted else ()
+        for other in excludes:
+            if other in counted or other in kept or other in spared or other not in shown:
+                continue
+            mine = [inst for inst in shown[other] if not (inst and own) or set(inst) <= own]
+            if mine:
+                imply(other, row, mine)
+        for other in row.excludes_own_sets:
+            mine = [
+                inst
+                for inst in shown.get(other, ())
+                if inst and set(inst) <= own and inst not in counted.get(other, ())
+            ]
+            if mine:
+                imply(other, row, mine)
+    out = [
+        ExcludedFan(FANS[other], rows[0], "implied", sets_of(named[other]), tuple(rows[1:]))
+        for other, rows in bys.items()
+    ]
+    if principles:
+        out.extend(_principle_drops(counted, shown, explained, sets_of))
+    # anything the exclusions removed that the above did not name (kept as it was)
+    for fan, by, gone in tally.excluded:
+        if not all((fan, inst) in explained for inst in gone) and not any(
+            r.key is by for r in bys.get(fan, ())
+        ):
+            out.append(ExcludedFan(FANS[fan], FANS[by], "implied", sets_of(list(gone))))
+    return tuple(out)
+
+
+#: What each fan's 不计 row names (both kinds), read once from the table.
+_ROW_FANS: dict[Fan, frozenset[Fan]] = {
+    fan: frozenset(spec.excludes) | frozenset(spec.excludes_own_sets) for fan, spec in FANS.items()
+}
+#: The fans ``_shown_whole_hand`` looks for.
+_WHOLE_HAND_FANS = frozenset(
+    {
+        Fan.NO_HONORS,
+        Fan.ONE_VOIDED_SUIT,
+        Fan.HALF_FLUSH,
+        Fan.FULL_FLUSH,
+        Fan.ALL_SIMPLES,
+        Fan.ALL_TERMINALS_AND_HONORS,
+        Fan.LOWER_TILES,
+        Fan.LOWER_FOUR,
+        Fan.UPPER_TILES,
+        Fan.UPPER_FOUR,
+        Fan.MIDDLE_TILES,
+        Fan.CONCEALED_HAND,
+        Fan.FULLY_CONCEALED_HAND,
+        Fan.SELF_DRAWN,
+        Fan.LAST_TILE,
+        Fan.SEVEN_PAIRS,
+    }
+)
+#: The pung fans of one set, of several kongs and of concealed pungs.
+_PUNG_LEVEL_FANS = frozenset(
+    {
+        Fan.LITTLE_FOUR_WINDS,
+        Fan.LITTLE_THREE_DRAGONS,
+        Fan.ALL_PUNGS,
+        Fan.DRAGON_PUNG,
+        Fan.PUNG_OF_TERMINALS_OR_HONORS,
+        Fan.PREVALENT_WIND,
+        Fan.SEAT_WIND,
+        Fan.THREE_KONGS,
+        Fan.TWO_MELDED_KONGS,
+        Fan.TWO_CONCEALED_KONGS,
+        Fan.CONCEALED_KONG_AND_MELDED_KONG,
+        Fan.MELDED_KONG,
+        Fan.CONCEALED_KONG,
+        Fan.TWO_CONCEALED_PUNGS,
+        Fan.THREE_CONCEALED_PUNGS,
+    }
+)
+
+
+@lru_cache(maxsize=4096)
+def _tiles_text(tiles: tuple[Tile, ...]) -> str:
+    return format_tiles(tiles, sort=False)
+
+
+def _principle_drops(
+    counted: Instances,
+    shown: Instances,
+    explained: set[tuple[Fan, tuple[int, ...]]],
+    sets_of: Callable[[list[tuple[int, ...]]], tuple[str, ...]],
+) -> list[ExcludedFan[Fan]]:
+    """The combination fans the hand's sets form that the principles keep out."""
+    used = [
+        (fan, frozenset(inst))
+        for fan in sorted(counted, key=ORDER.__getitem__)
+        if fan in COMBINATION_FANS
+        for inst in counted[fan]
+    ]
+    # smaller combinations first: a set combined once is named by that combination
+    by_size = sorted(used, key=lambda u: len(u[1]))
+    out: list[ExcludedFan[Fan]] = []
+    for fan in sorted(shown, key=ORDER.__getitem__):
+        if fan not in COMBINATION_FANS:
+            continue
+        for inst in shown[fan]:
+            if inst in counted.get(fan, ()) or (fan, inst) in explained:
+                continue
+            sets = frozenset(inst)
+            found = _principle(fan, sets, used, by_size)
+            if found is not None:
+                reason, by = found
+                out.append(ExcludedFan(FANS[fan], FANS[by], reason, sets_of([inst])))
+    return out
+
+
+def _principle(
+    fan: Fan,
+    sets: frozenset[int],
+    used: list[tuple[Fan, frozenset[int]]],
+    by_size: list[tuple[Fan, frozenset[int]]],
+) -> tuple[str, Fan] | None:
+    for other, own in used:
+        if sets < own:
+            return "no_split", other  # a counted combination is not split up again
+    for other, own in used:
+        if other is fan and sets & own:
+            return "no_repeat", other  # used sets do not form the same fan again
+    for other, own in used:
+        if len(sets & own) >= 2:
+            return "no_split", other  # two sets of a combination are not recombined
+    for other, own in by_size:
+        if sets & own:
+            return "account_once", other  # a set combines with a used set once only
+    return None
+
+
+def _shown_whole_hand(s: Situation, show: Callable[..., None], needed: set[Fan]) -> None:
+    """The whole-hand fans in ``needed`` the hand's tiles show, each on its own definition."""
+    mask = s.mask
+    honors = bool(mask & HONOR_MASK)
+    voided = sum(1 for m in SUIT_MASKS if not mask & m)
+    shows: list[Fan] = []
+    if not honors:
+        shows.append(Fan.NO_HONORS)
+    if voided >= 1:
+        shows.append(Fan.ONE_VOIDED_SUIT)
+    if voided == 2:
+        shows.append(Fan.HALF_FLUSH if honors else Fan.FULL_FLUSH)
+    if not mask & TERMINAL_OR_HONOR_MASK:
+        shows.append(Fan.ALL_SIMPLES)
+    elif not mask & ~TERMINAL_OR_HONOR_MASK:
+        shows.append(Fan.ALL_TERMINALS_AND_HONORS)
+    shows.extend(fan for fan, allowed in RANK_RANGES if not mask & ~allowed)
+    if s.claimed == 0:
+        shows.append(Fan.CONCEALED_HAND)
+        if s.self_drawn:
+            shows.append(Fan.FULLY_CONCEALED_HAND)
+    if s.self_drawn:
+        shows.append(Fan.SELF_DRAWN)
+    if s.last_tile or (s.kong and not s.self_drawn):  # a robbed kong's tile is the last one
+        shows.append(Fan.LAST_TILE)
+    if Fan.SEVEN_PAIRS in needed and not s.melds and all(n % 2 == 0 for n in s.standing):
+        shows.append(Fan.SEVEN_PAIRS)
+    for fan in shows:
+        if fan in needed:
+            show(fan)
+
+
+def _shown_regular(
+    s: Situation,
+    packs: list[Set],
+    chows: list[tuple[int, int]],
+    pungs: list[tuple[int, int]],
+    show: Callable[..., None],
+    needed: set[Fan],
+    principles: bool,
+) -> None:
+    """The set fans a four-sets reading shows: every combination (when a row names one
+    or the principles are to be checked), every level of the pung and kong fans."""
+    if principles or needed & COMBINATION_FANS:
+        _shown_combinations(chows, pungs, show)
+    if needed & _PUNG_LEVEL_FANS:
+        _shown_pung_levels(s, packs, chows, pungs, show)
+
+
+def _shown_combinations(
+    chows: list[tuple[int, int]], pungs: list[tuple[int, int]], show: Callable[..., None]
+) -> None:
+    for items, chow in ((chows, True), (pungs, False)):
+        if len(items) < 2:
+            continue
+        items = sorted(items)
+        for fan, pos in _all_combinations(tuple([t for t, _ in items]), chow):
+            show(fan, tuple(sorted([items[p][1] for p in pos])))
+
+
+@lru_cache(maxsize=1 << 14)
+def _all_combinations(
+    tiles: tuple[int, ...], chow: bool
+) -> tuple[tuple[Fan, tuple[int, ...]], ...]:
+    """Every fan any two, three or four of these chows (pungs) form, by position; tiles
+    sorted.  No principle applied: this is what the sets show."""
+    two, three, four = (
+        (two_chows_fan, three_chows_fan, four_chows_fan)
+        if chow
+        else (two_pungs_fan, three_pungs_fan, four_pungs_fan)
+    )
+    out: list[tuple[Fan, tuple[int, ...]]] = []
+    n = len(tiles)
+    for k in range(2, min(n, 4) + 1):
+        for pos in combinations(range(n), k):
+            ts = [tiles[p] for p in pos]
+            fan = two(*ts) if k == 2 else three(*ts) if k == 3 else four(tuple(ts))
+            if fan is not None:
+                out.append((fan, pos))
+    return tuple(out)
+
+
+def _shown_pung_levels(
+    s: Situation,
+    packs: list[Set],
+    chows: list[tuple[int, int]],
+    pungs: list[tuple[int, int]],
+    show: Callable[..., None],
+) -> None:
+    pair = packs[-1]
+    pair_index = len(packs) - 1
+    if pair.kind == PAIR and pair.tile >= FIRST_HONOR:
+        winds = [i for t, i in pungs if t < FIRST_DRAGON and t >= FIRST_HONOR]
+        dragons = [i for t, i in pungs if t >= FIRST_DRAGON]
+        if pair.tile < FIRST_DRAGON:
+            for trio in combinations(winds, 3):
+                show(Fan.LITTLE_FOUR_WINDS, (*trio, pair_index))
+        else:
+            for two in combinations(dragons, 2):
+                show(Fan.LITTLE_THREE_DRAGONS, (*two, pair_index))
+    if len(pungs) == 4:
+        show(Fan.ALL_PUNGS)
+    for t, i in pungs:
+        if t >= FIRST_DRAGON:
+            show(Fan.DRAGON_PUNG, (i,))
+        elif t >= FIRST_HONOR or t % 9 in (0, 8):
+            show(Fan.PUNG_OF_TERMINALS_OR_HONORS, (i,))
+        if s.mask & WIND_MASK and FIRST_HONOR <= t < FIRST_DRAGON:
+            wind = t - FIRST_HONOR
+            if wind == s.prevalent:
+                show(Fan.PREVALENT_WIND, (i,))
+            if wind == s.seat:
+                show(Fan.SEAT_WIND, (i,))
+    kongs = [i for i, p in enumerate(packs) if p.kong]
+    hidden = [i for i in kongs if packs[i].concealed]
+    melded = [i for i in kongs if not packs[i].concealed]
+    if len(kongs) >= 3:
+        show(Fan.THREE_KONGS, tuple(kongs))
+    if len(melded) >= 2:
+        show(Fan.TWO_MELDED_KONGS, tuple(melded))
+    if len(hidden) >= 2:
+        show(Fan.TWO_CONCEALED_KONGS, tuple(hidden))
+    if melded and hidden:
+        show(Fan.CONCEALED_KONG_AND_MELDED_KONG, tuple(kongs))
+    for i in melded:
+        show(Fan.MELDED_KONG, (i,))
+    for i in hidden:
+        show(Fan.CONCEALED_KONG, (i,))
+    concealed = sorted(concealed_pungs_of(s, packs, chows, pungs) + hidden)
+    if len(concealed) >= 2:
+        show(Fan.TWO_CONCEALED_PUNGS, tuple(concealed))
+    if len(concealed) >= 3:
+        show(Fan.THREE_CONCEALED_PUNGS, tuple(concealed))
+
+
+__all__ = ["COMBINATION_FANS", "explain", "score_hand"]

@@ -120,6 +120,17 @@ def rank_range_fans(mask: int, tally: Tally) -> None:
         tally.flag(Fan.MIDDLE_TILES)
 
 
+#: Each rank-range fan with the kinds it allows, each on its own (``rank_range_fans``
+#: stops at the first that holds: 全小 before 小于五), for the excluded fans.
+RANK_RANGES: tuple[tuple[Fan, int], ...] = (
+    (Fan.LOWER_TILES, _LOWER_TILES),
+    (Fan.LOWER_FOUR, _LOWER_FOUR),
+    (Fan.UPPER_TILES, _UPPER_TILES),
+    (Fan.UPPER_FOUR, _UPPER_FOUR),
+    (Fan.MIDDLE_TILES, _MIDDLE_TILES),
+)
+
+
 @lru_cache(maxsize=1 << 16)
 def tile_set_fans(mask: int) -> tuple[Fan, ...]:
     """The fans that depend only on which kinds the hand holds (suits, traits, ranks)."""

@@ -35,11 +35,7 @@ def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]
     pair = packs[-1]
     win = s.win
 
-    # A pung completed by a discard is melded, unless the winning tile can be read
-    # inside a concealed chow instead.
-    concealed_pungs = [i for t, i in pungs if packs[i].concealed and not packs[i].kong]
-    if not s.self_drawn and not any(not packs[i].declared and t <= win <= t + 2 for t, i in chows):
-        concealed_pungs = [i for i in concealed_pungs if packs[i].tile != win or packs[i].declared]
+    concealed_pungs = concealed_pungs_of(s, packs, chows, pungs)
     kong_fans(packs, concealed_pungs, s.kongs, tally)
     if len(pungs) == 4:
         tally.flag(Fan.ALL_PUNGS)
@@ -77,6 +73,26 @@ def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]
     if not tally.found:
         tally.flag(Fan.CHICKEN_HAND)
     return tally
+
+
+def concealed_pungs_of(
+    s: Situation, packs: list[Set], chows: list[tuple[int, int]], pungs: list[tuple[int, int]]
+) -> list[int]:
+    """The concealed pungs (not kongs) of a reading, by pack index.
+
+    A pung completed by a discard is melded, unless the winning tile can be read inside a
+    concealed chow instead.
+    """
+    win = s.win
+    concealed = [i for t, i in pungs if packs[i].concealed and not packs[i].kong]
+    if not s.self_drawn and not any(not packs[i].declared and t <= win <= t + 2 for t, i in chows):
+        concealed = [i for i in concealed if packs[i].tile != win or packs[i].declared]
+    return concealed
+
+
+def split_packs(packs: list[Set]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The chows and the pungs (kongs too) of a reading as ``(tile, index)``."""
+    return _split(packs)
 
 
 def hand_wide_fans(s: Situation) -> Found:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from fanshu.rules.base import ExcludedFan
 from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
 
 Found = tuple[tuple[Fan, tuple[tuple[int, ...], ...]], ...]
 """Fan instances kept for reuse, as ``(fan, the sets of each instance)`` pairs."""
+
+Dropped = tuple[Fan, Fan, tuple[tuple[int, ...], ...]]
+"""A fan removed by the exclusions: ``(fan, the fan that implies it, its instances' sets)``;
+the result turns these into ``ExcludedFan`` rows (``evaluate.explain``)."""
 
 
 class Tally:
@@ -25,7 +28,7 @@ class Tally:
         # ``start``: fans found beforehand and shared, copied so that this tally can add
         # to them.
         self.found: dict[Fan, list[tuple[int, ...]]] = {fan: list(sets) for fan, sets in start}
-        self.excluded: list[ExcludedFan[Fan]] = []
+        self.excluded: list[Dropped] = []
         self.extra = extra or _NO_EXTRA  # exclusions that options add to the table
         self.spared = spared  # fans that options keep from being excluded
         # exclusions of the table that options lift: fan -> the fans it then keeps
@@ -60,7 +63,7 @@ class Tally:
             acting = [f for f in found if f in _EXCLUDERS]
         if len(acting) > 1:
             acting.sort(key=ORDER.__getitem__)
-        rows = FANS
+        dropped = self.excluded
         for fan in acting:
             if fan not in found:
                 continue
@@ -72,8 +75,7 @@ class Tally:
                 excludes = tuple(x for x in excludes if x not in kept)
             for other in excludes:
                 if other in found and other not in self.spared:
-                    del found[other]
-                    self.excluded.append(ExcludedFan(rows[other], rows[fan]))
+                    dropped.append((other, fan, tuple(found.pop(other))))
             if own_sets:
                 own = {i for sets in found[fan] for i in sets}
                 for other in own_sets:
@@ -81,7 +83,8 @@ class Tally:
                         continue
                     keep = [s for s in found[other] if not set(s) <= own]
                     if len(keep) < len(found[other]):
-                        self.excluded.append(ExcludedFan(rows[other], rows[fan]))
+                        gone = tuple(i for i in found[other] if set(i) <= own)
+                        dropped.append((other, fan, gone))
                         if keep:
                             found[other] = keep
                         else:
