@@ -8,7 +8,7 @@ from typing import Any, Literal, overload
 
 from fanshu.errors import NotationError, OptionError
 from fanshu.hand import Hand, TileLike, WinContext
-from fanshu.notation.fanshu import parse_hand
+from fanshu.notation.detect import read_hand
 from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import ScoreResult
 from fanshu.rules.mcr.options import McrOptions
@@ -34,6 +34,7 @@ def score(
     kong_discard: bool = ...,
     options: McrOptions | Mapping[str, Any] | None = ...,
     wildcard: TileLike | None = ...,
+    notation: str | None = ...,
 ) -> McrResult: ...
 
 
@@ -55,6 +56,7 @@ def score(
     kong_discard: bool = ...,
     options: Any = ...,
     wildcard: TileLike | None = ...,
+    notation: str | None = ...,
 ) -> ScoreResult: ...
 
 
@@ -75,12 +77,16 @@ def score(
     kong_discard: bool = False,
     options: Any = None,
     wildcard: TileLike | None = None,
+    notation: str | None = None,
 ) -> ScoreResult:
     """Score a winning hand, under the Chinese Official rules unless ``rules`` names
     another rule set (``fanshu.rules.names()``: ``sichuan``, ``two-player``, ``beijing``).
 
-    ``hand`` is a fanshu hand string (the last concealed tile is the winning tile) or a
+    ``hand`` is a hand string (the last concealed tile is the winning tile) or a
     ``Hand``; when a ``Hand`` is given its own context is used and the flags are ignored.
+    A string may be in any notation of docs/notation.md (fanshu, cmh, mpsz, botzone,
+    unicode, chinese), melds included: ``notation`` names it, else it is detected
+    (``fanshu.notation.detect``; an ambiguous string is a ``NotationError``).
     ``options`` is the rule set's options object or a mapping of its fields.
     ``wildcard`` names the tile kind that is wild this hand (百搭/赖子: ``"5p"``, ``"C"``
     or 0-33; also for a ``Hand``, whose context it replaces); a rule set played without
@@ -92,6 +98,8 @@ def score(
     >>> r = score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S")
     >>> r.total, r.meets_minimum
     (17, True)
+    >>> score("[GANG F1 0] W1 W2 W3 B4 B5 B6 T7 T8 T9 T1 T1", self_drawn=True, seat_wind="S").total
+    17
     """
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
@@ -109,8 +117,8 @@ def score(
             ready_at_start,
             kong_discard,
         )
-        # parse_hand checks the tiles as it reads them; the rule set checks the rest.
-        hand = parse_hand(hand, ctx)
+        # the reader checks the tiles as it reads them; the rule set checks the rest.
+        hand = read_hand(hand, notation, ctx)[0]
     if wildcard is not None:
         hand = hand.with_context(wildcard=wildcard)
     rule_set = get_rules(rules)
@@ -154,10 +162,13 @@ def _context(
     )
 
 
-def shanten(hand: str | Hand, wildcard: TileLike | None = None) -> int:
+def shanten(
+    hand: str | Hand, wildcard: TileLike | None = None, *, notation: str | None = None
+) -> int:
     """The overall shanten (上听数) of a 13- or 14-tile hand over every MCR shape.
 
-    0 is ready (听牌), -1 a complete 14-tile hand; melds are allowed.
+    0 is ready (听牌), -1 a complete 14-tile hand; melds are allowed.  A string may be in
+    any notation (``notation`` names it, else it is detected, as for ``score``).
 
     >>> shanten("1112345678999m"), shanten("19m19s19pESWNCF1s"), shanten("123m456p789sEEE1s1s")
     (0, 0, -1)
@@ -177,7 +188,7 @@ def shanten(hand: str | Hand, wildcard: TileLike | None = None) -> int:
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if isinstance(hand, str):
-        hand = parse_hand(hand)
+        hand = read_hand(hand, notation)[0]
     if wildcard is not None:
         hand = hand.with_context(wildcard=wildcard)
     hand.validate(complete=False)

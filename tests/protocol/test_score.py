@@ -24,6 +24,8 @@ def test_score_line_good() -> None:
         "total": expected.total,
         "fans": [e.to_dict() for e in expected.fans],
         "multiplier": None,
+        "total_without_flowers": expected.total_without_flowers,
+        "meets_minimum": expected.meets_minimum,
         "error": None,
     }
 
@@ -52,6 +54,7 @@ def test_score_line_all_fields() -> None:
         "ready_at_start": False,
         "kong_discard": False,
         "wildcard": None,  # no wild tile (tests/protocol/test_wildcard.py: with one)
+        "notation": "fanshu",
     }
     assert set(obj) == set(FIELDS)
     out = score_line(obj)
@@ -197,3 +200,32 @@ def test_score_object_of_other_rule_sets_keeps_the_line_and_adds_the_hand(name: 
             k: line[k] for k in ("id", "total", "multiplier")
         }
         assert "hand" in out and list(out)[-1] == "error"
+
+
+def test_result_has_total_without_flowers_and_meets_minimum() -> None:
+    # 8 fan with no flowers meets the minimum; the same with flowers shows both totals
+    for flowers in (0, 3):
+        out = score_line({"hand": HAND, "flowers": flowers})
+        expected = fanshu.score(HAND, flowers=flowers)
+        assert out["total"] == expected.total
+        assert out["total_without_flowers"] == expected.total - flowers
+        assert out["meets_minimum"] is (expected.total - flowers >= 8)
+    # under the minimum: a cheap hand whose flowers do not count toward it
+    cheap = "[123m]456p678s55s23m4m"
+    low = score_line({"hand": cheap, "flowers": 8})
+    assert low["error"] is None
+    assert low["meets_minimum"] is False
+    assert low["total_without_flowers"] == low["total"] - 8
+    assert list(low)[-1] == "error"
+
+
+@pytest.mark.parametrize("rules", fanshu.rules.names())
+def test_every_rule_set_result_has_the_minimum_fields(rules: str) -> None:
+    out = score_line({"hand": FLUSH, "rules": rules})
+    if out["error"] is not None:
+        assert out["error"]["code"] == "not_a_win"
+        return
+    assert isinstance(out["total_without_flowers"], int)
+    assert isinstance(out["meets_minimum"], bool)
+    result = fanshu.score(FLUSH, rules=rules)
+    assert out["meets_minimum"] is result.meets_minimum

@@ -11,7 +11,8 @@ hand as its melds, its standing tiles and the winning tile, with no separators::
   digit is which of its tiles was claimed (1-3; 0 or none: 1), a pung's who gave it
   (1 上家, 2 对家, 3 下家; none: 1), a kong's none/0/4 concealed, 1-3 melded, 5-7
   added (given by 1-3).  A chow may be written in any order (``[213m]``);
-- melds may stand anywhere, before or after standing tiles (CMH reads ``12m[EEEE]3m``);
+- melds come first, as CMH writes them (CMH's own reader also takes a meld after
+  standing tiles, ``12m[EEEE]3m``; fanshu refuses that, as its own notation does);
 - the winning tile is the last standing tile written, when the hand has 14 tiles.
 
 CMH has no flowers; in tile lists (``parse_tiles``, ``format_tiles``) they are written
@@ -32,7 +33,7 @@ in CMH's order (万 条 饼, then honours, with letters), the winning tile last.
 
 >>> str(parse_hand("123m 456p 789s EEE 11s"))
 '[123m][456p][789s][EEE]1s1s'
->>> str(parse_hand("12m[EEEE]3m456p789s1s1s"))
+>>> str(parse_hand("[EEEE]123m456p789s1s1s"))
 '[EEEE]123m456p1789s1s'
 >>> str(parse_hand("111m222p333s5557z7z")), str(parse_hand("11z"))
 ('111m222p333sCCCPP', 'EE')
@@ -147,6 +148,8 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     parts = segments(text.rstrip())
     for k, (is_meld, body, offset) in enumerate(parts):
         if is_meld:
+            if concealed:
+                raise NotationError(msg("melds come before the concealed tiles"), offset - 1)
             melds.append((_bracket(body, offset), offset - 1))
             continue
         groups = _groups(body, offset)

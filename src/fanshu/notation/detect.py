@@ -12,7 +12,8 @@ it reads that notation only.  Without one:
    and asks for the notation by name.  The cases: ``z`` honours (mpsz's 5z is 白, the
    older CMH's 5z is 中) and spaces (the fanshu notation skips them, the older CMH ends
    a meld with one);
-3. if none reads it, the error is that of the notation that read furthest into the
+3. if none reads it, the error is that of the notation in play (``ALPHABETS``: those
+   whose characters the text is written in, else all) that read furthest into the
    text.  When that is fanshu's (no other got further, and the text has no ``z`` and
    is ASCII) it is raised as it is: a typo in the default notation.  Otherwise the
    message is that notation's error, the notations tried and the hint (``HINT``).
@@ -39,6 +40,7 @@ from fanshu.notation import botzone, chinese, cmh, mpsz, unicode
 from fanshu.notation import fanshu as _fanshu
 
 __all__ = [
+    "ALPHABETS",
     "HAND_FORMATTERS",
     "HAND_NOTATIONS",
     "HINT",
@@ -66,6 +68,22 @@ HAND_FORMATTERS: Mapping[str, Callable[[Hand], str]] = {
     "botzone": botzone.format_hand,
     "unicode": unicode.format_hand,
     "chinese": chinese.format_hand,
+}
+_SPACE = " \t\n\r\u3000"
+_DIGITS = "0123456789"
+#: The characters each notation may use: the notations in play for a text that none
+#: reads are those whose alphabet holds all of its characters.
+ALPHABETS: Mapping[str, frozenset[str]] = {
+    "fanshu": frozenset(_DIGITS + "mpsfESWNCFP[]" + _SPACE),
+    "mpsz": frozenset(_DIGITS + "mpszf[]" + _SPACE),
+    "cmh": frozenset(_DIGITS + "mpszfESWNCFP[]" + _SPACE),
+    "botzone": frozenset(_DIGITS + "WBTFJHCIPENGAU" + "wbtfjhcipengau" + "[]," + _SPACE),
+    "unicode": frozenset(
+        [chr(c) for c in range(0x1F000, 0x1F02C)]
+        + ["\ufe0e", "\ufe0f"]
+        + list(_DIGITS + "[]" + _SPACE)
+    ),
+    "chinese": frozenset("".join(chinese.TILE_OF_NAME) + _DIGITS + "[]［］,，、" + _SPACE),
 }
 #: What every detection error ends with.
 HINT = msg(
@@ -149,8 +167,10 @@ def read_hand(
             )
         )
     assert first is not None
-    foreign = "z" in text or not text.isascii()  # not the fanshu notation, surely
-    pool = [ne for ne in errors if ne[0] != "fanshu"] if foreign else errors
+    chars = set(text)
+    pool = [ne for ne in errors if chars <= ALPHABETS[ne[0]]] or errors
+    if "z" in chars or not text.isascii():  # not the fanshu notation, surely
+        pool = [ne for ne in pool if ne[0] != "fanshu"] or pool
     best_name, best = pool[0]
     for n, err_n in pool[1:]:  # the furthest reading, the first of those on a tie
         if _reached(err_n, text) > _reached(best, text):

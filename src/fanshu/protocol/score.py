@@ -5,10 +5,14 @@ The request is a JSON object (an input line of ``fanshu score --batch``, the bod
 
     {"id": 7, "hand": "[EEEE]123m456p789s11s", "self_drawn": true, "seat_wind": "S"}
 
-Keys: ``id`` (echoed back, any JSON value, default null), ``hand`` (required, a fanshu
-hand string), ``rules`` (the rule set, ``fanshu.rules.names()``: ``"mcr"`` by default,
-``"sichuan"`` …), ``self_drawn``, ``fourth_tile``, ``kong``, ``wall_last``, ``dealer``,
-``first_turn``, ``ready_at_start``, ``kong_discard`` (booleans, default false),
+Keys: ``id`` (echoed back, any JSON value, default null), ``hand`` (required, a hand
+string in any notation of docs/notation.md, melds included), ``notation`` (the notation
+of ``hand``: ``"fanshu"``, ``"cmh"``, ``"mpsz"``, ``"botzone"``, ``"unicode"``,
+``"chinese"``; absent or null to detect it — a string that two notations read as
+different hands is a ``bad_notation`` error that says so), ``rules`` (the rule set,
+``fanshu.rules.names()``: ``"mcr"`` by default, ``"sichuan"`` …), ``self_drawn``,
+``fourth_tile``, ``kong``, ``wall_last``, ``dealer``, ``first_turn``, ``ready_at_start``,
+``kong_discard`` (booleans, default false),
 ``seat_wind``, ``prevalent_wind`` (``"E"``, ``"S"``, ``"W"`` or ``"N"``, default ``"E"``),
 ``flowers`` (an integer, default 0), ``options`` (an object of the rule set's option
 fields: ``McrOptions`` for MCR) and ``wildcard`` (the tile kind wild this hand, 百搭 /
@@ -18,10 +22,13 @@ Any other key is an error: a misspelt flag must not be ignored.
 The result (:func:`result_object`, an output line of the batch)::
 
     {"id": 7, "total": 9, "fans": [{"name": "...", "name_en": "...", "value": 8, "count": 1}],
-     "multiplier": null, "error": null}
+     "multiplier": null, "total_without_flowers": 9, "meets_minimum": true, "error": null}
 
 ``total`` is fan as the line's rule set counts them; ``multiplier`` is the payment factor
-of rule sets that double per fan (before any cap), null for additive ones such as MCR.
+of rule sets that double per fan (before any cap), null for additive ones such as MCR;
+``total_without_flowers`` is ``total`` less the flower fans (what counts toward the
+minimum) and ``meets_minimum`` whether that reaches the rule set's minimum to win (MCR:
+8; a rule set without a minimum: always true).
 A rule set's other result members follow (``details``, where a hand with wild tiles has
 ``wildcards``: ``{"kind": "5p", "stood_for": ["3m"], "winning": null}``).
 
@@ -36,8 +43,8 @@ known names), ``not_a_win`` (a legal hand that is not complete)
 and ``internal_error`` (a bug in fanshu: please report it).
 
 The HTTP answer (:func:`score_object`) is the result with more for display: ``hand`` (the
-hand as fanshu writes it), and for MCR ``shape``, ``total_without_flowers``,
-``meets_minimum``, ``excluded`` (the implied fans not counted, each with the fan that
+hand as the user wrote it, in their notation) and ``notation`` (that notation's name),
+and for MCR ``shape``, ``excluded`` (the implied fans not counted, each with the fan that
 excludes it) and, on each fan, ``sets`` (the tile groups that formed it); a hand that is
 not a win keeps ``total`` 0 and ``fans`` [] beside its ``not_a_win`` error.
 
@@ -53,6 +60,7 @@ from typing import Any
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
+from fanshu.notation.detect import hand_notation, read_hand
 from fanshu.protocol import bounds
 from fanshu.protocol.errors import (
     BAD_FIELD,
@@ -79,6 +87,8 @@ __all__ = [
     "WIND_FIELDS",
     "ScoreRequest",
     "checked_text",
+    "echo_of",
+    "notation_field",
     "parse_request",
     "result_object",
     "rules_named",
@@ -100,7 +110,17 @@ BOOL_FIELDS = (
 )
 WIND_FIELDS = ("seat_wind", "prevalent_wind")
 #: Every key an input line may have.
-FIELDS = ("id", "hand", "rules", *BOOL_FIELDS, *WIND_FIELDS, "flowers", "options", "wildcard")
+FIELDS = (
+    "id",
+    "hand",
+    "notation",
+    "rules",
+    *BOOL_FIELDS,
+    *WIND_FIELDS,
+    "flowers",
+    "options",
+    "wildcard",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +145,9 @@ class ScoreRequest:
     kong_discard: bool = False
     #: The tile kind wild this hand (百搭 / 赖子), None without one.
     wildcard: Tile | None = None
+    #: The notation ``hand`` is written in (``fanshu.notation.HAND_NOTATIONS``), None to
+    #: detect it.
+    notation: str | None = None
 
 
 def rules_named(name: str) -> RuleSet:
@@ -201,6 +224,7 @@ def parse_request(obj: Mapping[str, Any]) -> ScoreRequest:
     wildcard = parse_wildcard(obj.get("wildcard"), rule_set)
     return ScoreRequest(
         hand=hand,
+        notation=notation_field(obj),
         wildcard=wildcard,
         seat_wind=winds["seat_wind"],
         prevalent_wind=winds["prevalent_wind"],
@@ -231,15 +255,44 @@ def score_request(req: ScoreRequest) -> ScoreResult:
         kong_discard=req.kong_discard,
         options=req.options,
         wildcard=req.wildcard,
+        notation=req.notation,
     )
+
+
+def notation_field(obj: Mapping[str, Any]) -> str | None:
+    """The ``notation`` of a request (its canonical name), None when absent or null;
+    ``LineError`` ``bad_field`` for a value that is not a string, ``bad_option`` (naming
+    the notations) for an unknown name."""
+    value = obj.get("notation")
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise LineError(BAD_FIELD, f"notation must be a notation name or null, not {shown(value)}")
+    try:
+        return hand_notation(value)
+    except FanshuError as e:
+        raise LineError(e.code, e.message) from None
+
+
+def echo_of(text: str, notation: str | None) -> tuple[str, str]:
+    """The echo of a request's hand: what the user wrote (surrounding spaces dropped) and
+    the name of the notation it is in (``notation`` if named, else detected).
+
+    >>> echo_of(" 123m456p789s11z ", None)
+    ('123m456p789s11z', 'mpsz')
+    """
+    return text.strip(), notation or read_hand(text)[1]
 
 
 def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
     """The output object of a scored line (an error object if it is not a win).
 
     Every rule set gives ``id``, ``total``, ``fans``, ``multiplier`` (null for MCR and
-    other additive rule sets), its other members, ``wildcards`` when the hand held wild
-    tiles (what each stood for), then ``"error": null``, always last.
+    other additive rule sets), ``total_without_flowers`` (what counts toward the
+    minimum), ``meets_minimum`` (whether the hand has the fan a win needs: MCR's 8
+    without flowers; true for a rule set without a minimum), its other members,
+    ``wildcards`` when the hand held wild tiles (what each stood for), then
+    ``"error": null``, always last.
     """
     if not result.is_win:
         return error_object(id_, NOT_A_WIN, result.reason or "not a winning hand")
@@ -249,6 +302,8 @@ def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
             "total": result.total,
             "fans": [e.to_dict() for e in result.fans],
             "multiplier": None,
+            "total_without_flowers": result.total_without_flowers,
+            "meets_minimum": result.meets_minimum,
             "error": None,
         }
     data = result.to_dict()
@@ -257,6 +312,8 @@ def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
         "total": data.get("total", result.total),
         "fans": data.get("fans", []),
         "multiplier": data.get("multiplier"),
+        "total_without_flowers": _int_or(result, "total_without_flowers", result.total),
+        "meets_minimum": bool(getattr(result, "meets_minimum", True)),
     }
     out.update((k, v) for k, v in data.items() if k not in out and k != "error")
     wild = _wildcards(result)
@@ -264,6 +321,11 @@ def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
         out["wildcards"] = wild
     out["error"] = None
     return out
+
+
+def _int_or(result: ScoreResult, name: str, default: int) -> int:
+    value = getattr(result, name, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _wildcards(result: ScoreResult) -> dict[str, Any] | None:
@@ -288,6 +350,11 @@ def score_line(obj: dict[str, Any]) -> dict[str, Any]:
     except Exception as e:  # a bug: report it on this line and go on with the others
         return internal_error(id_, e)
     return result_object(id_, result)
+
+
+def _echo(out: dict[str, Any], echo: tuple[str, str] | None) -> None:
+    if echo is not None:
+        out["hand"], out["notation"] = echo
 
 
 def _jsonable(value: Any) -> bool:
@@ -316,9 +383,13 @@ def _mcr_extras(result: McrResult) -> dict[str, Any]:
     }
 
 
-def score_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
+def score_object(
+    id_: Any, result: ScoreResult, echo: tuple[str, str] | None = None
+) -> dict[str, Any]:
     """The result of a scored hand with the display extras (module text): the answer of
-    ``POST /v1/score``."""
+    ``POST /v1/score``.  ``echo`` (:func:`echo_of`) is the hand as the user wrote it and
+    its notation: then ``hand`` is that text and ``notation`` its notation; without it
+    ``hand`` is the fanshu notation of the hand."""
     hand = getattr(result, "hand", None)
     if not result.is_win:
         out = error_object(id_, NOT_A_WIN, result.reason or "not a winning hand")
@@ -326,15 +397,18 @@ def score_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
         out.update(total=0, fans=[], multiplier=None)
         if hand is not None:
             out["hand"] = str(hand)
+        _echo(out, echo)
         out["error"] = error
         return out
     out = result_object(id_, result)
     error = out.pop("error")
     if is_mcr_result(result):
         out.update(_mcr_extras(result))
+        _echo(out, echo)
     else:
         if hand is not None:
             out["hand"] = str(hand)
+        _echo(out, echo)
         capped = getattr(result, "capped", None)
         if capped is not None:
             out["capped"] = capped
