@@ -164,3 +164,22 @@ def test_every_example_scores_its_fan(rules: str, key: str, ex: Example) -> None
     r = fanshu.score(ex.hand, rules=rules, **context)
     assert r.is_win, f"{ex.hand}: {r.reason}"
     assert key in {e.row.key for e in r.fans}, [e.row.key for e in r.fans]
+
+
+@pytest.mark.parametrize("rules", _with_texts())
+def test_found_by_its_names_in_every_rule_set(rules: str) -> None:
+    rows = get_rules(rules).fans
+    by_zh: dict[str, int] = {}
+    for row in rows:
+        by_zh[row.name_zh] = by_zh.get(row.name_zh, 0) + 1
+    for row in rows:
+        text = fan_text(rules, row.key)
+        assert text is not None, row.key
+        if by_zh[row.name_zh] == 1:  # a name two rows share finds the first
+            assert fan_text(rules, row.name_zh) is text
+            assert fan_text(rules, row.name_en.upper()) is text
+
+
+def test_an_mcr_fan_finds_the_two_player_text() -> None:
+    assert fan_text("two-player", Fan.FULL_FLUSH) is descriptions("two-player")["full_flush"]
+    assert fan_text("two-player", Fan.SEAT_WIND) is None  # no seat wind in that game

@@ -104,6 +104,9 @@ def descriptions(rules: str) -> Mapping[Any, FanText]:
 def _matches(key: Any, wanted: object) -> bool:
     if key == wanted:
         return True
+    if isinstance(wanted, Enum) and isinstance(key, str):
+        # an MCR fan asked of a rule set keyed by strings (the two-player "full_flush")
+        return key == wanted.name.lower()
     if isinstance(wanted, str):
         w = wanted.strip()
         if isinstance(key, Enum) and w.upper() == key.name:
