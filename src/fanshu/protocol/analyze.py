@@ -8,7 +8,9 @@ The request is a JSON object (an input line of ``fanshu analyze --batch``, the b
 Keys:
 
 - ``id`` (echoed back, default null); ``hand`` (required: 13 or 14 tiles, a kong
-  counting as 3, melds in brackets first); ``visible`` (a tile string: every tile seen
+  counting as 3, melds in brackets first; in any notation of docs/notation.md);
+  ``notation`` (the notation of ``hand``, as in ``score``: detected when absent; the
+  other tile strings are in the fanshu notation); ``visible`` (a tile string: every tile seen
   outside the own hand, discards and other players' melds);
 - ``rules`` (a rule set name, default ``"mcr"``) and its ``options`` (an object, as in
   ``score``); ``seat_wind``, ``prevalent_wind`` (``"E"`` … ``"N"``), ``flowers``,
@@ -67,6 +69,7 @@ from fanshu.analysis.advice import LOOK_AHEADS, Analysis, LookAhead, analyze
 from fanshu.analysis.position import SEATS, Opponent
 from fanshu.errors import FanshuError
 from fanshu.hand import Meld, WinContext
+from fanshu.notation.detect import read_hand
 from fanshu.notation.fanshu import parse_hand, parse_tiles
 from fanshu.protocol import bounds
 from fanshu.protocol.errors import (
@@ -103,6 +106,7 @@ __all__ = [
 ANALYZE_FIELDS = (
     "id",
     "hand",
+    "notation",
     "visible",
     "rules",
     "by",
@@ -137,6 +141,7 @@ BY: tuple[Literal["value", "efficiency"], ...] = ("value", "efficiency")
 # The keys ``score`` checks for us, exactly as it checks them for a score line.
 _SCORED = (
     "hand",
+    "notation",
     "rules",
     "seat_wind",
     "prevalent_wind",
@@ -168,6 +173,8 @@ class AnalyzeRequest:
     budget: int | None = None
     seed: int = 0
     look_ahead: LookAhead | None = None
+    #: The notation ``hand`` is written in, None to detect it (as for ``score``).
+    notation: str | None = None
 
 
 def default_seats(rules: str) -> int:
@@ -430,6 +437,7 @@ def parse_analyze_request(obj: dict[str, Any]) -> AnalyzeRequest:
     )
     return AnalyzeRequest(
         hand=req.hand,
+        notation=req.notation,
         visible=visible,
         context=ctx,
         options=req.options,
@@ -450,7 +458,7 @@ def parse_analyze_request(obj: dict[str, Any]) -> AnalyzeRequest:
 
 def analyze_request(req: AnalyzeRequest) -> Analysis:
     """Analyse a validated request; raises ``FanshuError`` for a hand that cannot be."""
-    hand = parse_hand(req.hand, req.context)
+    hand = read_hand(req.hand, req.notation, req.context)[0]
     return analyze(
         hand,
         seen_tiles(req.visible, req.opponents),
