@@ -299,6 +299,8 @@ def explain(
         _shown_regular(s, packs, chows, pungs, show, needed, principles)
     elif shape == "thirteen_orphans" and s.standing[s.win] == 2:
         show(Fan.SINGLE_WAIT)
+    elif shape == "nine_gates":
+        show(Fan.PUNG_OF_TERMINALS_OR_HONORS)  # the gates' own 111 and 999
 
     def sets_of(instances: list[tuple[int, ...]]) -> tuple[str, ...]:
         seen: list[int] = []
@@ -308,18 +310,27 @@ def explain(
         seen.sort(key=lambda i: (packs[i].tile, packs[i].kind, len(packs[i].tiles)))
         return tuple([_tiles_text(packs[i].tiles) for i in seen])
 
-    bys: dict[Fan, list[FanSpec]] = {}  # implied fan -> the counted fans naming it
-    named: Instances = {}  # implied fan -> its instances the rows name
+    # (implied fan, reason) -> the counted fans naming it, and its instances they name
+    bys: dict[tuple[Fan, str], list[FanSpec]] = {}
+    named: dict[tuple[Fan, str], list[tuple[int, ...]]] = {}
     explained: set[tuple[Fan, tuple[int, ...]]] = set()
 
-    def imply(other: Fan, row: FanSpec, mine: list[tuple[int, ...]]) -> None:
+    def imply(other: Fan, row: FanSpec, mine: list[tuple[int, ...]], own: set[int]) -> None:
         explained.update([(other, inst) for inst in mine])
-        if other in bys:
-            bys[other].append(row)
-            named[other].extend(mine)
+        # a combination inside a counted combination's own sets: the table's row is
+        # the principle 不拆移 (its sets are not split up to form another fan)
+        inside = (
+            row.key in COMBINATION_FANS
+            and other in COMBINATION_FANS
+            and all(inst and set(inst) < own for inst in mine)
+        )
+        key = (other, "no_split" if inside else "implied")
+        if key in bys:
+            bys[key].append(row)
+            named[key].extend(mine)
         else:
-            bys[other] = [row]
-            named[other] = list(mine)
+            bys[key] = [row]
+            named[key] = list(mine)
 
     lifted = option_lifts(s.options)
     spared = tally.spared
@@ -335,7 +346,7 @@ def explain(
                 continue
             mine = [inst for inst in shown[other] if not (inst and own) or set(inst) <= own]
             if mine:
-                imply(other, row, mine)
+                imply(other, row, mine, own)
         for other in row.excludes_own_sets:
             mine = [
                 inst
@@ -343,17 +354,17 @@ def explain(
                 if inst and set(inst) <= own and inst not in counted.get(other, ())
             ]
             if mine:
-                imply(other, row, mine)
+                imply(other, row, mine, own)
     out = [
-        ExcludedFan(FANS[other], rows[0], "implied", sets_of(named[other]), tuple(rows[1:]))
-        for other, rows in bys.items()
+        ExcludedFan(FANS[other], rows[0], reason, sets_of(named[other, reason]), tuple(rows[1:]))
+        for (other, reason), rows in bys.items()
     ]
     if principles:
         out.extend(_principle_drops(counted, shown, explained, sets_of))
     # anything the exclusions removed that the above did not name (kept as it was)
     for fan, by, gone in tally.excluded:
         if not all((fan, inst) in explained for inst in gone) and not any(
-            r.key is by for r in bys.get(fan, ())
+            r.key is by for reason in ("implied", "no_split") for r in bys.get((fan, reason), ())
         ):
             out.append(ExcludedFan(FANS[fan], FANS[by], "implied", sets_of(list(gone))))
     return tuple(out)
