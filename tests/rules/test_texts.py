@@ -12,6 +12,7 @@ import importlib
 import json
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -183,3 +184,23 @@ def test_found_by_its_names_in_every_rule_set(rules: str) -> None:
 def test_an_mcr_fan_finds_the_two_player_text() -> None:
     assert fan_text("two-player", Fan.FULL_FLUSH) is descriptions("two-player")["full_flush"]
     assert fan_text("two-player", Fan.SEAT_WIND) is None  # no seat wind in that game
+
+
+SEEDS = Path("/work/shared/seeds")
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not here")
+@pytest.mark.parametrize("rules", _with_texts())
+def test_the_texts_are_our_own_words(rules: str) -> None:
+    # paraphrased, not copied: no run of 10 Chinese characters is in a seed
+    drop = re.compile(r"[\s\x00-\x7f，。、；：（）“”]")
+    # a text is compared clause by clause (a list of fan names is no copy of a list)
+    seeds = drop.sub("", "".join(p.read_text(errors="replace") for p in SEEDS.glob("*.txt")))
+    copied = []
+    for key, text in descriptions(rules).items():
+        for field in (text.zh, *(ex.note_zh for ex in text.examples)):
+            for clause in re.split(r"[，。、；：（）“”]", field):
+                zh = drop.sub("", clause)
+                runs = [zh[i : i + 10] for i in range(len(zh) - 9)]
+                copied += [(key, run) for run in runs if run in seeds]
+    assert not copied, copied

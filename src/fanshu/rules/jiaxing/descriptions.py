@@ -138,7 +138,7 @@ _D: dict[str, FanText] = {
            first_turn=True, dealer=True),
     ),
     "di_he": _t(
-        "地和（2番）：闲家和庄家打出的第一张牌。",
+        "地和（2番）：庄家打出头一张牌，闲家就用这张牌和了。",
         "Earthly win (2 番): a non-dealer wins on the dealer's first discard.",
         _x(_PLAIN, "和庄家的第一张牌。", "Winning on the dealer's first discard.",
            first_turn=True),

@@ -243,7 +243,7 @@ _D: dict[Fan, FanText] = {
            "All simples: All Simples as well."),
     ),
     F.GREATER_HONORS_AND_KNITTED_TILES: _t(
-        "东南西北中发白七种字牌各一张，再加三门数牌按147、258、369分门搭配中的七张，"
+        "四种风牌、三种箭牌各一张，再加三门数牌按147、258、369分门搭配中的七张，"
         "没有将牌。不再计全不靠、五门齐、门前清、不求人、单钓将。",
         "All seven honors singly, with seven suited tiles taken from a knitted 147/258/369 "
         "pattern (each suit in its own group); no pair. Lesser Honors and Knitted Tiles, "
@@ -393,7 +393,7 @@ _D: dict[Fan, FanText] = {
            "Pungs of 2 characters, 3 dots and 4 bamboo."),
     ),
     F.CHICKEN_HAND: _t(
-        "和牌后数不出任何番种（花牌不算）时，计无番和八番。",
+        "和牌时找不到任何其他番种（花牌除外），就记无番和八番。",
         "A win in which no other fan is found (flowers aside) scores Chicken Hand, 8 fan.",
         _x("[234m1][456s1][789p1]34mNN5m", "吃了三副，北风作将，没有其他番。",
            "Three claimed chows and a north pair: nothing else scores."),
@@ -459,8 +459,9 @@ _D: dict[Fan, FanText] = {
            "Four claimed sets, winning on a discarded green dragon."),
     ),
     F.TWO_CONCEALED_KONGS: _t(
-        "手中有两副暗杠。不再计暗杠、双暗刻。",
-        "Two concealed kongs. Concealed Kong and Two Concealed Pungs are not counted.",
+        "手中有两副暗杠（默认六番，选项two_concealed_kongs可改为绿皮书的八番）。不再计暗杠、双暗刻。",
+        "Two concealed kongs (6 fan by default, 8 as in the Green Book under the option "
+        "two_concealed_kongs). Concealed Kong and Two Concealed Pungs are not counted.",
         _x("[1111m][2222s]345p678m99p", "一万、二条两副暗杠。",
            "Concealed kongs of 1 characters and 2 bamboo."),
     ),
@@ -519,7 +520,7 @@ _D: dict[Fan, FanText] = {
            seat_wind="W", prevalent_wind="S"),
     ),
     F.CONCEALED_HAND: _t(
-        "没有吃、碰、明杠，和别人打出的牌。",
+        "手中没有吃进、碰出或明杠的牌，靠别人打出的牌和牌。",
         "No claimed sets (concealed kongs are fine), winning on a discard.",
         _x("123m456s678p345m99p", "门前清，和别人打出的九饼。", "Concealed, winning on a "
            "discarded 9 dots."),
@@ -626,17 +627,18 @@ _D: dict[Fan, FanText] = {
            self_drawn=True),
     ),
     F.FLOWER_TILES: _t(
-        "每张花牌（春夏秋冬梅兰竹菊）计一番，不计入起和的八番，和牌后才计。",
+        "每张花牌（四季与梅兰竹菊）计一番；它不算进起和所需的八番，和了才加。",
         "Each flower (the eight season and plant tiles) adds 1 fan once the hand wins; "
         "flowers do not count toward the 8-fan minimum.",
         _x("[234p1]456s789s56m55m7m", "有两张花牌。", "Two flowers.", flowers=2),
     ),
     # -- MIL supplement -----------------------------------------------------------------
     F.CONCEALED_KONG_AND_MELDED_KONG: _t(
-        "一副明杠与一副暗杠（国际麻将联盟的补充规定，默认五番，选项可改为六番）。"
+        "一副明杠与一副暗杠（国际麻将联盟的补充规定，默认五番，选项concealed_and_melded_kong可改为六番）。"
         "不再计明杠、暗杠。",
         "One melded and one concealed kong (a Mahjong International League addition, 5 fan "
-        "by default, 6 under an option). Melded Kong and Concealed Kong are not counted.",
+        "by default, 6 under the option concealed_and_melded_kong). Melded Kong and "
+        "Concealed Kong are not counted.",
         _x("[1111m1][2222s]345p678m99p", "明杠一万、暗杠二条。",
            "A melded kong of 1 characters, a concealed kong of 2 bamboo."),
     ),

@@ -47,7 +47,7 @@ _OWN: dict[str, FanText] = {
                  {"first_turn": True, "self_drawn": True}),),
     ),
     "human_hand": FanText(
-        "人和（64番）：闲家和庄家打出的第一张牌。不再计门前清、天听。",
+        "人和（64番）：庄家打出头一张牌，闲家就用这张牌和了。不再计门前清、天听。",
         "Human Hand (64 fan): the non-dealer wins on the dealer's first discard. Concealed "
         "Hand and Heavenly Ready are not counted.",
         (Example(_DEALT, "和庄家打出的第一张东风。", "Winning on the dealer's first discard, "
