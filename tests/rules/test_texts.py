@@ -54,6 +54,16 @@ def test_unknown_rule_set_is_none(rules: str) -> None:
     assert len(descriptions(rules)) == 0
 
 
+@pytest.mark.parametrize("rules", [None, ["mcr"], 7])
+def test_a_rule_set_that_is_no_name_is_none(rules: Any) -> None:
+    assert fan_text(rules, Fan.FULL_FLUSH) is None
+    assert len(descriptions(rules)) == 0
+
+
+def test_rule_set_names_ignore_case_and_spaces() -> None:
+    assert descriptions(" MCR ") is descriptions("mcr")
+
+
 def test_rule_set_names_with_a_dash() -> None:
     # "two-player" is the package two_player: the same lookup as any other name
     assert descriptions("two-player") is descriptions("two-player")

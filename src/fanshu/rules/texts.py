@@ -81,16 +81,20 @@ def _package(rules: str) -> str:
     return rules.strip().lower().replace("-", "_")
 
 
-@cache
 def descriptions(rules: str) -> Mapping[Any, FanText]:
     """The rule texts of a rule set, keyed by its fan table's keys; empty if it has none.
 
-    >>> len(descriptions("no-such-rules"))
-    0
+    >>> len(descriptions("no-such-rules")), len(descriptions(None))
+    (0, 0)
     """
     if not isinstance(rules, str) or not _package(rules).isidentifier():
         return _EMPTY
-    name = f"fanshu.rules.{_package(rules)}.descriptions"
+    return _load(_package(rules))
+
+
+@cache
+def _load(package: str) -> Mapping[Any, FanText]:
+    name = f"fanshu.rules.{package}.descriptions"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as e:
