@@ -98,8 +98,9 @@ messages-check: $(STAMP)
 
 # The sdist and the wheel in dist/ (python -m build; --no-isolation builds with the
 # setuptools of the lock, so no download).  tests/test_packaging.py checks what they hold.
+# A left-over src/fanshu.egg-info is removed first: setuptools would take its SOURCES.txt.
 dist: $(STAMP)
-	rm -rf dist
+	rm -rf dist build src/fanshu.egg-info
 	$(BIN)/python -m build --no-isolation --outdir dist
 
 # The whole suite: lint, types, layers, docs, unit, property, doctest, differential, HTTP and browser

@@ -15,6 +15,7 @@ from __future__ import annotations
 import email
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -35,6 +36,9 @@ PACKAGE = ROOT / "src" / "fanshu"
 # The floors above the core need the extras (typer, fastapi, ray, numpy …), and the
 # PostgreSQL store its psycopg: none is in the fresh environment.
 NOT_CORE = ("fanshu.cli", "fanshu.web", "fanshu.batch", "fanshu.rl", "fanshu.store.postgres")
+
+# What python -m build reads: the project files and the package (MANIFEST.in names the rest).
+SDIST_INPUTS = ("pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md", "MANIFEST.in", "src")
 
 # Run by a Python that may be the fresh environment's: every core module's doctests, and
 # one score, as JSON on stdout.  Standard library only.
@@ -69,9 +73,19 @@ class Dists:
 
 @pytest.fixture(scope="module")
 def dists(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Dists]:
+    # Built from a copy of what the sdist is made of, so that the build writes nothing into
+    # the working tree (its egg-info, which a stale SOURCES.txt there would also disturb).
+    tree = tmp_path_factory.mktemp("tree")
+    for name in SDIST_INPUTS:
+        source = ROOT / name
+        if source.is_dir():
+            ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc")
+            shutil.copytree(source, tree / name, ignore=ignore)
+        else:
+            shutil.copy2(source, tree / name)
     out = tmp_path_factory.mktemp("dist")
     done = subprocess.run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(tree)],
         capture_output=True,
         text=True,
         timeout=300,
