@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fanshu.i18n import msg
 from fanshu.protocol.errors import OUT_OF_RANGE, LineError
 from fanshu.rules.mcr.settlement import MAX_FAN as MCR_MAX_FAN
 from fanshu.rules.mcr.settlement import MAX_FLOWERS
@@ -67,48 +68,55 @@ class Bound:
     why: str
 
     def message(self, value: object, field: str | None = None) -> str:
-        return f"{field or self.field} must be {self.low} to {self.high} ({self.why}), not {value}"
+        return msg(
+            "{field} must be {low} to {high} ({why}), not {value}",
+            field=field or self.field,
+            low=self.low,
+            high=self.high,
+            why=self.why,
+            value=value,
+        )
 
 
 #: Flower tiles claimed (MCR: one fan each).
-FLOWERS = Bound("flowers", 0, MAX_FLOWERS, "the eight flower tiles")
+FLOWERS = Bound("flowers", 0, MAX_FLOWERS, msg("the eight flower tiles"))
 #: A fan total (MCR and the additive rule sets; flowers included).
-FAN = Bound("fan", 0, MCR_MAX_FAN, "more than any MCR hand scores")
+FAN = Bound("fan", 0, MCR_MAX_FAN, msg("more than any MCR hand scores"))
 #: A Sichuan fan total: payments double per fan, so 2^30 times a base of at most
 #: :data:`OPTION` stays inside 64 bits.
-SICHUAN_FAN = Bound("fan", 0, SICHUAN_MAX_FAN, "payments double per fan")
+SICHUAN_FAN = Bound("fan", 0, SICHUAN_MAX_FAN, msg("payments double per fan"))
 #: Beijing 烧庄: rounds followed in a row.
-BURN = Bound("burn", 0, 99, "rounds followed in a row")
+BURN = Bound("burn", 0, 99, msg("rounds followed in a row"))
 #: Sichuan: how many of the hand's wins came before a kong.
-AFTER = Bound("after", 0, 3, "a hand has at most three further wins")
+AFTER = Bound("after", 0, 3, msg("a hand has at most three further wins"))
 #: Points of one penalty.
-PENALTY_POINTS = Bound("points", 1, 1_000_000, "points of one penalty")
+PENALTY_POINTS = Bound("points", 1, 1_000_000, msg("points of one penalty"))
 #: A hand's number on a score sheet.
-HAND_NUMBER = Bound("number", 1, 10_000, "hands of one score sheet")
+HAND_NUMBER = Bound("number", 1, 10_000, msg("hands of one score sheet"))
 #: A tournament's sessions, and a session's number.
-SESSIONS = Bound("sessions", 1, 1000, "sessions of one tournament")
+SESSIONS = Bound("sessions", 1, 1000, msg("sessions of one tournament"))
 #: A table's number in a session.
-TABLE = Bound("table", 1, 10_000, "tables of one session")
+TABLE = Bound("table", 1, 10_000, msg("tables of one session"))
 #: A seed for shuffles and seatings.
-SEED = Bound("seed", 0, MAX_INTEGER, "a whole number a browser can hold")
+SEED = Bound("seed", 0, MAX_INTEGER, msg("a whole number a browser can hold"))
 #: Events of a game already seen.
-SINCE = Bound("since", 0, 1_000_000, "events of one game")
+SINCE = Bound("since", 0, 1_000_000, msg("events of one game"))
 #: A whole-number option of a rule set (a cap, base points, a penalty …).
-OPTION = Bound("option", 0, MAX_BASE, "a rule set option")
+OPTION = Bound("option", 0, MAX_BASE, msg("a rule set option"))
 
 
 # -- analysis (``fanshu analyze``, ``POST /v1/analyze``) ----------------------------------
 
 #: Tiles left in the wall: at most the 136 tiles of a set without flowers.
-WALL = Bound("wall", 0, 136, "the tiles of a set")
+WALL = Bound("wall", 0, 136, msg("the tiles of a set"))
 #: Who threw the tile on offer, counted in seats after me in turn order (1 = 下家 …).
-OFFERED_BY = Bound("offered_by", 1, 3, "seats after me in turn order")
+OFFERED_BY = Bound("offered_by", 1, 3, msg("seats after me in turn order"))
 #: An opponent's place, as ``offered_by``.
-RELATIVE = Bound("relative", 1, 3, "seats after me in turn order")
+RELATIVE = Bound("relative", 1, 3, msg("seats after me in turn order"))
 #: The opponents described: one per other seat.
-OPPONENTS = Bound("opponents", 0, 3, "one per other seat")
+OPPONENTS = Bound("opponents", 0, 3, msg("one per other seat"))
 #: An opponent's concealed kongs: a hand has at most four kongs.
-CONCEALED_KONGS = Bound("concealed_kongs", 0, 4, "a hand has at most four kongs")
+CONCEALED_KONGS = Bound("concealed_kongs", 0, 4, msg("a hand has at most four kongs"))
 #: Monte Carlo paths per choice of one analysis (``fanshu.analysis.value``; the
 #: library's default is a few dozen).  The time of a request grows with it for hands
 #: two or more from ready: at 500 the slowest hands measured (random 14-tile hands four
@@ -116,9 +124,9 @@ CONCEALED_KONGS = Bound("concealed_kongs", 0, 4, "a hand has at most four kongs"
 #: up to 7 s — the figures and their command are in docs/http-api.md ("Bounds").  500
 #: paths put the standard error of a P(win) near 0.5 at about 2 points, finer than any
 #: choice needs.
-BUDGET = Bound("budget", 1, 500, "Monte Carlo paths per choice")
+BUDGET = Bound("budget", 1, 500, msg("Monte Carlo paths per choice"))
 #: The seed of an analysis' Monte Carlo draws (the generator takes 32 bits).
-ANALYSIS_SEED = Bound("seed", 0, 2**32 - 1, "a 32-bit seed")
+ANALYSIS_SEED = Bound("seed", 0, 2**32 - 1, msg("a 32-bit seed"))
 
 #: Every bound, for the documentation.
 BOUNDS = (

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fanshu.i18n import msg
 from fanshu.protocol import bounds
 from fanshu.protocol.errors import BAD_FIELD, NOT_A_WIN, LineError
 from fanshu.protocol.score import (
@@ -84,23 +85,26 @@ def settle(req: SettleRequest) -> dict[str, Any]:
     if self_drawn == (req.discarder is not None):
         raise LineError(
             BAD_FIELD,
-            "say how the hand was won: self_drawn true, or the discarder (one of them)",
+            msg("say how the hand was won: self_drawn true, or the discarder (one of them)"),
         )
     if (req.fan is None) == (req.hand is None):
-        raise LineError(BAD_FIELD, "give the fan total (fan) or the hand (hand), one of them")
+        raise LineError(BAD_FIELD, msg("give the fan total (fan) or the hand (hand), one of them"))
     rule_set = rules_named(req.rules)
     if req.options is not None:
         bounds.check_options(dict(req.options))
     options = None if req.options is None else rule_set.options_from(dict(req.options))
     if req.wildcard is not None and req.hand is None:
-        raise LineError(BAD_FIELD, "wildcard is read with the hand: give 'hand', not 'fan'")
+        raise LineError(BAD_FIELD, msg("wildcard is read with the hand: give 'hand', not 'fan'"))
     if req.dealer_player is not None and rule_set.name != "beijing":
-        raise LineError(BAD_FIELD, "dealer_player is for the beijing rule set")
+        raise LineError(BAD_FIELD, msg("dealer_player is for the beijing rule set"))
     if req.fan is not None:
         if rule_set.name not in FAN_ONLY:
             raise LineError(
                 BAD_FIELD,
-                f"the {rule_set.name} rule set settles a scored hand: give 'hand', not 'fan'",
+                msg(
+                    "the {name} rule set settles a scored hand: give 'hand', not 'fan'",
+                    name=rule_set.name,
+                ),
             )
         bounds.check(bounds.fan_bound(rule_set.name), req.fan)
         if rule_set.name == "mcr":

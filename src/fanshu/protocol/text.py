@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fanshu.i18n import msg
+
 __all__ = [
     "INVALID_TEXT",
     "InvalidText",
@@ -75,10 +77,17 @@ def invalid_text_message(field: str, text: str, *, key: bool = False) -> str:
     """What is wrong with ``text``, the string at ``field`` (or a key of it), shown
     escaped so that the message itself is text."""
     at = _first_surrogate(text)
-    return (
-        f"{'a key of ' if key else ''}{field} is not valid Unicode text (a lone surrogate "
-        f"{text[at].encode('unicode_escape').decode('ascii')} at {at}: "
-        "bytes that are not UTF-8?)"
+    values = {"field": field, "char": text[at].encode("unicode_escape").decode("ascii"), "at": at}
+    if key:
+        return msg(
+            "a key of {field} is not valid Unicode text (a lone surrogate {char} at {at}: "
+            "bytes that are not UTF-8?)",
+            **values,
+        )
+    return msg(
+        "{field} is not valid Unicode text (a lone surrogate {char} at {at}: "
+        "bytes that are not UTF-8?)",
+        **values,
     )
 
 

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from fanshu.i18n import msg
 from fanshu.protocol.errors import BAD_FIELD, LineError, shown
 from fanshu.rules import get_rules, names
 from fanshu.rules.base import RuleSet
@@ -76,7 +77,12 @@ def wild_kind(value: Any, field: str = "wildcard") -> Tile | None:
     if kind is None or not 0 <= int(kind) < NUM_KINDS:
         raise LineError(
             BAD_FIELD,
-            f"{field} must be one tile kind such as 5p or C ({KINDS_TEXT}), not {shown(value)}",
+            msg(
+                "{field} must be one tile kind such as 5p or C ({kinds_text}), not {shown}",
+                field=field,
+                kinds_text=KINDS_TEXT,
+                shown=shown(value),
+            ),
         )
     return kind
 
@@ -91,14 +97,24 @@ def parse_wildcard(value: Any, rule_set: RuleSet, field: str = "wildcard") -> Ti
         with_wild = ", ".join(rules_with_wildcards()) or "none yet"
         raise LineError(
             "bad_option",
-            f"{rule_set.name} is played without wildcards: drop {field} "
-            f"(rule sets with one: {with_wild})",
+            msg(
+                "{name} is played without wildcards: drop {field} (rule sets with one: "
+                "{with_wild})",
+                name=rule_set.name,
+                field=field,
+                with_wild=with_wild,
+            ),
         )
     if int(kind) not in rule_set.tiles:
         raise LineError(
             BAD_FIELD,
-            f"{field} {kind.code} is not a tile of {rule_set.name} "
-            f"({len(rule_set.tiles)} kinds in play)",
+            msg(
+                "{field} {kind} is not a tile of {name} ({n} kinds in play)",
+                field=field,
+                kind=kind.code,
+                name=rule_set.name,
+                n=len(rule_set.tiles),
+            ),
         )
     return kind
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 
 BurnTotal = Literal["sum", "last"]
@@ -65,24 +66,39 @@ class BeijingOptions:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type == "bool" and not isinstance(value, bool):
-                raise OptionError(f"{f.name} is true or false, not {value!r}")
+                raise OptionError(
+                    msg("{name} is true or false, not {value!r}", name=f.name, value=value)
+                )
         for name in ("cap", "payer_cap"):
             value = getattr(self, name)
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 0
             ):
-                raise OptionError(f"{name} is a whole number ≥ 0 or null, not {value!r}")
+                raise OptionError(
+                    msg(
+                        "{name} is a whole number ≥ 0 or null, not {value!r}",
+                        name=name,
+                        value=value,
+                    )
+                )
         for name in ("follow_dealer_points", "burn_penalty", "mutual_calls"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise OptionError(f"{name} is a whole number ≥ 0, not {value!r}")
+                raise OptionError(
+                    msg("{name} is a whole number ≥ 0, not {value!r}", name=name, value=value)
+                )
         if self.mutual_calls == 0:
-            raise OptionError("mutual_calls is at least 1")
+            raise OptionError(msg("mutual_calls is at least 1"))
         if self.burn_total not in ("sum", "last"):
-            raise OptionError(f"burn_total is 'sum' or 'last', not {self.burn_total!r}")
+            raise OptionError(
+                msg("burn_total is 'sum' or 'last', not {burn_total!r}", burn_total=self.burn_total)
+            )
         if self.robbed_kong_pays not in ("discard", "self-drawn"):
             raise OptionError(
-                f"robbed_kong_pays is 'discard' or 'self-drawn', not {self.robbed_kong_pays!r}"
+                msg(
+                    "robbed_kong_pays is 'discard' or 'self-drawn', not {robbed_kong_pays!r}",
+                    robbed_kong_pays=self.robbed_kong_pays,
+                )
             )
 
     @classmethod

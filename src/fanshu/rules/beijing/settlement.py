@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from fanshu.errors import SettlementError
 from fanshu.hand import Hand, Meld, MeldKind
+from fanshu.i18n import msg
 
 Payments = dict[str, int]
 
@@ -59,10 +60,14 @@ MUTUAL_CALLS = 3
 def _check_players(players: Sequence[str], *named: str | None) -> list[str]:
     seats = list(players)
     if len(seats) != 4 or len(set(seats)) != 4:
-        raise SettlementError(f"Beijing is played by 4 different players, not {seats!r}")
+        raise SettlementError(
+            msg("Beijing is played by 4 different players, not {seats!r}", seats=seats)
+        )
     for p in named:
         if p is not None and p not in seats:
-            raise SettlementError(f"{p!r} is not one of the players {seats!r}")
+            raise SettlementError(
+                msg("{p!r} is not one of the players {seats!r}", p=p, seats=seats)
+            )
     return seats
 
 
@@ -99,7 +104,7 @@ def base_points(
     """
     seats = _check_players(players, winner, dealer, discarder)
     if discarder == winner:
-        raise SettlementError(f"{winner!r} cannot win on their own discard")
+        raise SettlementError(msg("{winner!r} cannot win on their own discard", winner=winner))
     owed = dict.fromkeys(seats, 0)
     if discarder is not None:
         if winner == dealer:
@@ -143,7 +148,7 @@ def win_payments(
     {'E': 0, 'S': -80, 'W': 0, 'N': 80}
     """
     if isinstance(fan, bool) or not isinstance(fan, int) or fan < 0:
-        raise SettlementError(f"fan is a whole number ≥ 0, not {fan!r}")
+        raise SettlementError(msg("fan is a whole number ≥ 0, not {fan!r}", fan=fan))
     paid_fan = fan if cap is None else min(fan, cap)
     if discarder_pays_self_drawn and discarder is not None:
         shares = base_points(players, winner, dealer=dealer, discarder=None)
@@ -188,7 +193,7 @@ def kong_payments(players: Sequence[str], winner: str, kongs: Iterable[Kong]) ->
             continue
         if k.giver is None or k.giver == winner or k.giver not in seats:
             raise SettlementError(
-                f"a melded kong's tile comes from another player, not {k.giver!r}"
+                msg("a melded kong's tile comes from another player, not {giver!r}", giver=k.giver)
             )
         out[k.giver] -= MELDED_KONG
         out[winner] += MELDED_KONG
@@ -254,7 +259,11 @@ def apply_mutual_liability(payments: Mapping[str, int], winner: str, partner: st
     """
     if partner == winner or partner not in payments or winner not in payments:
         raise SettlementError(
-            f"互包 binds the winner {winner!r} to another player, not {partner!r}"
+            msg(
+                "互包 binds the winner {winner!r} to another player, not {partner!r}",
+                winner=winner,
+                partner=partner,
+            )
         )
     out = {p: 0 for p in payments}
     out[winner] = payments[winner]
@@ -274,7 +283,7 @@ def mutual_double_win(
     """
     seats = _check_players(players, a, b)
     if a == b:
-        raise SettlementError("互包 binds two different players")
+        raise SettlementError(msg("互包 binds two different players"))
     out = dict.fromkeys(seats, 0)
     out[a] = a_points - b_points
     out[b] = b_points - a_points
@@ -316,9 +325,11 @@ def burn_payments(
     """
     seats = _check_players(players, dealer)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-        raise SettlementError(f"烧庄 rounds are a whole number ≥ 0, not {rounds!r}")
+        raise SettlementError(
+            msg("烧庄 rounds are a whole number ≥ 0, not {rounds!r}", rounds=rounds)
+        )
     if total not in ("sum", "last"):
-        raise SettlementError(f"burn total is 'sum' or 'last', not {total!r}")
+        raise SettlementError(msg("burn total is 'sum' or 'last', not {total!r}", total=total))
     if drawn or rounds == 0:
         each = 0
     elif total == "sum":

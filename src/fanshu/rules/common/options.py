@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 
 PingHe = Literal["plain", "all_chows"]
@@ -62,21 +63,32 @@ class CommonOptions:
     def __post_init__(self) -> None:
         if isinstance(self.base, bool) or not isinstance(self.base, int) or self.base < 1:
             raise OptionError(
-                f"base (底分) is a whole number ≥ 1 (the seed: 通常为10点或20点), not {self.base!r}"
+                msg(
+                    "base (底分) is a whole number ≥ 1 (the seed: 通常为10点或20点), not {base!r}",
+                    base=self.base,
+                )
             )
         cap = self.cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
-            raise OptionError(f"cap is a whole number of fan ≥ 0 or null, not {cap!r}")
+            raise OptionError(msg("cap is a whole number of fan ≥ 0 or null, not {cap!r}", cap=cap))
         if not isinstance(self.seven_pairs_four_of_a_kind, bool):
             raise OptionError(
-                "seven_pairs_four_of_a_kind is true or false, "
-                f"not {self.seven_pairs_four_of_a_kind!r}"
+                msg(
+                    "seven_pairs_four_of_a_kind is true or false, not "
+                    "{seven_pairs_four_of_a_kind!r}",
+                    seven_pairs_four_of_a_kind=self.seven_pairs_four_of_a_kind,
+                )
             )
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
                 raise OptionError(
-                    f"{name} is one of {', '.join(repr(a) for a in allowed)}, not {value!r}"
+                    msg(
+                        "{name} is one of {allowed}, not {value!r}",
+                        name=name,
+                        allowed=", ".join(repr(a) for a in allowed),
+                        value=value,
+                    )
                 )
 
     @classmethod

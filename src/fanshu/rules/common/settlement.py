@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fanshu.errors import SettlementError
+from fanshu.i18n import msg
 
 Payments = dict[str, int]
 
@@ -34,7 +35,7 @@ def points_of(base: int, fan: int, cap: int | None = None) -> int:
     (80, 160, 2560)
     """
     if isinstance(fan, bool) or not isinstance(fan, int) or fan < 0:
-        raise SettlementError(f"fan is a whole number ≥ 0, not {fan!r}")
+        raise SettlementError(msg("fan is a whole number ≥ 0, not {fan!r}", fan=fan))
     return base << (fan if cap is None else min(fan, cap))
 
 
@@ -49,14 +50,18 @@ def win_payments(
     """The payments for one win worth ``points`` (see the module's text)."""
     seats = list(players)
     if not 2 <= len(seats) <= 4 or len(set(seats)) != len(seats):
-        raise SettlementError(f"2 to 4 different players, not {seats!r}")
+        raise SettlementError(msg("2 to 4 different players, not {seats!r}", seats=seats))
     for p in (winner, discarder):
         if p is not None and p not in seats:
-            raise SettlementError(f"{p!r} is not one of the players {seats!r}")
+            raise SettlementError(
+                msg("{p!r} is not one of the players {seats!r}", p=p, seats=seats)
+            )
     if discarder == winner:
-        raise SettlementError(f"{winner!r} cannot win on their own discard")
+        raise SettlementError(msg("{winner!r} cannot win on their own discard", winner=winner))
     if payment not in ("simple", "quan_chong"):
-        raise SettlementError(f"payment is 'simple' or 'quan_chong', not {payment!r}")
+        raise SettlementError(
+            msg("payment is 'simple' or 'quan_chong', not {payment!r}", payment=payment)
+        )
     out = dict.fromkeys(seats, 0)
     if discarder is not None:
         owed = points * (4 if payment == "quan_chong" else 1)

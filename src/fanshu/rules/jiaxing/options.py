@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 
 DiscardPays = Literal["discarder", "all", "discarder_for_all"]
@@ -59,22 +60,40 @@ class JiaxingOptions:
         for name in ("seven_pairs", "natural_wild_is_plain"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise OptionError(f"{name} is true or false, not {value!r}")
+                raise OptionError(
+                    msg("{name} is true or false, not {value!r}", name=name, value=value)
+                )
         if isinstance(self.di_tai, bool) or not isinstance(self.di_tai, int) or self.di_tai < 0:
-            raise OptionError(f"di_tai is a whole number ≥ 0, not {self.di_tai!r}")
+            raise OptionError(
+                msg("di_tai is a whole number ≥ 0, not {di_tai!r}", di_tai=self.di_tai)
+            )
         for name in ("specials_per_hand", "cap"):
             value = getattr(self, name)
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 0
             ):
-                raise OptionError(f"{name} is a whole number ≥ 0 or null, not {value!r}")
+                raise OptionError(
+                    msg(
+                        "{name} is a whole number ≥ 0 or null, not {value!r}",
+                        name=name,
+                        value=value,
+                    )
+                )
         if self.discard_pays not in _DISCARD_PAYS:
             raise OptionError(
-                f"discard_pays is 'discarder', 'all' or 'discarder_for_all', "
-                f"not {self.discard_pays!r}"
+                msg(
+                    "discard_pays is 'discarder', 'all' or 'discarder_for_all', not "
+                    "{discard_pays!r}",
+                    discard_pays=self.discard_pays,
+                )
             )
         if self.wildcard_from not in _WILDCARD_FROM:
-            raise OptionError(f"wildcard_from is 'turned' or 'next', not {self.wildcard_from!r}")
+            raise OptionError(
+                msg(
+                    "wildcard_from is 'turned' or 'next', not {wildcard_from!r}",
+                    wildcard_from=self.wildcard_from,
+                )
+            )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> JiaxingOptions:

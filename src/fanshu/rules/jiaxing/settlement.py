@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fanshu.errors import SettlementError
+from fanshu.i18n import msg
 
 Payments = dict[str, int]
 
@@ -33,10 +34,14 @@ Payments = dict[str, int]
 def _check_players(players: Sequence[str], *named: str | None) -> list[str]:
     seats = list(players)
     if len(seats) != 4 or len(set(seats)) != 4:
-        raise SettlementError(f"嘉兴台头 is played by 4 different players, not {seats!r}")
+        raise SettlementError(
+            msg("嘉兴台头 is played by 4 different players, not {seats!r}", seats=seats)
+        )
     for p in named:
         if p is not None and p not in seats:
-            raise SettlementError(f"{p!r} is not one of the players {seats!r}")
+            raise SettlementError(
+                msg("{p!r} is not one of the players {seats!r}", p=p, seats=seats)
+            )
     return seats
 
 
@@ -51,12 +56,17 @@ def win_payments(
     """What each player gains (the winner) or pays for one win worth ``points``."""
     seats = _check_players(players, winner, discarder)
     if discarder == winner:
-        raise SettlementError(f"{winner!r} cannot win on their own discard")
+        raise SettlementError(msg("{winner!r} cannot win on their own discard", winner=winner))
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise SettlementError(f"a hand's points are a whole number ≥ 0, not {points!r}")
+        raise SettlementError(
+            msg("a hand's points are a whole number ≥ 0, not {points!r}", points=points)
+        )
     if discard_pays not in ("discarder", "all", "discarder_for_all"):
         raise SettlementError(
-            f"discard_pays is 'discarder', 'all' or 'discarder_for_all', not {discard_pays!r}"
+            msg(
+                "discard_pays is 'discarder', 'all' or 'discarder_for_all', not {discard_pays!r}",
+                discard_pays=discard_pays,
+            )
         )
     owed = dict.fromkeys(seats, 0)
     others = [p for p in seats if p != winner]

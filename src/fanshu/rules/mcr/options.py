@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 
 #: The non-official extras (天和, 地和 …) and whose values: none, the 联众/QQ
@@ -49,15 +50,19 @@ class McrOptions:
     def __post_init__(self) -> None:
         if self.blessings not in BLESSING_SETS:
             raise OptionError(
-                f"blessings is one of {', '.join(BLESSING_SETS)}, not {self.blessings!r}"
+                msg(
+                    "blessings is one of {blessing_sets}, not {blessings!r}",
+                    blessing_sets=", ".join(BLESSING_SETS),
+                    blessings=self.blessings,
+                )
             )
         if self.concealed_and_melded_kong not in (5, 6):
-            raise OptionError("concealed_and_melded_kong is 5 or 6")
+            raise OptionError(msg("concealed_and_melded_kong is 5 or 6"))
         if self.two_concealed_kongs not in (6, 8):
-            raise OptionError("two_concealed_kongs is 6 or 8")
+            raise OptionError(msg("two_concealed_kongs is 6 or 8"))
         for f in fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
-                raise OptionError(f"{f.name} is true or false")
+                raise OptionError(msg("{name} is true or false", name=f.name))
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> McrOptions:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 
 __all__ = [
     "BASE_POINTS",
@@ -94,7 +95,7 @@ class Penalty:
         try:
             return free_penalty(data["player"], data["points"], data.get("reason", ""))
         except (KeyError, TypeError) as exc:
-            raise MatchError(f"a penalty needs a player and points: {exc}") from None
+            raise MatchError(msg("a penalty needs a player and points: {exc}", exc=exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +114,9 @@ class Settlement:
     def __post_init__(self) -> None:
         payments = dict(self.payments)
         if sum(payments.values()) != 0:
-            raise MatchError(f"payments must sum to zero, not {sum(payments.values())}")
+            raise MatchError(
+                msg("payments must sum to zero, not {sum}", sum=sum(payments.values()))
+            )
         object.__setattr__(self, "payments", payments)
         object.__setattr__(self, "penalties", tuple(self.penalties))
 
@@ -136,12 +139,14 @@ def check_players(players: Sequence[str] | str) -> tuple[str, ...]:
     """The four player names of an MCR table: non-empty and different."""
     names = tuple(players)
     if len(names) != 4:
-        raise MatchError(f"an MCR table has four players, not {len(names)}: {list(names)}")
+        raise MatchError(
+            msg("an MCR table has four players, not {n}: {list}", n=len(names), list=list(names))
+        )
     for n in names:
         if not isinstance(n, str) or not n.strip():
-            raise MatchError(f"a player name is a non-empty string, not {n!r}")
+            raise MatchError(msg("a player name is a non-empty string, not {n!r}", n=n))
     if len(set(names)) != 4:
-        raise MatchError(f"the four player names must differ: {list(names)}")
+        raise MatchError(msg("the four player names must differ: {list}", list=list(names)))
     return names
 
 
@@ -149,17 +154,30 @@ def check_member(players: Iterable[str], name: object, role: str) -> str:
     """``name`` if it is one of ``players``, else a :class:`MatchError` naming its ``role``."""
     names = list(players)
     if not isinstance(name, str) or name not in names:
-        raise MatchError(f"unknown {role} {name!r}: the players are {', '.join(names)}")
+        raise MatchError(
+            msg(
+                "unknown {role} {name!r}: the players are {names}",
+                role=role,
+                name=name,
+                names=", ".join(names),
+            )
+        )
     return name
 
 
 def _check_int(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MatchError(f"{what} is a whole number, not {value!r}")
+        raise MatchError(msg("{what} is a whole number, not {value!r}", what=what, value=value))
     if value < low:
-        raise MatchError(f"{what} cannot be below {low}: {value}")
+        raise MatchError(
+            msg("{what} cannot be below {low}: {value}", what=what, low=low, value=value)
+        )
     if value > high:
-        raise MatchError(f"{what} {value} is not possible (at most {high})")
+        raise MatchError(
+            msg(
+                "{what} {value} is not possible (at most {high})", what=what, value=value, high=high
+            )
+        )
     return value
 
 
@@ -171,7 +189,7 @@ def check_flowers(flowers: object) -> int:
     ...
     fanshu.rules.mcr.settlement.MatchError: the number of flowers 9 is not possible (at most 8)
     """
-    return _check_int(flowers, "the number of flowers", 0, MAX_FLOWERS)
+    return _check_int(flowers, msg("the number of flowers"), 0, MAX_FLOWERS)
 
 
 def check_fan(fan: object, flowers: object = 0) -> tuple[int, int]:
@@ -185,14 +203,25 @@ def check_fan(fan: object, flowers: object = 0) -> tuple[int, int]:
     fanshu.rules.mcr.settlement.MatchError: a win needs 8 fan without flowers: 8 fan with 1 flower is 7; record it as a 错和 (false win, under_minimum) instead
     """  # noqa: E501
     f = check_flowers(flowers)
-    n = _check_int(fan, "the fan total", 0, MAX_FAN)
+    n = _check_int(fan, msg("the fan total"), 0, MAX_FAN)
     if n < f:
-        raise MatchError(f"the fan total {n} includes the flowers, so it cannot be below {f}")
-    if n - f < MINIMUM_FAN:
-        with_flowers = f" with {f} flower{'s' if f != 1 else ''} is {n - f}" if f else ""
         raise MatchError(
-            f"a win needs {MINIMUM_FAN} fan without flowers: {n} fan{with_flowers}; "
-            "record it as a 错和 (false win, under_minimum) instead"
+            msg("the fan total {n} includes the flowers, so it cannot be below {f}", n=n, f=f)
+        )
+    if n - f < MINIMUM_FAN:
+        if not f:
+            counted = msg("{n} fan", n=n)
+        elif f == 1:
+            counted = msg("{n} fan with 1 flower is {rest}", n=n, rest=n - f)
+        else:
+            counted = msg("{n} fan with {f} flowers is {rest}", n=n, f=f, rest=n - f)
+        raise MatchError(
+            msg(
+                "a win needs {minimum_fan} fan without flowers: {counted}; "
+                "record it as a 错和 (false win, under_minimum) instead",
+                minimum_fan=MINIMUM_FAN,
+                counted=counted,
+            )
         )
     return n, f
 
@@ -217,12 +246,16 @@ def settle_win(
     fanshu.rules.mcr.settlement.MatchError: the discarder A cannot be the winner: a self-drawn win has no discarder
     """  # noqa: E501
     names = check_players(players)
-    check_member(names, winner, "winner")
+    check_member(names, winner, msg("winner"))
     if discarder is not None:
-        check_member(names, discarder, "discarder")
+        check_member(names, discarder, msg("discarder"))
         if discarder == winner:
             raise MatchError(
-                f"the discarder {discarder} cannot be the winner: a self-drawn win has no discarder"
+                msg(
+                    "the discarder {discarder} cannot be the winner: a self-drawn win has "
+                    "no discarder",
+                    discarder=discarder,
+                )
             )
     n, _ = check_fan(fan, flowers)
     payments = dict.fromkeys(names, 0)
@@ -253,11 +286,14 @@ def false_win_penalty(players: Sequence[str] | str, offender: str, kind: str) ->
     {'A': 10, 'B': 10, 'C': 10, 'D': -30}
     """
     names = check_players(players)
-    check_member(names, offender, "offender")
+    check_member(names, offender, msg("offender"))
     if kind not in FALSE_WIN_POINTS:
         raise MatchError(
-            f"unknown false win {kind!r}: 'under_minimum' (错和, under 8 fan) "
-            "or 'not_complete' (诈和, the hand is not complete)"
+            msg(
+                "unknown false win {kind!r}: 'under_minimum' (错和, under 8 fan) or "
+                "'not_complete' (诈和, the hand is not complete)",
+                kind=kind,
+            )
         )
     each = FALSE_WIN_POINTS[kind]
     payments = {p: (-each * 3 if p == offender else each) for p in names}
@@ -280,12 +316,15 @@ def free_penalty(player: str, points: int, reason: str = "") -> Penalty:
     10
     """
     if not isinstance(player, str) or not player.strip():
-        raise MatchError(f"a penalty needs a player name, not {player!r}")
+        raise MatchError(msg("a penalty needs a player name, not {player!r}", player=player))
     if isinstance(points, int) and not isinstance(points, bool) and points <= 0:
         raise MatchError(
-            f"penalty points are deducted from the player: give a positive number, not {points}"
+            msg(
+                "penalty points are deducted from the player: give a positive number, not {points}",
+                points=points,
+            )
         )
-    pts = _check_int(points, "penalty points", 1, 10_000)
+    pts = _check_int(points, msg("penalty points"), 1, 10_000)
     if not isinstance(reason, str):
-        raise MatchError(f"a penalty reason is text, not {reason!r}")
+        raise MatchError(msg("a penalty reason is text, not {reason!r}", reason=reason))
     return Penalty(player, pts, reason)

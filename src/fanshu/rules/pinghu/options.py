@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 
 BigHands = Literal["highest", "add"]
@@ -76,16 +77,22 @@ class PinghuOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.flowers, bool):
-            raise OptionError(f"flowers is true or false, not {self.flowers!r}")
+            raise OptionError(
+                msg("flowers is true or false, not {flowers!r}", flowers=self.flowers)
+            )
         for name in _COUNTS:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise OptionError(f"{name} is a whole number ≥ 0, not {value!r}")
+                raise OptionError(
+                    msg("{name} is a whole number ≥ 0, not {value!r}", name=name, value=value)
+                )
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
                 words = " or ".join(repr(c) for c in choices)
-                raise OptionError(f"{name} is {words}, not {value!r}")
+                raise OptionError(
+                    msg("{name} is {words}, not {value!r}", name=name, words=words, value=value)
+                )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> PinghuOptions:

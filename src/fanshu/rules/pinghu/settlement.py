@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fanshu.errors import SettlementError
+from fanshu.i18n import msg
 from fanshu.rules.pinghu.options import DEFAULT_OPTIONS, PinghuOptions
 
 Payments = dict[str, int]
@@ -37,13 +38,25 @@ def win_payments(
     """张 per player for one win of ``tai`` 台 (zero-sum)."""
     seats = list(players)
     if len(set(seats)) != len(seats):
-        raise SettlementError(f"players must be distinct, not {seats}")
+        raise SettlementError(msg("players must be distinct, not {seats}", seats=seats))
     if winner not in seats:
-        raise SettlementError(f"the winner {winner!r} is not one of the players {seats}")
+        raise SettlementError(
+            msg(
+                "the winner {winner!r} is not one of the players {seats}",
+                winner=winner,
+                seats=seats,
+            )
+        )
     if discarder is not None and (discarder not in seats or discarder == winner):
-        raise SettlementError(f"the discarder {discarder!r} must be another of the players {seats}")
+        raise SettlementError(
+            msg(
+                "the discarder {discarder!r} must be another of the players {seats}",
+                discarder=discarder,
+                seats=seats,
+            )
+        )
     if isinstance(tai, bool) or not isinstance(tai, int) or tai < 0:
-        raise SettlementError(f"台 is a whole number ≥ 0, not {tai!r}")
+        raise SettlementError(msg("台 is a whole number ≥ 0, not {tai!r}", tai=tai))
     out = dict.fromkeys(seats, 0)
     for p in seats:
         if p == winner:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 from fanshu.rules.sichuan.fans import PRESETS, Preset
 
@@ -99,23 +100,40 @@ class SichuanOptions:
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
-            raise OptionError(f"preset is one of {', '.join(PRESETS)}, not {self.preset!r}")
+            raise OptionError(
+                msg(
+                    "preset is one of {presets}, not {preset!r}",
+                    presets=", ".join(PRESETS),
+                    preset=self.preset,
+                )
+            )
         for name, value in PRESET_DEFAULTS[self.preset].items():
             if getattr(self, name) is _PRESET:
                 object.__setattr__(self, name, value)
         cap = self.cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise OptionError(f"cap is a number of fan (1 or more) or none, not {cap!r}")
+            raise OptionError(
+                msg("cap is a number of fan (1 or more) or none, not {cap!r}", cap=cap)
+            )
         base = self.base
         if isinstance(base, bool) or not isinstance(base, int) or not 1 <= base <= MAX_BASE:
             raise OptionError(
-                f"base is a whole number of points, 1 to {MAX_BASE}, not {self.base!r}"
+                msg(
+                    "base is a whole number of points, 1 to {max_base}, not {base!r}",
+                    max_base=MAX_BASE,
+                    base=self.base,
+                )
             )
         if self.ready_payment not in ("max", "min"):
-            raise OptionError(f"ready_payment is 'max' or 'min', not {self.ready_payment!r}")
+            raise OptionError(
+                msg(
+                    "ready_payment is 'max' or 'min', not {ready_payment!r}",
+                    ready_payment=self.ready_payment,
+                )
+            )
         for f in fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
-                raise OptionError(f"{f.name} is true or false")
+                raise OptionError(msg("{name} is true or false", name=f.name))
 
     def pays(self, fan: int) -> int:
         """Points a hand of ``fan`` fan is paid by one loser, after the cap.
@@ -124,9 +142,15 @@ class SichuanOptions:
         (8, 32)
         """
         if fan < 1:
-            raise OptionError(f"a Sichuan hand has 1 fan or more, not {fan}")
+            raise OptionError(msg("a Sichuan hand has 1 fan or more, not {fan}", fan=fan))
         if fan > MAX_FAN:
-            raise OptionError(f"a Sichuan hand is paid for {MAX_FAN} fan at most, not {fan}")
+            raise OptionError(
+                msg(
+                    "a Sichuan hand is paid for {max_fan} fan at most, not {fan}",
+                    max_fan=MAX_FAN,
+                    fan=fan,
+                )
+            )
         capped = fan if self.cap is None else min(fan, self.cap)
         return self.base << (capped - 1)
 

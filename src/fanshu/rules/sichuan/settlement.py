@@ -33,6 +33,7 @@ from typing import Literal
 
 from fanshu.errors import FanshuError
 from fanshu.hand import Hand, MeldKind
+from fanshu.i18n import msg
 from fanshu.rules.base import Result
 from fanshu.rules.sichuan.evaluate import suits_held
 from fanshu.rules.sichuan.options import DEFAULT_OPTIONS, SichuanOptions
@@ -97,19 +98,26 @@ def _build(kind: SettlementKind, players: Sequence[str], items: Iterable[Payment
 def _players(players: Iterable[str]) -> list[str]:
     names = list(players)
     if len(names) < 2 or len(names) > 4:
-        raise SettlementError(f"a Sichuan table has 2 to 4 players, not {len(names)}")
+        raise SettlementError(msg("a Sichuan table has 2 to 4 players, not {n}", n=len(names)))
     for n in names:
         if not isinstance(n, str) or not n:
-            raise SettlementError(f"a player is a non-empty name, not {n!r}")
+            raise SettlementError(msg("a player is a non-empty name, not {n!r}", n=n))
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
-        raise SettlementError(f"player {dup!r} is named twice")
+        raise SettlementError(msg("player {dup!r} is named twice", dup=dup))
     return names
 
 
 def _one(players: Sequence[str], name: str | None, role: str) -> str:
     if name not in players:
-        raise SettlementError(f"the {role} {name!r} is not at the table ({', '.join(players)})")
+        raise SettlementError(
+            msg(
+                "the {role} {name!r} is not at the table ({players})",
+                role=role,
+                name=name,
+                players=", ".join(players),
+            )
+        )
     assert name is not None
     return name
 
@@ -126,12 +134,14 @@ def _still_in(players: Sequence[str], still_in: Iterable[str] | None) -> list[st
 def _fan(result: Result[str] | int) -> tuple[int, Result[str] | None]:
     if isinstance(result, Result):
         if result.rules != "sichuan":
-            raise SettlementError(f"a {result.rules} result cannot be settled under sichuan")
+            raise SettlementError(
+                msg("a {rules} result cannot be settled under sichuan", rules=result.rules)
+            )
         if not result.is_win:
-            raise SettlementError(f"not a winning hand: {result.reason}")
+            raise SettlementError(msg("not a winning hand: {reason}", reason=result.reason))
         return result.total, result
     if isinstance(result, bool) or not isinstance(result, int) or result < 1:
-        raise SettlementError(f"a Sichuan win has 1 fan or more, not {result!r}")
+        raise SettlementError(msg("a Sichuan win has 1 fan or more, not {result!r}", result=result))
     return result, None
 
 
@@ -156,31 +166,37 @@ def settle_win(
     {'A': 16, 'B': -16, 'C': 0, 'D': 0}
     """
     table = _players(players)
-    w = _one(table, winner, "winner")
+    w = _one(table, winner, msg("winner"))
     active = _still_in(table, still_in)
     if w not in active:
-        raise SettlementError(f"the winner {w!r} has already won and is out of the hand")
+        raise SettlementError(msg("the winner {w!r} has already won and is out of the hand", w=w))
     fan, scored = _fan(result)
     amount = options.pays(fan)
     if scored is not None and discarder is not None and scored.hand.context.self_drawn:
-        raise SettlementError("a self-drawn hand has no discarder")
+        raise SettlementError(msg("a self-drawn hand has no discarder"))
     if scored is not None and discarder is None and not scored.hand.context.self_drawn:
-        raise SettlementError("a win on a discard needs the discarder")
+        raise SettlementError(msg("a win on a discard needs the discarder"))
     if discarder is not None:
-        d = _one(table, discarder, "discarder")
+        d = _one(table, discarder, msg("discarder"))
         if d == w:
-            raise SettlementError(f"{w!r} cannot win on their own discard")
+            raise SettlementError(msg("{w!r} cannot win on their own discard", w=w))
         if d not in active:
-            raise SettlementError(f"the discarder {d!r} has already won and is out of the hand")
+            raise SettlementError(
+                msg("the discarder {d!r} has already won and is out of the hand", d=d)
+            )
         if kong_feeder is not None:
-            raise SettlementError("kong_feeder is for a self-drawn win on a kong's replacement")
+            raise SettlementError(
+                msg("kong_feeder is for a self-drawn win on a kong's replacement")
+            )
         return _build("win", table, [Payment(d, w, amount, f"点炮 {fan} 番")])
     if kong_feeder is not None:
-        f = _one(table, kong_feeder, "kong feeder")
+        f = _one(table, kong_feeder, msg("kong feeder"))
         if f == w or f not in active:
-            raise SettlementError(f"the kong feeder {f!r} must be another player still in")
+            raise SettlementError(msg("the kong feeder {f!r} must be another player still in", f=f))
         if scored is not None and not scored.hand.context.kong:
-            raise SettlementError("kong_feeder needs a win on a kong's replacement (kong=True)")
+            raise SettlementError(
+                msg("kong_feeder needs a win on a kong's replacement (kong=True)")
+            )
         if options.kong_feeder_pays:
             return _build("win", table, [Payment(f, w, amount, f"引杠 杠上花 {fan} 番")])
     return _build("win", table, [Payment(p, w, amount, f"自摸 {fan} 番") for p in active if p != w])
@@ -201,9 +217,11 @@ def settle_multiple(
     """
     table = _players(players)
     if not winners:
-        raise SettlementError("一炮多响 needs at least one winner")
+        raise SettlementError(msg("一炮多响 needs at least one winner"))
     if discarder in winners:
-        raise SettlementError(f"the discarder {discarder!r} cannot also win on the discard")
+        raise SettlementError(
+            msg("the discarder {discarder!r} cannot also win on the discard", discarder=discarder)
+        )
     total = _build("win", table, ())
     for w, result in winners.items():
         total = total + settle_win(
@@ -230,24 +248,28 @@ def settle_kong(
     {'A': 3, 'B': -1, 'C': -1, 'D': -1}
     """
     table = _players(players)
-    k = _one(table, konger, "kong holder")
+    k = _one(table, konger, msg("kong holder"))
     active = _still_in(table, still_in)
     if k not in active:
-        raise SettlementError(f"{k!r} has already won and cannot kong")
+        raise SettlementError(msg("{k!r} has already won and cannot kong", k=k))
     how = _KONG_OF_MELD.get(kind, kind) if isinstance(kind, MeldKind) else kind
     if how not in KONG_BASE:
-        raise SettlementError(f"a kong is direct, added or concealed, not {kind!r}")
+        raise SettlementError(msg("a kong is direct, added or concealed, not {kind!r}", kind=kind))
     amount = KONG_BASE[how] * options.base
     if how == "direct":
-        f = _one(table, feeder, "feeder of the direct kong")
+        f = _one(table, feeder, msg("feeder of the direct kong"))
         if f == k or f not in active:
-            raise SettlementError(f"the feeder {f!r} must be another player still in")
+            raise SettlementError(msg("the feeder {f!r} must be another player still in", f=f))
         return _build("kong", table, [Payment(f, k, amount, "刮风 直杠")])
     if feeder is not None:
-        raise SettlementError(f"an {how} kong has no feeder")
+        raise SettlementError(
+            msg("an added kong has no feeder")
+            if how == "added"
+            else msg("a concealed kong has no feeder")
+        )
     if robbed:
         if how != "added":
-            raise SettlementError("only an added kong (面下杠) can be robbed")
+            raise SettlementError(msg("only an added kong (面下杠) can be robbed"))
         return _build("kong", table, ())  # 抢杠: 刮风下雨无效
     reason = "刮风 面下杠" if how == "added" else "下雨 暗杠"
     return _build("kong", table, [Payment(p, k, amount, reason) for p in active if p != k])
@@ -278,10 +300,10 @@ def settle_drawn(
     """
     table = _players(players)
     for p in hands:
-        _one(table, p, "player still in")
+        _one(table, p, msg("player still in"))
     for s in kongs:
         if s.kind != "kong":
-            raise SettlementError("kongs are the settlements of kongs (settle_kong)")
+            raise SettlementError(msg("kongs are the settlements of kongs (settle_kong)"))
     base = options.base
     pigs = flower_pigs(hands) if options.void_suit else []
     others = [p for p in hands if p not in pigs]

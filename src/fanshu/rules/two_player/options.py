@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 from fanshu.rules.mcr.options import McrOptions
 
@@ -32,11 +33,15 @@ class TwoPlayerOptions:
     def __post_init__(self) -> None:
         cap = self.cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise OptionError(f"cap is a number of fan (1 or more) or none, not {cap!r}")
+            raise OptionError(
+                msg("cap is a number of fan (1 or more) or none, not {cap!r}", cap=cap)
+            )
         if self.chicken_hand not in (1, 8) or isinstance(self.chicken_hand, bool):
-            raise OptionError(f"chicken_hand is 8 or 1, not {self.chicken_hand!r}")
+            raise OptionError(
+                msg("chicken_hand is 8 or 1, not {chicken_hand!r}", chicken_hand=self.chicken_hand)
+            )
         if not isinstance(self.mcr, McrOptions):
-            raise OptionError("mcr is an McrOptions")
+            raise OptionError(msg("mcr is an McrOptions"))
         if self.mcr.blessings != "two_player":
             object.__setattr__(self, "mcr", replace(self.mcr, blessings="two_player"))
 
@@ -48,8 +53,10 @@ class TwoPlayerOptions:
         if unknown:
             if unknown[0] == "blessings":
                 raise OptionError(
-                    "the two-player game always counts its own 天和 99, 地和 88, 人和 64, "
-                    "天听 32: blessings is not an option here"
+                    msg(
+                        "the two-player game always counts its own 天和 99, 地和 88, 人和 64, "
+                        "天听 32: blessings is not an option here"
+                    )
                 )
             check_option_names(own | set(MCR_FIELDS), data)
         mcr = McrOptions(blessings="two_player", **{k: data[k] for k in data if k not in own})

@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 
 Contract = Literal["quan_qiu_ren", "every_discard", "off"]
@@ -67,26 +68,45 @@ class WuhanOptions:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.type == "bool" and not isinstance(value, bool):
-                raise OptionError(f"{f.name} is true or false, not {value!r}")
+                raise OptionError(
+                    msg("{name} is true or false, not {value!r}", name=f.name, value=value)
+                )
         if (
             isinstance(self.base_points, bool)
             or not isinstance(self.base_points, int)
             or self.base_points < 1
         ):
-            raise OptionError(f"base_points is a whole number ≥ 1, not {self.base_points!r}")
+            raise OptionError(
+                msg(
+                    "base_points is a whole number ≥ 1, not {base_points!r}",
+                    base_points=self.base_points,
+                )
+            )
         for name in ("cap", "golden_top", "bright_top"):
             value = getattr(self, name)
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 1
             ):
-                raise OptionError(f"{name} is a whole number ≥ 1 or null, not {value!r}")
+                raise OptionError(
+                    msg(
+                        "{name} is a whole number ≥ 1 or null, not {value!r}",
+                        name=name,
+                        value=value,
+                    )
+                )
         if self.contract not in _CONTRACTS:
             raise OptionError(
-                f"contract is 'quan_qiu_ren', 'every_discard' or 'off', not {self.contract!r}"
+                msg(
+                    "contract is 'quan_qiu_ren', 'every_discard' or 'off', not {contract!r}",
+                    contract=self.contract,
+                )
             )
         if self.ready_contract not in _READY_CONTRACTS:
             raise OptionError(
-                f"ready_contract is 'each' or 'discarder_only', not {self.ready_contract!r}"
+                msg(
+                    "ready_contract is 'each' or 'discarder_only', not {ready_contract!r}",
+                    ready_contract=self.ready_contract,
+                )
             )
 
     @classmethod

@@ -34,6 +34,7 @@ from typing import Literal
 
 from fanshu.errors import SettlementError
 from fanshu.hand import Meld, MeldKind
+from fanshu.i18n import msg
 from fanshu.rules.base import FanEntry, FanRow
 from fanshu.rules.wuhan import fans as F
 from fanshu.rules.wuhan.options import WuhanOptions
@@ -74,18 +75,31 @@ class SeatFacts:
             value = getattr(self, f.name)
             if f.name == "ready":
                 if not isinstance(value, bool):
-                    raise SettlementError(f"ready is true or false, not {value!r}")
+                    raise SettlementError(msg("ready is true or false, not {value!r}", value=value))
             elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 8:
-                raise SettlementError(f"{f.name} is a whole number from 0 to 8, not {value!r}")
+                raise SettlementError(
+                    msg(
+                        "{name} is a whole number from 0 to 8, not {value!r}",
+                        name=f.name,
+                        value=value,
+                    )
+                )
         if self.openings + self.concealed_kongs > 4:
             raise SettlementError(
-                f"a player has at most 4 melds, not {self.openings} claimed and "
-                f"{self.concealed_kongs} concealed kongs"
+                msg(
+                    "a player has at most 4 melds, not {openings} claimed and "
+                    "{concealed_kongs} concealed kongs",
+                    openings=self.openings,
+                    concealed_kongs=self.concealed_kongs,
+                )
             )
         if self.melded_kongs > self.openings:
             raise SettlementError(
-                f"each 明杠 is a claimed meld: {self.melded_kongs} 明杠 but "
-                f"{self.openings} openings"
+                msg(
+                    "each 明杠 is a claimed meld: {melded_kongs} 明杠 but {openings} openings",
+                    melded_kongs=self.melded_kongs,
+                    openings=self.openings,
+                )
             )
 
     @classmethod
@@ -192,10 +206,14 @@ class Reckoning:
 def _check_players(players: Sequence[str], *named: str | None) -> tuple[str, ...]:
     seats = tuple(players)
     if len(seats) != 4 or len(set(seats)) != 4:
-        raise SettlementError(f"Wuhan is played by 4 different players, not {list(seats)!r}")
+        raise SettlementError(
+            msg("Wuhan is played by 4 different players, not {seats!r}", seats=list(seats))
+        )
     for p in named:
         if p is not None and p not in seats:
-            raise SettlementError(f"{p!r} is not one of the players {list(seats)!r}")
+            raise SettlementError(
+                msg("{p!r} is not one of the players {seats!r}", p=p, seats=list(seats))
+            )
     return seats
 
 
@@ -247,13 +265,24 @@ def reckon(
     """
     seats = _check_players(players, winner, discarder, dealer)
     if discarder == winner:
-        raise SettlementError(f"{winner!r} cannot win on their own discard")
+        raise SettlementError(msg("{winner!r} cannot win on their own discard", winner=winner))
     if isinstance(winner_fan, bool) or not isinstance(winner_fan, int) or winner_fan < 1:
-        raise SettlementError(f"the winner's 番 is a whole number ≥ 1 (屁胡), not {winner_fan!r}")
+        raise SettlementError(
+            msg(
+                "the winner's 番 is a whole number ≥ 1 (屁胡), not {winner_fan!r}",
+                winner_fan=winner_fan,
+            )
+        )
     given = dict(losers or {})
     for p in given:
         if p not in seats or p == winner:
-            raise SettlementError(f"losers are the three players other than {winner!r}, not {p!r}")
+            raise SettlementError(
+                msg(
+                    "losers are the three players other than {winner!r}, not {p!r}",
+                    winner=winner,
+                    p=p,
+                )
+            )
     others = [p for p in seats if p != winner]
     facts = {p: given.get(p, NO_FACTS) for p in others}
     own = {
