@@ -106,7 +106,15 @@ def test_json_is_the_batch_object(args: list[str]) -> None:
     result = invoke(*args, "--json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert list(out) == ["id", "total", "fans", "multiplier", "error"]
+    assert list(out) == [
+        "id",
+        "total",
+        "fans",
+        "multiplier",
+        "total_without_flowers",
+        "meets_minimum",
+        "error",
+    ]
     assert out["id"] is None and out["error"] is None and out["multiplier"] is None
     for fan in out["fans"]:
         assert list(fan) == ["name", "name_en", "value", "count"]

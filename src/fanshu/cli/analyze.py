@@ -16,6 +16,7 @@ from rich.text import Text
 
 from fanshu.analysis.advice import Analysis, ClaimOption, DiscardOption, UsefulTile
 from fanshu.analysis.value import Value
+from fanshu.cli.convert import NotationOption
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.jsonl import (
     NO_BATCH,
@@ -34,7 +35,7 @@ from fanshu.cli.options import (
 from fanshu.cli.score import option_assignments_or_exit
 from fanshu.cli.wildcards import wild_kind_text
 from fanshu.errors import FanshuError
-from fanshu.notation.fanshu import parse_hand
+from fanshu.notation.detect import read_hand
 from fanshu.protocol.analyze import analyze_line, analyze_request, parse_analyze_request
 from fanshu.protocol.bounds import BUDGET
 from fanshu.protocol.errors import LineError
@@ -394,7 +395,7 @@ def analyze_one(obj: dict[str, Any], *, as_json: bool, plain: bool) -> int:
         shown = obj["hand"]
         if position is not None and visible:
             try:
-                parse_hand(obj["hand"])
+                read_hand(obj["hand"], obj.get("notation"))
                 shown = visible
             except FanshuError:
                 pass
@@ -424,13 +425,14 @@ def analyze_command(
         str | None,
         typer.Argument(
             metavar="HAND",
-            help="A fanshu hand string of 13 tiles (what it needs, what it waits on; with "
+            help="A hand of 13 tiles (what it needs, what it waits on; with "
             "--offered, whether to claim) or 14 (what to discard), a kong counting as 3, "
-            "e.g. '3456m345p34568sEE'.",
+            "e.g. '3456m345p34568sEE'; any notation of docs/notation.md (--notation).",
             show_default=False,
         ),
     ] = None,
     rules: HandRulesOption = DEFAULT_RULES,
+    notation: NotationOption = None,
     by: Annotated[
         str,
         typer.Option(
@@ -607,6 +609,7 @@ def analyze_command(
         "budget": budget,
         "look_ahead": look_ahead,
         "wildcard": wildcard,
+        "notation": notation,
     }
     obj.update({k: v for k, v in given.items() if v is not None})
     opponents = opponents_of(opponent_discards or [], opponent_melds or [])

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from fanshu.cli.convert import NotationOption
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
 from fanshu.cli.jsonl import (
     NO_BATCH,
@@ -36,7 +37,13 @@ from fanshu.errors import FanshuError
 from fanshu.hand import Hand, WinContext
 from fanshu.protocol.errors import LineError, error_object
 from fanshu.protocol.lines import dumps
-from fanshu.protocol.score import parse_request, rules_named, score_line, score_request
+from fanshu.protocol.score import (
+    echo_of,
+    parse_request,
+    rules_named,
+    score_line,
+    score_request,
+)
 from fanshu.protocol.wildcard import wildcards_of
 from fanshu.render import draw_hand, draw_sets
 from fanshu.rules import DEFAULT_RULES
@@ -249,10 +256,19 @@ def _excluded_table(result: McrResult) -> Table:
     return table
 
 
-def print_result(result: McrResult, *, excluded: bool, plain: bool, console: Console) -> None:
-    """The human-readable score of one hand."""
+def print_result(
+    result: McrResult,
+    *,
+    excluded: bool,
+    plain: bool,
+    console: Console,
+    echo: tuple[str, str] | None = None,
+) -> None:
+    """The human-readable score of one hand; ``echo`` is the hand as the user wrote it
+    and its notation (``fanshu.protocol.score.echo_of``), shown instead of the fanshu
+    notation of the hand."""
     console.print(Text(draw_hand(result.hand, pad=not plain, plain=plain), style="bold"))
-    console.print(Text(str(result.hand), style="dim"))
+    console.print(Text(_echo_text(result.hand, echo), style="dim"))
     console.print(_context_line(result))
     wild = result.hand.context.wildcard
     if wild is not None:  # MCR: the wild kind stands for nothing; its kong is 混杠
@@ -285,6 +301,14 @@ def print_result(result: McrResult, *, excluded: bool, plain: bool, console: Con
                 style="bold red",
             )
         )
+
+
+def _echo_text(hand: Hand, echo: tuple[str, str] | None) -> str:
+    """The hand as the user wrote it, with its notation's name when not fanshu's."""
+    if echo is None:
+        return str(hand)
+    text, notation = echo
+    return text if notation == "fanshu" else f"{text}  ({notation})"
 
 
 def _rule_fan_table(fans: list[dict[str, Any]], units: dict[str, str] | None = None) -> Table:
@@ -344,7 +368,13 @@ def _payment_lines(details: Any) -> list[Text]:
 
 
 def print_rule_result(
-    result: ScoreResult, rule_set: RuleSet, *, hand: str, plain: bool, console: Console
+    result: ScoreResult,
+    rule_set: RuleSet,
+    *,
+    hand: str,
+    plain: bool,
+    console: Console,
+    echo: tuple[str, str] | None = None,
 ) -> None:
     """The human-readable score of one hand under a rule set other than MCR: the hand,
     the fans (Chinese, English, value, count), the total, the multiplier and the capped
@@ -352,7 +382,7 @@ def print_rule_result(
     parsed = getattr(result, "hand", None)
     if isinstance(parsed, Hand):
         console.print(Text(draw_hand(parsed, pad=not plain, plain=plain), style="bold"))
-        console.print(Text(str(parsed), style="dim"))
+        console.print(Text(_echo_text(parsed, echo), style="dim"))
     else:
         console.print(Text(hand, style="bold"))
     console.print(Text(f"{rule_set.title_zh} {rule_set.title_en} ({rule_set.name})", "dim"))
@@ -401,11 +431,14 @@ def score_one(obj: dict[str, Any], *, as_json: bool, excluded: bool, plain: bool
         position = getattr(e, "position", None)
         raise fail(e.message, hand=obj["hand"], position=position) from None
     console = Console(highlight=False)
+    echo = echo_of(request.hand, request.notation)
     if is_mcr_result(result):
-        print_result(result, excluded=excluded, plain=plain, console=console)
+        print_result(result, excluded=excluded, plain=plain, console=console, echo=echo)
     else:
         rule_set = rules_named(request.rules)
-        print_rule_result(result, rule_set, hand=obj["hand"], plain=plain, console=console)
+        print_rule_result(
+            result, rule_set, hand=obj["hand"], plain=plain, console=console, echo=echo
+        )
     return 0 if result.is_win else EXIT_NOT_A_WIN
 
 
@@ -415,12 +448,13 @@ def score_command(
         str | None,
         typer.Argument(
             metavar="HAND",
-            help="A fanshu hand string, e.g. '[EEEE]123m456p789s11s': melds in brackets "
-            "first, the winning tile last.",
+            help="A hand, e.g. '[EEEE]123m456p789s11s': melds in brackets first, the "
+            "winning tile last; any notation of docs/notation.md (--notation).",
             show_default=False,
         ),
     ] = None,
     rules: HandRulesOption = DEFAULT_RULES,
+    notation: NotationOption = None,
     self_drawn: Annotated[
         bool, typer.Option("--self-drawn", "-s", help="Won by drawing the tile (自摸).")
     ] = False,
@@ -509,6 +543,8 @@ def score_command(
     }
     if wildcard is not None:
         obj["wildcard"] = wildcard
+    if notation is not None:
+        obj["notation"] = notation
     options = option_assignments_or_exit(option, rules, as_json=as_json)
     if options is not None:
         obj["options"] = options

@@ -10,11 +10,12 @@ from typing import Annotated
 import typer
 
 from fanshu.api import shanten
+from fanshu.cli.convert import NotationOption
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.options import WildcardOption
 from fanshu.cli.wildcards import wild_kind_text
 from fanshu.errors import FanshuError
-from fanshu.notation.fanshu import parse_hand
+from fanshu.notation.detect import read_hand
 from fanshu.protocol.errors import LineError
 from fanshu.protocol.wildcard import wild_kind
 from fanshu.render import draw_hand
@@ -40,15 +41,18 @@ def shanten_command(
         str,
         typer.Argument(
             metavar="HAND",
-            help="A fanshu hand string of 13 or 14 tiles (a kong counting as 3), melds in "
-            "brackets first, e.g. '123m456p789s1s5mCC'.",
+            help="A hand of 13 or 14 tiles (a kong counting as 3), melds in brackets "
+            "first, e.g. '123m456p789s1s5mCC'; any notation of docs/notation.md (--notation).",
             show_default=False,
         ),
     ],
     wildcard: WildcardOption = None,
+    notation: NotationOption = None,
     as_json: Annotated[
         bool,
-        typer.Option("--json", help='Print {"hand", "wildcard", "shanten"} as one JSON line.'),
+        typer.Option(
+            "--json", help='Print {"hand", "notation", "wildcard", "shanten"} as one JSON line.'
+        ),
     ] = False,
     plain: Annotated[
         bool, typer.Option("--plain", help="Tile codes instead of Unicode tiles.")
@@ -62,7 +66,7 @@ def shanten_command(
     """
     try:
         kind = wild_kind(wildcard)
-        parsed = parse_hand(hand)
+        parsed, name = read_hand(hand, notation)
         n = shanten(parsed, wildcard=kind)
     except (LineError, FanshuError) as e:
         if as_json:
@@ -71,7 +75,12 @@ def shanten_command(
             raise typer.Exit(EXIT_BAD_INPUT) from None
         raise fail(e.message, hand=hand, position=getattr(e, "position", None)) from None
     if as_json:
-        out = {"hand": str(parsed), "wildcard": None if kind is None else kind.code, "shanten": n}
+        out = {
+            "hand": hand.strip(),
+            "notation": name,
+            "wildcard": None if kind is None else kind.code,
+            "shanten": n,
+        }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
     typer.echo(draw_hand(parsed, pad=not plain, plain=plain))

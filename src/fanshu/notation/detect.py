@@ -14,9 +14,9 @@ it reads that notation only.  Without one:
    a meld with one);
 3. if none reads it, the error is that of the notation in play (``ALPHABETS``: those
    whose characters the text is written in, else all) that read furthest into the
-   text.  When that is fanshu's (no other got further, and the text has no ``z`` and
-   is ASCII) it is raised as it is: a typo in the default notation.  Otherwise the
-   message is that notation's error, the notations tried and the hint (``HINT``).
+   text.  When that is fanshu's (no other got further, and the text has no ``z`` tile
+   such as ``5z`` and is ASCII) it is raised as it is: a typo in the default notation.
+   Otherwise the message is that notation's error, the notations tried and the hint (``HINT``).
 
 >>> read_hand("123m456p789s11z")[1], read_hand("W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 F1 J1 J1")[1]
 ('mpsz', 'botzone')
@@ -31,6 +31,7 @@ the hand reads differently in mpsz (123m456p11789sPP P) and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 from fanshu.errors import NotationError, OptionError
@@ -69,6 +70,7 @@ HAND_FORMATTERS: Mapping[str, Callable[[Hand], str]] = {
     "unicode": unicode.format_hand,
     "chinese": chinese.format_hand,
 }
+_Z_TILE = re.compile(r"[0-9]z")
 _SPACE = " \t\n\r\u3000"
 _DIGITS = "0123456789"
 #: The characters each notation may use: the notations in play for a text that none
@@ -169,7 +171,7 @@ def read_hand(
     assert first is not None
     chars = set(text)
     pool = [ne for ne in errors if chars <= ALPHABETS[ne[0]]] or errors
-    if "z" in chars or not text.isascii():  # not the fanshu notation, surely
+    if _Z_TILE.search(text) or not text.isascii():  # not the fanshu notation, surely
         pool = [ne for ne in pool if ne[0] != "fanshu"] or pool
     best_name, best = pool[0]
     for n, err_n in pool[1:]:  # the furthest reading, the first of those on a tie
