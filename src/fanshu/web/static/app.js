@@ -1412,7 +1412,16 @@ function fanTilesHTML(f, hand) {
   return groups.map((g) => `<span class="set">${tilesHTML(g, { size: "xs" })}</span>`).join("");
 }
 
-function fanTableHTML(fans, hand, testid = "fan-table") {
+/** A fan's names as the button that shows its rule text (fanTextToggle). */
+function fanNameButton(f, rules, primary, secondary) {
+  const name = f.name || f.name_zh || "";
+  return (
+    `<button type="button" class="fan-info" data-fan-info="${esc(name)}" data-rules="${esc(rules)}" data-testid="fan-info" aria-expanded="false" title="${esc(t("fan.info_title"))}">` +
+    `<span class="primary">${esc(primary)}</span>${secondary !== undefined ? `<span class="secondary">${esc(secondary)}</span>` : ""}</button>`
+  );
+}
+
+function fanTableHTML(fans, hand, testid = "fan-table", rules = state.ctx.rules) {
   const rows = fans
     .map((f) => {
       const [primary, secondary] = fanNames(f);
@@ -1421,7 +1430,7 @@ function fanTableHTML(fans, hand, testid = "fan-table") {
       const points = f.points ?? value * count;
       return (
         `<tr data-testid="fan-row" data-fan="${esc(f.name || f.name_zh || "")}" data-fan-en="${esc(f.name_en || "")}">` +
-        `<td class="fan-name"><span class="primary">${esc(primary)}</span><span class="secondary">${esc(secondary)}</span></td>` +
+        `<td class="fan-name">${fanNameButton(f, rules, primary, secondary)}</td>` +
         `<td class="fan-tiles">${fanTilesHTML(f, hand)}</td>` +
         `<td class="fan-value" data-testid="fan-value">${value}${count > 1 ? `<span class="times">×${count}</span>` : ""}</td>` +
         `<td class="fan-points" data-testid="fan-points">${points}</td>` +
@@ -1508,16 +1517,166 @@ function renderScore() {
     const list = r.excluded || [];
     exc.innerHTML = list.length
       ? `<ul data-testid="excluded-list">${list
-          .map((x) => {
-            const [name] = fanNames(x);
-            const by = lang === "zh" ? x.by : x.by_en || x.by;
-            return `<li data-testid="excluded-fan"><span class="primary">${esc(name)}</span> <span class="muted">${esc(t("result.excluded_by", by || "?"))}</span></li>`;
-          })
+          .map((x) => excludedHTML(x))
           .join("")}</ul>`
       : `<p class="muted">${t("result.no_excluded")}</p>`;
   }
+  restoreFanTexts(box);
   renderSettlement();
   box.dataset.state = "win";
+}
+
+/** One fan of the excluded list: its name (the rule text's button), the fans that stop
+ * it, why (reason: 不重复 implied, or a combination principle 不拆移 / 不得相同 / 套算一次)
+ * and the sets that form it, when the server says (older servers give name and by only). */
+function excludedHTML(x) {
+  const [name] = fanNames(x);
+  const by = lang === "zh" ? x.by : x.by_en || x.by;
+  const also = (lang === "zh" ? x.also_by : x.also_by_en || x.also_by) || [];
+  const byText = [by || "?", ...also].join(t("sep.list"));
+  let reason = "";
+  if (x.reason) {
+    reason = (lang === "zh" ? x.reason_zh : x.reason_en) || (hasText(`reason.${x.reason}`) ? t(`reason.${x.reason}`) : x.reason);
+  }
+  const sets = (Array.isArray(x.sets) ? x.sets : [])
+    .map((set) => {
+      try {
+        return `<span class="set" data-set="${esc(set)}">${tilesHTML(Array.isArray(set) ? set : parseRun(String(set)), { size: "xs" })}</span>`;
+      } catch {
+        return `<code>${esc(set)}</code>`;
+      }
+    })
+    .join("");
+  return (
+    `<li data-testid="excluded-fan" data-fan="${esc(x.name || "")}" data-reason="${esc(x.reason || "")}">` +
+    fanNameButton(x, state.ctx.rules, name) +
+    ` <span class="muted">${esc(t("result.excluded_by", byText))}</span>` +
+    (reason ? ` <span class="reason" data-testid="excluded-reason">${esc(reason)}</span>` : "") +
+    (sets ? ` <span class="excluded-sets" data-testid="excluded-sets">${sets}</span>` : "") +
+    `</li>`
+  );
+}
+
+// ---------------------------------------------------------------------------- fan rule texts
+
+// A fan's rule text from GET /v1/fans/{name}: {name, name_en, value, excludes, text: {zh, en},
+// examples}, kept by "rules|name".  A fan the server has no text for (404, an older server,
+// a rule set without texts) is kept as null: its button then shows nothing and says nothing.
+const fanTexts = new Map();
+const fanTextsLoaded = new Map(); // the same, once answered
+// the texts open now, by "rules|name|where" (where: "row" or "excluded"): drawn again
+// when the result is (a changed hand, the excluded list switched on …)
+const openFanTexts = new Set();
+
+async function fanText(name, rules) {
+  const key = `${rules}|${name}`;
+  if (fanTexts.has(key)) return fanTexts.get(key);
+  const pending = (async () => {
+    try {
+      const q = rules && rules !== "mcr" ? `?rules=${encodeURIComponent(rules)}` : "";
+      const d = await api("GET", `/v1/fans/${encodeURIComponent(name)}${q}`);
+      if (!d || typeof d !== "object" || !d.text || !(d.text.zh || d.text.en)) return null;
+      // the text of this rule set's fan, not of MCR's fan of the same name
+      if (rules !== "mcr" && d.rules !== rules) return null;
+      return d;
+    } catch {
+      return null;
+    }
+  })();
+  fanTexts.set(key, pending);
+  pending.then((d) => fanTextsLoaded.set(key, d));
+  return pending;
+}
+
+function fanTextKey(btn) {
+  const where = btn.closest("li") ? "excluded" : "row";
+  return `${btn.dataset.rules || state.ctx.rules}|${btn.dataset.fanInfo}|${where}`;
+}
+
+function showFanText(btn, d) {
+  const holder = btn.closest("tr, li");
+  if (!holder || btn.getAttribute("aria-expanded") === "true") return;
+  if (holder.tagName === "TR") holder.insertAdjacentHTML("afterend", `<tr class="fan-text-row"><td colspan="${holder.cells.length}">${fanTextHTML(d)}</td></tr>`);
+  else holder.insertAdjacentHTML("beforeend", fanTextHTML(d));
+  btn.setAttribute("aria-expanded", "true");
+}
+
+/** Draw again the texts that were open before ``root`` was drawn anew. */
+function restoreFanTexts(root) {
+  if (!root || !openFanTexts.size) return;
+  $$("[data-fan-info]", root).forEach((btn) => {
+    if (!openFanTexts.has(fanTextKey(btn))) return;
+    const d = fanTextsLoaded.get(`${btn.dataset.rules || state.ctx.rules}|${btn.dataset.fanInfo}`);
+    if (d) showFanText(btn, d);
+  });
+}
+
+function fanTextHTML(d) {
+  const names = lang === "zh" ? [d.name, d.name_en] : [d.name_en || d.name, d.name];
+  const nameOf = (x) => (typeof x === "string" ? x : x && (lang === "zh" ? x.name : x.name_en || x.name));
+  const excludes = (Array.isArray(d.excludes) ? d.excludes : []).map(nameOf).filter(Boolean);
+  const examples = (Array.isArray(d.examples) ? d.examples : []).map((x) => (typeof x === "string" ? { hand: x } : x)).filter((x) => x && x.hand);
+  const texts = [
+    ["zh", d.text.zh],
+    ["en", d.text.en],
+  ];
+  if (lang !== "zh") texts.reverse();
+  return (
+    `<div class="fan-text" data-testid="fan-text" data-fan="${esc(d.name || "")}">` +
+    `<div class="fan-text-head"><b>${esc(names[0] || "")}</b> <span class="muted">${esc(names[1] || "")}</span>` +
+    (d.value !== undefined && d.value !== null ? ` · <span data-testid="fan-text-value">${esc(d.value)}</span> ${t("result.fan")}` : "") +
+    `</div>` +
+    texts.map(([l, text]) => (text ? `<p lang="${l}" data-testid="fan-text-${l}">${esc(text)}</p>` : "")).join("") +
+    (excludes.length ? `<p class="muted" data-testid="fan-text-excludes">${esc(t("fan.excludes", excludes.join(t("sep.list"))))}</p>` : "") +
+    (examples.length
+      ? `<div class="fan-text-examples" data-testid="fan-text-examples"><span class="muted">${t("fan.examples")}</span>` +
+        examples
+          .map((x) => {
+            const note = lang === "zh" ? x.note_zh || x.zh : x.note_en || x.en;
+            return `<div class="example" data-hand="${esc(x.hand)}">${handMiniHTML(x.hand)}${note ? ` <span class="muted">${esc(note)}</span>` : ""}</div>`;
+          })
+          .join("") +
+        `</div>`
+      : "") +
+    `</div>`
+  );
+}
+
+/** Show or hide the rule text under a fan's row (a table row) or item (the excluded list). */
+async function fanTextToggle(btn) {
+  const holder = btn.closest("tr, li");
+  if (!holder) return;
+  const shown = holder.tagName === "TR" ? holder.nextElementSibling : $(".fan-text", holder);
+  if (shown && (shown.classList.contains("fan-text-row") || shown.classList.contains("fan-text"))) {
+    shown.remove();
+    btn.setAttribute("aria-expanded", "false");
+    openFanTexts.delete(fanTextKey(btn));
+    return;
+  }
+  const d = await fanText(btn.dataset.fanInfo, btn.dataset.rules || state.ctx.rules);
+  if (!d) {
+    btn.dataset.noText = "true";
+    return;
+  }
+  if (!holder.isConnected) return;
+  openFanTexts.add(fanTextKey(btn));
+  showFanText(btn, d);
+}
+
+function bindFanTexts() {
+  document.addEventListener("click", (e) => {
+    const btn = e.target.closest("[data-fan-info]");
+    if (btn) fanTextToggle(btn);
+  });
+  // hovering fetches the text ahead, and puts it in the tooltip in the interface's language
+  document.addEventListener("pointerover", (e) => {
+    const btn = e.target.closest && e.target.closest("[data-fan-info]");
+    if (!btn || btn.dataset.hovered) return;
+    btn.dataset.hovered = "true";
+    fanText(btn.dataset.fanInfo, btn.dataset.rules || state.ctx.rules).then((d) => {
+      if (d) btn.title = (lang === "zh" ? d.text.zh || d.text.en : d.text.en || d.text.zh) || btn.title;
+    });
+  });
 }
 
 function seatsOf(rules) {
@@ -3332,7 +3491,10 @@ function renderPlay() {
     `</div>` +
     `<div class="play-result-slot"></div>` +
     `<details class="log"><summary>${t("p.log")}</summary><ol data-testid="play-log">${renderLog()}</ol></details>`;
-  if (p.done && p.resultHTML) $(".play-result-slot", el).innerHTML = p.resultHTML;
+  if (p.done && p.resultHTML) {
+    $(".play-result-slot", el).innerHTML = p.resultHTML;
+    restoreFanTexts($(".play-result-slot", el));
+  }
 }
 
 function renderPlayBusy() {
@@ -3391,7 +3553,7 @@ async function finishGame() {
       `<div class="win-block" data-testid="play-win" data-seat="${w.seat}">` +
         `<h3>${esc(title)} <span class="total-chip" data-testid="play-win-total">${w.total} ${t("result.fan")}</span></h3>` +
         `<div class="win-hand">${handMiniHTML(w.hand || "")}</div>` +
-        fanTableHTML(fans, hand, "play-fan-table") +
+        fanTableHTML(fans, hand, "play-fan-table", p.rules) +
         `</div>`,
     );
   }
@@ -3479,6 +3641,7 @@ function init() {
   bindAnalysis();
   bindMatch();
   bindPlay();
+  bindFanTexts();
   $('[data-testid="lang-toggle"]').addEventListener("click", () => setLang(lang === "zh" ? "en" : "zh"));
   $('[data-testid="toast"]').addEventListener("click", hideError);
   window.addEventListener("hashchange", routeHash);
