@@ -176,3 +176,41 @@ def test_index_page_claims_hold() -> None:
         else:
             exec(code, namespace)
     assert checked
+
+
+def test_site_builds_strict_and_offline(tmp_path: Path) -> None:
+    """The whole build as ``make docs`` runs it, into a temporary folder: warnings are
+    errors, and no page loads anything from another host (no Google fonts, no CDN)."""
+    import os
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    pages = list(site.rglob("*.html"))
+    assert (site / "fans" / "mcr" / "index.html").exists()
+    assert (site / "reference" / "index.html").exists()
+    outside = r"""=["'](?:https?:)?//"""
+    loads = re.compile(
+        rf"<(?:script|img)\b[^>]*\bsrc{outside}"
+        rf"""|<link\b[^>]*\brel=["'](?:stylesheet|preconnect|preload)["'][^>]*\bhref{outside}"""
+        r"|fonts\.googleapis|fonts\.gstatic"
+    )
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not loads.search(text), f"{page.relative_to(site)} loads from another host"
+    # the check itself sees a Google font link, as mkdocs-material writes it with a font set
+    assert loads.search('<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>')
+    assert loads.search('<script src="https://cdn.example/x.js"></script>')
+    mcr = (site / "fans" / "mcr" / "index.html").read_text(encoding="utf-8")
+    for row in FANS.values():
+        assert f'id="{fans_hook._key(row.key)}"' in mcr
