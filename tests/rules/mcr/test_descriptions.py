@@ -80,6 +80,76 @@ def test_every_example_scores_its_fan(fan: Fan, ex: Example) -> None:
         assert (r.total, mine) == (theirs[0], dict(theirs[1]))
 
 
+#: Seed 004's 牌例 (their pictures are lost, their tallies kept: "以上番型加计混一色，共计48＋6番"):
+#: the example rebuilt for each must total what the seed says.
+SEED_004_TALLIES = {
+    (Fan.QUADRUPLE_CHOW, "[234m1][234m1]234mEE23m4m"): 48 + 6,
+    (Fan.FOUR_PURE_SHIFTED_CHOWS, "[234s1][345s1]WW456s56s7s"): 32 + 6,
+    (Fan.THREE_KONGS, "[NNNN][5555p][7777s1]CC888m"): 32 + 6 + 6 + 2 + 1,
+    (Fan.ALL_TERMINALS_AND_HONORS, "[111m1][111p1][999m1]EE99s9s"): 32 + 2 + 2,
+    (Fan.SEVEN_PAIRS, "1199m55p77sEENNCC"): 24 + 6,
+    (Fan.SEVEN_PAIRS, "22224466m336688p"): 24 + 2 + 2 + 1,
+    (Fan.SEVEN_PAIRS, "EESSWWNNCCFFPP"): 24 + 64,
+    (Fan.SEVEN_PAIRS, "1111m99m11p99p11s99s"): 24 + 64 + 2,
+}
+
+
+@pytest.mark.parametrize(("fan", "hand"), list(SEED_004_TALLIES), ids=lambda v: str(v))
+def test_the_rebuilt_seed_examples_total_what_the_seed_says(fan: Fan, hand: str) -> None:
+    found = [ex for ex in DESCRIPTIONS[fan].examples if ex.hand == hand]
+    assert found, f"{hand} is no longer an example of {fan.name}"
+    context: dict[str, Any] = dict(found[0].context)
+    assert fanshu.score(hand, **context).total == SEED_004_TALLIES[fan, hand]
+
+
+#: Seed 003's example hands (二、88番 … 五、32番, also in 004), in its own tile words: each is
+#: an example of its fan, in fanshu notation.
+SEED_003_HANDS = {
+    Fan.BIG_FOUR_WINDS: "东东东西西西南南南北北北33万",
+    Fan.BIG_THREE_DRAGONS: "中中中发发发白白白123万88条",
+    Fan.NINE_GATES: "11123456789999万",
+    Fan.ALL_GREEN: "234234666888条发发",
+    Fan.ALL_TERMINALS: "111999万111999条99饼",
+    Fan.LITTLE_FOUR_WINDS: "东东东西西西南南南北北123万",
+    Fan.PURE_TERMINAL_CHOWS: "12312355789789饼",
+    Fan.ALL_HONORS: "东东东南南南北北北发发发白白",
+    Fan.FOUR_CONCEALED_PUNGS: "111万333条777饼东东东发发",
+    Fan.FOUR_PURE_SHIFTED_PUNGS: "222333444555条22饼",
+    Fan.QUADRUPLE_CHOW: "123123123123万77条",
+    Fan.FOUR_PURE_SHIFTED_CHOWS: "123345567789万88条",
+}
+_WORDS = str.maketrans({"万": "m", "条": "s", "饼": "p", "东": "E", "南": "S", "西": "W",
+                        "北": "N", "中": "C", "发": "F", "白": "P"})  # fmt: skip
+
+
+def _tiles(text: str) -> list[str]:
+    # the seed's tile words as sorted tile codes ("111万" -> 1m 1m 1m)
+    out, digits = [], ""
+    for ch in text.translate(_WORDS):
+        if ch.isdigit():
+            digits += ch
+        elif ch in "msp":
+            out += [d + ch for d in digits]
+            digits = ""
+        else:
+            out.append(ch)
+    return sorted(out)
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not here")
+@pytest.mark.parametrize("fan", list(SEED_003_HANDS), ids=lambda f: f.name.lower())
+def test_the_seed_hands_are_examples(fan: Fan) -> None:
+    seed = SEED_003_HANDS[fan]
+    assert seed in _seed_text(), "the hand is quoted from seed 003"
+    mine = [_tiles(_plain(ex.hand)) for ex in DESCRIPTIONS[fan].examples]
+    assert _tiles(seed) in mine
+
+
+def _plain(hand: str) -> str:
+    # a fanshu hand string's tiles without brackets and meld digits ("[123m1]" -> "123m")
+    return re.sub(r"\[([^\]]*?)([1-7]?)\]", lambda m: m.group(1), hand)
+
+
 def test_the_extras_need_their_option() -> None:
     # the examples of 83-89 name the option: without it the fan is not there
     for fan in Fan:

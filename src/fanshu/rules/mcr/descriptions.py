@@ -13,7 +13,7 @@ checks that it counts its fan and that the total is the oracle's (PyMahjongGB). 
 shows its fan; the examples of the small fans are not always worth the 8 fan a win needs.
 
 >>> DESCRIPTIONS[Fan.SEVEN_PAIRS].examples[0].hand
-'1199m5588pEENNCC'
+'1199m55p77sEENNCC'
 >>> len(DESCRIPTIONS) == len(Fan)
 True
 """
@@ -180,10 +180,10 @@ _D: dict[Fan, FanText] = {
         # seed 003 §四.2 (also 004): 123123123123万77条
         _x("123123123123m77s", "四副一二三万，七条作将。",
            "Four 123 chows of characters and a 7-bamboo pair."),
-        # seed 004 牌例 (its picture is lost): 一色四同顺 with 混一色
-        _x("[123m1][123m1][123m1]123mEE", "吃了三副的一色四同顺，配东风将，加计混一色。",
-           "Three of the four chows claimed, an east pair: Half Flush as well (seed 004's "
-           "example)."),
+        # seed 004 牌例 (its picture is lost; rebuilt to its tally): 一色四同顺 + 混一色, 48+6
+        _x("[234m1][234m1]234mEE23m4m", "吃了两副，东风作将，两面听四万：加计混一色，共54番。",
+           "Two chows claimed, an east pair, a two-sided wait won on 4m: Half Flush too, "
+           "54 in all as in seed 004."),
     ),
     F.FOUR_PURE_SHIFTED_PUNGS: _t(
         "同一门数牌中序数依次递增一的四副刻子（或杠子），可以碰。"
@@ -207,40 +207,45 @@ _D: dict[Fan, FanText] = {
         # seed 003 §五.1 (also 004): 123345567789万88条
         _x("123345567789m88s", "递增二的四副万子顺子，八条作将。",
            "Four character chows stepping by two, with an 8-bamboo pair."),
-        # seed 004 牌例1 (picture lost): 一色四步高 with 混一色
-        _x("[234s1][345s1]456s567sWW", "递增一的四副条子顺子，西风作将，加计混一色。",
-           "Four bamboo chows stepping by one and a west pair: Half Flush too (seed 004's "
-           "example)."),
+        # seed 004 牌例1 (picture lost; rebuilt to its tally): 一色四步高 + 混一色, 32+6
+        _x("[234s1][345s1]WW456s56s7s", "递增一的四副条子顺子，西风作将：加计混一色，共38番。",
+           "Four bamboo chows stepping by one and a west pair: Half Flush too, 38 in all as "
+           "in seed 004."),
     ),
     F.THREE_KONGS: _t(
         "手中有三副杠子，明杠、暗杠均可。不再计双明杠、双暗杠、明暗杠、明杠、暗杠。",
         "Three kongs, melded or concealed. The two-kong fans, Melded Kong and Concealed "
         "Kong are not counted.",
-        # seed 004 牌例 (picture lost): 三杠 + 碰碰和、五门齐、双暗刻、幺九刻 = 32+6+6+2+1
-        _x("[NNNN][5555p][7777s1][888m1]CC", "两副暗杠、一副明杠，单钓红中。",
-           "Two concealed kongs and a melded one, waiting on the red dragon: All Pungs, "
-           "All Types, Two Concealed Pungs and a terminal-or-honor pung as seed 004 counts."),
+        # seed 004 牌例 (picture lost; rebuilt to its tally): 三杠 + 碰碰和、五门齐、双暗刻、
+        # 幺九刻, 32+6+6+2+1
+        _x("[NNNN][5555p][7777s1]CC888m", "两副暗杠、一副明杠，和八万成刻：共47番。",
+           "Two concealed kongs and a melded one, won on 8m for a pung: All Pungs, All "
+           "Types, Two Concealed Pungs and a terminal-or-honor pung, 47 as in seed 004."),
     ),
     F.ALL_TERMINALS_AND_HONORS: _t(
         "整手牌只有一、九和字牌，由它们的刻子（杠子）和将牌组成（七对亦可）。"
         "不再计碰碰和、全带幺、幺九刻。",
         "Only terminals and honors, as pungs or kongs and a pair (or seven pairs). All "
         "Pungs, Outside Hand and Pung of Terminals or Honors are not counted.",
-        # seed 004 牌例 (picture lost): 混幺九 with 双同刻 twice
-        _x("[111m1][111p1][999m1][999p1]EE", "一九万、一九饼四副刻子，东风作将，加计两次双同刻。",
-           "Pungs of 1 and 9 in characters and dots with an east pair: Double Pung twice, "
-           "as in seed 004's example."),
+        # seed 004 牌例 (picture lost; rebuilt to its tally): 混幺九 + 双同刻 ×2, 32+2+2
+        _x("[111m1][111p1][999m1]EE99s9s", "一万一饼、九万九条各成双同刻：共36番。",
+           "1 in characters and dots, 9 in characters and bamboo: Double Pung twice, 36 as "
+           "in seed 004."),
     ),
     # -- 24 ----------------------------------------------------------------------------
     F.SEVEN_PAIRS: _t(
         "由七个对子组成的和牌，门前清。不再计门前清、不求人、单钓将。",
         "Seven pairs, concealed. Concealed Hand, Fully Concealed Hand and Single Wait are "
         "not counted.",
-        # seed 004 牌例2 (picture lost): 七对 with 四归一、断幺、缺一门
-        _x("1199m5588pEENNCC", "七个对子，缺条子，加计缺一门。",
-           "Seven pairs without bamboo: One Voided Suit too."),
-        _x("2266m3344s5588p88s", "全是中张，加计断幺。",
-           "All simples: All Simples as well."),
+        # seed 004 牌例1-4 (pictures lost; rebuilt to their tallies)
+        _x("1199m55p77sEENNCC", "五门齐全的七对：共30番。", "Seven pairs of all five "
+           "types: All Types too, 30 (seed 004 example 1)."),
+        _x("22224466m336688p", "四张二万、全是中张、缺条子：共29番。", "Four 2m, all "
+           "simples, no bamboo: Tile Hog, All Simples, One Voided Suit, 29 (example 2)."),
+        _x("EESSWWNNCCFFPP", "七种字牌各一对：加计字一色，共88番。", "A pair of each honor: "
+           "All Honors too, 88 (example 3)."),
+        _x("1111m99m11p99p11s99s", "全是一九：加计清幺九、四归一，共90番。", "Only 1s and "
+           "9s: All Terminals and Tile Hog too, 90 (example 4)."),
     ),
     F.GREATER_HONORS_AND_KNITTED_TILES: _t(
         "四种风牌、三种箭牌各一张，再加三门数牌按147、258、369分门搭配中的七张，"
