@@ -40,8 +40,8 @@ run: $(STAMP) bytecode
 	$(BIN)/fanshu serve --db $(DEMO_DB)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench examples
-	$(BIN)/ruff format --check src tests bench examples
+	$(BIN)/ruff check src tests bench examples docs/hooks
+	$(BIN)/ruff format --check src tests bench examples docs/hooks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
