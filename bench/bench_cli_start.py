@@ -50,9 +50,14 @@ def commands(hand: str) -> dict[str, list[str]]:
 
 
 def _once(argv: list[str]) -> float:
+    """Seconds from spawn to exit; a run that fails (other than "not a winning hand",
+    status 1) stops the benchmark, since its time would mean nothing."""
     start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    done = subprocess.run(argv, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    took = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()}")
+    return took
 
 
 def measure(hand: str = HAND, runs: int = 21) -> dict[str, float]:

@@ -47,7 +47,8 @@ from typing import Any, ClassVar
 import typer
 from typer import _click as click
 from typer._click.exceptions import UsageError
-from typer.core import TyperArgument, TyperCommand, TyperGroup
+from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
+from typer.core import TyperArgument, TyperCommand, TyperGroup, _TyperParameter
 
 from fanshu.cli.errors import EXIT_BAD_INPUT
 from fanshu.protocol.text import is_text
@@ -378,25 +379,98 @@ def _command_summary(group: TyperGroup, ctx: click.Context, name: str) -> str | 
     return _text(summary_of(sub))
 
 
-class _PlainHelp:
+# -- values without pydantic ------------------------------------------------------------
+
+_TEXT = (str, str | None)
+_TEXTS = (list[str], list[str] | None)
+_NUMBERS = (int, int | None, float, float | None)
+
+
+@dataclass(frozen=True)
+class _Deferred(RuntimeParam):
+    """Typer's conversion of a parameter's value, with the obvious cases done here: a
+    text value of a ``str`` parameter, a list of texts of a ``list[str]`` one, the
+    number a numeric parameter already holds (its default).  Typer builds a pydantic
+    ``TypeAdapter`` for every parameter of a command before it runs, and importing
+    pydantic alone costs more than scoring a hand; here the adapter is built only for
+    a value that needs it (``--flowers 3``, a path …), and None never gets this far."""
+
+    descriptor: TypeDescriptor
+    built: dict[str, RuntimeParam]
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: click.Context) -> Any:
+        info = self.parameter_info
+        plain_info = info.parser is None
+        if plain_info and self.annotation in _TEXT and type(value) is str:
+            return value
+        if (
+            plain_info
+            and self.annotation in _TEXTS
+            and isinstance(value, (list, tuple))
+            and all(type(v) is str for v in value)
+        ):
+            return list(value)
+        numeric = self.annotation in _NUMBERS and type(value) in (int, float)
+        if plain_info and numeric and value == param.default:
+            return value
+        if self.annotation in (bool, bool | None) and type(value) is bool:
+            return value
+        if "full" not in self.built:
+            self.built["full"] = build_runtime_param(self.descriptor)
+        return self.built["full"]._coerce_value(value, param=param, ctx=ctx)
+
+
+def _defer(param: click.Parameter | None) -> None:
+    """Give a typer parameter a :class:`_Deferred` conversion."""
+    if isinstance(param, _TyperParameter) and param._runtime_param is None:
+        descriptor = param.type_descriptor
+        param._runtime_param = _Deferred(
+            parameter_info=descriptor.parameter_info,
+            annotation=descriptor.annotation,
+            descriptor=descriptor,
+            built={},
+        )
+
+
+def _defer_conversions(command: click.Command) -> None:
+    """Give each typer parameter of ``command`` a :class:`_Deferred` conversion."""
+    for param in command.params:
+        _defer(param)
+
+
+class _PlainHelp(click.Command):
     """``format_help`` as :func:`render_help`, in place of typer's rich panels, and the
     usage line of an error the same."""
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        assert isinstance(self, click.Command)
         formatter.write(render_help(self, ctx))
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        assert isinstance(self, click.Command)
         formatter.write("\n".join(usage_lines(self, ctx, help_width())) + "\n")
+
+    def get_help_option(self, ctx: click.Context) -> Any:
+        """The ``--help`` option, converted as the others (:class:`_Deferred`)."""
+        option = super().get_help_option(ctx)
+        _defer(option)
+        return option
 
 
 class HelpCommand(_PlainHelp, TyperCommand):
-    """A command whose help is :func:`render_help`'s."""
+    """A command whose help is :func:`render_help`'s and whose values convert without
+    pydantic where they can (:class:`_Deferred`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _defer_conversions(self)
 
 
 class HelpGroup(_PlainHelp, TyperGroup):
-    """A group whose help is :func:`render_help`'s."""
+    """A group whose help is :func:`render_help`'s (its options converted as
+    :class:`HelpCommand`'s)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _defer_conversions(self)
 
 
 def use_help_classes(app: typer.Typer) -> typer.Typer:
