@@ -155,7 +155,8 @@ _D: dict[Fan, FanText] = {
     F.FOUR_CONCEALED_PUNGS: _t(
         "四副刻子（或暗杠）都是自己摸成的，没有碰牌；和别人打出的牌单钓将也可。"
         "不再计三暗刻、双暗刻、碰碰和、门前清、不求人。",
-        "Four pungs or kongs all formed from the player's own draws, none claimed. "
+        "Four pungs or kongs all formed from the player's own draws, none claimed (a "
+        "discard may still complete the pair). "
         "Three Concealed Pungs, Two Concealed Pungs, All Pungs, Concealed Hand and Fully "
         "Concealed Hand are not counted.",
         # seed 003 §三.6 (also 004): 111万333条777饼东东东发发
@@ -234,9 +235,10 @@ _D: dict[Fan, FanText] = {
     ),
     # -- 24 ----------------------------------------------------------------------------
     F.SEVEN_PAIRS: _t(
-        "由七个对子组成的和牌，门前清。不再计门前清、不求人、单钓将。",
-        "Seven pairs, concealed. Concealed Hand, Fully Concealed Hand and Single Wait are "
-        "not counted.",
+        "由七个对子组成的和牌，门前清；四张相同的牌可算两对，另计四归一。"
+        "不再计门前清、不求人、单钓将。",
+        "Seven pairs, concealed; four of a kind may be two of them, and then also scores "
+        "Tile Hog. Concealed Hand, Fully Concealed Hand and Single Wait are not counted.",
         # seed 004 牌例1-4 (pictures lost; rebuilt to their tallies)
         _x("1199m55p77sEENNCC", "五门齐全的七对：共30番。", "Seven pairs of all five "
            "types: All Types too, 30 (seed 004 example 1)."),
@@ -411,7 +413,8 @@ _D: dict[Fan, FanText] = {
     ),
     F.LAST_TILE_CLAIM: _t(
         "和别人打出的全局最后一张牌。",
-        "Winning on the discard of the wall's last tile.",
+        "Winning on the last discard of the hand, made after the wall's last tile was "
+        "drawn.",
         _x("[234m1][678s1]789p34m11s2m", "和最后一张打出的二万。",
            "Winning on 2m, the hand's last discard.", wall_last=True),
     ),
