@@ -41,8 +41,10 @@ def test_scores_an_mcr_hand_with_the_batch_object_and_the_display_extras(
         "name_en": "Self-Drawn",
         "by": "不求人",
         "by_en": "Fully Concealed Hand",
-    } in body["excluded"]
-    assert body["hand"] == str(fanshu.score(line["hand"], self_drawn=True).hand)
+    } in [{k: x[k] for k in ("name", "name_en", "by", "by_en")} for x in body["excluded"]]
+    # the echo is the hand as written (issue 18), not the fanshu form of the hand scored
+    assert body["hand"] == line["hand"] != str(fanshu.score(line["hand"], self_drawn=True).hand)
+    assert body["notation"] == "fanshu"
     assert body["shape"] == "regular"
     assert body["meets_minimum"] is True and body["total_without_flowers"] == 17
 
@@ -230,3 +232,43 @@ def test_the_openapi_body_declares_the_wildcard(client: TestClient) -> None:
     wild = body["schema"]["properties"]["wildcard"]
     assert any(v.get("pattern") == WILDCARD_PATTERN for v in wild.get("anyOf", [wild]))
     assert "bad_option" in wild["description"]
+
+
+# -- notations (issue 18) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "notation"),
+    [
+        ("[EEEE]123m456p789s11s", "fanshu"),
+        ("[1111z]123m456p789s11s", "mpsz"),
+        ("[GANG F1 0] W1 W2 W3 B4 B5 B6 T7 T8 T9 T1 T1", "botzone"),
+        ("[🀀🀀🀀🀀] 🀇🀈🀉🀜🀝🀞🀖🀗🀘🀐 🀐", "unicode"),
+        ("[东东东东] 一万二万三万四饼五饼六饼七条八条九条一条 一条", "chinese"),
+    ],
+)
+def test_every_notation_scores_the_same_and_is_echoed(
+    client: TestClient, hand: str, notation: str
+) -> None:
+    line = {"hand": hand, "self_drawn": True, "seat_wind": "S"}
+    body = client.post("/v1/score", json=line).json()
+    assert body["error"] is None, body
+    assert (
+        body["total"] == fanshu.score("[EEEE]123m456p789s11s", self_drawn=True, seat_wind="S").total
+    )
+    assert (body["hand"], body["notation"]) == (hand, notation)
+    named = client.post("/v1/score", json={**line, "notation": notation}).json()
+    assert named["total"] == body["total"] and named["notation"] == notation
+
+
+def test_an_ambiguous_hand_is_a_problem_naming_both_readings(client: TestClient) -> None:
+    r = client.post("/v1/score", json={"hand": "123m456p789s11s555z"})
+    p = problem(r, 422, "bad_notation")
+    assert "mpsz" in p["detail"] and "cmh" in p["detail"] and "--notation" in p["detail"]
+    ok = client.post("/v1/score", json={"hand": "123m456p789s11s555z", "notation": "cmh"})
+    assert ok.status_code == 200 and ok.json()["notation"] == "cmh"
+
+
+def test_an_unknown_notation_is_bad_option(client: TestClient) -> None:
+    r = client.post("/v1/score", json={"hand": "[EEEE]123m456p789s11s", "notation": "tenhou"})
+    assert "mpsz" in problem(r, 422, "bad_option")["detail"]

@@ -43,7 +43,8 @@ known names), ``not_a_win`` (a legal hand that is not complete)
 and ``internal_error`` (a bug in fanshu: please report it).
 
 The HTTP answer (:func:`score_object`) is the result with more for display: ``hand`` (the
-hand as the user wrote it, in their notation) and ``notation`` (that notation's name),
+hand as the user wrote it, in their notation; a hand whose wild tiles stood for others
+is the hand scored, in that notation) and ``notation`` (that notation's name),
 and for MCR ``shape``, ``excluded`` (the implied fans not counted, each with the fan that
 excludes it) and, on each fan, ``sets`` (the tile groups that formed it); a hand that is
 not a win keeps ``total`` 0 and ``fans`` [] beside its ``not_a_win`` error.
@@ -60,7 +61,8 @@ from typing import Any
 
 from fanshu.api import score
 from fanshu.errors import FanshuError
-from fanshu.notation.detect import hand_notation, read_hand
+from fanshu.hand import Hand
+from fanshu.notation.detect import format_hand_as, hand_notation, read_hand
 from fanshu.protocol import bounds
 from fanshu.protocol.errors import (
     BAD_FIELD,
@@ -352,9 +354,22 @@ def score_line(obj: dict[str, Any]) -> dict[str, Any]:
     return result_object(id_, result)
 
 
-def _echo(out: dict[str, Any], echo: tuple[str, str] | None) -> None:
-    if echo is not None:
-        out["hand"], out["notation"] = echo
+def _echo(out: dict[str, Any], echo: tuple[str, str] | None, hand: Any = None) -> None:
+    """Put the echo in ``out``: the user's text, unless the scored hand is not the hand
+    read (wild tiles replaced by what they stood for): then that hand, in the user's
+    notation."""
+    if echo is None:
+        return
+    text, notation = echo
+    if isinstance(hand, Hand):
+        read = read_hand(text, notation)[0]
+        if (read.concealed, read.melds, read.winning_tile) != (
+            hand.concealed,
+            hand.melds,
+            hand.winning_tile,
+        ):
+            text = format_hand_as(hand, notation)
+    out["hand"], out["notation"] = text, notation
 
 
 def _jsonable(value: Any) -> bool:
@@ -397,18 +412,18 @@ def score_object(
         out.update(total=0, fans=[], multiplier=None)
         if hand is not None:
             out["hand"] = str(hand)
-        _echo(out, echo)
+        _echo(out, echo, hand)
         out["error"] = error
         return out
     out = result_object(id_, result)
     error = out.pop("error")
     if is_mcr_result(result):
         out.update(_mcr_extras(result))
-        _echo(out, echo)
+        _echo(out, echo, hand)
     else:
         if hand is not None:
             out["hand"] = str(hand)
-        _echo(out, echo)
+        _echo(out, echo, hand)
         capped = getattr(result, "capped", None)
         if capped is not None:
             out["capped"] = capped

@@ -43,7 +43,16 @@ from fanshu import __version__
 from fanshu.store import is_postgres_url, resolve_target
 from fanshu.web.api import access as access_routes
 from fanshu.web.api import accounts as account_routes
-from fanshu.web.api import analyze, games, matches, rules, score, settle, tournaments
+from fanshu.web.api import (
+    analyze,
+    convert,
+    games,
+    matches,
+    rules,
+    score,
+    settle,
+    tournaments,
+)
 from fanshu.web.api.common import MAX_BODY_BYTES, MAX_GAMES
 from fanshu.web.api.db import Database
 from fanshu.web.api.games import GameTable
@@ -399,7 +408,7 @@ def create_app(
     app.state.games = GameTable(max_games)
     install_handlers(app)
     _add_docs_pages(app)
-    resources = (score, analyze, rules, settle, matches, tournaments, games)
+    resources = (score, analyze, convert, rules, settle, matches, tournaments, games)
     for module in (*resources, access_routes, account_routes):
         app.include_router(module.router, prefix=API_PREFIX)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR

@@ -37,7 +37,7 @@ from fanshu.web.api.common import (
     request_body,
     route_responses,
 )
-from fanshu.web.api.score import WIND_TEXT, batch_items, wildcard_field
+from fanshu.web.api.score import WIND_TEXT, batch_items, notation_field, wildcard_field
 from fanshu.web.problems import Problem
 
 __all__ = ["analyze_one", "router"]
@@ -87,9 +87,11 @@ class AnalyzeItem(BaseModel):
 
     id: Any = Field(None, description="Echoed back: any JSON value.")
     hand: str = Field(
-        description="13 or 14 tiles (a kong counts as 3), melds in brackets first.",
+        description="13 or 14 tiles (a kong counts as 3), melds in brackets first; any "
+        "notation of docs/notation.md.",
         examples=["3456m345p34568sEE"],
     )
+    notation: str | None = notation_field()
     visible: str | None = Field(
         "", description="Tiles seen outside my hand (discards, others' melds)."
     )

@@ -3,8 +3,9 @@
 The body of ``/v1/score`` is one score request (:mod:`fanshu.protocol.score`), the input
 object of ``fanshu score --batch``, checked by the same code, so its errors have the same
 codes and messages.  The answer is that line's output object, with more for display
-(``score_object``): ``hand`` (the hand as fanshu writes it), and for MCR ``shape``,
-``total_without_flowers``, ``meets_minimum``, ``excluded`` (the implied fans not counted,
+(``score_object``): ``hand`` (the hand as the user wrote it) and ``notation`` (its
+notation, named by the request's ``notation`` or detected), and for MCR ``shape``,
+``excluded`` (the implied fans not counted,
 each with the fan that excludes it) and, on each fan, ``sets`` (the tile groups that
 formed it); a hand with wild tiles has ``wildcards`` (the wild ``kind``, what each wild
 tile ``stood_for``, what the ``winning`` tile stood for when it was wild).
@@ -22,8 +23,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from fanshu.errors import FanshuError
+from fanshu.notation import HAND_NOTATIONS
 from fanshu.protocol.errors import LineError, kind_of, shown
-from fanshu.protocol.score import parse_request, score_line, score_object, score_request
+from fanshu.protocol.score import (
+    echo_of,
+    parse_request,
+    score_line,
+    score_object,
+    score_request,
+)
 from fanshu.protocol.wildcard import KINDS_TEXT, WILDCARD_PATTERN
 from fanshu.rules import names
 from fanshu.web.api.common import (
@@ -36,7 +44,15 @@ from fanshu.web.api.common import (
 )
 from fanshu.web.problems import Problem
 
-__all__ = ["WILDCARDS_SCHEMA", "WIND_TEXT", "batch_items", "router", "score_one", "wildcard_field"]
+__all__ = [
+    "WILDCARDS_SCHEMA",
+    "WIND_TEXT",
+    "batch_items",
+    "notation_field",
+    "router",
+    "score_one",
+    "wildcard_field",
+]
 
 _RULES_ENUM: dict[str, Any] = {"enum": [*names(), None]}
 
@@ -60,6 +76,18 @@ def wildcard_field() -> Any:
     )
 
 
+def notation_field() -> Any:
+    """The ``notation`` key of a request body: the notation of ``hand``."""
+    return Field(
+        None,
+        description="The notation of hand: " + ", ".join(HAND_NOTATIONS) + " (docs/notation.md); "
+        "null: detected.  A hand two notations read as different hands is a 422 "
+        "bad_notation that shows both readings; an unknown name a 422 bad_option.",
+        json_schema_extra={"enum": [*HAND_NOTATIONS, None]},
+        examples=["mpsz"],
+    )
+
+
 #: What a result says its wild tiles stood for (``details["wildcards"]``).
 WILDCARDS_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -79,9 +107,11 @@ class ScoreItem(BaseModel):
 
     id: Any = Field(None, description="Echoed back: any JSON value.")
     hand: str = Field(
-        description="A fanshu hand string; the last concealed tile is the winning tile.",
+        description="A hand string in any notation of docs/notation.md, melds included; "
+        "the last concealed tile is the winning tile.",
         examples=["[EEEE]123m456p789s11s"],
     )
+    notation: str | None = notation_field()
     rules: str | None = Field(
         "mcr", description="The rule set (null: mcr).", json_schema_extra=_RULES_ENUM
     )
@@ -135,7 +165,10 @@ SCORE_SCHEMA: dict[str, Any] = {
         "total": {"type": "integer"},
         "fans": {"type": "array", "items": _FAN},
         "multiplier": {"type": ["integer", "null"]},
+        "total_without_flowers": {"type": "integer"},
+        "meets_minimum": {"type": "boolean"},
         "hand": {"type": "string"},
+        "notation": {"type": "string", "enum": list(HAND_NOTATIONS)},
         "wildcards": WILDCARDS_SCHEMA,
         "error": _ERROR,
     },
@@ -149,10 +182,12 @@ def score_one(obj: Any) -> dict[str, Any]:
     body = json_body(obj)
     id_ = body.get("id")
     try:
-        result = score_request(parse_request(body))
+        request = parse_request(body)
+        result = score_request(request)
+        echo = echo_of(request.hand, request.notation)
     except (LineError, FanshuError) as e:
         raise Problem(e.code, e.message) from None
-    return score_object(id_, result)
+    return score_object(id_, result, echo)
 
 
 @router.post(
