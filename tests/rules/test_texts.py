@@ -139,6 +139,9 @@ def test_every_fan_of_the_table_has_a_text(rules: str) -> None:
     assert set(no_hand) <= keys
     for key, text in table.items():
         assert CJK.search(text.zh) and text.en, key
+        # what the fan is, in a few sentences per language
+        assert 1 <= len(re.findall(r"[.!?](?:\s|$)", text.en)) <= 3, text.en
+        assert 1 <= text.zh.count("。") <= 3, text.zh
         # English, quoting at most a Chinese name or two (混一色, 老头黄)
         assert len(CJK.findall(text.en)) * 10 < len(text.en), text.en
         if key in no_hand:
