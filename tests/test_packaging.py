@@ -2,9 +2,10 @@
 
 The distributions are built once for the module (``--no-isolation``: the setuptools of the
 lock builds them, nothing is downloaded) and the wheel is installed with ``--no-deps`` into a
-fresh ``python -m venv`` (the core needs no other package).  There the doctests of every
-installed core module run with the standard library's ``doctest`` — the same doctests, module
-for module, that run from the source tree — and ``fanshu.score`` scores a hand.
+fresh ``python -m venv`` (the core needs no other package) of each Python the classifiers
+name that this machine has (3.11, 3.12, 3.13).  There the doctests of every installed core
+module run with the standard library's ``doctest`` — the same doctests, module for module,
+with the same outcome as from the source tree — and ``fanshu.score`` scores a hand.
 
 The whole module is one xdist group (``make test`` runs ``--dist loadgroup``) so that the
 build happens once, not once per worker.
@@ -181,9 +182,48 @@ def test_installed_metadata_is_the_library_version() -> None:
     assert version("fanshu") == __version__ == fanshu.__version__
 
 
-def test_wheel_in_a_fresh_venv_runs_the_doctests(dists: Dists, tmp_path: Path) -> None:
+def _interpreter(version: str) -> str | None:
+    """A Python ``version`` ("3.12") on this machine: this one, one on PATH, Debian's or
+    pyenv's; None when there is none (its test is then skipped, not failed)."""
+    if f"{sys.version_info.major}.{sys.version_info.minor}" == version:
+        return sys.executable
+    candidates = [shutil.which(f"python{version}"), f"/usr/bin/python{version}"]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates += [str(p / "bin" / "python") for p in sorted(pyenv.glob(f"{version}.*"))]
+    for candidate in candidates:
+        if not candidate or not Path(candidate).exists():
+            continue
+        probe = subprocess.run(
+            [candidate, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            capture_output=True,
+            text=True,
+        )
+        if probe.returncode == 0 and probe.stdout.strip() == version:
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="module")
+def source_doctests(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """The doctests of the core modules run from the source tree (this environment)."""
+    source = _run_doctests(sys.executable, tmp_path_factory.mktemp("source"))
+    assert Path(str(source["file"])).is_relative_to(PACKAGE)
+    return source
+
+
+# The Python versions the classifiers name (pyproject.toml); each found here is tried.
+PYTHONS = ("3.11", "3.12", "3.13")
+
+
+@pytest.mark.parametrize("version", PYTHONS)
+def test_wheel_in_a_fresh_venv_runs_the_doctests(
+    dists: Dists, source_doctests: dict[str, object], tmp_path: Path, version: str
+) -> None:
+    base = _interpreter(version)
+    if base is None:
+        pytest.skip(f"no Python {version} on this machine")
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
     install = subprocess.run(
         [
@@ -204,13 +244,12 @@ def test_wheel_in_a_fresh_venv_runs_the_doctests(dists: Dists, tmp_path: Path) -
     assert sum(c[1] for c in counts.values()) > 0
 
     # The same modules, the same doctests in each and the same outcome as from the source
-    # tree: a module, data file or catalog missing from the wheel fails here.  (A doctest
-    # that fails in the source tree too is pytest --doctest-modules' to report, not this
-    # test's: the working tree is shared while it is edited.)
-    source = _run_doctests(sys.executable, tmp_path)
-    assert Path(str(source["file"])).is_relative_to(PACKAGE)
-    assert counts == source["counts"]
-    assert installed["score"] == source["score"]
+    # tree: a module, data file or catalog missing from the wheel fails here, and so does a
+    # doctest that another Python version answers differently.  (A doctest that fails in
+    # the source tree too is pytest --doctest-modules' to report, not this test's: the
+    # working tree is shared while it is edited.)
+    assert counts == source_doctests["counts"]
+    assert installed["score"] == source_doctests["score"]
 
     score = installed["score"]
     assert isinstance(score, list)
