@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 from fanshu.tiles import TILE_OF_CODE, TILES
 
 
@@ -82,24 +83,36 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Read ``"discard 5m"``, ``"pung"``, ``"win"`` …; raise ``ActionError`` otherwise."""
         if not isinstance(text, str):
-            raise ActionError(f"an action is text such as 'discard 5m', not {text!r}")
+            raise ActionError(
+                msg("an action is text such as 'discard 5m', not {text!r}", text=text)
+            )
         words = text.split()
         if not words or len(words) > 2:
-            raise ActionError(f"an action is a word and at most one tile, not {text!r}")
+            raise ActionError(
+                msg("an action is a word and at most one tile, not {text!r}", text=text)
+            )
         kind = _BY_WORD.get(words[0].lower())
         if kind is None:
             known = ", ".join(_BY_WORD)
-            raise ActionError(f"unknown action {words[0]!r}: one of {known}")
+            raise ActionError(
+                msg("unknown action {word!r}: one of {known}", word=words[0], known=known)
+            )
         if len(words) == 1:
             if kind in NEEDS_TILE:
-                raise ActionError(f"{words[0]!r} needs a tile: {words[0]} 5m")
+                raise ActionError(msg("{word!r} needs a tile: {word} 5m", word=words[0]))
             return cls(kind)
         if kind not in NEEDS_TILE:
-            raise ActionError(f"{words[0]!r} takes no tile (got {words[1]!r})")
+            raise ActionError(
+                msg("{word!r} takes no tile (got {given!r})", word=words[0], given=words[1])
+            )
         code = words[1]
         tile = TILE_OF_CODE.get(code)
         if tile is None or tile >= 34:
             raise ActionError(
-                f"unknown tile {code!r} in {text!r} (tiles are like 5m, 9s, 1p, E, C)"
+                msg(
+                    "unknown tile {code!r} in {text!r} (tiles are like 5m, 9s, 1p, E, C)",
+                    code=code,
+                    text=text,
+                )
             )
         return cls(kind, tile)

@@ -49,6 +49,7 @@ from fanshu.engine.players import Player, make_player
 from fanshu.engine.simulate import game_seed, player_seed
 from fanshu.engine.simulate import seats_of as _seats_of
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 
 __all__ = ["MahjongEnv"]
 
@@ -111,7 +112,7 @@ class MahjongEnv:
     def game(self) -> Game:
         """The hand being played (after ``reset``)."""
         if self._game is None:
-            raise ActionError("no hand yet: call reset() first")
+            raise ActionError(msg("no hand yet: call reset() first"))
         return self._game
 
     def reset(self, seed: int | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -138,15 +139,21 @@ class MahjongEnv:
         """Play the learner's ``action``; see the module text for what comes back."""
         game = self.game
         if game.done:
-            raise ActionError("the hand is over: call reset() for the next one")
+            raise ActionError(msg("the hand is over: call reset() for the next one"))
         legal = game.legal_actions(self.seat)
         if isinstance(action, bool):
-            raise ActionError(f"an action is an Action, its text or an index, not {action!r}")
+            raise ActionError(
+                msg("an action is an Action, its text or an index, not {action!r}", action=action)
+            )
         if isinstance(action, int):
             if not 0 <= action < len(legal):
                 raise ActionError(
-                    f"action index {action} is not among the {len(legal)} legal actions "
-                    f"(0-{len(legal) - 1})"
+                    msg(
+                        "action index {action} is not among the {n} legal actions (0-{last})",
+                        action=action,
+                        n=len(legal),
+                        last=len(legal) - 1,
+                    )
                 )
             action = legal[action]
         game.step(action, seat=self.seat)

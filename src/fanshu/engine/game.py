@@ -36,6 +36,7 @@ from fanshu.engine.variants import Variant, variant_for
 from fanshu.engine.wall import Wall, check_stacked, shuffled
 from fanshu.errors import OptionError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext
+from fanshu.i18n import msg
 from fanshu.tiles import FIRST_FLOWER, TILES, Tile
 
 A = ActionKind
@@ -174,16 +175,23 @@ class Game:
     def step(self, action: Action | str, seat: int | None = None) -> None:
         """Apply ``to_act``'s decision; raise ``ActionError`` for anything not legal."""
         if self.done:
-            raise ActionError("the hand is over")
+            raise ActionError(msg("the hand is over"))
         s = self._pending[0]
         if seat is not None and seat != s:
-            raise ActionError(f"seat {seat} is not asked now; seat {s} is")
+            raise ActionError(msg("seat {seat} is not asked now; seat {s} is", seat=seat, s=s))
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self._legal[s]
         if action not in legal:
             offered = ", ".join(str(a) for a in legal)
-            raise ActionError(f"seat {s} cannot {action} now; legal: {offered}")
+            raise ActionError(
+                msg(
+                    "seat {s} cannot {action} now; legal: {offered}",
+                    s=s,
+                    action=action,
+                    offered=offered,
+                )
+            )
         self.emit(E.Act(type="act", seat=s, action=str(action)))
         self._pending.pop(0)
         handler = _HANDLERS[self._mode]
@@ -215,13 +223,17 @@ class Game:
         other seat) and ends the hand with the result ``forfeit``.  A replay meeting the
         event in a log calls this again."""
         if self.done:
-            raise ActionError("the hand is over")
+            raise ActionError(msg("the hand is over"))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ActionError(f"a forfeiting seat is 0-{self.n - 1}, not {seat!r}")
+            raise ActionError(
+                msg("a forfeiting seat is 0-{last}, not {seat!r}", last=self.n - 1, seat=seat)
+            )
         if not isinstance(reason, str) or not reason.strip():
-            raise ActionError(f"a forfeit names its reason (e.g. WA, TLE), not {reason!r}")
+            raise ActionError(
+                msg("a forfeit names its reason (e.g. WA, TLE), not {reason!r}", reason=reason)
+            )
         if detail is not None and not isinstance(detail, str):
-            raise ActionError(f"a forfeit's detail is text, not {detail!r}")
+            raise ActionError(msg("a forfeit's detail is text, not {detail!r}", detail=detail))
         self.emit(E.Forfeit(type="forfeit", seat=seat, reason=reason, detail=detail))
         self.variant.settle_forfeit(self, seat, reason)
         self.finish("forfeit")
@@ -229,7 +241,7 @@ class Game:
     def win_hand(self, seat: int) -> Hand:
         """The hand ``seat`` would win with now, when ``win`` is among its legal actions."""
         if WIN not in self.legal_actions(seat):
-            raise ActionError(f"seat {seat} cannot win now")
+            raise ActionError(msg("seat {seat} cannot win now", seat=seat))
         if self._mode in (CLAIM, ROB):
             return self.hand_with(seat, self._claim_tile, robbing=self._mode == ROB)
         assert self._drawn is not None

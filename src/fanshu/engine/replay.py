@@ -34,6 +34,7 @@ from fanshu.engine.game import Game
 from fanshu.engine.invariants import conservation_errors, zero_sum_errors
 from fanshu.engine.log import META, GameLog, iter_games
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 from fanshu.tiles import TILE_OF_CODE
 
 #: How many characters of a value a mismatch message shows.
@@ -520,7 +521,7 @@ class _Replayer:
         self.after = f"seat {seat!r} forfeit {_shown(reason)} (event {seq})"
         try:
             if isinstance(seat, bool) or not isinstance(seat, int):
-                raise ActionError(f"its seat is a number, not {seat!r}")
+                raise ActionError(msg("its seat is a number, not {seat!r}", seat=seat))
             game.forfeit(
                 seat,
                 reason if isinstance(reason, str) else repr(reason),
