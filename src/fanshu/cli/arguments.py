@@ -54,6 +54,8 @@ from fanshu.cli.errors import EXIT_BAD_INPUT
 from fanshu.protocol.text import is_text
 
 __all__ = [
+    "NOTE_WORDS",
+    "SECTION_TITLES",
     "HelpCommand",
     "HelpGroup",
     "Lazy",
@@ -62,6 +64,7 @@ __all__ = [
     "argument_problem",
     "clean_metavar",
     "paragraphs",
+    "param_key",
     "plain",
     "summary_of",
     "wrap",
@@ -250,13 +253,27 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-_TYPE_METAVAR = re.compile(r"\s*<([a-z_]+)>")
+_TYPE_METAVAR = re.compile(r"(\S+)\s*<([a-z_]+)>")
+#: What an option's value is called when typer only gives its type.
+_TYPE_NAMES = {"int": "N", "float": "NUMBER", "str": "TEXT", "path": "PATH"}
+
+
+def _type_mark(match: re.Match[str]) -> str:
+    before, kind = match.group(1), match.group(2)
+    if kind == "bool" or not before.startswith("-"):
+        return before  # a flag takes no value; an argument's name says what comes
+    return f"{before} {_TYPE_NAMES.get(kind, kind.upper())}"
 
 
 def clean_metavar(term: str) -> str:
-    """A help term without typer's ``<bool>``/``<str>`` type marks (the name or an upper
-    case metavar already says what comes) and with ``{ID}`` as ``ID``."""
-    term = _TYPE_METAVAR.sub("", term)
+    """A help term without typer's ``<bool>``/``<str>`` type marks: none for a flag or
+    after an argument's name, ``N``/``TEXT``/… for an option's value; and ``{ID}`` as
+    ``ID``.
+
+    >>> clean_metavar("--flowers <int>"), clean_metavar("--db PATH|URL")
+    ('--flowers N', '--db PATH|URL')
+    """
+    term = _TYPE_METAVAR.sub(_type_mark, term)
     return re.sub(r"\{([^{}]+)\}", r"\1", term).strip()
 
 
@@ -318,17 +335,30 @@ def _definitions(out: list[str], title: str, rows: list[tuple[str, str]], width:
         out.extend(" " * column + line for line in first)
 
 
+#: The titles of the help's parts, translated as the rest.
+SECTION_TITLES = ("Usage", "Arguments", "Options", "Commands")
+#: The words of the notes typer adds to an option's help (``[default: mcr]``).
+NOTE_WORDS = ("default", "required", "env var")
+_NOTE = re.compile(r"\[(default|required|env var)(?=[:\]])")
+
+
+def param_key(param: click.Parameter) -> str | None:
+    """The catalog key of an option's or argument's help: its words single-spaced."""
+    own = getattr(param, "help", None)
+    return " ".join(own.split()) if isinstance(own, str) and own.strip() else None
+
+
 def _param_help(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:
     record = param.get_help_record(ctx)
     if record is None:
         return None
     term, shown = record
     own = getattr(param, "help", None)
-    if own and shown.startswith(own):
-        shown = _text(" ".join(own.split())) + shown[len(own) :]
-    elif own is None and shown:
-        shown = shown.strip()
-    return clean_metavar(term), plain(shown)
+    key = param_key(param)
+    notes = shown[len(own) :] if own and key and shown.startswith(own) else shown
+    notes = _NOTE.sub(lambda m: "[" + _translate(m.group(1)), notes)
+    text = _translate(key) + notes if own and key and shown.startswith(own) else notes
+    return clean_metavar(term), plain(" ".join(text.split()))
 
 
 def usage_lines(command: click.Command, ctx: click.Context, width: int) -> list[str]:

@@ -12,7 +12,7 @@ and nothing of the engine, the web app or batch runs.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -91,6 +91,14 @@ class FanshuCommands(LazyCommands):
     """The root command over :data:`COMMANDS`."""
 
     lazy = COMMANDS
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Every run starts in the environment's language: ``--lang`` is eager, but an
+        earlier ``--help`` ends the parse before ``--lang``'s callback would reset it."""
+        from fanshu.cli.language import set_language
+
+        set_language(None)
+        return super().parse_args(ctx, args)
 
 
 app = typer.Typer(
