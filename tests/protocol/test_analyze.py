@@ -49,6 +49,7 @@ def test_analyze_line_fields() -> None:
         "budget": BUDGET_SMALL,
         "seed": 7,
         "wildcard": None,  # no wild tile (tests/protocol/test_wildcard.py: with one)
+        "notation": None,  # detected (tests/protocol/test_notations.py: named)
     }
     assert set(obj) == set(ANALYZE_FIELDS)
     out = analyze_line(obj)

@@ -19,6 +19,8 @@ ENDPOINTS = {
     "/v1/score/batch": {"post"},
     "/v1/analyze": {"post"},
     "/v1/analyze/batch": {"post"},
+    "/v1/convert": {"post"},
+    "/v1/fans/{name}": {"get"},
     "/v1/rules": {"get"},
     "/v1/rules/{name}": {"get"},
     "/v1/settle": {"post"},
