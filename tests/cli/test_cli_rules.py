@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -99,6 +100,29 @@ def test_rules_mcr_fan_table_and_options() -> None:
     assert "小四喜" in line  # what it excludes, by name
     for f in dataclasses.fields(McrOptions):
         assert f.name in out
+
+
+@pytest.mark.parametrize("name", names())
+def test_rules_source_column_names_documents(name: str) -> None:
+    """The Source column names a seed document by number and section (as RULES.md
+    does), never a file of the seed directory."""
+    result = invoke("rules", name)
+    assert result.exit_code == 0, result.output
+    assert ".txt" not in result.stdout
+    for row in get_rules(name).fans:
+        match = re.match(r"(\d{3})_[0-9a-f]+\.txt \((.*)\)$", row.source)
+        if match:  # the table names that document by its number, with its section
+            assert f"seed {match.group(1)}, {match.group(2)}" in _unwrapped(result.stdout)
+
+
+def _unwrapped(text: str) -> str:
+    """The table's cells joined again where the terminal width folded them."""
+    return " ".join(text.split())
+
+
+def test_sichuan_source_is_seed_000() -> None:
+    out = invoke("rules", "sichuan").stdout
+    assert "seed 000" in out and "Source 出处" in out
 
 
 def test_rules_mcr_json() -> None:

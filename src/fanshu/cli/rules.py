@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Annotated
 
@@ -17,6 +18,26 @@ from fanshu.errors import FanshuError
 from fanshu.rules import get_rules, names
 from fanshu.rules.base import RuleSet
 from fanshu.rules.listing import rule_details, rule_listing, rule_summary
+
+_SEED_FILE = re.compile(r"\b(\d{3})_[0-9a-f]{8,}\.txt\b\s*(?:\((?P<section>[^()]*)\))?")
+
+
+def readable_source(source: str) -> str:
+    """Where a fan's rule comes from as a reader can look it up: a seed document by its
+    number, as docs and /work/shared/RULES.md name them (``seed 000``), with its section,
+    instead of the document's file name.
+
+    >>> readable_source("000_027ea77d1181f0d7.txt (麻将算翻 番型一览)")
+    'seed 000, 麻将算翻 番型一览'
+    >>> readable_source("1998 rule book, fan 12")
+    '1998 rule book, fan 12'
+    """
+
+    def named(match: re.Match[str]) -> str:
+        section = match.group("section")
+        return f"seed {match.group(1)}" + (f", {section}" if section else "")
+
+    return _SEED_FILE.sub(named, source)
 
 
 def _cap_text(cap: int | None) -> str:
@@ -93,12 +114,13 @@ def _fan_table(rule_set: RuleSet) -> Table:
     table.add_column("Fan", max_width=24)
     table.add_column("Value", justify="right", style="bold cyan")
     table.add_column("Excludes 不计", ratio=2, overflow="fold")
-    table.add_column("Source", ratio=1, overflow="fold", style="dim")
+    table.add_column("Source 出处", ratio=1, overflow="fold", style="dim")
     # excluded fans by Chinese name (keys in --json): short, and they wrap between names
     zh = {f.key: f.name_zh for f in rule_set.fans}
     for f in rule_set.fans:
         excludes = " ".join(zh.get(k, k) for k in f.excludes)
-        table.add_row(f.key, f.name_zh, f.name_en, str(f.value), excludes, f.source)
+        source = readable_source(f.source)
+        table.add_row(f.key, f.name_zh, f.name_en, str(f.value), excludes, source)
     return table
 
 
