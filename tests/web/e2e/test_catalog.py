@@ -77,6 +77,7 @@ def _keys_asked_for() -> set[str]:
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r"\bt\(\s*\"([\w.=-]+)\"", js))
     keys |= set(re.findall(r"\bhasText\(\s*\"([\w.=-]+)\"", js))
+    keys |= set(re.findall(r"\bparseError\(\s*\"([\w.=-]+)\"", js))
     keys |= set(re.findall(r"data-i18n(?:-label|-title|-placeholder)?=\"([\w.=-]+)\"", html))
     return keys
 

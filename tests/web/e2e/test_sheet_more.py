@@ -97,12 +97,13 @@ def test_the_chinese_interface_says_errors_in_chinese(ui: Any) -> None:
     _new_match(ui)
     ui.tid("lang-toggle").click()
     assert ui.tid("tab-match").inner_text() == "记分"
-    # the server's refusal: its code in Chinese, its English words under it
+    # the server's refusal: its code in Chinese, the server's words under it — in Chinese
+    # too, since the app asks with Accept-Language: zh
     ui.tid("rec-fan").fill("5")
     ui.tid("rec-submit").click()
     ui.tid("error").wait_for()
     assert ui.tid("error").inner_text() == "记分表不接受这个结果"
-    assert "8 fan" in ui.tid("error-detail").inner_text()
+    assert "8 番" in ui.tid("error-detail").inner_text()
     ui.tid("toast-close").click()
     # the browser's own checks
     ui.tid("pen-kind").select_option("penalty")
@@ -122,11 +123,17 @@ def test_the_chinese_interface_says_errors_in_chinese(ui: Any) -> None:
     ui.tid("error").wait_for()
     assert ui.tid("error").inner_text().startswith("需要访问链接或登录")
     assert ui.tid("toast-close").get_attribute("aria-label") == "关闭"
-    # the browser's reading of a hand string too
+    # the browser's reading of a hand string too (five copies: fanshu's own word) …
     ui.tab("calc")
-    ui.tid("hand-string").fill("123x")
+    ui.tid("hand-string").fill("11111m")
     ui.tid("hand-string-error").wait_for()
-    assert ui.tid("hand-string-error").inner_text() == "无法识别的字符 'x'"
+    assert ui.tid("hand-string-error").inner_text() == "一万 超过四张"
+    # … and what no notation reads, as the server (POST /v1/convert) says it in Chinese
+    ui.tid("hand-string").fill("123x")
+    ui.wait_js(
+        "() => document.querySelector('[data-testid=\"hand-string-error\"]').innerText"
+        ".startsWith('牌型写法有误：')"
+    )
 
 
 def test_history_lists_every_change_and_export_downloads_the_sheet(ui: Any, tmp_path: Path) -> None:

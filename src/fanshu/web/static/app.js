@@ -158,6 +158,27 @@ function tileKey(code) {
 }
 const sortTiles = (codes) => [...codes].sort((a, b) => tileKey(a) - tileKey(b));
 
+/** An error of the hand string, in the interface's language, with its catalog key. */
+function parseError(key, ...args) {
+  const err = new Error(t(key, ...args));
+  err.key = key;
+  return err;
+}
+
+// The mistakes of fanshu's own syntax: the text may be another notation (mpsz's 11z or 0m,
+// Botzone's W1, 一万, 🀇 …), which the server reads (POST /v1/convert).  The other parse
+// errors (five copies, a chow that is none, too many tiles) are fanshu's word on it.
+const OTHER_NOTATION_MAY_READ = new Set([
+  "parse.suit_alone",
+  "parse.zero",
+  "parse.digits_before",
+  "parse.unexpected",
+  "parse.digits_after",
+  "parse.not_meld",
+  "parse.unclosed",
+  "parse.melds_first",
+]);
+
 /** Tile codes of a plain run such as "123m55pEE" (no brackets). */
 function parseRun(text) {
   const out = [];
@@ -165,21 +186,21 @@ function parseRun(text) {
   for (const ch of text) {
     if (/[0-9]/.test(ch)) digits.push(ch);
     else if (ch === "m" || ch === "p" || ch === "s") {
-      if (!digits.length) throw new Error(t("parse.suit_alone", ch));
+      if (!digits.length) throw parseError("parse.suit_alone", ch);
       for (const d of digits) {
-        if (d === "0") throw new Error(t("parse.zero"));
+        if (d === "0") throw parseError("parse.zero");
         out.push(d + ch);
       }
       digits = [];
     } else if (ch === "f") {
-      throw new Error(t("parse.flowers"));
+      throw parseError("parse.flowers");
     } else if (HONORS.includes(ch)) {
-      if (digits.length) throw new Error(t("parse.digits_before", ch));
+      if (digits.length) throw parseError("parse.digits_before", ch);
       out.push(ch);
     } else if (/\s/.test(ch)) continue;
-    else throw new Error(t("parse.unexpected", ch));
+    else throw parseError("parse.unexpected", ch);
   }
-  if (digits.length) throw new Error(t("parse.digits_after"));
+  if (digits.length) throw parseError("parse.digits_after");
   return out;
 }
 
@@ -237,7 +258,7 @@ function parseMeld(body) {
   if (tiles.length === 3 && tiles[0] !== tiles[1]) {
     const s = sortTiles(tiles);
     const ok = s[0].length === 2 && s[0][1] === s[2][1] && s[1] === nextTile(s[0], 1) && s[2] === nextTile(s[0], 2);
-    if (!ok) throw new Error(t("parse.chow", shown));
+    if (!ok) throw parseError("parse.chow", shown);
     return { kind: "chow", tile: s[0], src: src && src !== 1 ? src : null };
   }
   if ((tiles.length === 3 || tiles.length === 4) && tiles.every((x) => x === tiles[0])) {
@@ -245,9 +266,9 @@ function parseMeld(body) {
     if (!src) return { kind: "ckong", tile: tiles[0], src: null };
     if (src >= 5 && src <= 7) return { kind: "akong", tile: tiles[0], src };
     if (src >= 1 && src <= 3) return { kind: "kong", tile: tiles[0], src };
-    throw new Error(t("parse.kong_digit", shown));
+    throw parseError("parse.kong_digit", shown);
   }
-  throw new Error(t("parse.not_meld", shown));
+  throw parseError("parse.not_meld", shown);
 }
 
 /** Parse a fanshu hand string into the picker's state; throws Error with a message. */
@@ -259,8 +280,8 @@ function parseHandString(text) {
   while (i < s.length) {
     if (s[i] === "[") {
       const j = s.indexOf("]", i + 1);
-      if (j < 0) throw new Error(t("parse.unclosed"));
-      if (rest.trim()) throw new Error(t("parse.melds_first"));
+      if (j < 0) throw parseError("parse.unclosed");
+      if (rest.trim()) throw parseError("parse.melds_first");
       melds.push(parseMeld(s.slice(i + 1, j)));
       i = j + 1;
     } else {
@@ -272,11 +293,11 @@ function parseHandString(text) {
   const copies = {};
   for (const c of [...melds.flatMap(meldTiles), ...concealed]) {
     copies[c] = (copies[c] || 0) + 1;
-    if (copies[c] > 4) throw new Error(t("parse.copies", lang === "zh" ? tileName(c, "zh") : c));
+    if (copies[c] > 4) throw parseError("parse.copies", lang === "zh" ? tileName(c, "zh") : c);
   }
-  if (melds.length > 4) throw new Error(t("picker.melds_max"));
+  if (melds.length > 4) throw parseError("picker.melds_max");
   const count = melds.length * 3 + concealed.length;
-  if (count > 14) throw new Error(t("parse.too_many", count));
+  if (count > 14) throw parseError("parse.too_many", count);
   let win = null;
   if (count === 14) win = concealed.pop();
   return { melds, concealed, win };
@@ -710,6 +731,7 @@ const state = {
   history: null, // the open match's audit trail (null: none shown)
   play: null,
   playNotice: null, // an i18n key: what became of the remembered game on load
+  typed: null, // {text, from, hand}: the hand field in another notation, as the server read it
 };
 
 if (saved.hand) {
@@ -738,6 +760,25 @@ function copies(code) {
   n += p.concealed.filter((x) => x === code).length;
   if (p.win === code) n += 1;
   return n;
+}
+
+/** The hand field's text: as typed in another notation while the picker holds what the
+ * server read it as, else the picker's hand in fanshu's notation. */
+function shownHandString() {
+  const typed = state.typed;
+  return typed && typed.hand === handString() ? typed.text : handString();
+}
+
+/** Under the hand field: the notation the server read the typed hand in, and the hand in
+ * fanshu's notation (the API's echo of it). */
+function renderNotation() {
+  if (!pickerEl) return;
+  const el = $('[data-testid="hand-notation"]', pickerEl);
+  const typed = state.typed;
+  const on = !!(typed && typed.hand === handString() && typed.from && typed.from !== "fanshu");
+  el.hidden = !on;
+  el.dataset.notation = on ? typed.from : "";
+  el.textContent = on ? t("picker.read_as", hasText(`notation.${typed.from}`) ? t(`notation.${typed.from}`) : typed.from, typed.hand) : "";
 }
 
 function handString() {
@@ -884,18 +925,58 @@ function buildPicker() {
     pickerChanged();
   });
   const input = $(".hand-string", pickerEl);
+  let convertSeq = 0;
+  let convertTimer = 0;
   const fromString = () => {
     const errEl = $('[data-testid="hand-string-error"]', pickerEl);
     const text = input.value.trim();
+    const seq = ++convertSeq;
+    clearTimeout(convertTimer);
     try {
       const parsed = parseHandString(text);
       Object.assign(state.picker, parsed);
+      state.typed = null;
       errEl.hidden = true;
       pickerChanged({ fromInput: true });
     } catch (err) {
-      errEl.textContent = err.message;
-      errEl.hidden = false;
+      if (!OTHER_NOTATION_MAY_READ.has(err.key)) {
+        errEl.textContent = err.message;
+        errEl.hidden = false;
+        renderNotation();
+        return;
+      }
+      // perhaps another notation: the server reads it (typing pauses first)
+      errEl.hidden = true;
+      convertTimer = setTimeout(() => readOtherNotation(text, err, seq), 250);
     }
+  };
+  const readOtherNotation = async (text, ownError, seq) => {
+    convertTimer = 0;
+    const errEl = $('[data-testid="hand-string-error"]', pickerEl);
+    let answer = null;
+    let problem = ownError;
+    try {
+      answer = await api("POST", "/v1/convert", { hand: text, to: "fanshu" });
+    } catch (e) {
+      // no convert endpoint (an older server): fanshu's own message
+      if (e instanceof ApiError && e.status !== 404 && e.status !== 405 && e.code !== "network") problem = e;
+    }
+    if (seq !== convertSeq) return;
+    if (answer && typeof answer.hand === "string") {
+      try {
+        Object.assign(state.picker, parseHandString(answer.hand));
+        state.typed = { text, from: answer.from || "", hand: handString() };
+        errEl.hidden = true;
+        pickerChanged({ fromInput: true });
+        return;
+      } catch (e) {
+        problem = e;
+      }
+    }
+    state.typed = null;
+    errEl.textContent = problem instanceof ApiError ? errorText(problem) : problem.message;
+    errEl.hidden = false;
+    renderNotation();
   };
   input.addEventListener("input", fromString);
   input.addEventListener("keydown", (e) => {
@@ -905,7 +986,7 @@ function buildPicker() {
     }
   });
   input.addEventListener("blur", () => {
-    if ($('[data-testid="hand-string-error"]', pickerEl).hidden) input.value = handString();
+    if ($('[data-testid="hand-string-error"]', pickerEl).hidden && !convertTimer) input.value = shownHandString();
   });
   $('[data-testid="wildcard"]', pickerEl).addEventListener("change", (e) => {
     state.ctx.wildcard = e.target.value;
@@ -925,7 +1006,8 @@ function renderPicker() {
   if (!pickerEl) return;
   const p = state.picker;
   const input = $(".hand-string", pickerEl);
-  if (document.activeElement !== input) input.value = handString();
+  if (document.activeElement !== input) input.value = shownHandString();
+  renderNotation();
   // the hand
   const parts = [];
   p.melds.forEach((m, i) => {
