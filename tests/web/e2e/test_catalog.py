@@ -99,3 +99,11 @@ def test_the_app_keeps_no_text_table_of_its_own() -> None:
     pair = r"\[\s*\"[^\"]*" + CJK.pattern + r"[^\"]*\",\s*\"[A-Za-z{(]"  # ["番数", "Score"]
     assert not re.search(pair, js)
     assert not re.search(r"lang\s*===\s*\"zh\"\s*\?\s*[\"`][^\"`]*" + CJK.pattern, js)
+
+
+def test_every_tile_has_its_name_in_the_catalog(messages: dict[str, tuple[str, str]]) -> None:
+    codes = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+    codes += [f"{r}f" for r in range(1, 9)]
+    missing = [c for c in codes if f"tile.{c}" not in messages]
+    assert not missing, f"no catalog name for the tiles {missing}"
+    assert messages["tile.5m"] == ("5 Characters", "五万")

@@ -1,7 +1,7 @@
 // fanshu in the browser: calculator, analysis, score sheet and play against bots.
 // Plain ES module, no build step; talks to the fanshu server's /v1 JSON API.
 
-import { ALL_TILES, HONORS, SUITS, installSprite, tileName, tileSVG } from "./tiles.js";
+import { ALL_TILES, HONORS, SUITS, installSprite, tileName as drawnTileName, tileSVG } from "./tiles.js";
 
 // ---------------------------------------------------------------------------- i18n
 
@@ -21,6 +21,14 @@ async function loadCatalog(l) {
 const [TEXT_EN, TEXT_ZH] = await Promise.all([loadCatalog("en"), loadCatalog("zh")]);
 
 let lang = localStorage.getItem("fanshu.lang") || ((navigator.language || "zh").startsWith("zh") ? "zh" : "en");
+
+/** A tile's name for people (五万 / 5 Characters): the catalog's tile.<code>, else
+ * tiles.js's own. */
+function tileName(code, l = lang) {
+  const table = l === "zh" ? TEXT_ZH : TEXT_EN;
+  const key = `tile.${code}`;
+  return Object.hasOwn(table, key) ? table[key] : drawnTileName(code, l);
+}
 
 /** Whether the catalog has the message ``key``. */
 function hasText(key) {
