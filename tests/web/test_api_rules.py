@@ -102,3 +102,47 @@ def test_the_list_says_which_rule_sets_the_engine_plays(client: TestClient) -> N
 
     rows = client.get("/v1/rules").json()
     assert [r["name"] for r in rows if r["playable"]] == playable_rules()
+
+
+# -- GET /v1/fans/{name} (issue 18) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["大四喜", "big four winds", "1", "BIG_FOUR_WINDS"])
+def test_one_fan_by_any_name(client: TestClient, name: str) -> None:
+    from fanshu.rules.mcr.fans import FANS, Fan
+
+    r = client.get(f"/v1/fans/{name}")
+    assert r.status_code == 200, r.text
+    body = r.json()
+    spec = FANS[Fan.BIG_FOUR_WINDS]
+    assert (body["number"], body["name"], body["name_en"], body["value"]) == (
+        1,
+        spec.name_zh,
+        spec.name_en,
+        spec.value,
+    )
+    assert [x["number"] for x in body["excludes"]] == [int(f) for f in spec.excludes]
+    assert body["official"] is True
+
+
+def test_one_fan_is_what_fanshu_fans_json_prints(client: TestClient) -> None:
+    result = CliRunner().invoke(app, ["fans", "清龙", "--json"])
+    assert result.exit_code == 0, result.output
+    body = client.get("/v1/fans/清龙").json()
+    assert body == json.loads(result.stdout)
+    from fanshu.rules.texts import fan_text
+
+    text = fan_text("mcr", "清龙")
+    assert body["text"] == (None if text is None else text.to_dict())
+
+
+def test_an_unknown_fan_is_a_404_naming_close_matches(client: TestClient) -> None:
+    r = client.get("/v1/fans/四喜")
+    assert r.status_code == 404
+    assert r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert body["code"] == "bad_option" and "unknown fan '四喜'" in body["detail"]
+    close = [m["name"] for m in body["close_matches"]]
+    assert close[:2] == ["大四喜", "小四喜"]
+    nothing = client.get("/v1/fans/zzzzqqq").json()
+    assert nothing["close_matches"] == [] and "1-89" in nothing["detail"]
