@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -93,3 +95,39 @@ def test_round_trip(tiles: list[Tile]) -> None:
 @given(tile_lists, st.sampled_from(["", ",", ", ", "  "]))
 def test_round_trip_any_separator(tiles: list[Tile], sep: str) -> None:
     assert botzone.parse_tiles(botzone.format_tiles(tiles, sep=sep)) == tiles
+
+
+# -- hands with packs (issue 18) --------------------------------------------------------
+
+
+def test_parse_hand_reads_mahjonggb_packs() -> None:
+    from fanshu.hand import MeldKind
+    from fanshu.notation.fanshu import parse_hand as parse_fanshu
+
+    h = botzone.parse_hand("[PENG W1 1] [CHI T2 2] [GANG J1 0] [BUGANG F2 3] B5 B5")
+    assert [m.kind for m in h.melds] == [
+        MeldKind.PUNG,
+        MeldKind.CHOW,
+        MeldKind.CONCEALED_KONG,
+        MeldKind.ADDED_KONG,
+    ]
+    assert h == parse_fanshu("[111m][123s2][CCCC][SSSS7]5p5p")
+    assert botzone.format_hand(h) == "[PENG W1 1] [CHI T2 2] [GANG J1 0] [BUGANG F2 3] B5 B5"
+    assert botzone.parse_hand("[gang j1 2],w1") == parse_fanshu("[CCCC2]1m")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[PONG W1 1]", "a Botzone pack is [WORD TILE OFFER]"),
+        ("[CHI W1 1]", "CHI names the middle tile of a chow"),
+        ("[PENG W1 0]", "a pung's giver is 1, 2 or 3"),
+        ("[PENG W1 4]", "a pack's offer is 0-3"),
+        ("[PENG H1 1]", "a flower cannot be in a meld"),
+        ("[PENG W1W2 1]", "a Botzone pack names one tile"),
+        ("W1 [PENG W1 1] W1 W1 W1", "five copies of 1m"),
+    ],
+)
+def test_parse_hand_errors(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(message)):
+        botzone.parse_hand(text)

@@ -123,3 +123,20 @@ def test_round_trip(tiles: list[Tile]) -> None:
 @given(tile_lists, st.sampled_from(["", ",", "、", "，", " , "]))
 def test_round_trip_any_separator(tiles: list[Tile], sep: str) -> None:
     assert chinese.parse_tiles(chinese.format_tiles(tiles, sep=sep)) == tiles
+
+
+# -- hands with melds (issue 18) --------------------------------------------------------
+
+
+def test_parse_hand_with_melds() -> None:
+    from fanshu.notation.fanshu import parse_hand as parse_fanshu
+
+    h = chinese.parse_hand("［東東東2］[四饼五饼六饼3] 一万二万三万七条八条九条一条 一条")
+    assert h == parse_fanshu("[EEE2][456p3]123m789s1s1s")
+    assert chinese.format_hand(h) == "[东东东2] [四饼五饼六饼3] 一万二万三万一条七条八条九条 一条"
+    assert chinese.parse_hand(chinese.format_hand(h)) == h
+
+
+def test_parse_hand_errors_point_at_the_name() -> None:
+    with pytest.raises(NotationError, match=r"^'三' must be followed by a suit .* not 'X' at 5$"):
+        chinese.parse_hand("[东东东]三X")
