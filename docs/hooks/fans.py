@@ -59,6 +59,19 @@ def _rows(rules: Any) -> list[Any]:
     return list(rules.fans)
 
 
+def _units(rules: Any) -> dict[str, str]:
+    """The unit of each row where a rule set counts in two (Jiaxing: 台 add to the base,
+    番 double it): its fans module's ``UNIT``; empty where every row is 番."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"fanshu.rules.{rules.name.replace('-', '_')}.fans")
+    except ImportError:
+        return {}
+    units = getattr(module, "UNIT", None)
+    return {str(k): str(v) for k, v in units.items()} if isinstance(units, dict) else {}
+
+
 def _key(key: object) -> str:
     """A fan's stable key as text: ``Fan.BIG_FOUR_WINDS`` → ``big_four_winds``."""
     name = getattr(key, "name", None)
@@ -97,7 +110,9 @@ def fan_page(rules: Any) -> str:
     rows = _rows(rules)
     keys = {_key(row.key) for row in rows}
     names = {_key(row.key): (row.name_zh, row.name_en) for row in rows}
-    unit = "番 fan"
+    units = _units(rules)
+    unit = "番 fan" if not units else "value 番/台"
+    command = "fanshu fans" if rules.name == "mcr" else f"fanshu rules {rules.name}"
     minimum = f"起和 minimum {rules.minimum}" if rules.minimum else "no minimum · 无起和番"
     cap = f"封顶 cap {rules.cap}" if rules.cap else "no cap · 不封顶"
     combine = "相加 added" if str(rules.combine).endswith("add") else "翻倍 doubled"
@@ -108,7 +123,7 @@ def fan_page(rules: Any) -> str:
         "",
         "Generated from the fan table fanshu scores with "
         f"(`fanshu.rules.get_rules({rules.name!r}).fans`); "
-        "`fanshu fans` prints the same table. "
+        f"`{command}` prints the same table. "
         "本页由 fanshu 计分所用的番表生成。",
         "",
         f"| No. 序号 | 中文 | English | {unit} | excludes 不计 |",
@@ -127,13 +142,13 @@ def fan_page(rules: Any) -> str:
         excludes = ", ".join(link(k) for k in row.excludes) or ""
         out.append(
             f"| {number} | [{_cell(row.name_zh)}](#{_key(row.key)}) | {_cell(row.name_en)} "
-            f"| {row.value} | {excludes} |"
+            f"| {row.value}{units.get(_key(row.key), '')} | {excludes} |"
         )
     out.append("")
     for row in rows:
         k = _key(row.key)
         out += [f"## {row.name_zh} · {row.name_en} {{#{k}}}", ""]
-        facts = [f"**{row.value}** {unit}", f"key `{k}`"]
+        facts = [f"**{row.value}** {units.get(k, unit)}", f"key `{k}`"]
         if row.number > 0:
             facts.insert(0, f"No. {row.number}")
         out += [" · ".join(facts), ""]
