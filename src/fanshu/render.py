@@ -9,12 +9,13 @@ and 🀢🀣🀤🀥 (梅兰竹菊):
 >>> draw_tiles([Tile.M1, Tile.M2, Tile.M3])
 '🀇🀈🀉'
 
-Most terminals draw these glyphs wider than the one cell their Unicode width promises
-(only 🀄 is officially wide).  ``pad=True`` gives every tile exactly two cells (a narrow
-tile is followed by a space), so the tiles neither overlap nor drift out of line:
+Most terminals draw these glyphs wider than the one cell their Unicode width promises.
+``pad=True`` follows every tile with a space, so that the tiles do not overlap: 🀄 too,
+although Unicode makes it wide (two cells), because the terminals that draw it as an
+emoji draw it wider still, and without the space it ran into the next tile:
 
 >>> draw_tiles([Tile.M1, Tile.RED, Tile.EAST], pad=True)
-'🀇 🀄🀀 '
+'🀇 🀄 🀀 '
 
 ``plain=True`` writes tile codes instead, for terminals without a mahjong font:
 
@@ -27,7 +28,6 @@ tile is followed by a space), so the tiles neither overlap nor drift out of line
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 
 from fanshu.hand import Hand, Meld
@@ -74,8 +74,6 @@ GLYPHS: tuple[str, ...] = tuple(chr(_glyph_codepoint(t)) for t in range(NUM_TILE
 #: The glyph of a face-down tile.
 BACK = "\U0001f02b"
 
-_WIDE = frozenset(g for g in GLYPHS if unicodedata.east_asian_width(g) in ("W", "F"))
-
 
 def glyph(tile: Tile | int) -> str:
     """The Unicode mahjong tile for ``tile``."""
@@ -90,7 +88,7 @@ def print_order(tile: Tile) -> int:
 
 
 def _padded(g: str) -> str:
-    return g if g in _WIDE else g + " "
+    return g + " "
 
 
 def draw_tiles(

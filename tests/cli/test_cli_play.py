@@ -8,12 +8,13 @@ import pytest
 from typer.testing import CliRunner
 
 from fanshu.cli.main import app
-from fanshu.cli.play import read_choice
+from fanshu.cli.play import View, describe, read_choice
 from fanshu.engine.actions import Action, ActionError
 from fanshu.engine.game import Game
 from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.simulate import game_seed, player_seed
 from fanshu.engine.variants import playable_rules
+from fanshu.tiles import Tile
 
 runner = CliRunner()
 MANY = "1\n" * 400  # more answers than any hand asks for
@@ -201,3 +202,47 @@ def test_every_playable_rule_set_plays_to_its_end(rules: str) -> None:
     plain = _play("--rules", rules, "--seed", "7", "--opponents", ",".join(bots[1:]), "--plain")[1]
     assert plain.count(f"百搭 wild: {wild['tile']}") >= 2
     assert f"    百搭 wild: {wild['tile']}  ×" in plain
+
+
+# -- the player's own seat in the lines, and the tiles' spacing --------------------------------
+
+
+def _view(plain: bool = True) -> View:
+    game = Game("mcr", seed=1)
+    return View(game, 0, ["you", "random", "random", "random"], plain=plain)
+
+
+@pytest.mark.parametrize(
+    ("event", "line"),
+    [
+        ({"type": "win", "seat": 1, "source": 0, "total": 8, "hand": "123m456p789s11sEEE"},
+         "seat 1 wins on your tile: 8 fan"),
+        ({"type": "win", "seat": 0, "source": 2, "total": 8, "hand": "123m456p789s11sEEE"},
+         "you win on seat 2's tile: 8 fan"),
+        ({"type": "claim", "seat": 1, "kind": "pung", "meld": "[555m]", "source": 0},
+         "seat 1 pungs [555m] on your discard"),
+        ({"type": "robbed", "seat": 0, "tile": "5m"}, "your kong on 5m is robbed (抢杠)"),
+        ({"type": "robbed", "seat": 3, "tile": "5m"}, "seat 3's kong on 5m is robbed (抢杠)"),
+    ],
+)  # fmt: skip
+def test_your_tile_not_yous(event: dict[str, object], line: str) -> None:
+    assert describe(event, _view()) == line
+
+
+def test_no_yous_in_whole_hands() -> None:
+    """Whole hands where others win on the player's discards: "your", never "you's"."""
+    seen_yours = False
+    for seed in range(1, 13):
+        _, out, _ = _play("--seed", str(seed), "--plain")
+        assert "you's" not in out
+        seen_yours |= "on your tile" in out or "on your discard" in out
+    assert seen_yours
+
+
+def test_red_dragon_is_spaced_like_every_tile() -> None:
+    """🀄, which terminals draw as a wide emoji, is followed by a space as every tile is,
+    so that it does not run into the next one."""
+    v = _view(plain=False)
+    drawn = v.tiles([Tile.RED, Tile.EAST, Tile.M1])
+    assert drawn == "🀄 🀀 🀇"
+    assert v.tile("C") == "🀄  C"

@@ -107,6 +107,10 @@ class View:
     def who(self, seat: int) -> str:
         return "you" if seat == self.me else f"seat {seat}"
 
+    def whose(self, seat: int) -> str:
+        """The possessive of :meth:`who`: ``your`` or ``seat 2's`` (never "you's")."""
+        return "your" if seat == self.me else f"seat {seat}'s"
+
     def name(self, seat: int) -> str:
         """``seat 2 (W, greedy)`` or ``you (seat 0, E)``."""
         wind = self.wind(seat)
@@ -144,18 +148,19 @@ def describe(event: Mapping[str, Any], v: View) -> str | None:
     if kind == "claim":
         meld = v.meld(parse_hand(e["meld"]).melds[0])
         verb = e["kind"] if mine else e["kind"] + "s"
-        return f"{who} {verb} {meld} on {v.who(e['source'])}'s discard"
+        return f"{who} {verb} {meld} on {v.whose(e['source'])} discard"
     if kind == "kong":
         if e["kind"] == "concealed":
             tile = v.tile(e["tile"]) if "tile" in e else "four hidden tiles"
             return f"{who} declare{'' if mine else 's'} a concealed kong: {tile}"
         return f"{who} add{'' if mine else 's'} {v.tile(e['tile'])} to a pung (kong)"
     if kind == "robbed":
-        return f"{who}'s kong on {v.tile(e['tile'])} is robbed (抢杠)"
+        whose = v.whose(s) if isinstance(s, int) else "a"
+        return f"{whose} kong on {v.tile(e['tile'])} is robbed (抢杠)"
     if kind == "ready":
         return f"{who} declare{'' if mine else 's'} ready (报听)"
     if kind == "win":
-        how = "self-drawn" if e.get("source") is None else f"on {v.who(e['source'])}'s tile"
+        how = "self-drawn" if e.get("source") is None else f"on {v.whose(e['source'])} tile"
         return f"{who} win{'' if mine else 's'} {how}: {e['total']} fan"
     if kind == "false_win":
         return (
@@ -351,7 +356,7 @@ def end_lines(game: Game, v: View) -> list[str]:
         out.append("drawn hand: nobody won")
     for e in wins:
         source = e.get("source")
-        how = "self-drawn" if source is None else f"on {v.who(source)}'s tile"
+        how = "self-drawn" if source is None else f"on {v.whose(source)} tile"
         out.append(f"{v.name(e['seat'])} {'win' if e['seat'] == v.me else 'wins'} {how}")
         out.append("    " + v.hand(parse_hand(e["hand"])))
         shown = wildcards_of(e)  # what the wild tiles stood for, when the event says
