@@ -402,3 +402,45 @@ def test_points_and_payment_lines_follow_the_details() -> None:
     assert f"Payment {payment} from each payer" in sichuan.stdout
     mcr = invoke(HAND)
     assert "from each payer" not in mcr.stdout  # MCR's table has its own Points column
+
+
+# -- notations (issue 18) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "notation"),
+    [
+        ("[1111z]123m456p789s11s", "mpsz"),
+        ("[GANG F1 0] W1 W2 W3 B4 B5 B6 T7 T8 T9 T1 T1", "botzone"),
+        ("[🀀🀀🀀🀀] 🀇🀈🀉🀜🀝🀞🀖🀗🀘🀐 🀐", "unicode"),
+        ("[东东东东] 一万二万三万四饼五饼六饼七条八条九条一条 一条", "chinese"),
+    ],
+)
+def test_score_reads_every_notation_and_echoes_it(hand: str, notation: str) -> None:
+    expected = fanshu.score(HAND, self_drawn=True)
+    for args in ([hand], [hand, "--notation", notation]):
+        result = invoke(*args, "--self-drawn", "--plain")
+        assert result.exit_code == 0, result.output
+        assert f"{hand}  ({notation})" in result.stdout  # the echo: as written
+        assert f"Total {expected.total} fan" in result.stdout
+        as_json = json.loads(invoke(*args, "--self-drawn", "--json").stdout)
+        assert as_json["total"] == expected.total
+
+
+def test_score_echo_keeps_what_was_written() -> None:
+    # issue 18: "…789s11s" was echoed as "…1789s1s"
+    lines = invoke(HAND, "--plain").stdout.splitlines()
+    assert HAND in lines and "[EEEE]123m456p1789s1s" not in lines
+
+
+def test_score_the_older_cmh_form() -> None:
+    old = "123m 456p 789s EEE 11s"
+    result = invoke(old)
+    assert result.exit_code == 2 and "reads differently" in result.stderr
+    named = invoke(old, "--notation", "cmh", "--plain")
+    assert named.exit_code == 0 and "门前清" not in named.stdout
+
+
+def test_score_unknown_notation() -> None:
+    result = invoke(HAND, "--notation", "tenhou")
+    assert result.exit_code == 2 and "unknown notation 'tenhou'" in result.stderr

@@ -89,7 +89,7 @@ ALPHABETS: Mapping[str, frozenset[str]] = {
 }
 #: What every detection error ends with.
 HINT = msg(
-    'name the notation (--notation NAME, or "notation": NAME in JSON): '
+    'name the notation (--notation NAME, --from NAME to convert, "notation": NAME in JSON): '
     "fanshu (E S W N C F P = 东南西北中发白), cmh (older z: 5z 中 6z 发 7z 白), "
     "mpsz (Tenhou: 5z 白 6z 发 7z 中), botzone (F1-F4 winds, J1 中 J2 发 J3 白), "
     "unicode, chinese; docs/notation.md"
