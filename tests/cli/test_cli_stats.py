@@ -208,3 +208,23 @@ def test_bad_input(files: dict[str, Path], tmp_path: Path) -> None:
         app, ["stats", str(files["scores"]), "--plot", str(tmp_path / "no" / "x.png")]
     )
     assert unwritable.exit_code == 2 and "cannot draw" in unwritable.stderr
+
+
+@pytest.mark.parametrize("font", [None, "Noto Sans CJK JP"])
+def test_plot_says_which_font_to_install_when_none_draws_chinese(
+    files: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, font: str | None
+) -> None:
+    """Without a CJK font, --plot says the fans are in English and names fonts-noto-cjk;
+    with one (the lookup stubbed either way), it says nothing about fonts."""
+    from fanshu.batch import plots
+
+    monkeypatch.setattr(plots, "cjk_font", lambda: font)
+    out = tmp_path / "scores.png"
+    result = runner.invoke(app, ["stats", str(files["scores"]), "--plot", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.exists()
+    said = " ".join(result.stderr.split())
+    if font is None:
+        assert "fonts-noto-cjk" in said and "labelled in English" in said
+    else:
+        assert "fonts-noto-cjk" not in said and "labelled in English" not in said

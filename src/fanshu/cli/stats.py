@@ -114,9 +114,21 @@ def _local(file: str) -> Iterator[Path]:
         yield path
 
 
-def _plot(stats: Stats, out: str, name: str) -> None:
-    from fanshu.batch.plots import plot_stats
+#: What ``--plot`` says when no font draws Chinese: the fans are then labelled in English.
+NO_CJK_FONT = (
+    "note: no font that draws Chinese is installed (Noto Sans CJK, WenQuanYi, Source Han "
+    "Sans …), so the fans are labelled in English only; for their Chinese names install "
+    "one, e.g. apt-get install fonts-noto-cjk (Debian/Ubuntu) or dnf install "
+    "google-noto-sans-cjk-fonts (Fedora) / 未安装中文字体，番种只用英文标注；"
+    "请安装 fonts-noto-cjk 等中文字体"
+)
 
+
+def _plot(stats: Stats, out: str, name: str) -> None:
+    from fanshu.batch.plots import cjk_font, plot_stats
+
+    if cjk_font() is None:  # plot_stats labels in English then: say why, and what helps
+        Console(stderr=True, highlight=False).print(NO_CJK_FONT, soft_wrap=True)
     try:
         plot_stats(stats, out, name=name)
     except FanshuError as e:
