@@ -43,6 +43,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from fanshu.i18n import msg
 from fanshu.match.results import WIN_CONTEXT
 from fanshu.match.rule_sheet import sheet_from_dict
 from fanshu.match.sheet import SCALE_48, SCALE_STANDARD, HandRecord, Match, rank_table_points
@@ -124,13 +125,22 @@ def match_scale_from_json(text: str) -> tuple[Match, tuple[int, ...]]:
     if raw is None:
         return match, _scale_from_points(data, match) or SCALE_STANDARD
     if not isinstance(raw, list):
-        raise MatchError(f"a bad scale {raw!r}: a list of four numbers, e.g. [48, 24, 12, 0]")
+        raise MatchError(
+            msg("a bad scale {raw!r}: a list of four numbers, e.g. [48, 24, 12, 0]", raw=raw)
+        )
     scale = tuple(raw)
     _check_scale(match, scale)
     stored = _table_points(data)
     expected = match.table_points(scale)
     if expected is not None and stored is not None and stored != expected:
-        raise MatchError(f"the table points {stored} are not those of the scale {raw}: {expected}")
+        raise MatchError(
+            msg(
+                "the table points {stored} are not those of the scale {raw}: {expected}",
+                stored=stored,
+                raw=raw,
+                expected=expected,
+            )
+        )
     return match, scale
 
 
@@ -170,9 +180,15 @@ def _load_json(text: str, what: str) -> Mapping[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise MatchError(f"not a JSON {what}: {exc}") from None
+        raise MatchError(msg("not a JSON {what}: {exc}", what=what, exc=exc)) from None
     if not isinstance(data, dict):
-        raise MatchError(f"a JSON {what} is an object, not {type(data).__name__}")
+        raise MatchError(
+            msg(
+                "a JSON {what} is an object, not {type_name}",
+                what=what,
+                type_name=type(data).__name__,
+            )
+        )
     return data
 
 
@@ -244,7 +260,9 @@ def match_to_csv(match: Match, scale: Sequence[int] = SCALE_STANDARD) -> str:
     then one row per sheet row.  MCR only: another rule set's hands (several wins, kong
     rows …) do not fit its columns, so such a match is exchanged as JSON."""
     if match.rules != "mcr":
-        raise MatchError(f"CSV holds MCR score sheets: export a {match.rules} match as JSON")
+        raise MatchError(
+            msg("CSV holds MCR score sheets: export a {rules} match as JSON", rules=match.rules)
+        )
     _check_scale(match, scale)
     return _write(_match_rows(match, scale))
 
@@ -293,7 +311,9 @@ def _read(text: str) -> list[dict[str, str]]:
     reader = csv.DictReader(io.StringIO(text, newline=""))
     missing = [c for c in ("record", *SEAT_COLUMNS) if c not in (reader.fieldnames or ())]
     if missing:
-        raise MatchError(f"not a fanshu score sheet CSV: no column {', '.join(missing)}")
+        raise MatchError(
+            msg("not a fanshu score sheet CSV: no column {missing}", missing=", ".join(missing))
+        )
     rows = []
     for line, row in enumerate(reader, 2):
         clean = {k: (v or "") for k, v in row.items() if k is not None}
@@ -314,14 +334,23 @@ def _int(row: Mapping[str, str], key: str) -> int | None:
     try:
         return int(v.strip())
     except ValueError:
-        raise MatchError(f"line {row['_line']}: {key} is a whole number, not {v!r}") from None
+        raise MatchError(
+            msg("line {row}: {key} is a whole number, not {v!r}", row=row["_line"], key=key, v=v)
+        ) from None
 
 
 def _flag(row: Mapping[str, str], key: str) -> bool:
     """A win-context column: ``true`` or empty (``false`` also read)."""
     v = (_opt(row, key) or "false").strip().lower()
     if v not in ("true", "false"):
-        raise MatchError(f"line {row['_line']}: {key} is true or empty, not {row[key]!r}")
+        raise MatchError(
+            msg(
+                "line {row}: {key} is true or empty, not {value!r}",
+                row=row["_line"],
+                key=key,
+                value=row[key],
+            )
+        )
     return v == "true"
 
 
@@ -337,8 +366,12 @@ def _seat_points(row: Mapping[str, str], seats: Sequence[str]) -> dict[str, int]
         values = []
     if len(values) != len(seats) or len(parts) != len(seats):
         raise MatchError(
-            f"line {row['_line']}: points on a totals row are the penalties in seat order "
-            f"(such as 0/0/10/0), not {text!r}"
+            msg(
+                "line {row}: points on a totals row are the penalties in seat order "
+                "(such as 0/0/10/0), not {text!r}",
+                row=row["_line"],
+                text=text,
+            )
         )
     return {p: v for p, v in zip(seats, values, strict=True) if v}
 
@@ -351,7 +384,9 @@ def _scale(row: Mapping[str, str]) -> tuple[int, ...] | None:
     try:
         return tuple(int(v) for v in text.split("/"))
     except ValueError:
-        raise MatchError(f"line {row['_line']}: a bad scale {text!r}") from None
+        raise MatchError(
+            msg("line {row}: a bad scale {text!r}", row=row["_line"], text=text)
+        ) from None
 
 
 class _MatchBuilder:
@@ -369,7 +404,7 @@ class _MatchBuilder:
         try:
             _check_scale(match, scale)
         except MatchError as exc:
-            raise MatchError(f"line {self.head['_line']}: {exc}") from None
+            raise MatchError(msg("line {head}: {exc}", head=self.head["_line"], exc=exc)) from None
         return scale
 
     def build(self) -> Match:
@@ -379,7 +414,7 @@ class _MatchBuilder:
             try:
                 fans = None if fans_text is None else json.loads(fans_text)
             except json.JSONDecodeError:
-                raise MatchError(f"line {row['_line']}: fans is not JSON") from None
+                raise MatchError(msg("line {row}: fans is not JSON", row=row["_line"])) from None
             player = _opt(row, "player")
             hands.append(
                 {
@@ -417,7 +452,14 @@ def _check_deltas(row: Mapping[str, str], rec: HandRecord, players: Iterable[str
         v = _int(row, col)
         if v is not None and v != deltas[p]:
             raise MatchError(
-                f"line {row['_line']}: {col} is {v} but the rules give {p} {deltas[p]}"
+                msg(
+                    "line {row}: {col} is {v} but the rules give {p} {deltas}",
+                    row=row["_line"],
+                    col=col,
+                    v=v,
+                    p=p,
+                    deltas=deltas[p],
+                )
             )
 
 
@@ -439,16 +481,26 @@ def match_scale_from_csv(text: str) -> tuple[Match, tuple[int, ...]]:
         kind = row["record"]
         if kind == "match":
             if builder is not None:
-                raise MatchError(f"line {row['_line']}: a second match in a match CSV")
+                raise MatchError(msg("line {row}: a second match in a match CSV", row=row["_line"]))
             builder = _MatchBuilder(row)
         elif kind in _SHEET_ROWS:
             if builder is None:
-                raise MatchError(f"line {row['_line']}: a {kind} row before the match row")
+                raise MatchError(
+                    msg(
+                        "line {row}: a {kind} row before the match row", row=row["_line"], kind=kind
+                    )
+                )
             builder.rows.append(row)
         else:
-            raise MatchError(f"line {row['_line']}: unexpected {kind!r} row in a match CSV")
+            raise MatchError(
+                msg(
+                    "line {row}: unexpected {kind!r} row in a match CSV",
+                    row=row["_line"],
+                    kind=kind,
+                )
+            )
     if builder is None:
-        raise MatchError("the CSV holds no match row")
+        raise MatchError(msg("the CSV holds no match row"))
     match = builder.build()
     return match, builder.scale(match)
 
@@ -465,26 +517,39 @@ def tournament_from_csv(text: str) -> Tournament:
         line = row["_line"]
         if kind == "tournament":
             if head is not None:
-                raise MatchError(f"line {line}: a second tournament row")
+                raise MatchError(msg("line {line}: a second tournament row", line=line))
             head = row
         elif kind == "player":
             players.append(row.get("player", ""))
         elif kind in ("seating", "totals", "match"):
             s, t = _int(row, "session"), _int(row, "table")
             if s is None or t is None:
-                raise MatchError(f"line {line}: a {kind} row needs a session and a table")
+                raise MatchError(
+                    msg(
+                        "line {line}: a {kind} row needs a session and a table",
+                        line=line,
+                        kind=kind,
+                    )
+                )
             seats = [row.get(c, "") for c in SEAT_COLUMNS]
             if kind == "seating":
                 tables = seatings.setdefault(s, [])
                 if t != len(tables) + 1:
-                    raise MatchError(f"line {line}: session {s} table {t} is out of order")
+                    raise MatchError(
+                        msg(
+                            "line {line}: session {s} table {t} is out of order",
+                            line=line,
+                            s=s,
+                            t=t,
+                        )
+                    )
                 tables.append(seats)
             elif kind == "totals":
                 totals = {}
                 for p, col in zip(seats, DELTA_COLUMNS, strict=True):
                     v = _int(row, col)
                     if v is None:
-                        raise MatchError(f"line {line}: {col} is missing")
+                        raise MatchError(msg("line {line}: {col} is missing", line=line, col=col))
                     totals[p] = v
                 source = _opt(row, "reason")
                 entry = {"session": s, "table": t, "totals": totals, "source": source}
@@ -496,12 +561,14 @@ def tournament_from_csv(text: str) -> Tournament:
                 builders.append((s, t, _MatchBuilder(row)))
         elif kind in _SHEET_ROWS:
             if not builders:
-                raise MatchError(f"line {line}: a {kind} row before any match row")
+                raise MatchError(
+                    msg("line {line}: a {kind} row before any match row", line=line, kind=kind)
+                )
             builders[-1][2].rows.append(row)
         else:
-            raise MatchError(f"line {line}: unknown record {kind!r}")
+            raise MatchError(msg("line {line}: unknown record {kind!r}", line=line, kind=kind))
     if head is None:
-        raise MatchError("the CSV holds no tournament row")
+        raise MatchError(msg("the CSV holds no tournament row"))
     scale = _scale(head)
     for s, t, b in builders:
         results.append({"session": s, "table": t, "match": b.build().to_dict()})

@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypedDict
 
+from fanshu.i18n import msg
 from fanshu.rules.mcr.settlement import MatchError
 
 __all__ = [
@@ -177,14 +178,20 @@ class HandResult:
         if self.draw:
             given = [name for name in WIN_CONTEXT if getattr(self, name)]
             if given:
-                raise MatchError(f"a drawn hand has no win context: {_named(given[0])}")
+                raise MatchError(
+                    msg("a drawn hand has no win context: {named}", named=_named(given[0]))
+                )
             return
         for win in self.all_wins():
             given = list(win.context())
             if given and win.hand is None:
                 raise MatchError(
-                    f"{_named(given[0])} is scored from the winning hand: give "
-                    f"{win.winner}'s hand instead of the fan total (which already counts it)"
+                    msg(
+                        "{named} is scored from the winning hand: give {winner}'s hand "
+                        "instead of the fan total (which already counts it)",
+                        named=_named(given[0]),
+                        winner=win.winner,
+                    )
                 )
 
     def extras(self) -> list[str]:
@@ -211,7 +218,10 @@ def parse_win(text: str) -> Win:
     parts = [p.strip() for p in text.split(":")]
     if len(parts) not in (2, 3) or not all(parts):
         raise MatchError(
-            f"a win is WINNER:FAN[:DISCARDER] or WINNER:HAND[:DISCARDER], not {text!r}"
+            msg(
+                "a win is WINNER:FAN[:DISCARDER] or WINNER:HAND[:DISCARDER], not {text!r}",
+                text=text,
+            )
         )
     winner, what = parts[0], parts[1]
     discarder = parts[2] if len(parts) == 3 else None
@@ -227,11 +237,15 @@ def parse_kong(text: str) -> Kong:
     parts = [p.strip() for p in body.split(":")]
     if len(parts) not in (2, 3) or not all(parts) or parts[1] not in _KONG_KINDS:
         raise MatchError(
-            f"a kong is PLAYER:KIND[:FEEDER][@WINS_BEFORE] with KIND one of "
-            f"{', '.join(_KONG_KINDS)}, not {text!r}"
+            msg(
+                "a kong is PLAYER:KIND[:FEEDER][@WINS_BEFORE] with KIND one of "
+                "{kong_kinds}, not {text!r}",
+                kong_kinds=", ".join(_KONG_KINDS),
+                text=text,
+            )
         )
     if at and not after.strip().isdigit():
-        raise MatchError(f"a kong's @WINS_BEFORE is a whole number, not {after!r}")
+        raise MatchError(msg("a kong's @WINS_BEFORE is a whole number, not {after!r}", after=after))
     feeder = parts[2] if len(parts) == 3 else None
     return Kong(parts[0], _KONG_KINDS[parts[1]], feeder, int(after) if at else 0)
 
@@ -287,7 +301,9 @@ def result_from_dict(data: Mapping[str, Any]) -> HandResult:
             ),
         )
     except (TypeError, ValueError, AttributeError) as exc:
-        raise MatchError(f"a bad hand result {dict(data)!r}: {exc}") from None
+        raise MatchError(
+            msg("a bad hand result {dict!r}: {exc}", dict=dict(data), exc=exc)
+        ) from None
 
 
 def read_context_flag(data: Mapping[str, Any], name: str) -> bool:
@@ -295,5 +311,5 @@ def read_context_flag(data: Mapping[str, Any], name: str) -> bool:
     written before it was kept: false)."""
     value = data.get(name, False)
     if not isinstance(value, bool):
-        raise MatchError(f"{name} is true or false, not {value!r}")
+        raise MatchError(msg("{name} is true or false, not {value!r}", name=name, value=value))
     return value

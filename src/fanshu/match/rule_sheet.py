@@ -55,6 +55,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 from fanshu.match import dealers
 from fanshu.match.results import HandResult, Win, result_from_dict, result_to_dict
 from fanshu.match.sheet import SCALE_STANDARD, HandRecord, Match
@@ -106,27 +107,41 @@ class RuleSheet(Match):
     ) -> None:
         if rules not in SHEET_RULES or rules == "mcr":
             others = ", ".join(r for r in SHEET_RULES if r != "mcr")
-            raise MatchError(f"a rule-set score sheet is for {others}, not {rules!r}")
+            raise MatchError(
+                msg(
+                    "a rule-set score sheet is for {others}, not {rules!r}",
+                    others=others,
+                    rules=rules,
+                )
+            )
         names = tuple(players)
         count = SHEET_RULES[rules]
         if len(names) != count:
             raise MatchError(
-                f"a {rules} table has {count} players, not {len(names)}: {list(names)}"
+                msg(
+                    "a {rules} table has {count} players, not {n}: {list}",
+                    rules=rules,
+                    count=count,
+                    n=len(names),
+                    list=list(names),
+                )
             )
         for n in names:
             if not isinstance(n, str) or not n.strip():
-                raise MatchError(f"a player name is a non-empty string, not {n!r}")
+                raise MatchError(msg("a player name is a non-empty string, not {n!r}", n=n))
         if len(set(names)) != count:
-            raise MatchError(f"the player names must differ: {list(names)}")
+            raise MatchError(msg("the player names must differ: {list}", list=list(names)))
         if id is not None and not isinstance(id, str):
-            raise MatchError(f"a match id is a string, not {id!r}")
+            raise MatchError(msg("a match id is a string, not {id!r}", id=id))
         self.players = names
         self.id = id
         self.rules = rules
         try:
             self._options = get_rules(rules).options_from(dict(options or {}))
         except FanshuError as exc:
-            raise MatchError(f"{rules} options: {exc.message}") from None
+            raise MatchError(
+                msg("{rules} options: {message}", rules=rules, message=exc.message)
+            ) from None
         self.options: dict[str, Any] = dict(options or {})
         self._records = []
 
@@ -152,7 +167,9 @@ class RuleSheet(Match):
                 players=len(self.players),
             )
         if hand_no > self.hands_played + 1:
-            raise MatchError(f"hand {hand_no}'s dealer follows from the hands before it")
+            raise MatchError(
+                msg("hand {hand_no}'s dealer follows from the hands before it", hand_no=hand_no)
+            )
         return self.players[d]
 
     def seat_winds(self, hand_no: int) -> dict[str, Tile]:
@@ -180,7 +197,9 @@ class RuleSheet(Match):
         nothing before hand 1)."""
         self._check_hand_no(hand_no)
         if self.rules != "jiaxing":
-            raise MatchError(f"{self.rules} carries nothing between hands (jiaxing does)")
+            raise MatchError(
+                msg("{rules} carries nothing between hands (jiaxing does)", rules=self.rules)
+            )
         state = Carry()
         for r in self.hands:
             if r.number >= hand_no:
@@ -227,8 +246,11 @@ class RuleSheet(Match):
 
     def record_false_win(self, player: str, kind: str) -> HandRecord:
         raise MatchError(
-            f"{self.rules} has no 错和/诈和 penalty rows (a false win is settled by the "
-            "MCR rules only); record a referee's penalty instead"
+            msg(
+                "{rules} has no 错和/诈和 penalty rows (a false win is settled by the MCR "
+                "rules only); record a referee's penalty instead",
+                rules=self.rules,
+            )
         )
 
     # -- settling one hand -------------------------------------------------------------
@@ -236,19 +258,19 @@ class RuleSheet(Match):
     def _settled(self, number: int, result: HandResult) -> HandRecord:
         if result.flowers and not getattr(self._options, "flowers", False):
             # only Pinghu has flowers, under its option (有些地方打花)
-            raise MatchError(f"{self.rules} is played without flowers")
+            raise MatchError(msg("{rules} is played without flowers", rules=self.rules))
         if result.draw and (result.winner is not None or result.wins):
-            raise MatchError("a drawn hand has no winner")
+            raise MatchError(msg("a drawn hand has no winner"))
         result.check_win_context()
         wins = result.all_wins()
         if not result.draw and not wins:
-            raise MatchError("give the winner, or a drawn hand")
+            raise MatchError(msg("give the winner, or a drawn hand"))
         for w in wins:
             check_member(self.players, w.winner, "winner")
             if w.discarder is not None:
                 check_member(self.players, w.discarder, "discarder")
             if (w.fan is None) == (w.hand is None):
-                raise MatchError("a win needs its fan total or its hand string, one of them")
+                raise MatchError(msg("a win needs its fan total or its hand string, one of them"))
         dealer = self.dealer(number)
         if self.rules == "jiaxing":
             items = self._jiaxing(result, wins, dealer, number)
@@ -283,16 +305,16 @@ class RuleSheet(Match):
         extra = [x for x in result.extras() if x not in allowed]
         if extra:
             what = {
-                "wins": "several wins in one hand (血战到底 is Sichuan's)",
-                "kongs": "kong payments",
-                "ready": "查大叫 hands at a drawn end (Sichuan's)",
-                "follow_dealer": "跟庄 (Beijing's)",
-                "burn": "烧庄 (Beijing's)",
-                "wildcard": "wildcard (百搭/赖子: jiaxing, pinghu and wuhan have one)",
-                "dice": "dice (Jiaxing's 包子)",
-                "facts": "per-player facts (Wuhan's losers pay by their own 番)",
+                "wins": msg("several wins in one hand (血战到底 is Sichuan's)"),
+                "kongs": msg("kong payments"),
+                "ready": msg("查大叫 hands at a drawn end (Sichuan's)"),
+                "follow_dealer": msg("跟庄 (Beijing's)"),
+                "burn": msg("烧庄 (Beijing's)"),
+                "wildcard": msg("wildcard (百搭/赖子: jiaxing, pinghu and wuhan have one)"),
+                "dice": msg("dice (Jiaxing's 包子)"),
+                "facts": msg("per-player facts (Wuhan's losers pay by their own 番)"),
             }
-            raise MatchError(f"{self.rules} has no {what[extra[0]]}")
+            raise MatchError(msg("{rules} has no {what}", rules=self.rules, what=what[extra[0]]))
 
     def _scored(
         self,
@@ -335,20 +357,35 @@ class RuleSheet(Match):
                 else get_rules(self.rules).score(hand, self._options)
             )
         except FanshuError as exc:
-            raise MatchError(f"{text}: {exc.message}") from None
+            raise MatchError(msg("{text}: {message}", text=text, message=exc.message)) from None
         if not scored.is_win:
-            raise MatchError(f"{text} is not a winning hand under {self.rules} ({scored.reason})")
+            raise MatchError(
+                msg(
+                    "{text} is not a winning hand under {rules} ({reason})",
+                    text=text,
+                    rules=self.rules,
+                    reason=scored.reason,
+                )
+            )
         return scored
 
     def _sichuan(self, result: HandResult, wins: tuple[Win, ...], dealer: str) -> list[Item]:
         self._refuse(result, ("wins", "kongs", "ready"))
         if len(wins) > len(self.players) - 1:
-            raise MatchError(f"at most {len(self.players) - 1} players win a Sichuan hand")
+            raise MatchError(
+                msg("at most {value} players win a Sichuan hand", value=len(self.players) - 1)
+            )
         for k in result.kongs:
             if k.kind == "melded":
-                raise MatchError("a Sichuan kong is direct, added or concealed, not melded")
+                raise MatchError(msg("a Sichuan kong is direct, added or concealed, not melded"))
             if not 0 <= k.after <= len(wins):
-                raise MatchError(f"a kong after {k.after} wins, but the hand has {len(wins)}")
+                raise MatchError(
+                    msg(
+                        "a kong after {after} wins, but the hand has {n}",
+                        after=k.after,
+                        n=len(wins),
+                    )
+                )
         items: list[Item] = []
         kongs: list[sichuan.Settlement] = []
         winners = [w.winner for w in wins]
@@ -389,12 +426,15 @@ class RuleSheet(Match):
             left = [p for p in self.players if p not in winners]
             if sorted(result.ready) != sorted(left):
                 raise MatchError(
-                    f"查大叫 needs the 13-tile hand of every player still in: {', '.join(left)}"
+                    msg(
+                        "查大叫 needs the 13-tile hand of every player still in: {left}",
+                        left=", ".join(left),
+                    )
                 )
             try:
                 hands = {p: parse_hand(result.ready[p]) for p in left}
             except FanshuError as exc:
-                raise MatchError(f"a hand still in: {exc.message}") from None
+                raise MatchError(msg("a hand still in: {message}", message=exc.message)) from None
             s = self._call(
                 sichuan.settle_drawn, self.players, hands, kongs=kongs, options=self._options
             )
@@ -404,7 +444,7 @@ class RuleSheet(Match):
     def _beijing(self, result: HandResult, wins: tuple[Win, ...], dealer: str) -> list[Item]:
         self._refuse(result, ("kongs", "follow_dealer", "burn"))
         if len(wins) > 1:
-            raise MatchError("beijing has no several wins in one hand (血战到底 is Sichuan's)")
+            raise MatchError(msg("beijing has no several wins in one hand (血战到底 is Sichuan's)"))
         opts = self._options
         items: list[Item] = []
         if result.follow_dealer:
@@ -428,12 +468,14 @@ class RuleSheet(Match):
             items.append({"kind": "burn", "rounds": result.burn, "payments": pay})
         if not wins:
             if result.kongs:
-                raise MatchError("beijing pays kongs only to a winner: a drawn hand has none")
+                raise MatchError(msg("beijing pays kongs only to a winner: a drawn hand has none"))
             return items
         (w,) = wins
         if w.hand is not None:
             if result.kongs:
-                raise MatchError("with a hand string the winner's kongs are read from the hand")
+                raise MatchError(
+                    msg("with a hand string the winner's kongs are read from the hand")
+                )
             scored = self._scored(w, dealer=dealer)
             pay = self._call(
                 get_rules("beijing").settle,
@@ -450,7 +492,7 @@ class RuleSheet(Match):
             for k in result.kongs:
                 if k.player != w.winner or k.kind not in ("melded", "concealed"):
                     raise MatchError(
-                        "a Beijing kong is the winner's, melded (with its feeder) or concealed"
+                        msg("a Beijing kong is the winner's, melded (with its feeder) or concealed")
                     )
                 kongs.append(beijing.Kong(k.kind == "concealed", k.feeder))
             hand_pay = self._call(
@@ -472,15 +514,21 @@ class RuleSheet(Match):
     def _one_win(self, wins: tuple[Win, ...]) -> Win | None:
         if len(wins) > 1:
             raise MatchError(
-                f"{self.rules} has no several wins in one hand (血战到底 is Sichuan's)"
+                msg(
+                    "{rules} has no several wins in one hand (血战到底 is Sichuan's)",
+                    rules=self.rules,
+                )
             )
         if not wins:
             return None
         (w,) = wins
         if w.hand is None:
             raise MatchError(
-                f"a {self.rules} win is given by its hand string (the rule set reads its "
-                "台/番 and who pays from the scored hand), not by a fan total"
+                msg(
+                    "a {rules} win is given by its hand string (the rule set reads its 台/番 "
+                    "and who pays from the scored hand), not by a fan total",
+                    rules=self.rules,
+                )
             )
         return w
 
@@ -490,13 +538,19 @@ class RuleSheet(Match):
         if code is None:
             return None
         if get_rules(self.rules).wildcards is None:
-            raise MatchError(f"{self.rules} is played without wildcards, not {code!r}")
+            raise MatchError(
+                msg(
+                    "{rules} is played without wildcards, not {code!r}", rules=self.rules, code=code
+                )
+            )
         try:
             kind = int(Tile.from_code(str(code).strip()))
         except ValueError:
             kind = -1
         if not 0 <= kind < NUM_KINDS:
-            raise MatchError(f"a wildcard is a tile kind such as 5p or C, not {code!r}")
+            raise MatchError(
+                msg("a wildcard is a tile kind such as 5p or C, not {code!r}", code=code)
+            )
         return kind
 
     def _jiaxing(
@@ -509,7 +563,9 @@ class RuleSheet(Match):
             len(dice) != 2
             or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice)
         ):
-            raise MatchError(f"the dice are two numbers 1-6 (包子 when equal), not {list(dice)}")
+            raise MatchError(
+                msg("the dice are two numbers 1-6 (包子 when equal), not {list}", list=list(dice))
+            )
         before = self.carry(number)
         pool = before.opened(wildcard=wild, dice=dice)
         items: list[Item] = []
@@ -615,9 +671,9 @@ class RuleSheet(Match):
             try:
                 out[p] = SeatFacts(**dict(given))
             except TypeError as exc:
-                raise MatchError(f"{p}'s facts: {exc}") from None
+                raise MatchError(msg("{p}'s facts: {exc}", p=p, exc=exc)) from None
             except FanshuError as exc:
-                raise MatchError(f"{p}'s facts: {exc.message}") from None
+                raise MatchError(msg("{p}'s facts: {message}", p=p, message=exc.message)) from None
         return out
 
     def _pair(self, result: HandResult, wins: tuple[Win, ...], dealer: str) -> list[Item]:
@@ -627,7 +683,7 @@ class RuleSheet(Match):
         (w,) = wins
         loser = next(p for p in self.players if p != w.winner)
         if w.discarder is not None and w.discarder != loser:
-            raise MatchError(f"the discarder is the other player, {loser}")
+            raise MatchError(msg("the discarder is the other player, {loser}", loser=loser))
         if w.hand is not None:
             scored = self._scored(w, dealer=dealer)
             pay = self._call(
@@ -641,7 +697,7 @@ class RuleSheet(Match):
             fan = scored.total
         else:
             if isinstance(w.fan, bool) or not isinstance(w.fan, int) or w.fan < 0:
-                raise MatchError(f"the fan total is a whole number ≥ 0, not {w.fan!r}")
+                raise MatchError(msg("the fan total is a whole number ≥ 0, not {fan!r}", fan=w.fan))
             paid = capped(w.fan, self._options.cap)
             pay, fan = {w.winner: paid, loser: -paid}, w.fan
         return [{"kind": "win", **w.to_dict(), "fan": fan, "payments": dict(pay)}]
@@ -677,7 +733,9 @@ class RuleSheet(Match):
             rows = list(data.get("hands", ()))
             rules = data["rules"]
         except (KeyError, TypeError) as exc:
-            raise MatchError(f"a match needs rules, players and hands: {exc}") from None
+            raise MatchError(
+                msg("a match needs rules, players and hands: {exc}", exc=exc)
+            ) from None
         sheet = cls(players, rules=rules, options=data.get("options"), id=data.get("id"))
         for row in rows:
             stored = HandRecord.from_dict(row)
@@ -685,12 +743,18 @@ class RuleSheet(Match):
                 sheet._append_checked(stored)
                 continue
             if stored.result is None:
-                raise MatchError(f"a {rules} hand row keeps its result: {row!r}")
+                raise MatchError(
+                    msg("a {rules} hand row keeps its result: {row!r}", rules=rules, row=row)
+                )
             rebuilt = sheet.record(result_from_dict(stored.result))
             if stored.payments and stored.payments != rebuilt.payments:
                 raise MatchError(
-                    f"row {stored.number} pays {stored.payments}, but the rules give "
-                    f"{rebuilt.payments}"
+                    msg(
+                        "row {number} pays {payments}, but the rules give {payments2}",
+                        number=stored.number,
+                        payments=stored.payments,
+                        payments2=rebuilt.payments,
+                    )
                 )
         return sheet
 

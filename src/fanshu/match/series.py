@@ -42,6 +42,7 @@ from fanshu.engine.game import Game
 from fanshu.engine.players import make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.match import dealers
 from fanshu.match.sheet import (
     HANDS_PER_MATCH,
@@ -191,17 +192,26 @@ def play_series(
     names = check_players(rules, players)
     n = len(names)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"seed is a whole number, not {seed!r}")
+        raise OptionError(msg("seed is a whole number, not {seed!r}", seed=seed))
     if hands is None:
         hands = HANDS_PER_MATCH
     most = HANDS_PER_MATCH if rules == "mcr" else 10_000
     if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= most:
-        raise OptionError(f"hands is a whole number from 1 to {most} for {rules}, not {hands!r}")
+        raise OptionError(
+            msg(
+                "hands is a whole number from 1 to {most} for {rules}, not {hands!r}",
+                most=most,
+                rules=rules,
+                hands=hands,
+            )
+        )
     if isinstance(config, Mapping):
         config = GameConfig.from_dict(config)
     base = config or GameConfig()
     if base.dealer or base.prevalent_wind:
-        raise OptionError("the series decides the dealer and the prevalent wind: leave them out")
+        raise OptionError(
+            msg("the series decides the dealer and the prevalent wind: leave them out")
+        )
     series = Series(rules, seed, names)
     if rules == "mcr":
         series.sheet = Match(series.labels)
@@ -284,5 +294,10 @@ def _record(sheet: Match, labels: list[str], hand: HandPlayed, game: Game, label
     moved = [after[p] - before[p] for p in labels]
     if moved != list(hand.scores):
         raise SimulationError(
-            f"{label}the score sheet pays {moved}, the engine {list(hand.scores)}"
+            msg(
+                "{label}the score sheet pays {moved}, the engine {list}",
+                label=label,
+                moved=moved,
+                list=list(hand.scores),
+            )
         )

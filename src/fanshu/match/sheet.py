@@ -56,6 +56,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, Unpack
 
+from fanshu.i18n import msg
 from fanshu.match.results import WIN_CONTEXT, HandResult, WinFields, read_context_flag
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.settlement import (
@@ -115,10 +116,17 @@ def rank_table_points(
     {'A': '4', 'B': '1', 'C': '1', 'D': '1'}
     """
     if len(scale) != len(totals):
-        raise MatchError(f"the scale needs {len(totals)} values, not {len(scale)}: {scale!r}")
+        raise MatchError(
+            msg(
+                "the scale needs {n} values, not {n2}: {scale!r}",
+                n=len(totals),
+                n2=len(scale),
+                scale=scale,
+            )
+        )
     for v in scale:
         if isinstance(v, bool) or not isinstance(v, int | Fraction):
-            raise MatchError(f"table points are numbers, not {v!r}")
+            raise MatchError(msg("table points are numbers, not {v!r}", v=v))
     ordered = sorted(totals, key=lambda p: -totals[p])
     out: dict[str, Fraction] = {}
     i = 0
@@ -216,7 +224,13 @@ class HandRecord:
         try:
             kind = data["kind"]
             if kind not in _KINDS:
-                raise MatchError(f"unknown row kind {kind!r}: one of {', '.join(_KINDS)}")
+                raise MatchError(
+                    msg(
+                        "unknown row kind {kind!r}: one of {kinds}",
+                        kind=kind,
+                        kinds=", ".join(_KINDS),
+                    )
+                )
             fans = data.get("fans")
             items = data.get("items")
             return cls(
@@ -239,7 +253,9 @@ class HandRecord:
                 wall_last=read_context_flag(data, "wall_last"),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise MatchError(f"a bad score sheet row {dict(data)!r}: {exc}") from None
+            raise MatchError(
+                msg("a bad score sheet row {dict!r}: {exc}", dict=dict(data), exc=exc)
+            ) from None
 
 
 class Match:
@@ -257,7 +273,7 @@ class Match:
     def __init__(self, players: Sequence[str], *, id: str | None = None) -> None:
         self.players: tuple[str, ...] = check_players(players)
         if id is not None and not isinstance(id, str):
-            raise MatchError(f"a match id is a string, not {id!r}")
+            raise MatchError(msg("a match id is a string, not {id!r}", id=id))
         self.id = id
         self._records: list[HandRecord] = []
 
@@ -266,9 +282,17 @@ class Match:
     @staticmethod
     def _check_hand_no(hand_no: int) -> int:
         if isinstance(hand_no, bool) or not isinstance(hand_no, int):
-            raise MatchError(f"a hand number is a whole number, not {hand_no!r}")
+            raise MatchError(
+                msg("a hand number is a whole number, not {hand_no!r}", hand_no=hand_no)
+            )
         if not 1 <= hand_no <= HANDS_PER_MATCH:
-            raise MatchError(f"a match has hands 1-{HANDS_PER_MATCH}, not {hand_no}")
+            raise MatchError(
+                msg(
+                    "a match has hands 1-{hands_per_match}, not {hand_no}",
+                    hands_per_match=HANDS_PER_MATCH,
+                    hand_no=hand_no,
+                )
+            )
         return hand_no
 
     def seats(self, hand_no: int) -> dict[Tile, str]:
@@ -335,7 +359,12 @@ class Match:
     def _next_hand_no(self) -> int:
         n = self.current_hand
         if n is None:
-            raise MatchError(f"the match is complete: all {HANDS_PER_MATCH} hands are recorded")
+            raise MatchError(
+                msg(
+                    "the match is complete: all {hands_per_match} hands are recorded",
+                    hands_per_match=HANDS_PER_MATCH,
+                )
+            )
         return n
 
     # -- building rows (validation only, no mutation) --------------------------------
@@ -351,21 +380,29 @@ class Match:
             check_member(self.players, discarder, "discarder")
         if discarder == winner:
             raise MatchError(
-                f"the discarder {discarder} cannot be the winner: a self-drawn win has no discarder"
+                msg(
+                    "the discarder {discarder} cannot be the winner: a self-drawn win has "
+                    "no discarder",
+                    discarder=discarder,
+                )
             )
         result.check_win_context()
         fans: tuple[dict[str, Any], ...] | None = None
         if hand is not None:
             if not isinstance(hand, str):
-                raise MatchError(f"a hand is a hand string, not {hand!r}")
+                raise MatchError(msg("a hand is a hand string, not {hand!r}", hand=hand))
             scored, fans = self._score(number, result, options)
             if fan is not None and fan != scored:
                 raise MatchError(
-                    f"the fan total {fan} does not match the hand, which scores {scored}"
+                    msg(
+                        "the fan total {fan} does not match the hand, which scores {scored}",
+                        fan=fan,
+                        scored=scored,
+                    )
                 )
             fan = scored
         elif fan is None:
-            raise MatchError("a win needs a fan total or a hand string")
+            raise MatchError(msg("a win needs a fan total or a hand string"))
         settlement = settle_win(self.players, winner, discarder=discarder, fan=fan, flowers=flowers)
         return HandRecord(
             number=number,
@@ -407,13 +444,21 @@ class Match:
         )
         if not result.is_win:
             raise MatchError(
-                f"{hand} is not a complete hand ({result.reason}); "
-                "record it as a 诈和 (false win, not_complete) instead"
+                msg(
+                    "{hand} is not a complete hand ({reason}); record it as a 诈和 (false "
+                    "win, not_complete) instead",
+                    hand=hand,
+                    reason=result.reason,
+                )
             )
         if not result.meets_minimum:
             raise MatchError(
-                f"{hand} scores {result.total_without_flowers} fan without flowers, under the "
-                "8-fan minimum; record it as a 错和 (false win, under_minimum) instead"
+                msg(
+                    "{hand} scores {total_without_flowers} fan without flowers, under the "
+                    "8-fan minimum; record it as a 错和 (false win, under_minimum) instead",
+                    hand=hand,
+                    total_without_flowers=result.total_without_flowers,
+                )
             )
         return result.total, tuple(result.to_dict()["fans"])
 
@@ -450,7 +495,7 @@ class Match:
             result.check_win_context()
             record = self._draw_record(number)
         elif result.winner is None:
-            raise MatchError("give the winner of the hand, or a drawn hand")
+            raise MatchError(msg("give the winner of the hand, or a drawn hand"))
         else:
             record = self._win_record(number, result, options)
         self._records.append(record)
@@ -461,8 +506,11 @@ class Match:
         extra = result.extras()
         if extra:
             raise MatchError(
-                f"an MCR hand has one winner and no {extra[0].replace('_', ' ')}: "
-                "one win (with its fan or hand) or a drawn hand"
+                msg(
+                    "an MCR hand has one winner and no {field}: one win (with its fan or "
+                    "hand) or a drawn hand",
+                    field=extra[0].replace("_", " "),
+                )
             )
 
     def record_false_win(self, player: str, kind: str) -> HandRecord:
@@ -530,11 +578,11 @@ class Match:
         if result.draw:
             r = result
             if r.winner is not None or r.discarder is not None or r.fan is not None or r.hand:
-                raise MatchError("a drawn hand has no winner, discarder, fan or hand")
+                raise MatchError(msg("a drawn hand has no winner, discarder, fan or hand"))
             r.check_win_context()
             record = self._draw_record(hand_no)
         elif result.winner is None:
-            raise MatchError("give the winner of the corrected hand, or draw=True")
+            raise MatchError(msg("give the winner of the corrected hand, or draw=True"))
         else:
             record = self._win_record(hand_no, result, options)
         self._records[index] = record
@@ -544,12 +592,18 @@ class Match:
         for i, r in enumerate(self._records):
             if r.is_hand and r.number == hand_no:
                 return i
-        raise MatchError(f"hand {hand_no} is not recorded yet ({self.hands_played} so far)")
+        raise MatchError(
+            msg(
+                "hand {hand_no} is not recorded yet ({hands_played} so far)",
+                hand_no=hand_no,
+                hands_played=self.hands_played,
+            )
+        )
 
     def undo(self) -> HandRecord:
         """Remove the last row (a hand or a penalty) and return it."""
         if not self._records:
-            raise MatchError("nothing to undo: the score sheet is empty")
+            raise MatchError(msg("nothing to undo: the score sheet is empty"))
         return self._records.pop()
 
     # -- results -----------------------------------------------------------------------
@@ -618,7 +672,7 @@ class Match:
             players = [p["name"] if isinstance(p, Mapping) else p for p in data["players"]]
             rows = list(data.get("hands", ()))
         except (KeyError, TypeError) as exc:
-            raise MatchError(f"a match needs players and hands: {exc}") from None
+            raise MatchError(msg("a match needs players and hands: {exc}", exc=exc)) from None
         match = cls(players, id=data.get("id"))
         for row in rows:
             stored = HandRecord.from_dict(row)
@@ -628,9 +682,16 @@ class Match:
     def _append_checked(self, stored: HandRecord) -> None:
         if stored.kind == "win":
             if stored.winner is None or stored.fan is None:
-                raise MatchError(f"a win row needs a winner and a fan: {stored.to_dict()}")
+                raise MatchError(
+                    msg("a win row needs a winner and a fan: {row}", row=stored.to_dict())
+                )
             if stored.hand is None and (stored.fourth_tile or stored.kong or stored.wall_last):
-                raise MatchError(f"a win row with a win context keeps its hand: {stored.to_dict()}")
+                raise MatchError(
+                    msg(
+                        "a win row with a win context keeps its hand: {row}",
+                        row=stored.to_dict(),
+                    )
+                )
             number = self._next_hand_no()
             again = HandResult(
                 False, stored.winner, stored.discarder, stored.fan, None, stored.flowers
@@ -648,7 +709,9 @@ class Match:
             rebuilt = self._draw_record(self._next_hand_no())
         elif stored.kind == "false_win":
             if stored.offender is None or stored.false_win not in FALSE_WIN_POINTS:
-                raise MatchError(f"a false-win row needs an offender and a kind: {stored}")
+                raise MatchError(
+                    msg("a false-win row needs an offender and a kind: {stored}", stored=stored)
+                )
             number = self._next_hand_no()
             s = false_win_penalty(self.players, stored.offender, stored.false_win)
             rebuilt = HandRecord(
@@ -660,7 +723,9 @@ class Match:
             )
         else:
             if len(stored.penalties) != 1:
-                raise MatchError(f"a penalty row holds one penalty: {stored.to_dict()}")
+                raise MatchError(
+                    msg("a penalty row holds one penalty: {row}", row=stored.to_dict())
+                )
             pen = stored.penalties[0]
             check_member(self.players, pen.player, "player")
             rebuilt = HandRecord(
@@ -672,11 +737,22 @@ class Match:
             )
         if stored.payments and stored.payments != rebuilt.payments:
             raise MatchError(
-                f"row {stored.number} ({stored.kind}) pays {stored.payments}, but the rules "
-                f"give {rebuilt.payments}"
+                msg(
+                    "row {number} ({kind}) pays {payments}, but the rules give {payments2}",
+                    number=stored.number,
+                    kind=stored.kind,
+                    payments=stored.payments,
+                    payments2=rebuilt.payments,
+                )
             )
         if stored.number != rebuilt.number:
-            raise MatchError(f"row numbered {stored.number} should be hand {rebuilt.number}")
+            raise MatchError(
+                msg(
+                    "row numbered {number} should be hand {number2}",
+                    number=stored.number,
+                    number2=rebuilt.number,
+                )
+            )
         self._records.append(rebuilt)
 
     def copy(self) -> Match:

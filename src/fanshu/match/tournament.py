@@ -53,6 +53,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from fanshu.i18n import msg
 from fanshu.match.sheet import HANDS_PER_MATCH, SCALE_STANDARD, Match, rank_table_points
 from fanshu.rules.mcr.settlement import BASE_POINTS, MAX_FAN, MatchError, check_member
 
@@ -202,12 +203,14 @@ def _check_roster(players: Sequence[str]) -> tuple[str, ...]:
     names = tuple(players)
     for n in names:
         if not isinstance(n, str) or not n.strip():
-            raise MatchError(f"a player name is a non-empty string, not {n!r}")
+            raise MatchError(msg("a player name is a non-empty string, not {n!r}", n=n))
     if len(set(names)) != len(names):
         dup = sorted(n for n, c in Counter(names).items() if c > 1)
-        raise MatchError(f"player names must differ: {', '.join(dup)} appear twice")
+        raise MatchError(msg("player names must differ: {dup} appear twice", dup=", ".join(dup)))
     if not names or len(names) % 4:
-        raise MatchError(f"tables are of four: {len(names)} players is not a multiple of 4")
+        raise MatchError(
+            msg("tables are of four: {n} players is not a multiple of 4", n=len(names))
+        )
     return names
 
 
@@ -217,16 +220,20 @@ def _check_session_tables(roster: Sequence[str], tables: Sequence[Sequence[str]]
     for t in tables:
         table = tuple(t)
         if len(table) != 4:
-            raise MatchError(f"a table has four players, not {len(table)}: {list(table)}")
+            raise MatchError(
+                msg("a table has four players, not {n}: {list}", n=len(table), list=list(table))
+            )
         for p in table:
             check_member(roster, p, "player")
             if p in seen:
-                raise MatchError(f"{p} is seated twice in one session")
+                raise MatchError(msg("{p} is seated twice in one session", p=p))
             seen.add(p)
         out.append((table[0], table[1], table[2], table[3]))
     missing = [p for p in roster if p not in seen]
     if missing:
-        raise MatchError(f"every player needs a table; not seated: {', '.join(missing)}")
+        raise MatchError(
+            msg("every player needs a table; not seated: {missing}", missing=", ".join(missing))
+        )
     return tuple(out)
 
 
@@ -342,7 +349,12 @@ def generate_seating(
     """
     roster = _check_roster(players)
     if isinstance(sessions, bool) or not isinstance(sessions, int) or sessions < 1:
-        raise MatchError(f"the number of sessions is a positive whole number, not {sessions!r}")
+        raise MatchError(
+            msg(
+                "the number of sessions is a positive whole number, not {sessions!r}",
+                sessions=sessions,
+            )
+        )
     named, _ = _generate(roster, [], sessions, random.Random(seed), restarts, iterations)
     return Seating(tuple(named), count_repeats(named))
 
@@ -462,9 +474,16 @@ class Tournament:
         if sessions is not None and (
             isinstance(sessions, bool) or not isinstance(sessions, int) or sessions < 1
         ):
-            raise MatchError(f"the number of sessions is a positive whole number, not {sessions!r}")
+            raise MatchError(
+                msg(
+                    "the number of sessions is a positive whole number, not {sessions!r}",
+                    sessions=sessions,
+                )
+            )
         if len(scale) != 4:
-            raise MatchError(f"a table-point scale has four values, not {list(scale)}")
+            raise MatchError(
+                msg("a table-point scale has four values, not {list}", list=list(scale))
+            )
         self.sessions = sessions
         self.id = id
         self.name = name
@@ -481,9 +500,20 @@ class Tournament:
 
     def _check_session_no(self, session_no: int) -> int:
         if isinstance(session_no, bool) or not isinstance(session_no, int) or session_no < 1:
-            raise MatchError(f"a session number is a positive whole number, not {session_no!r}")
+            raise MatchError(
+                msg(
+                    "a session number is a positive whole number, not {session_no!r}",
+                    session_no=session_no,
+                )
+            )
         if self.sessions is not None and session_no > self.sessions:
-            raise MatchError(f"the tournament has sessions 1-{self.sessions}, not {session_no}")
+            raise MatchError(
+                msg(
+                    "the tournament has sessions 1-{sessions}, not {session_no}",
+                    sessions=self.sessions,
+                    session_no=session_no,
+                )
+            )
         return session_no
 
     def _has_results(self, session_no: int) -> bool:
@@ -496,7 +526,12 @@ class Tournament:
         self._check_session_no(session_no)
         seating = _check_session_tables(self.players, tables)
         if self._has_results(session_no):
-            raise MatchError(f"session {session_no} already has results; it cannot be reseated")
+            raise MatchError(
+                msg(
+                    "session {session_no} already has results; it cannot be reseated",
+                    session_no=session_no,
+                )
+            )
         self._seatings[session_no] = seating
 
     def generate_seating(
@@ -507,11 +542,19 @@ class Tournament:
         over all of them.  Returns the whole seating and its repeated pairings."""
         total = sessions if sessions is not None else self.sessions
         if total is None:
-            raise MatchError("say how many sessions to seat")
+            raise MatchError(msg("say how many sessions to seat"))
         if self.sessions is not None and total > self.sessions:
-            raise MatchError(f"the tournament has {self.sessions} sessions, not {total}")
+            raise MatchError(
+                msg(
+                    "the tournament has {sessions} sessions, not {total}",
+                    sessions=self.sessions,
+                    total=total,
+                )
+            )
         if isinstance(total, bool) or not isinstance(total, int) or total < 1:
-            raise MatchError(f"the number of sessions is a positive whole number, not {total!r}")
+            raise MatchError(
+                msg("the number of sessions is a positive whole number, not {total!r}", total=total)
+            )
         todo = [s for s in range(1, total + 1) if s not in self._seatings]
         fixed = [self._seatings[s] for s in sorted(self._seatings)]
         named, _ = _generate(self.players, fixed, len(todo), random.Random(seed), restarts, 20_000)
@@ -524,7 +567,7 @@ class Tournament:
         """The tables of a seated session."""
         self._check_session_no(session_no)
         if session_no not in self._seatings:
-            raise MatchError(f"session {session_no} is not seated yet")
+            raise MatchError(msg("session {session_no} is not seated yet", session_no=session_no))
         return self._seatings[session_no]
 
     @property
@@ -540,17 +583,31 @@ class Tournament:
     def _table(self, session_no: int, table_no: int) -> Table:
         tables = self.seating(session_no)
         if isinstance(table_no, bool) or not isinstance(table_no, int):
-            raise MatchError(f"a table number is a whole number, not {table_no!r}")
+            raise MatchError(
+                msg("a table number is a whole number, not {table_no!r}", table_no=table_no)
+            )
         if not 1 <= table_no <= len(tables):
-            raise MatchError(f"session {session_no} has tables 1-{len(tables)}, not {table_no}")
+            raise MatchError(
+                msg(
+                    "session {session_no} has tables 1-{n}, not {table_no}",
+                    session_no=session_no,
+                    n=len(tables),
+                    table_no=table_no,
+                )
+            )
         return tables[table_no - 1]
 
     def _refuse_sheet(self, session_no: int, table_no: int) -> None:
         typed = self._entered.get((session_no, table_no))
         if typed is not None:
             raise TableHasTypedResult(
-                f"session {session_no} table {table_no} already has a typed result "
-                f"({_shown(typed)}): its score comes from that, so it gets no score sheet"
+                msg(
+                    "session {session_no} table {table_no} already has a typed result "
+                    "({shown}): its score comes from that, so it gets no score sheet",
+                    session_no=session_no,
+                    table_no=table_no,
+                    shown=_shown(typed),
+                )
             )
 
     def match(self, session_no: int, table_no: int) -> Match:
@@ -581,18 +638,31 @@ class Tournament:
         keeps one sheet: another one, or one for a table with a typed result, is refused."""
         table = self._table(session_no, table_no)
         if not isinstance(match, Match):
-            raise MatchError(f"a table result is a Match, not {type(match).__name__}")
+            raise MatchError(
+                msg("a table result is a Match, not {type_name}", type_name=type(match).__name__)
+            )
         if set(match.players) != set(table):
             raise MatchError(
-                f"the match players {list(match.players)} are not those of session "
-                f"{session_no} table {table_no}: {list(table)}"
+                msg(
+                    "the match players {list} are not those of session {session_no} table "
+                    "{table_no}: {list2}",
+                    list=list(match.players),
+                    session_no=session_no,
+                    table_no=table_no,
+                    list2=list(table),
+                )
             )
         self._refuse_sheet(session_no, table_no)
         held = self._matches.get((session_no, table_no))
         if held is not None and held is not match:
             raise TableHasSheet(
-                f"session {session_no} table {table_no} already has the score sheet "
-                f"{held.id or '(no id)'}; a table keeps one sheet"
+                msg(
+                    "session {session_no} table {table_no} already has the score sheet "
+                    "{sheet}; a table keeps one sheet",
+                    session_no=session_no,
+                    table_no=table_no,
+                    sheet=held.id or msg("(no id)"),
+                )
             )
         self._matches[(session_no, table_no)] = match
 
@@ -609,20 +679,35 @@ class Tournament:
         if penalties is None:
             return {}
         if not isinstance(penalties, Mapping):
-            raise BadTotals(f"penalties are points by player, not {penalties!r}")
+            raise BadTotals(
+                msg("penalties are points by player, not {penalties!r}", penalties=penalties)
+            )
         clean: dict[str, int] = {}
         for p, v in penalties.items():
             if p not in table:
                 raise BadTotals(
-                    f"a penalty of session {session_no} table {table_no} is for one of "
-                    f"{', '.join(table)}, not {p!r}"
+                    msg(
+                        "a penalty of session {session_no} table {table_no} is for one of "
+                        "{table}, not {p!r}",
+                        session_no=session_no,
+                        table_no=table_no,
+                        table=", ".join(table),
+                        p=p,
+                    )
                 )
             if isinstance(v, bool) or not isinstance(v, int):
-                raise BadTotals(f"penalty points are a whole number, not {v!r} for {p}")
+                raise BadTotals(
+                    msg("penalty points are a whole number, not {v!r} for {p}", v=v, p=p)
+                )
             if not 1 <= v <= MAX_TYPED_SCORE:
                 raise TotalOutOfRange(
-                    f"the penalty {v} of {p} is out of range: penalty points (deducted) are "
-                    f"between 1 and {MAX_TYPED_SCORE}"
+                    msg(
+                        "the penalty {v} of {p} is out of range: penalty points (deducted) are "
+                        "between 1 and {max_typed_score}",
+                        v=v,
+                        p=p,
+                        max_typed_score=MAX_TYPED_SCORE,
+                    )
                 )
             clean[p] = v
         return {p: clean[p] for p in table if p in clean}
@@ -641,19 +726,31 @@ class Tournament:
             given = ", ".join(map(str, totals)) if isinstance(totals, Mapping) else repr(totals)
             given = given or "no one"
             raise BadTotals(
-                f"give the scores of {', '.join(table)} (session {session_no} table "
-                f"{table_no}), not of {given}"
+                msg(
+                    "give the scores of {table} (session {session_no} table {table_no}), "
+                    "not of {given}",
+                    table=", ".join(table),
+                    session_no=session_no,
+                    table_no=table_no,
+                    given=given,
+                )
             )
         clean: dict[str, int] = {}
         for p in table:
             v = totals[p]
             if isinstance(v, bool) or not isinstance(v, int):
-                raise BadTotals(f"a match score is a whole number, not {v!r} for {p}")
+                raise BadTotals(msg("a match score is a whole number, not {v!r} for {p}", v=v, p=p))
             if strict and not -MAX_TYPED_SCORE <= v <= MAX_TYPED_SCORE:
                 raise TotalOutOfRange(
-                    f"the match score {v} of {p} is out of range: a typed score is between "
-                    f"-{MAX_TYPED_SCORE} and {MAX_TYPED_SCORE} (16 hands self-drawn at "
-                    f"{MAX_FAN} fan)"
+                    msg(
+                        "the match score {v} of {p} is out of range: a typed score is between "
+                        "-{max_typed_score} and {max_typed_score} (16 hands self-drawn at "
+                        "{max_fan} fan)",
+                        v=v,
+                        p=p,
+                        max_typed_score=MAX_TYPED_SCORE,
+                        max_fan=MAX_FAN,
+                    )
                 )
             clean[p] = v
         total = sum(clean.values())
@@ -708,22 +805,39 @@ class Tournament:
         held = self._matches.get(key)
         if held is not None:
             raise TableHasSheet(
-                f"session {session_no} table {table_no} has the score sheet "
-                f"{held.id or '(no id)'} ({held.hands_played} of {HANDS_PER_MATCH} hands): "
-                "its result comes from the sheet, not from typed scores"
+                msg(
+                    "session {session_no} table {table_no} has the score sheet {sheet} "
+                    "({hands_played} of {hands_per_match} hands): its result comes from "
+                    "the sheet, not from typed scores",
+                    session_no=session_no,
+                    table_no=table_no,
+                    sheet=held.id or msg("(no id)"),
+                    hands_played=held.hands_played,
+                    hands_per_match=HANDS_PER_MATCH,
+                )
             )
         deducted = self._checked_penalties(session_no, table_no, penalties)
         clean = self._checked_totals(session_no, table_no, totals, strict=True, penalties=deducted)
         before = self._entered.get(key)
         if before is None and correction:
             raise NothingToCorrect(
-                f"session {session_no} table {table_no} ({', '.join(table)}) has no typed "
-                "result to correct: enter it without correction"
+                msg(
+                    "session {session_no} table {table_no} ({table}) has no typed result "
+                    "to correct: enter it without correction",
+                    session_no=session_no,
+                    table_no=table_no,
+                    table=", ".join(table),
+                )
             )
         if before is not None and not correction:
             raise ResultAlreadyRecorded(
-                f"session {session_no} table {table_no} already has the result "
-                f"{_shown(before)}; replacing it is a correction (correction=True)"
+                msg(
+                    "session {session_no} table {table_no} already has the result "
+                    "{shown}; replacing it is a correction (correction=True)",
+                    session_no=session_no,
+                    table_no=table_no,
+                    shown=_shown(before),
+                )
             )
         self._entered[key] = clean
         self._set_penalties(key, deducted)
@@ -750,10 +864,21 @@ class Tournament:
         ``"corrected"``, its ``penalties``).  Only its shape is checked: a result kept
         before typed results had to sum to 0 stays readable (and counts as kept)."""
         if source not in (SOURCE_TYPED, SOURCE_CORRECTED):
-            raise MatchError(f"a typed result's source is 'typed' or 'corrected', not {source!r}")
+            raise MatchError(
+                msg(
+                    "a typed result's source is 'typed' or 'corrected', not {source!r}",
+                    source=source,
+                )
+            )
         key = (session_no, table_no)
         if key in self._matches:
-            raise TableHasSheet(f"session {session_no} table {table_no} has a score sheet")
+            raise TableHasSheet(
+                msg(
+                    "session {session_no} table {table_no} has a score sheet",
+                    session_no=session_no,
+                    table_no=table_no,
+                )
+            )
         deducted = self._checked_penalties(session_no, table_no, penalties)
         self._entered[key] = self._checked_totals(session_no, table_no, totals, strict=False)
         self._set_penalties(key, deducted)
@@ -921,8 +1046,13 @@ class Tournament:
                 source = r.get("source") or SOURCE_TYPED
                 if source not in (SOURCE_TYPED, SOURCE_CORRECTED):
                     raise MatchError(
-                        f"session {s} table {tb}: typed totals have the source 'typed' or "
-                        f"'corrected', not {source!r}"
+                        msg(
+                            "session {s} table {tb}: typed totals have the source 'typed' or "
+                            "'corrected', not {source!r}",
+                            s=s,
+                            tb=tb,
+                            source=source,
+                        )
                     )
                 # checked as typed: the players, the bound, the sum
                 t.set_result(s, tb, r["totals"], penalties=r.get("penalties"))
@@ -931,7 +1061,7 @@ class Tournament:
         except MatchError:
             raise  # already says which table and why
         except (KeyError, TypeError, ValueError) as exc:
-            raise MatchError(f"a bad tournament record: {exc!r}") from None
+            raise MatchError(msg("a bad tournament record: {exc!r}", exc=exc)) from None
         return t
 
     def __repr__(self) -> str:

@@ -36,6 +36,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, cast, get_args
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 from fanshu.store import migrations, schema
 from fanshu.store.connection import Database, created_after, now
 from fanshu.store.interface import (
@@ -130,19 +131,21 @@ def token_digest(token: str) -> str:
 
 def _checked_kind(kind: str) -> ObjectKind:
     if kind not in get_args(ObjectKind):
-        raise AccessError(f"kind is 'match' or 'tournament', not {kind!r}")
+        raise AccessError(msg("kind is 'match' or 'tournament', not {kind!r}", kind=kind))
     return cast(ObjectKind, kind)
 
 
 def _checked_role(role: str) -> GrantRole:
     if role not in get_args(GrantRole):
-        raise AccessError(f"role is 'edit' or 'view', not {role!r}")
+        raise AccessError(msg("role is 'edit' or 'view', not {role!r}", role=role))
     return cast(GrantRole, role)
 
 
 def _checked_account_role(role: str) -> AccountRole:
     if role not in get_args(AccountRole):
-        raise AccessError(f"an account's role is 'organiser' or 'player', not {role!r}")
+        raise AccessError(
+            msg("an account's role is 'organiser' or 'player', not {role!r}", role=role)
+        )
     return cast(AccountRole, role)
 
 
@@ -153,35 +156,48 @@ def _printable(text: str) -> bool:
 
 def _checked_name(name: object) -> str:
     if not isinstance(name, str):
-        raise AccessError(f"an account name is text, not {name!r}")
+        raise AccessError(msg("an account name is text, not {name!r}", name=name))
     stripped = name.strip()
     if not 1 <= len(stripped) <= MAX_NAME:
         raise AccessError(
-            f"an account name has 1 to {MAX_NAME} characters (not counting spaces around "
-            f"it), not {len(stripped)}"
+            msg(
+                "an account name has 1 to {max_name} characters (not counting spaces "
+                "around it), not {n}",
+                max_name=MAX_NAME,
+                n=len(stripped),
+            )
         )
     if not _printable(stripped):
-        raise AccessError(f"an account name has no control characters: {stripped!r}")
+        raise AccessError(
+            msg("an account name has no control characters: {stripped!r}", stripped=stripped)
+        )
     return stripped
 
 
 def _checked_password(password: object) -> str:
     if not isinstance(password, str):
-        raise AccessError("a password is text")
+        raise AccessError(msg("a password is text"))
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise AccessError(
-            f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters, not {len(password)}"
+            msg(
+                "a password has {min_password} to {max_password} characters, not {n}",
+                min_password=MIN_PASSWORD,
+                max_password=MAX_PASSWORD,
+                n=len(password),
+            )
         )
     if not _printable(password):
-        raise AccessError("a password has no control characters or lone surrogates")
+        raise AccessError(msg("a password has no control characters or lone surrogates"))
     return password
 
 
 def _checked_label(label: object) -> str:
     if not isinstance(label, str):
-        raise AccessError(f"a label is text, not {label!r}")
+        raise AccessError(msg("a label is text, not {label!r}", label=label))
     if len(label) > MAX_LABEL or not _printable(label):
-        raise AccessError(f"a label has at most {MAX_LABEL} printable characters")
+        raise AccessError(
+            msg("a label has at most {max_label} printable characters", max_label=MAX_LABEL)
+        )
     return label.strip()
 
 
@@ -261,7 +277,14 @@ class SqlAccess:
         token = new_token()
         with self._db.transaction() as c:
             if not self._object_exists(c, kind, object_id):
-                raise StoreError(f"no {kind} {object_id!r} in {self.path}")
+                raise StoreError(
+                    msg(
+                        "no {kind} {object_id!r} in {path}",
+                        kind=kind,
+                        object_id=object_id,
+                        path=self.path,
+                    )
+                )
             # a millisecond after the newest grant when made in the same one, so that
             # grants() lists them oldest first, not by their random digests
             newest = c.execute("SELECT max(created) FROM grants").fetchone()[0]
@@ -306,7 +329,11 @@ class SqlAccess:
         prefix = token_hash_prefix.strip().lower()
         if not _HASH_PREFIX.fullmatch(prefix):
             raise AccessError(
-                f"give at least 6 hex digits of the grant's token_hash, not {token_hash_prefix!r}"
+                msg(
+                    "give at least 6 hex digits of the grant's token_hash, not "
+                    "{token_hash_prefix!r}",
+                    token_hash_prefix=token_hash_prefix,
+                )
             )
         self._access_part()
         with self._db.transaction() as c:
@@ -319,9 +346,23 @@ class SqlAccess:
                 )
             ]
             if not hashes:
-                raise StoreError(f"no grant {prefix!r} on {kind} {object_id!r} in {self.path}")
+                raise StoreError(
+                    msg(
+                        "no grant {prefix!r} on {kind} {object_id!r} in {path}",
+                        prefix=prefix,
+                        kind=kind,
+                        object_id=object_id,
+                        path=self.path,
+                    )
+                )
             if len(hashes) > 1:
-                raise AccessError(f"{prefix!r} starts {len(hashes)} grants: give more digits")
+                raise AccessError(
+                    msg(
+                        "{prefix!r} starts {n} grants: give more digits",
+                        prefix=prefix,
+                        n=len(hashes),
+                    )
+                )
             c.execute("DELETE FROM grants WHERE token_hash = ?", (hashes[0],))
         return 1
 
@@ -342,7 +383,9 @@ class SqlAccess:
         created = now()
         with self._db.transaction() as c:
             if c.execute("SELECT 1 FROM accounts WHERE name = ?", (name,)).fetchone():
-                raise StoreError(f"an account {name!r} already exists in {self.path}")
+                raise StoreError(
+                    msg("an account {name!r} already exists in {path}", name=name, path=self.path)
+                )
             c.execute(
                 "INSERT INTO accounts (name, role, password, created) VALUES (?, ?, ?, ?)",
                 (name, role, stored, created),
@@ -382,7 +425,7 @@ class SqlAccess:
     def _known(self, c: Connection, name: str) -> str:
         name = _checked_name(name)
         if c.execute("SELECT 1 FROM accounts WHERE name = ?", (name,)).fetchone() is None:
-            raise StoreError(f"no account {name!r} in {self.path}")
+            raise StoreError(msg("no account {name!r} in {path}", name=name, path=self.path))
         return name
 
     def set_password(self, name: str, password: str) -> None:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from fanshu.i18n import msg
 from fanshu.store.interface import DiskFull, ReadOnlyStore, StoreError
 from fanshu.store.paths import is_default, resolve_db_path
 from fanshu.store.sql import Connection
@@ -87,12 +88,14 @@ class Database:
         if path != ":memory:" and is_default(path_or_url):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         if path != ":memory:" and os.path.isdir(path):
-            raise StoreError(f"cannot open the database {path}: it is a directory")
+            raise StoreError(msg("cannot open the database {path}: it is a directory", path=path))
         read_only = path != ":memory:" and _unwritable(path)
         try:
             conn = _connect(path, busy_timeout_ms, read_only=read_only)
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the database {path}: {exc}") from None
+            raise StoreError(
+                msg("cannot open the database {path}: {exc}", path=path, exc=exc)
+            ) from None
         db = cls(conn, path)
         db.read_only = read_only
         try:
@@ -115,11 +118,19 @@ class Database:
                 return
             mode = _switch_to_wal(c, busy_timeout_ms)
             if mode not in ("wal", "memory"):
-                raise StoreError(f"cannot switch {self.path} to WAL mode (it stays in {mode})")
+                raise StoreError(
+                    msg(
+                        "cannot switch {path} to WAL mode (it stays in {mode})",
+                        path=self.path,
+                        mode=mode,
+                    )
+                )
             c.execute("PRAGMA synchronous = FULL")  # a committed hand survives a power cut
             c.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot use {self.path} as a fanshu database: {exc}") from None
+            raise StoreError(
+                msg("cannot use {path} as a fanshu database: {exc}", path=self.path, exc=exc)
+            ) from None
 
     def close(self) -> None:
         self.conn.close()
@@ -158,8 +169,11 @@ class Database:
 
     def read_only_error(self) -> ReadOnlyStore:
         return ReadOnlyStore(
-            f"the database {self.path} is read-only (the file or its folder cannot be "
-            "written): it can be viewed but not changed"
+            msg(
+                "the database {path} is read-only (the file or its folder cannot be "
+                "written): it can be viewed but not changed",
+                path=self.path,
+            )
         )
 
     def write_error(self, exc: sqlite3.Error, what: str) -> StoreError:
@@ -169,14 +183,25 @@ class Database:
         code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
         if code == sqlite3.SQLITE_FULL:
             return DiskFull(
-                f"the disk holding the database {self.path} is full: nothing was recorded "
-                "and the database is not damaged; free some space and try again"
+                msg(
+                    "the disk holding the database {path} is full: nothing was recorded "
+                    "and the database is not damaged; free some space and try again",
+                    path=self.path,
+                )
             )
         if code == sqlite3.SQLITE_READONLY:
             return self.read_only_error()
         if what == "could not commit":
-            return StoreError(f"could not commit to {self.path}: {exc}")
-        return StoreError(f"the database {self.path} {what or 'failed'}: {exc}")
+            return StoreError(msg("could not commit to {path}: {exc}", path=self.path, exc=exc))
+        if what == "is busy or unwritable":
+            return StoreError(
+                msg("the database {path} is busy or unwritable: {exc}", path=self.path, exc=exc)
+            )
+        if what:
+            return StoreError(
+                msg("the database {path} {what}: {exc}", path=self.path, what=what, exc=exc)
+            )
+        return StoreError(msg("the database {path} failed: {exc}", path=self.path, exc=exc))
 
     #: Who the changes are made by, written with each one to the audit trail
     #: (``token:<label>``, ``account:<name>``, ``cli:<user>``; set by the store's

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fanshu.i18n import msg
 from fanshu.store.interface import StoreError
 
 __all__ = ["FORMATS", "check_format", "guess_format"]
@@ -12,7 +13,9 @@ FORMATS = ("json", "csv")
 def check_format(fmt: str) -> str:
     """``fmt`` if it is one of :data:`FORMATS`, else :class:`StoreError`."""
     if fmt not in FORMATS:
-        raise StoreError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+        raise StoreError(
+            msg("unknown format {fmt!r}: one of {formats}", fmt=fmt, formats=", ".join(FORMATS))
+        )
     return fmt
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fanshu.i18n import msg
 from fanshu.store import schema
 from fanshu.store.connection import Database, dumps, now
 from fanshu.store.interface import StoredGame, StoreError
@@ -86,16 +87,20 @@ class SqlGames:
                 updated=at,
             )
         except (TypeError, ValueError) as exc:
-            raise StoreError(f"game {game_id!r} does not read back: {exc}") from None
+            raise StoreError(
+                msg("game {game_id!r} does not read back: {exc}", game_id=game_id, exc=exc)
+            ) from None
 
     def insert_game(self, game: StoredGame, *, keep: int) -> list[str]:
         """Store a new game and, in the same transaction, delete the games beyond the
         ``keep`` most recently written; returns the ids deleted."""
         if keep < 1:
-            raise StoreError(f"keep at least 1 game, not {keep}")
+            raise StoreError(msg("keep at least 1 game, not {keep}", keep=keep))
         with self._db.transaction() as c:
             if self._db.exists(c, "games", game.id):
-                raise StoreError(f"a game {game.id!r} already exists in {self.path}")
+                raise StoreError(
+                    msg("a game {id!r} already exists in {path}", id=game.id, path=self.path)
+                )
             at = now()
             c.execute(
                 "INSERT INTO games (rules, seat, players, seed, options, config, events, done, "

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 from fanshu.match.results import HandResult
 from fanshu.match.sheet import HANDS_PER_MATCH, SCALE_STANDARD, HandRecord, Match
 from fanshu.match.tournament import Seating, Standing, Tournament
@@ -58,7 +59,8 @@ class StoreError(FanshuError):
     code = "store_error"
 
     def __init__(self, message: str, hint: str = "") -> None:
-        super().__init__(message + hint)
+        # joined as a message, so that both parts stay translatable
+        super().__init__(msg("{message}{hint}", message=message, hint=hint) if hint else message)
         self.without_hint = message
 
 

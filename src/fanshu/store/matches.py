@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, Literal, TypeVar, Unpack
 
+from fanshu.i18n import msg
 from fanshu.match import exchange
 from fanshu.match.results import HandResult, WinFields, result_to_dict
 from fanshu.match.rule_sheet import RuleSheet
@@ -82,7 +83,7 @@ def _fresh_id(c: Connection) -> str:
 def _match_row(db: Database, c: Connection, match_id: str) -> tuple[str, str, str, str]:
     """players, options, created, updated of a match of either kind."""
     if not isinstance(match_id, str):
-        raise StoreError(f"a match id is a string, not {match_id!r}")
+        raise StoreError(msg("a match id is a string, not {match_id!r}", match_id=match_id))
     row = c.execute(
         "SELECT players, options, created, updated FROM matches WHERE id = ?", (match_id,)
     ).fetchone()
@@ -92,7 +93,10 @@ def _match_row(db: Database, c: Connection, match_id: str) -> tuple[str, str, st
             (match_id,),
         ).fetchone()
     if row is None:
-        raise StoreError(f"no match {match_id!r} in {db.path}", _known_ids_hint(c))
+        raise StoreError(
+            msg("no match {match_id!r} in {path}", match_id=match_id, path=db.path),
+            _known_ids_hint(c),
+        )
     return row  # type: ignore[no-any-return]
 
 
@@ -112,7 +116,9 @@ def _creation_time(c: Connection) -> str:
 
 def _known_ids_hint(c: Connection) -> str:
     ids = [r[0] for r in reversed(_ids_oldest_first(c)[-5:])]
-    return f" (recent matches: {', '.join(ids)})" if ids else " (it holds no matches yet)"
+    if not ids:
+        return msg(" (it holds no matches yet)")
+    return msg(" (recent matches: {ids})", ids=", ".join(ids))
 
 
 def _rows(c: Connection, match_id: str) -> list[dict[str, Any]]:
@@ -123,7 +129,13 @@ def _rows(c: Connection, match_id: str) -> list[dict[str, Any]]:
     ).fetchall()
     for i, (seq, _) in enumerate(rows):
         if seq != i:
-            raise StoreError(f"match {match_id!r}: the score sheet has a gap at row {i}")
+            raise StoreError(
+                msg(
+                    "match {match_id!r}: the score sheet has a gap at row {i}",
+                    match_id=match_id,
+                    i=i,
+                )
+            )
     return [json.loads(record) for _, record in rows]
 
 
@@ -133,7 +145,13 @@ def _rule_rows(c: Connection, match_id: str) -> list[dict[str, Any]]:
     ).fetchall()
     for i, (seq, _) in enumerate(rows):
         if seq != i:
-            raise StoreError(f"match {match_id!r}: the score sheet has a gap at row {i}")
+            raise StoreError(
+                msg(
+                    "match {match_id!r}: the score sheet has a gap at row {i}",
+                    match_id=match_id,
+                    i=i,
+                )
+            )
     return [json.loads(record) for _, record in rows]
 
 
@@ -156,7 +174,9 @@ def load_match(db: Database, c: Connection, match_id: str) -> tuple[Match, dict[
         data = {"id": match_id, "players": json.loads(players), "hands": _rows(c, match_id)}
         return Match.from_dict(data), options
     except MatchError as exc:
-        raise StoreError(f"match {match_id!r} does not read back: {exc}") from None
+        raise StoreError(
+            msg("match {match_id!r} does not read back: {exc}", match_id=match_id, exc=exc)
+        ) from None
 
 
 def _insert_rule_sheet(
@@ -183,9 +203,13 @@ def _checked_new_id(db: Database, c: Connection, match_id: str | None) -> str:
     if match_id is None:
         return _fresh_id(c)
     if not isinstance(match_id, str) or not match_id.strip():
-        raise MatchError(f"a match id is a non-empty string, not {match_id!r}")
+        raise MatchError(
+            msg("a match id is a non-empty string, not {match_id!r}", match_id=match_id)
+        )
     if _taken(c, match_id):
-        raise StoreError(f"a match {match_id!r} already exists in {db.path}")
+        raise StoreError(
+            msg("a match {match_id!r} already exists in {path}", match_id=match_id, path=db.path)
+        )
     return match_id
 
 
@@ -406,10 +430,20 @@ class SqlMatches:
         options used to score hand strings; ``rule_set`` and ``rule_options`` the rule set
         whose settlement the sheet follows (``mcr`` by default) and its options."""
         if isinstance(players, str):
-            raise MatchError(f"give the four player names as a list, not the string {players!r}")
+            raise MatchError(
+                msg(
+                    "give the four player names as a list, not the string {players!r}",
+                    players=players,
+                )
+            )
         if rule_set != "mcr":
             if rules is not None:
-                raise MatchError(f"MCR options are for MCR matches: give {rule_set}'s options")
+                raise MatchError(
+                    msg(
+                        "MCR options are for MCR matches: give {rule_set}'s options",
+                        rule_set=rule_set,
+                    )
+                )
             return self._create_rule_sheet(players, scale, rule_set, rule_options, id)
         if rule_options:
             rules = McrOptions.from_dict(dict(rule_options))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+from fanshu.i18n import msg
 from fanshu.store import postgres_schema, schema
 from fanshu.store.connection import Database
 from fanshu.store.interface import StoreError
@@ -59,7 +60,9 @@ def schema_version(db: Database) -> int:
     try:
         return _core_version(db.conn)
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"cannot use {db.path} as a fanshu database: {exc}") from None
+        raise StoreError(
+            msg("cannot use {path} as a fanshu database: {exc}", path=db.path, exc=exc)
+        ) from None
 
 
 def migrate(db: Database) -> None:
@@ -71,8 +74,13 @@ def migrate(db: Database) -> None:
         return
     if version > target:
         raise StoreError(
-            f"the database {db.path} has schema version {version}, newer than this "
-            f"fanshu understands ({target}): upgrade fanshu"
+            msg(
+                "the database {path} has schema version {version}, newer than this "
+                "fanshu understands ({target}): upgrade fanshu",
+                path=db.path,
+                version=version,
+                target=target,
+            )
         )
     if db.read_only:  # an older file that cannot be written is viewed as it is
         return
@@ -100,7 +108,9 @@ def part_version(db: Database, name: str) -> int:
     try:
         return stored_part_version(db.conn, name)
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"cannot use {db.path} as a fanshu database: {exc}") from None
+        raise StoreError(
+            msg("cannot use {path} as a fanshu database: {exc}", path=db.path, exc=exc)
+        ) from None
 
 
 def migrate_part(db: Database, name: str, migrations: Sequence[schema.Migration]) -> None:

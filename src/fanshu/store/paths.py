@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
+from fanshu.i18n import msg
 from fanshu.store.interface import StoreError
 
 __all__ = [
@@ -127,18 +128,31 @@ def resolve_db_path(target: str | Path | None = None) -> str:
         return text
     if is_postgres_url(text):
         raise StoreError(
-            f"{redact_url(text)} is a PostgreSQL database, not an SQLite file: "
-            "open it with fanshu.store.open_store"
+            msg(
+                "{redact_url} is a PostgreSQL database, not an SQLite file: open it "
+                "with fanshu.store.open_store",
+                redact_url=redact_url(text),
+            )
         )
     if text.startswith(_URL_PREFIX):
         rest = unquote(text[len(_URL_PREFIX) :].split("?", 1)[0])
         if not rest:
-            raise StoreError(f"the URL {target!r} names no file; {_SUPPORTED}")
+            raise StoreError(
+                msg(
+                    "the URL {target!r} names no file; {supported}",
+                    target=target,
+                    supported=_SUPPORTED,
+                )
+            )
         return rest
     if text.startswith(("sqlite:", "file:")) or ("://" in text and not _looks_like_windows(text)):
         raise StoreError(
-            f"unsupported database {target!r}: fanshu stores into SQLite or PostgreSQL; "
-            f"give {_SUPPORTED}"
+            msg(
+                "unsupported database {target!r}: fanshu stores into SQLite or "
+                "PostgreSQL; give {supported}",
+                target=target,
+                supported=_SUPPORTED,
+            )
         )
     return os.path.expanduser(text)
 

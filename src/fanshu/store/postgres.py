@@ -24,6 +24,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from fanshu.i18n import msg
 from fanshu.store.connection import BUSY_TIMEOUT_MS, Database
 from fanshu.store.interface import DiskFull, ReadOnlyStore, StoreError
 from fanshu.store.paths import is_postgres_url, redact_url, resolve_target
@@ -63,7 +64,7 @@ def _require_psycopg() -> None:
         import psycopg  # noqa: F401
     except ImportError:
         raise StoreError(
-            "PostgreSQL needs psycopg, which is not installed: pip install 'fanshu[postgres]'"
+            msg("PostgreSQL needs psycopg, which is not installed: pip install 'fanshu[postgres]'")
         ) from None
 
 
@@ -118,11 +119,21 @@ def store_error(exc: psycopg.Error, where: str) -> StoreError | None:
         return ReadOnlyStore(read_only_message(where, _reason(exc, ())))
     if state == _DISK_FULL_STATE:
         return DiskFull(
-            f"the disk of the PostgreSQL server of {where} is full: nothing was recorded "
-            "and the database is not damaged; free some space and try again"
+            msg(
+                "the disk of the PostgreSQL server of {where} is full: nothing was "
+                "recorded and the database is not damaged; free some space and try "
+                "again",
+                where=where,
+            )
         )
     if isinstance(exc, psycopg.OperationalError):
-        return StoreError(f"the PostgreSQL database {where} failed: {_reason(exc, ())}")
+        return StoreError(
+            msg(
+                "the PostgreSQL database {where} failed: {reason}",
+                where=where,
+                reason=_reason(exc, ()),
+            )
+        )
     return None
 
 
@@ -206,7 +217,9 @@ class PgDatabase(Database):
         ``busy_timeout_ms`` for another's write lock."""
         url = resolve_target(path_or_url)
         if not is_postgres_url(url):
-            raise StoreError(f"{url!r} is not a PostgreSQL URL (postgresql://user@host/dbname)")
+            raise StoreError(
+                msg("{url!r} is not a PostgreSQL URL (postgresql://user@host/dbname)", url=url)
+            )
         where = redact_url(url)
         _require_psycopg()
         import psycopg
@@ -216,7 +229,11 @@ class PgDatabase(Database):
             params = conninfo_to_dict(url)
         except psycopg.Error as exc:
             raise StoreError(
-                f"cannot read the PostgreSQL URL {where}: {_reason(exc, ())}"
+                msg(
+                    "cannot read the PostgreSQL URL {where}: {reason}",
+                    where=where,
+                    reason=_reason(exc, ()),
+                )
             ) from None
         secrets = [str(params.get("password") or "")]
         extra: dict[str, Any] = {"application_name": "fanshu"}
@@ -226,7 +243,11 @@ class PgDatabase(Database):
             raw = psycopg.connect(url, autocommit=True, **extra)
         except psycopg.Error as exc:
             raise StoreError(
-                f"cannot connect to the PostgreSQL database {where}: {_reason(exc, secrets)}"
+                msg(
+                    "cannot connect to the PostgreSQL database {where}: {reason}",
+                    where=where,
+                    reason=_reason(exc, secrets),
+                )
             ) from None
         try:
             raw.execute(
@@ -236,7 +257,11 @@ class PgDatabase(Database):
         except psycopg.Error as exc:
             raw.close()
             raise StoreError(
-                f"cannot use the PostgreSQL database {where}: {_reason(exc, secrets)}"
+                msg(
+                    "cannot use the PostgreSQL database {where}: {reason}",
+                    where=where,
+                    reason=_reason(exc, secrets),
+                )
             ) from None
         db = cls(PgConnection(raw, where), where)
         # a standby, or default_transaction_read_only: viewing works, as on a read-only
@@ -266,7 +291,11 @@ class PgDatabase(Database):
         except psycopg.Error as exc:
             self._rollback()
             raise StoreError(
-                f"the database {self.path} is busy or unwritable: {_reason(exc, ())}"
+                msg(
+                    "the database {path} is busy or unwritable: {reason}",
+                    path=self.path,
+                    reason=_reason(exc, ()),
+                )
             ) from None
         try:
             yield c
@@ -280,7 +309,13 @@ class PgDatabase(Database):
             error = store_error(exc, self.path)
             if isinstance(error, DiskFull | ReadOnlyStore):
                 raise error from None
-            raise StoreError(f"could not commit to {self.path}: {_reason(exc, ())}") from None
+            raise StoreError(
+                msg(
+                    "could not commit to {path}: {reason}",
+                    path=self.path,
+                    reason=_reason(exc, ()),
+                )
+            ) from None
 
     def _rollback(self) -> None:
         """Roll back what is open, if the connection still stands (a lost connection

@@ -18,6 +18,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from fanshu.i18n import msg
 from fanshu.match import exchange
 from fanshu.match.sheet import SCALE_STANDARD
 from fanshu.match.tournament import SOURCE_TYPED, Seating, Standing, Tournament
@@ -38,9 +39,11 @@ def _insert(db: Database, c: Connection, t: Tournament, tid: str | None) -> str:
     if tid is None:
         tid = db.fresh_id(c, "tournaments")
     elif not isinstance(tid, str) or not tid.strip():
-        raise MatchError(f"a tournament id is a non-empty string, not {tid!r}")
+        raise MatchError(msg("a tournament id is a non-empty string, not {tid!r}", tid=tid))
     elif db.exists(c, "tournaments", tid):
-        raise StoreError(f"a tournament {tid!r} already exists in {db.path}")
+        raise StoreError(
+            msg("a tournament {tid!r} already exists in {path}", tid=tid, path=db.path)
+        )
     at = created_after(c.execute("SELECT max(created) FROM tournaments").fetchone()[0])
     options = {"sessions": t.sessions, "scale": list(t.scale)}
     c.execute(
@@ -54,14 +57,18 @@ def _insert(db: Database, c: Connection, t: Tournament, tid: str | None) -> str:
 
 def _load(db: Database, c: Connection, tid: str) -> Tournament:
     if not isinstance(tid, str):
-        raise StoreError(f"a tournament id is a string, not {tid!r}")
+        raise StoreError(msg("a tournament id is a string, not {tid!r}", tid=tid))
     row = c.execute(
         "SELECT name, players, options FROM tournaments WHERE id = ?", (tid,)
     ).fetchone()
     if row is None:
         ids = [r[0] for r in c.execute("SELECT id FROM tournaments ORDER BY created DESC")]
-        hint = f" (tournaments: {', '.join(ids[:5])})" if ids else " (it holds none yet)"
-        raise StoreError(f"no tournament {tid!r} in {db.path}", hint)
+        hint = (
+            msg(" (tournaments: {ids})", ids=", ".join(ids[:5]))
+            if ids
+            else msg(" (it holds none yet)")
+        )
+        raise StoreError(msg("no tournament {tid!r} in {path}", tid=tid, path=db.path), hint)
     name, players, options_text = row
     options = json.loads(options_text)
     try:
@@ -89,7 +96,9 @@ def _load(db: Database, c: Connection, tid: str) -> Tournament:
                 totals, source, penalties = _typed(json.loads(result))
                 t.restore_result(s, n, totals, source=source, penalties=penalties)
     except MatchError as exc:
-        raise StoreError(f"tournament {tid!r} does not read back: {exc}") from None
+        raise StoreError(
+            msg("tournament {tid!r} does not read back: {exc}", tid=tid, exc=exc)
+        ) from None
     return t
 
 
@@ -144,8 +153,14 @@ def _sync(db: Database, c: Connection, tid: str, t: Tournament) -> None:
             # a sheet made apart (fanshu match new --id …) never becomes a table's: its
             # players and hands are not the table's
             raise StoreError(
-                f"a match {m['id']!r} already exists in {db.path}: it cannot become the "
-                f"sheet of session {r['session']} table {r['table']}"
+                msg(
+                    "a match {match_id!r} already exists in {path}: it cannot become the sheet "
+                    "of session {session} table {table}",
+                    match_id=m["id"],
+                    path=db.path,
+                    session=r["session"],
+                    table=r["table"],
+                )
             )
         names = [p["name"] for p in m["players"]]
         insert_match(db, c, names, options, m["id"])
@@ -175,7 +190,9 @@ class SqlTournaments:
     ) -> str:
         """A new tournament (players a multiple of 4); returns its id."""
         if isinstance(players, str):
-            raise MatchError(f"give the player names as a list, not the string {players!r}")
+            raise MatchError(
+                msg("give the player names as a list, not the string {players!r}", players=players)
+            )
         t = Tournament(list(players), sessions=sessions, name=name, scale=scale)
         with self._db.transaction() as c:
             return _insert(self._db, c, t, id)
@@ -248,7 +265,7 @@ class SqlTournaments:
             opened = not t.has_sheet(session_no, table_no)
             m = t.match(session_no, table_no)  # refused for a table with a typed result
             if m.id is None:  # pragma: no cover - the model names table matches
-                raise MatchError("the table match has no id")
+                raise MatchError(msg("the table match has no id"))
             if opened:
                 _sync(self._db, c, tid, t)
                 c.execute("UPDATE tournaments SET updated = ? WHERE id = ?", (now(), tid))
@@ -343,7 +360,9 @@ class SqlTournaments:
                 m = t.match(r.session, r.table)
                 m.id = f"{tid}-s{r.session}t{r.table}"
                 if self._db.exists(c, "matches", m.id):
-                    raise StoreError(f"a match {m.id!r} already exists in {self.path}")
+                    raise StoreError(
+                        msg("a match {id!r} already exists in {path}", id=m.id, path=self.path)
+                    )
             _sync(self._db, c, tid, t)
             self._db.log(c, "import", {"format": fmt, "from_id": from_id}, tournament_id=tid)
             return tid
