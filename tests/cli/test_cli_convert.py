@@ -83,3 +83,25 @@ def test_registered_in_the_real_app() -> None:
     result = runner.invoke(main_app, ["convert", HAND, "--to", "unicode"])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == "[🀀🀀🀀2] [🀇🀈🀉3] 🀜🀝🀞🀐🀖🀗🀘 🀐"
+
+
+def test_analyze_and_shanten_take_the_notation() -> None:
+    from fanshu.cli.main import app as main_app
+
+    hand = "W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 W9 W9"
+    out = runner.invoke(main_app, ["analyze", hand, "--by", "efficiency", "--plain"])
+    assert out.exit_code == 0, out.output
+    assert f"{hand}  (botzone)" in out.stdout and "Shanten 上听数 0" in out.stdout
+    named = runner.invoke(
+        main_app, ["analyze", "1112345678999m", "-n", "mpsz", "--by", "efficiency"]
+    )
+    assert named.exit_code == 0 and "(mpsz)" in named.stdout
+    shanten = runner.invoke(main_app, ["shanten", hand, "--json"])
+    assert json.loads(shanten.stdout) == {
+        "hand": hand,
+        "notation": "botzone",
+        "wildcard": None,
+        "shanten": 0,
+    }
+    wrong = runner.invoke(main_app, ["shanten", hand, "--notation", "mpsz"])
+    assert wrong.exit_code == 2 and "error:" in wrong.stderr

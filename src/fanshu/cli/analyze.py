@@ -319,10 +319,20 @@ def _best_line(a: Analysis) -> Text | None:
     return Text.assemble(("Best 最佳: ", "bold"), (a.best, "bold green"))
 
 
+def _echo(a: Analysis, obj: dict[str, Any]) -> str:
+    """The hand as the user wrote it (issue 18), with its notation's name when not
+    fanshu's; the fanshu form when the request has no hand string."""
+    text = obj.get("hand")
+    if not isinstance(text, str):
+        return str(a.hand)
+    name = read_hand(text, obj.get("notation"))[1]
+    return text.strip() if name == "fanshu" else f"{text.strip()}  ({name})"
+
+
 def print_analysis(a: Analysis, *, obj: dict[str, Any], plain: bool, console: Console) -> None:
     """The human-readable analysis of one hand (``obj``: the request, for its context)."""
     console.print(Text(draw_hand(a.hand, pad=not plain, plain=plain), style="bold"))
-    console.print(Text(str(a.hand), style="dim"))
+    console.print(Text(_echo(a, obj), style="dim"))
     console.print(_context_line(a, obj))
     wild = a.hand.context.wildcard
     if wild is not None:
