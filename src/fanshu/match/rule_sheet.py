@@ -266,9 +266,9 @@ class RuleSheet(Match):
         if not result.draw and not wins:
             raise MatchError(msg("give the winner, or a drawn hand"))
         for w in wins:
-            check_member(self.players, w.winner, "winner")
+            check_member(self.players, w.winner, msg("winner"))
             if w.discarder is not None:
-                check_member(self.players, w.discarder, "discarder")
+                check_member(self.players, w.discarder, msg("discarder"))
             if (w.fan is None) == (w.hand is None):
                 raise MatchError(msg("a win needs its fan total or its hand string, one of them"))
         dealer = self.dealer(number)
@@ -667,7 +667,7 @@ class RuleSheet(Match):
         """Wuhan's per-player facts (``HandResult.facts``) as ``SeatFacts``."""
         out: dict[str, SeatFacts] = {}
         for p, given in result.facts.items():
-            check_member(self.players, p, "player")
+            check_member(self.players, p, msg("player"))
             try:
                 out[p] = SeatFacts(**dict(given))
             except TypeError as exc:

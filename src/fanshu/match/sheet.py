@@ -374,10 +374,10 @@ class Match:
     ) -> HandRecord:
         winner, discarder, fan, hand = result.winner, result.discarder, result.fan, result.hand
         flowers = result.flowers
-        check_member(self.players, winner, "winner")
+        check_member(self.players, winner, msg("winner"))
         assert winner is not None  # checked just above
         if discarder is not None:
-            check_member(self.players, discarder, "discarder")
+            check_member(self.players, discarder, msg("discarder"))
         if discarder == winner:
             raise MatchError(
                 msg(
@@ -535,7 +535,7 @@ class Match:
         >>> Match("ABCD").add_penalty("D", 10, "slow play").deltas
         {'A': 0, 'B': 0, 'C': 0, 'D': -10}
         """
-        check_member(self.players, player, "player")
+        check_member(self.players, player, msg("player"))
         penalty = free_penalty(player, points, reason)
         number = self.current_hand or HANDS_PER_MATCH
         record = HandRecord(
@@ -727,7 +727,7 @@ class Match:
                     msg("a penalty row holds one penalty: {row}", row=stored.to_dict())
                 )
             pen = stored.penalties[0]
-            check_member(self.players, pen.player, "player")
+            check_member(self.players, pen.player, msg("player"))
             rebuilt = HandRecord(
                 self.current_hand or HANDS_PER_MATCH,
                 "penalty",

@@ -224,7 +224,7 @@ def _check_session_tables(roster: Sequence[str], tables: Sequence[Sequence[str]]
                 msg("a table has four players, not {n}: {list}", n=len(table), list=list(table))
             )
         for p in table:
-            check_member(roster, p, "player")
+            check_member(roster, p, msg("player"))
             if p in seen:
                 raise MatchError(msg("{p} is seated twice in one session", p=p))
             seen.add(p)
