@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fanshu
 from fanshu.errors import NotationError, OptionError
@@ -161,3 +163,23 @@ def test_api_takes_the_notation() -> None:
     assert fanshu.shanten("W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 F1 J1") == 0
     with pytest.raises(NotationError):
         fanshu.shanten("123m456p789s11z", notation="botzone")
+
+
+_PIECES = st.sampled_from(
+    ["1", "5", "9", "0", "m", "p", "s", "z", "f", "E", "C", "P", "W", "B", "T", "F", "J", "H",
+     "[", "]", " ", ",", "CHI ", "PENG ", "GANG ", "一", "万", "东", "中", "🀇", "🀄", "\ufe0f", "x"]
+)  # fmt: skip
+
+
+@given(text=st.lists(_PIECES, max_size=30).map("".join) | st.text(max_size=30))
+@settings(max_examples=400)
+def test_any_text_reads_or_is_a_notation_error(text: str) -> None:
+    for notation in (None, *HAND_NOTATIONS):
+        try:
+            hand, name = read_hand(text, notation)
+        except NotationError as e:
+            assert e.message and e.code == "bad_notation"
+            assert e.position is None or 0 <= e.position <= len(text)
+        else:
+            assert name in HAND_NOTATIONS
+            assert hand.tile_count <= 18
