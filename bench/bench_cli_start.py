@@ -10,6 +10,11 @@ The three alternate run by run, so that load from other processes hits them alik
 figure of each is the median of ``--runs`` runs (wall clock, spawn to exit).  The bar of
 issue 18 is ``cli / library <= 2``.
 
+The runs use compiled bytecode, as an installed package does: ``PYTHONDONTWRITEBYTECODE``
+is dropped from their environment and the untimed warm-up run of each writes the
+``.pyc`` files (with it set, every run compiles every module from source, which costs
+the CLI, whose modules are larger, most).  ``--no-bytecode`` measures that case.
+
 Run from the repository root::
 
     .venv/bin/python bench/bench_cli_start.py              # 21 runs each
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -49,27 +55,42 @@ def commands(hand: str) -> dict[str, list[str]]:
     }
 
 
-def _once(argv: list[str]) -> float:
+def environment(bytecode: bool = True) -> dict[str, str]:
+    """The runs' environment: this one, with bytecode written and read unless not
+    ``bytecode``."""
+    env = dict(os.environ)
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def _once(argv: list[str], env: dict[str, str] | None = None) -> float:
     """Seconds from spawn to exit; a run that fails (other than "not a winning hand",
     status 1) stops the benchmark, since its time would mean nothing."""
     start = time.perf_counter()
-    done = subprocess.run(argv, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done = subprocess.run(
+        argv, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
+    )
     took = time.perf_counter() - start
     if done.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()}")
     return took
 
 
-def measure(hand: str = HAND, runs: int = 21) -> dict[str, float]:
+def measure(hand: str = HAND, runs: int = 21, *, bytecode: bool = True) -> dict[str, float]:
     """Median seconds of each row over ``runs`` alternating fresh-process runs (one
-    untimed warm-up of each first, for the file cache), and ``ratio`` = cli / library."""
+    untimed warm-up of each first, for the file cache and the bytecode), and ``ratio`` =
+    cli / library."""
     rows = commands(hand)
+    env = environment(bytecode)
     for argv in rows.values():
-        _once(argv)
+        _once(argv, env)
     times: dict[str, list[float]] = {name: [] for name in rows}
     for _ in range(runs):
         for name, argv in rows.items():
-            times[name].append(_once(argv))
+            times[name].append(_once(argv, env))
     medians = {name: statistics.median(ts) for name, ts in times.items()}
     medians["ratio"] = medians["cli"] / medians["library"]
     return medians
@@ -80,8 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=21, help="runs of each (default 21)")
     parser.add_argument("--hand", default=HAND, help=f"the hand (default {HAND})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--no-bytecode", action="store_true", help="compile every module in every run"
+    )
     args = parser.parse_args(argv)
-    figures = measure(args.hand, args.runs)
+    figures = measure(args.hand, args.runs, bytecode=not args.no_bytecode)
     if args.json:
         print(json.dumps(figures | {"runs": args.runs, "bar": BAR}))
     else:

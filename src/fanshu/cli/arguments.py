@@ -41,7 +41,6 @@ import shutil
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from difflib import get_close_matches
 from typing import Any, ClassVar
 
 import typer
@@ -599,6 +598,8 @@ class LazyCommands(TextArguments):
         try:
             return self._click_resolve_command(ctx, args)
         except UsageError as e:
+            from difflib import get_close_matches  # a mistyped command only
+
             matches = get_close_matches(args[0], self.list_commands(ctx)) if args else []
             if matches:
                 e.message = (

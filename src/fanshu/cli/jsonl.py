@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import inspect
 import io
 import os
@@ -470,6 +469,8 @@ def run_batch_file(
     try:
         job = {"command": command, "format": form}
         output = open_output(out, job=job, resume=resume, fmt=form, kind=kind)
+        import hashlib  # here: a one-hand run needs no digest
+
         digest = hashlib.sha256()
         skip = output.position.items
         if skip:
