@@ -5,11 +5,13 @@
 
 1. **extract**: every ``msg("…")`` template in ``src/fanshu`` (Babel's Python extractor with
    the one keyword ``msg``; see ``babel.cfg``) and the plain strings a front end translates
-   by msgid: each rule set's option notes (``describe_options``), into
+   by msgid: each rule set's option notes (``describe_options``) and the command line's help
+   texts (``tools/cli_messages.py``; flagged ``help``: they may lag behind), into
    ``src/fanshu/locale/fanshu.pot``;
 2. **merge**: the entries helpers wrote in ``src/fanshu/locale/<lang>/pending/*.po``
-   (plain ``msgid``/``msgstr``) go into ``<lang>/LC_MESSAGES/fanshu.po`` (a translation already
-   there wins; an empty one is filled); the pending files are kept, so merging twice is harmless;
+   (plain ``msgid``/``msgstr``) go into ``<lang>/LC_MESSAGES/fanshu.po`` (a pending entry wins:
+   it is the owner's translation of its own message); the pending files are kept, so merging
+   twice is harmless (change such a translation in the pending file);
 3. **update**: ``fanshu.po`` gets every msgid of the template (untranslated ones empty), loses
    those no longer used, and is written sorted so that its diff shows only real changes;
 4. **compile**: ``fanshu.mo`` beside it (what ``fanshu.i18n`` reads at run time).
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import importlib.util
 import io
 import sys
 from collections.abc import Iterable, Iterator
@@ -72,13 +75,34 @@ def plain_messages() -> Iterator[tuple[str, str]]:
                 yield str(note), f"src/fanshu/rules/{name}:0"
 
 
+def help_messages() -> Iterator[tuple[str, str]]:
+    """(msgid, where) of the command line's help texts, as ``tools/cli_messages.py`` lists
+    them (``fanshu --lang zh … --help`` translates them by msgid)."""
+    path = ROOT / "tools" / "cli_messages.py"
+    if not path.exists():
+        return
+    spec = importlib.util.spec_from_file_location("cli_messages", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for msgid, places in module.messages().items():
+        if msgid:
+            yield msgid, f"{places[0].replace(' ', '/')}:0"
+
+
 def template() -> Catalog:
-    """The catalog template: every msgid, with where it is used."""
+    """The catalog template: every msgid, with where it is used.  Messages and option
+    notes must have every translation; help texts (``"help"`` flag) may lag behind."""
     catalog = _catalog(None)
     catalog.header_comment = HEADER.format(title="The messages of fanshu (番数).")
-    for msgid, where in [*_source_messages(), *plain_messages()]:
+    required = [*_source_messages(), *plain_messages()]
+    for msgid, where in required:
         path, _, line = where.rpartition(":")
         catalog.add(msgid, locations=[(path, int(line) if line.isdigit() else 0)])
+    known = {m for m, _ in required}
+    for msgid, where in help_messages():
+        if msgid not in known:
+            catalog.add(msgid, locations=[(where.rpartition(":")[0], 0)], flags=["help"])
     return catalog
 
 
@@ -113,14 +137,16 @@ def merged(lang: str, pot: Catalog) -> Catalog:
     old = _read(po_path, lang) if po_path.exists() else Catalog(locale=lang, domain=DOMAIN)
     translations = {m.id: m.string for m in old if m.id and m.string}
     for pending in _pending(lang):
+        # a helper's pending entry wins: it translates that helper's own message (edit
+        # the pending file, or drop its entry, to change such a translation)
         for m in _read(pending, lang):
-            if m.id and m.string and not translations.get(m.id):
+            if m.id and m.string:
                 translations[m.id] = m.string
     new = _catalog(lang)
     new.header_comment = HEADER.format(title="Chinese messages of fanshu (番数).")
     for m in pot:
         if m.id:
-            new.add(m.id, translations.get(str(m.id), ""), locations=m.locations)
+            new.add(m.id, translations.get(str(m.id), ""), locations=m.locations, flags=m.flags)
     return new
 
 
@@ -143,30 +169,36 @@ def _mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def missing(catalog: Catalog) -> list[str]:
-    """The msgids of ``catalog`` with no translation."""
-    return sorted(str(m.id) for m in catalog if m.id and not m.string)
+def missing(catalog: Catalog, *, help_texts: bool = False) -> list[str]:
+    """The msgids of ``catalog`` with no translation: messages and notes, or (with
+    ``help_texts``) the command line's help texts."""
+    return sorted(
+        str(m.id) for m in catalog if m.id and not m.string and ("help" in m.flags) == help_texts
+    )
 
 
-def outputs() -> tuple[dict[Path, bytes], dict[str, list[str]]]:
-    """What every file should hold, and the untranslated msgids per language."""
+def outputs() -> tuple[dict[Path, bytes], dict[str, list[str]], dict[str, list[str]]]:
+    """What every file should hold, the untranslated messages per language, and the
+    untranslated help texts per language."""
     pot = template()
     files = {TEMPLATE: _po_bytes(pot, locations=True)}
     untranslated: dict[str, list[str]] = {}
+    help_untranslated: dict[str, list[str]] = {}
     for lang in LANGUAGES:
         catalog = merged(lang, pot)
         folder = LOCALE / lang / "LC_MESSAGES"
         files[folder / f"{DOMAIN}.po"] = _po_bytes(catalog, locations=False)
         files[folder / f"{DOMAIN}.mo"] = _mo_bytes(catalog)
         untranslated[lang] = missing(catalog)
-    return files, untranslated
+        help_untranslated[lang] = missing(catalog, help_texts=True)
+    return files, untranslated, help_untranslated
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; report staleness")
     args = parser.parse_args(argv)
-    files, untranslated = outputs()
+    files, untranslated, help_untranslated = outputs()
     stale = [p for p, data in files.items() if not p.exists() or p.read_bytes() != data]
     if not args.check:
         for path in stale:
@@ -178,9 +210,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"stale: {path.relative_to(ROOT)} (run python tools/messages.py)")
     count = sum(1 for _ in _read_template(files[TEMPLATE]))
     for lang, ids in untranslated.items():
-        print(f"{lang}: {count - len(ids)} of {count} messages translated")
+        lagging = help_untranslated[lang]
+        done = count - len(ids) - len(lagging)
+        print(f"{lang}: {done} of {count} msgids translated")
         for msgid in ids:
             print(f"  untranslated: {msgid!r}")
+        if lagging:
+            print(f"  and {len(lagging)} help texts not yet (shown in English; not an error)")
     return 1 if args.check and (stale or any(untranslated.values())) else 0
 
 
