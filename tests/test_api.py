@@ -209,7 +209,8 @@ def test_to_full_dict() -> None:
     assert d["fans"][2]["sets"] == []
     assert d["excluded"] == [
         {"name": "幺九刻", "name_en": "Pung of Terminals or Honors", "by": "圈风刻",
-         "by_en": "Prevalent Wind"}
+         "by_en": "Prevalent Wind", "reason": "implied", "reason_zh": "不重复",
+         "reason_en": "implied", "sets": ["EEE"], "also_by": [], "also_by_en": []}
     ]  # fmt: skip
 
 

@@ -226,7 +226,7 @@ def apply_blessings(result: McrResult, options: McrOptions) -> McrResult:
     excluded.extend(ExcludedFan(e.row, FANS[replaced[e.fan]]) for e in entries if e.fan in replaced)
     # a fan excluded by one that is now replaced is implied by the extra instead
     excluded = [
-        ExcludedFan(x.row, FANS[replaced[x.by]]) if x.by in replaced else x for x in excluded
+        replace(x, by_row=FANS[replaced[x.by]]) if x.by in replaced else x for x in excluded
     ]
     fans = (*added, *kept)
     total = sum(e.points for e in fans)
