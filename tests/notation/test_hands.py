@@ -90,3 +90,31 @@ def test_detection_finds_the_hand_or_names_the_ambiguity(name: str, hand: Hand) 
         return
     assert same(found, hand), (text, notation)
     assert notation in HAND_NOTATIONS
+
+
+# -- against the oracle: random winning hands, written in each notation ---------------
+
+import fanshu  # noqa: E402
+from fanshu.sampling import winning_hands  # noqa: E402
+from support.oracle import oracle_score  # noqa: E402
+
+WINS = list(winning_hands(18, 60))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_wins_in_every_notation_score_as_the_oracle(name: str) -> None:
+    melded = 0
+    for hand in WINS:
+        melded += bool(hand.melds)
+        text = format_hand_as(hand, name)  # the tiles: the context goes beside them
+        ours = fanshu.score(read_hand(text, name, hand.context)[0])
+        oracle = oracle_score(hand)
+        assert oracle is not None
+        assert ours.total == oracle[0], (text, ours.total, oracle)
+        try:  # detected, unless it is one of the z-honour ambiguities
+            detected = fanshu.score(read_hand(text, None, hand.context)[0])
+        except NotationError as e:
+            assert name == "mpsz" and "reads differently" in e.message
+        else:
+            assert detected.total == ours.total
+    assert melded >= 10  # the sample has hands with melds
