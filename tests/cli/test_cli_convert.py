@@ -105,3 +105,15 @@ def test_analyze_and_shanten_take_the_notation() -> None:
     }
     wrong = runner.invoke(main_app, ["shanten", hand, "--notation", "mpsz"])
     assert wrong.exit_code == 2 and "error:" in wrong.stderr
+
+
+def test_notation_with_batch_is_refused(tmp_path: Any) -> None:
+    from fanshu.cli.main import app as main_app
+
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text('{"hand": "123m456p789s111z22z"}\n', encoding="utf-8")
+    for command in ("score", "analyze"):
+        out = runner.invoke(main_app, [command, "--batch", str(lines), "--notation", "mpsz"])
+        assert out.exit_code == 2 and '"notation" key' in out.stderr
+    ok = runner.invoke(main_app, ["score", "--batch", str(lines)])
+    assert ok.exit_code == 0 and json.loads(ok.stdout)["error"] is None

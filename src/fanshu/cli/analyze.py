@@ -16,7 +16,7 @@ from rich.text import Text
 
 from fanshu.analysis.advice import Analysis, ClaimOption, DiscardOption, UsefulTile
 from fanshu.analysis.value import Value
-from fanshu.cli.convert import NotationOption
+from fanshu.cli.convert import NotationOption, refuse_batch_notation
 from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.cli.jsonl import (
     NO_BATCH,
@@ -587,6 +587,7 @@ def analyze_command(
     The lines are analysed on --workers local processes or on Ray, always in input order;
     130 after Ctrl-C (with --out FILE, --resume continues).
     """
+    refuse_batch_notation(notation, batch.file)
     hand = hand_or_batch(
         hand,
         batch,

@@ -21,7 +21,7 @@ from fanshu.cli.errors import EXIT_BAD_INPUT, fail
 from fanshu.errors import FanshuError
 from fanshu.notation import HAND_NOTATIONS, convert_hand
 
-__all__ = ["NOTATION_NAMES", "NotationOption", "convert_command"]
+__all__ = ["NOTATION_NAMES", "NotationOption", "convert_command", "refuse_batch_notation"]
 
 NOTATION_NAMES = ", ".join(HAND_NOTATIONS)
 
@@ -37,6 +37,16 @@ NotationOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def refuse_batch_notation(notation: str | None, batch_file: object) -> None:
+    """``fail`` for ``--notation`` with ``--batch FILE``: it names the notation of HAND;
+    each batch line names its own (the ``"notation"`` key), or is detected."""
+    if notation is not None and batch_file is not None:
+        raise fail(
+            '--notation names the notation of HAND; with --batch, give a line a "notation" '
+            "key (or let it be detected)"
+        )
 
 
 def convert_command(

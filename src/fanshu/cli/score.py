@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from fanshu.cli.convert import NotationOption
+from fanshu.cli.convert import NotationOption, refuse_batch_notation
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
 from fanshu.cli.jsonl import (
     NO_BATCH,
@@ -522,6 +522,7 @@ def score_command(
     The lines are scored on --workers local processes or on Ray, always in input order;
     130 after Ctrl-C (with --out FILE, --resume continues).
     """
+    refuse_batch_notation(notation, batch.file)
     hand = hand_or_batch(hand, batch, example="fanshu score '[EEEE]123m456p789s11s'")
     if hand is None:
         return
