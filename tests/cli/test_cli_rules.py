@@ -287,7 +287,7 @@ class _FakeRules:
             ("table", "seed000", "the table"),
         ]
 
-    def score(self, hand: Hand, options: Any = None) -> RuleResult:
+    def score(self, hand: Hand, options: Any = None) -> RuleResult[Any]:
         opts = options or _FakeOptions()
         suits = {t // 9 for t in hand.concealed_with_winning}
         if any(t >= 27 for t in hand.concealed_with_winning):

@@ -137,3 +137,47 @@ def test_a_missing_module_fails_only_its_command() -> None:
     broken = runner.invoke(probe, ["gone"])
     assert broken.exit_code == 2
     assert "the command 'gone' is not in this version of fanshu" in broken.output
+
+
+def test_deferred_conversion_matches_typers() -> None:
+    """The conversions done without pydantic (fanshu.cli.arguments._Deferred) give what
+    typer's own gives, for every parameter of every command and the values they see
+    most: the default, a text, a list of texts."""
+    import typer as typer_module
+    from typer import _click as click
+    from typer._coercion import build_runtime_param
+    from typer.core import TyperGroup, _TyperParameter
+
+    from fanshu.cli.arguments import _Deferred
+
+    root = typer_module.main.get_command(app)
+    assert isinstance(root, TyperGroup)
+    ctx = click.Context(root, info_name="fanshu")
+    checked = 0
+
+    def walk(command: click.Command) -> None:
+        nonlocal checked
+        for param in command.params:
+            if not isinstance(param, _TyperParameter):
+                continue
+            assert isinstance(param._runtime_param, _Deferred), param.name
+            full = build_runtime_param(param.type_descriptor)
+            for value in (param.default, "5m", ("a=1", "b=2")):
+                try:
+                    want: object = full.coerce(value, param=param, ctx=ctx)
+                except click.exceptions.BadParameter:
+                    want = "refused"
+                try:
+                    got: object = param._runtime_param.coerce(value, param=param, ctx=ctx)
+                except click.exceptions.BadParameter:
+                    got = "refused"
+                assert got == want, (command.name, param.name, value)
+                checked += 1
+        if isinstance(command, TyperGroup):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                assert sub is not None
+                walk(sub)
+
+    walk(root)
+    assert checked > 300
