@@ -112,7 +112,11 @@ def test_a_plain_fanshu_typo_keeps_its_own_message(text: str, message: str) -> N
     ("text", "name", "error"),
     [
         ("W1 W2 X3", "botzone", "unknown tile 'X3' at 6"),
-        ("123m456p789s18z", "mpsz", "unknown tile '8z' (honours are 1z-7z) at 13"),
+        (
+            "123m456p789s18z",
+            "mpsz",
+            "unknown tile '8z' (mpsz honours are 1z-7z = 东南西北白发中, Tenhou's order) at 13",
+        ),
         ("一万二万三万四饼五饼六饼七条八条九条东东东北北北北北", "chinese", "five copies of N"),
         ("🀇🀈🀉 🀪", "unicode", "the joker is not a tile"),
     ],

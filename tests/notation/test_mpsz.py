@@ -59,8 +59,14 @@ def test_format_sorted() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("123m8z", "unknown tile '8z' (honours are 1z-7z) at 4"),
-        ("123m0z", "unknown tile '0z' (honours are 1z-7z) at 4"),
+        (
+            "123m8z",
+            "unknown tile '8z' (mpsz honours are 1z-7z = 东南西北白发中, Tenhou's order) at 4",
+        ),
+        (
+            "123m0z",
+            "unknown tile '0z' (mpsz honours are 1z-7z = 东南西北白发中, Tenhou's order) at 4",
+        ),
         ("9f", "unknown tile '9f' (flowers are 1f-8f) at 0"),
         ("12x", "unknown suit 'x' at 2"),
         ("11m5q", "unknown suit 'q' at 4"),

@@ -74,7 +74,14 @@ def _tile(letter: str, digit: int, pos: int) -> Tile:
         return Tile(_SUIT_BASE[letter] + digit - 1)
     if letter == "z":
         if not 1 <= digit <= 7:
-            raise NotationError(f"unknown tile '{digit}z' (honours are 1z-7z)", pos)
+            raise NotationError(
+                msg(
+                    "unknown tile '{digit}z' (mpsz honours are 1z-7z = 东南西北白发中, "
+                    "Tenhou's order)",
+                    digit=digit,
+                ),
+                pos,
+            )
         return Z_ORDER[digit - 1]
     if not 1 <= digit <= 8:
         raise NotationError(f"unknown tile '{digit}f' (flowers are 1f-8f)", pos)
