@@ -63,6 +63,7 @@ def test_help_imports_no_web_or_batch() -> None:
     modules = modules_after("--help")
     assert "fanshu.cli.main" in modules  # the probe ran the app
     assert loaded(modules, HEAVY) == []
+    assert loaded(modules, ("rich", "pydantic")) == []  # the help is plain text
     # the list of commands imports none of them
     assert loaded(modules, ("fanshu.cli.score", "fanshu.cli.match", "fanshu.cli.serve")) == []
 

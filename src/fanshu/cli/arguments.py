@@ -49,7 +49,6 @@ from typer._click.exceptions import UsageError
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer.core import TyperArgument, TyperCommand, TyperGroup, _TyperParameter
 
-from fanshu.cli.errors import EXIT_BAD_INPUT
 from fanshu.protocol.text import is_text
 
 __all__ = [
@@ -570,6 +569,8 @@ class TextArguments(HelpGroup):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         problem = argument_problem(args)
         if problem is not None:
+            from fanshu.cli.errors import EXIT_BAD_INPUT  # (it imports rich: not for --help)
+
             typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(EXIT_BAD_INPUT)
         return super().parse_args(ctx, args)
