@@ -4,6 +4,7 @@ says ``Content-Language`` and ``Vary: Accept-Language``.  æŒ‰ Accept-Language è¿
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,8 +12,14 @@ from fastapi.testclient import TestClient
 
 import fanshu
 from fanshu.errors import FanshuError
-from fanshu.i18n import gettext, translate
-from fanshu.web.problems import TITLES
+from fanshu.i18n import gettext, msg, translate
+from fanshu.web.problems import (
+    TITLES,
+    Problem,
+    problem_body,
+    problem_response,
+    scope_language,
+)
 from support.http import problem
 
 #: 13 tiles where a complete hand has 14: invalid_hand, with a count in the message.
@@ -93,3 +100,26 @@ def test_an_unknown_resource_is_a_chinese_404(client: TestClient) -> None:
         method="GET", path="/v1/no-such-thing"
     )
     assert body["title"] == gettext("Not found", "zh") != "Not found"
+
+
+def test_a_middleware_reads_the_language_from_the_raw_scope() -> None:
+    # middlewares answer before FastAPI builds a Request: scope_language reads the headers
+    scope: dict[str, Any] = {"headers": [(b"host", b"localhost"), (b"Accept-Language", b"zh-TW")]}
+    assert scope_language(scope) == "zh"
+    assert scope_language({"headers": [(b"accept-language", b"en, zh;q=0.5")]}) == "en"
+    assert scope_language({}) == "en"
+    r = problem_response(Problem("too_large", msg("the request body is too large")), "zh")
+    assert r.headers["content-language"] == "zh"
+    body = json.loads(bytes(r.body))
+    assert body["detail"] == gettext("the request body is too large", "zh")
+    assert body["title"] == gettext(TITLES["too_large"], "zh")
+
+
+def test_problem_body_translates_the_error_items_and_keeps_their_fields() -> None:
+    items = [{"field": "since", "message": msg("missing {field!r}", field="since")}]
+    body = problem_body("bad_field", items[0]["message"], 422, lang="zh", errors=items)
+    assert body["errors"] == [{"field": "since", "message": body["detail"]}]
+    assert body["detail"] == gettext("missing {field!r}", "zh").format(field="since")
+    assert problem_body("bad_field", "x", 422, errors=items)["errors"][0]["message"] == (
+        "missing 'since'"
+    )
