@@ -128,7 +128,7 @@ def settle(req: SettleRequest) -> dict[str, Any]:
         line["wildcard"] = req.wildcard
     result = score_request(parse_request(line))
     if not result.is_win:
-        raise LineError(NOT_A_WIN, result.reason or "not a winning hand")
+        raise LineError(NOT_A_WIN, result.reason or msg("not a winning hand"))
     if isinstance(rule_set, BeijingRuleSet):  # the only settlement told who deals
         payments = rule_set.settle(
             req.players, req.winner, req.discarder, result, options, dealer=req.dealer_player
