@@ -454,7 +454,9 @@ def test_batch_line(tmp_path: Path) -> None:
     out = [json.loads(s) for s in (tmp_path / "scores.jsonl").read_text().splitlines()]
     assert [o["id"] for o in out] == [1, "b", 3, 4]
     assert out[0]["total"] == 17 and out[0]["error"] is None
-    assert set(out[0]) == {"id", "total", "fans", "multiplier", "error"}
+    assert set(out[0]) == {
+        "id", "total", "fans", "multiplier", "total_without_flowers", "meets_minimum", "error"
+    }  # fmt: skip
     assert set(out[0]["fans"][0]) == {"name", "name_en", "value", "count"}
     assert set(out[2]) == {"id", "error"} and set(out[2]["error"]) == {"code", "message"}
     assert out[3]["error"] is None
@@ -515,8 +517,8 @@ def help_text(path: tuple[str, ...]) -> str:
 
 def _has_command(path: tuple[str, ...], word: str) -> bool:
     """Whether ``word`` is listed in the Commands box of ``fanshu PATH --help``."""
-    commands = help_text(path).partition("─ Commands ─")[2]
-    return re.search(rf"^│ +{re.escape(word)} ", commands, re.M) is not None
+    commands = help_text(path).partition("\nCommands:\n")[2]
+    return re.search(rf"^ +{re.escape(word)}(?: |$)", commands, re.M) is not None
 
 
 def _has_option(path: tuple[str, ...], option: str) -> bool:

@@ -498,7 +498,8 @@ def test_wild_kinds_round_trip(tmp_path: Path) -> None:
     spath = tmp_path / "s.parquet"
     with open_writer(spath, "parquet", "score", rules="jiaxing") as w:
         w.write(record)
-    assert json.loads(pq.read_table(spath).column("extra").to_pylist()[0]) == {"wildcards": wild}
+    extra = json.loads(pq.read_table(spath).column("extra").to_pylist()[0])
+    assert extra == {"wildcards": wild, "total_without_flowers": 28, "meets_minimum": True}
     assert list(read_records(spath)) == [{**with_string_id(record), "rules": "jiaxing"}]
 
 
