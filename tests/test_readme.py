@@ -193,6 +193,7 @@ def _json_of_cli(value: Any, out: str, ns: dict[str, Any]) -> None:
     assert proc.returncode == 0, proc.stderr
     cli = json.loads(proc.stdout)
     assert cli.pop("id") is None
+    assert (cli.pop("total_without_flowers"), cli.pop("meets_minimum")) == (17, True)
     assert cli == value
 
 
@@ -291,7 +292,7 @@ PROSE: dict[str, Callable[[Any, str, dict[str, Any]], None]] = {
     "answers the localhost names (the Host check)": _host_check,
     "九莲宝灯 …": _nine_gates,
     "a readable summary": _summary,
-    "the JSON object of `fanshu score --json` without `id`": _json_of_cli,
+    "`fanshu score --json` less `id`, `total_without_flowers`, `meets_minimum`": (_json_of_cli),
     "清一色 + 自摸: 4 fan, ×8": _sichuan,
     "5 fan, ×32 (cap 6)": _beijing,
     "MCR fans, no wind fans": _two_player,
