@@ -5,6 +5,7 @@ not Unicode (422 invalid_text naming the field; in a batch, that item's error)."
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -112,7 +113,10 @@ def test_a_body_that_stops_arriving_is_a_408_problem() -> None:
         answer.append(message)
 
     scope = {"type": "http", "method": "POST", "path": "/v1/score", "headers": []}
-    asyncio.run(BodyLimit(app, timeout=0.2)(scope, receive, send))
+    # in a thread of its own: a browser test in the same worker may leave this thread's
+    # event loop running (Playwright's sync API), and asyncio.run refuses to nest
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, BodyLimit(app, timeout=0.2)(scope, receive, send)).result()
     assert not reached
     assert answer[0]["status"] == 408
     body = json.loads(answer[1]["body"])
