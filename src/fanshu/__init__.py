@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from fanshu.sets import Set
     from fanshu.tiles import Tile
 
-__version__ = "0.1.0"
+from fanshu._version import __version__ as __version__
 
 #: Where each public name lives: imported by :func:`__getattr__` on first use.
 _WHERE: dict[str, str] = {

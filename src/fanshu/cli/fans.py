@@ -11,6 +11,7 @@ import json
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -218,11 +219,15 @@ def excluded_table(result: Result[Fan]) -> Table:
         pad_edge=False,
         padding=(0, 2, 0, 0),
     )
-    table.add_column("番种", no_wrap=True, style="dim")
-    table.add_column("Fan", no_wrap=True, style="dim")
-    table.add_column("Excluded by 被…不计", no_wrap=True)
-    table.add_column("Why 原则", no_wrap=True)
+    rows = excluded_rows(result)
+    # The Chinese name is what a reader scans for: never cut it; the rest wraps in a
+    # narrow terminal rather than losing words to an ellipsis.
+    zh_width = max((cell_len(r[0]) for r in rows), default=4)
+    table.add_column("番种", no_wrap=True, style="dim", min_width=zh_width)
+    table.add_column("Fan", style="dim", overflow="fold")
+    table.add_column("Excluded by 被…不计", overflow="fold")
+    table.add_column("Why 原则", overflow="fold")
     table.add_column("Sets 牌组", overflow="fold")
-    for row in excluded_rows(result):
+    for row in rows:
         table.add_row(*row)
     return table

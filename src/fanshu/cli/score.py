@@ -15,6 +15,7 @@ from rich.text import Text
 
 from fanshu.cli.convert import NotationOption, refuse_batch_notation
 from fanshu.cli.errors import EXIT_BAD_INPUT, EXIT_NOT_A_WIN, fail
+from fanshu.cli.fans import excluded_table
 from fanshu.cli.jsonl import (
     NO_BATCH,
     BatchRun,
@@ -48,7 +49,6 @@ from fanshu.protocol.wildcard import wildcards_of
 from fanshu.render import draw_hand, draw_sets
 from fanshu.rules import DEFAULT_RULES
 from fanshu.rules.base import RuleSet, ScoreResult
-from fanshu.rules.mcr.fans import FANS
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.result import MINIMUM_FAN, McrResult, is_mcr_result
 from fanshu.tiles import Tile
@@ -237,25 +237,6 @@ def _fan_table(result: McrResult, plain: bool) -> Table:
     return table
 
 
-def _excluded_table(result: McrResult) -> Table:
-    table = Table(
-        title="Excluded 不计",
-        title_justify="left",
-        title_style="bold",
-        header_style="bold",
-        box=None,
-        pad_edge=False,
-        padding=(0, 2, 0, 0),
-    )
-    table.add_column("番种", no_wrap=True, style="dim")
-    table.add_column("Fan", no_wrap=True, style="dim")
-    table.add_column("Excluded by 被…不计", no_wrap=True)
-    for x in result.excluded:
-        by = FANS[x.by]
-        table.add_row(FANS[x.fan].name_zh, FANS[x.fan].name_en, f"{by.name_zh} {by.name_en}")
-    return table
-
-
 def print_result(
     result: McrResult,
     *,
@@ -283,7 +264,7 @@ def print_result(
     if excluded:
         console.print()
         if result.excluded:
-            console.print(_excluded_table(result))
+            console.print(excluded_table(result))
         else:
             console.print(Text("Excluded 不计: none", style="dim"))
     console.print()
