@@ -4,13 +4,17 @@ SIGTERM; a port in use or a missing web extra is an ``error:`` line and status 2
 from __future__ import annotations
 
 import builtins
+import contextlib
+import http.client
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,6 +160,7 @@ def test_help_names_the_options() -> None:
         "--body-timeout",
         "--keep-alive-timeout",
         "--limit-concurrency",
+        "--workers",
     ):
         assert option in result.output
 
@@ -303,3 +308,246 @@ def test_accounts_switches_club_mode_on_and_says_how_to_make_an_organiser(
     assert "fanshu accounts add NAME --role organiser" in result.output
     plain = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(db)])
     assert plain.exit_code == 0 and seen["accounts"] is False
+
+
+# --- --workers N: several processes on one port ------------------------------------
+
+
+def _start_workers(db: str, workers: int = 2) -> tuple[subprocess.Popen[str], str, list[int]]:
+    """``fanshu serve --workers N`` on a free port: the process, its URL and its workers'
+    process ids (the second line of the banner)."""
+    args = ["serve", "--port", "0", "--db", db, "--workers", str(workers)]
+    proc = subprocess.Popen(
+        [*CMD, *args, "--keep-alive-timeout", "60"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    assert line.startswith("fanshu serving on http://127.0.0.1:"), (line, _stderr(proc))
+    second = proc.stdout.readline().strip()
+    assert second.startswith(f"{workers} worker processes: "), second
+    pids = [int(p) for p in second.split(": ", 1)[1].split(", ")]
+    assert len(set(pids)) == workers and proc.pid not in pids
+    return proc, line.removeprefix("fanshu serving on "), pids
+
+
+def _stderr(proc: subprocess.Popen[str]) -> str:
+    if proc.poll() is None:
+        return ""
+    return proc.stderr.read() if proc.stderr is not None else ""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}").exists() and "zombie" not in _proc_state(pid)
+
+
+def _proc_state(pid: int) -> str:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "gone"
+    return next((x for x in status.splitlines() if x.startswith("State:")), "").lower()
+
+
+def _gone(pids: list[int], within: float = 20.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _stop(proc: subprocess.Popen[str]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _worker_of(conn: http.client.HTTPConnection, port: int, pids: list[int]) -> int | None:
+    """The worker holding the server's end of ``conn`` (Linux: /proc/net/tcp* for the
+    socket's inode, then the workers' open files)."""
+    assert conn.sock is not None
+    mine = conn.sock.getsockname()[1]
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for row in Path(table).read_text().splitlines()[1:]:
+                fields = row.split()
+                local, remote = fields[1], fields[2]
+                if (
+                    int(local.rsplit(":", 1)[1], 16) == port
+                    and int(remote.rsplit(":", 1)[1], 16) == mine
+                ):
+                    inodes.add(f"socket:[{fields[9]}]")
+    for pid in pids:
+        fds = Path(f"/proc/{pid}/fd")
+        for fd in fds.iterdir():
+            with contextlib.suppress(OSError):
+                if os.readlink(fd) in inodes:
+                    return pid
+    return None
+
+
+def _call(
+    conn: http.client.HTTPConnection,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+) -> tuple[int, Any]:
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    conn.request(method, path, body=data, headers=headers)
+    resp = conn.getresponse()
+    return resp.status, json.loads(resp.read())
+
+
+def _one_connection_per_worker(url: str, pids: list[int]) -> dict[int, http.client.HTTPConnection]:
+    """Keep-alive connections until one is served by each worker (the kernel hands a new
+    connection to whichever worker accepts first)."""
+    parts = urllib.parse.urlsplit(url)
+    assert parts.hostname is not None and parts.port is not None
+    by_worker: dict[int, http.client.HTTPConnection] = {}
+    spare = []
+    for _ in range(200):
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        status, rules = _call(conn, "GET", "/v1/rules")
+        assert status == 200 and rules[0]["name"] == "mcr"
+        pid = _worker_of(conn, parts.port, pids)
+        assert pid is not None
+        if pid in by_worker:
+            spare.append(conn)
+        else:
+            by_worker[pid] = conn
+        if len(by_worker) == len(pids):
+            break
+    for conn in spare:
+        conn.close()
+    assert sorted(by_worker) == sorted(pids), "every worker serves connections"
+    return by_worker
+
+
+def _score_and_share_a_match(url: str, pids: list[int]) -> None:
+    """On a connection to each worker: score a hand; a match made on one and a hand
+    recorded on the other are read back from both."""
+    conns = _one_connection_per_worker(url, pids)
+    try:
+        first, second = (conns[p] for p in pids)
+        for conn in (first, second):
+            status, scored = _call(conn, "POST", "/v1/score", {"hand": "1112345678999m5m"})
+            assert status == 200 and scored["total"] >= 88  # 九莲宝灯
+        status, made = _call(first, "POST", "/v1/matches", {"players": ["A", "B", "C", "D"]})
+        assert status == 201, made
+        mid, edit, view = made["id"], made["access"]["edit_token"], made["access"]["view_token"]
+        hand = {"winner": "A", "discarder": "B", "fan": 8}
+        for n, writer in enumerate((second, first, second), start=1):
+            status, sheet = _call(writer, "POST", f"/v1/matches/{mid}/hands", hand, edit)
+            assert status == 200 and sheet["hands_played"] == n, sheet
+            for reader in (first, second):  # the other worker sees the write at once
+                status, read = _call(reader, "GET", f"/v1/matches/{mid}", token=view)
+                assert status == 200 and read["hands_played"] == n
+    finally:
+        for conn in conns.values():
+            conn.close()
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc")
+def test_two_workers_share_the_port_and_the_sqlite_file(tmp_path: Path) -> None:
+    proc, url, pids = _start_workers(str(tmp_path / "club.db"))
+    try:
+        _score_and_share_a_match(url, pids)
+        proc.send_signal(signal.SIGTERM)  # graceful: the workers first, then the supervisor
+        assert proc.wait(timeout=20) in (0, -signal.SIGTERM)
+        assert _gone(pids), "no worker outlives the supervisor"
+        assert "Traceback" not in _stderr(proc)
+    finally:
+        _stop(proc)
+    listed = CliRunner().invoke(app, ["match", "list", "--json", "--db", str(tmp_path / "club.db")])
+    assert listed.exit_code == 0
+    assert [m["hands_played"] for m in json.loads(listed.output)] == [3]  # in the file
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc")
+def test_two_workers_share_a_postgres_database(pg_db: str) -> None:
+    proc, url, pids = _start_workers(pg_db)
+    try:
+        _score_and_share_a_match(url, pids)
+    finally:
+        _stop(proc)
+    assert _gone(pids)
+
+
+def test_ctrl_c_stops_every_worker_with_status_130(tmp_path: Path) -> None:
+    proc, url, pids = _start_workers(str(tmp_path / "club.db"), workers=3)
+    try:
+        assert get(url + "v1/rules/mcr")["name"] == "mcr"
+        proc.send_signal(signal.SIGINT)  # Ctrl-C
+        _, err = proc.communicate(timeout=20)
+        assert proc.returncode == 130 and "Traceback" not in err
+        assert _gone(pids)
+    finally:
+        _stop(proc)
+
+
+def test_workers_stop_when_their_supervisor_is_killed(tmp_path: Path) -> None:
+    proc, url, pids = _start_workers(str(tmp_path / "club.db"))
+    try:
+        assert get(url + "v1/rules/mcr")["name"] == "mcr"
+        proc.kill()  # SIGKILL: the supervisor cannot stop them; they notice and stop
+        proc.wait(timeout=10)
+        assert _gone(pids), "orphaned workers stop themselves"
+    finally:
+        _stop(proc)
+        for pid in pids:  # never leave one behind, even when the test fails
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--workers", "0"], "Invalid value for '--workers'"),
+        (["--workers", "65"], "Invalid value for '--workers'"),
+        (["--workers", "two"], "Invalid value for '--workers'"),
+        (
+            ["--workers", "2", "--db", ":memory:"],
+            "error: --db :memory: is one process's scratch database: --workers 2 needs",
+        ),
+    ],
+)
+def test_a_bad_worker_count_is_an_error_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["serve", "--port", "0", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "fanshu serving" not in result.output
+
+
+def test_one_worker_is_the_default_and_says_no_worker_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.cli import serve
+
+    seen: dict[str, Any] = {}
+
+    def run(self: Any, sockets: Any = None) -> None:  # instead of serving
+        seen.update(json.loads(os.environ[serve.SERVE_CONFIG_VARIABLE]))
+        seen["workers"] = self.config.workers
+
+    monkeypatch.setattr("uvicorn.Server.run", run)
+    result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(tmp_path / "a.db")])
+    assert result.exit_code == 0, result.output
+    assert seen["workers"] == 1 and "supervisor_pid" not in seen
+    assert "worker processes" not in result.output

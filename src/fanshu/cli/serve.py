@@ -22,6 +22,16 @@ The command line never imports :mod:`fanshu.web` (the two front ends stand side 
 side): uvicorn loads the app by its import string, from the factory
 ``fanshu.web.app:app_from_environment``; ``--db`` travels in the environment variable
 that factory reads, the other settings as JSON in a second one.
+
+``--workers N`` (1 to :data:`MAX_WORKERS`, default 1) serves with N processes on the one
+listening socket (uvicorn's supervisor, each worker builds the app from the factory and
+opens the database itself): the banner comes once every worker is ready, followed by
+the line ``N worker processes: PID, …``.  A database file is shared safely (WAL,
+``BEGIN IMMEDIATE``, a busy timeout: writers queue), so is PostgreSQL; ``:memory:``
+is one process's scratch database and is refused with more than one worker.  Ctrl-C
+or SIGTERM stops the workers gracefully (each finishes its requests), then the
+supervisor; a worker that dies is replaced, a worker whose supervisor is gone stops
+itself.  Rate limits and ``--limit-concurrency`` count per worker.
 """
 
 from __future__ import annotations
@@ -29,17 +39,23 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import socket
+import time
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from fanshu.cli.errors import fail
 from fanshu.cli.match import DbOption
 
-__all__ = ["serve_command"]
+if TYPE_CHECKING:
+    import uvicorn
+
+__all__ = ["MAX_WORKERS", "serve_command"]
 
 #: The app factory uvicorn imports, and the variable it reads ``--db`` from
 #: (``fanshu.web.app.SERVE_DB_VARIABLE``).
@@ -54,6 +70,11 @@ WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 #: What the web extra brings besides uvicorn: checked before the port is bound, so that
 #: a missing one is one error line, not a traceback from inside uvicorn.
 WEB_MODULES = ("fastapi", "starlette", "fastapi_offline")
+#: The most worker processes ``--workers`` takes.  More than the machine's CPUs only
+#: adds memory and switching; the bound catches a mistyped count.
+MAX_WORKERS = 64
+#: Seconds each worker has to build the app and start serving before the start fails.
+WORKER_START_TIMEOUT = 120.0
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -226,6 +247,17 @@ def serve_command(
             help="Connections and requests at once; past it, 503.",
         ),
     ] = 256,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            min=1,
+            max=MAX_WORKERS,
+            help=f"Worker processes serving the port (1-{MAX_WORKERS}; one per CPU uses "
+            "them all). Each opens the database; not with --db :memory:.",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the HTTP API (/v1, OpenAPI at /docs) and the browser app at
     http://HOST:PORT/ until Ctrl-C."""
@@ -236,8 +268,14 @@ def serve_command(
     missing = next((name for name in WEB_MODULES if find_spec(name) is None), None)
     if missing is not None:
         raise fail(f"fanshu serve needs {missing}: pip install 'fanshu[web]'")
-    if db is None or db.strip() != ":memory:":
-        _check_database(db)
+    memory = db is not None and db.strip() == ":memory:"
+    if memory and workers > 1:
+        raise fail(
+            f"--db :memory: is one process's scratch database: --workers {workers} needs a "
+            "database file or a postgresql:// URL that every worker opens"
+        )
+    if not memory:
+        _check_database(db)  # also creates and migrates it before any worker opens it
     unwritable = not read_only and not _database_writable(db)
     settings: dict[str, Any] = {
         "allowed_hosts": allowed_hosts(host, list(allowed_host or ())),
@@ -249,6 +287,8 @@ def serve_command(
         "body_timeout": body_timeout,
         "accounts": accounts,
     }
+    if workers > 1:  # each worker stops itself when this process is gone
+        settings["supervisor_pid"] = os.getpid()
     sock = _listen(host, port)
     bound_port = sock.getsockname()[1]
     config = uvicorn.Config(
@@ -263,16 +303,19 @@ def serve_command(
         # rate limits read X-Forwarded-For themselves (its last address, not its first)
         proxy_headers=trust_proxy,
         forwarded_allow_ips="*" if trust_proxy else None,
+        workers=workers,
     )
-    server = uvicorn.Server(config)
     # unset when --db is not given, so that the app falls back as create_app() does
     os.environ.pop(SERVE_DB_VARIABLE, None)
     if db is not None:
         os.environ[SERVE_DB_VARIABLE] = db
     os.environ[SERVE_CONFIG_VARIABLE] = json.dumps(settings)
-    try:
-        config.load()  # builds the app now, so that it is ready when we say so
-        typer.echo(f"fanshu serving on {_url(host, bound_port)}")
+    url = _url(host, bound_port)
+
+    def started(pids: list[int]) -> None:
+        typer.echo(f"fanshu serving on {url}")
+        if workers > 1:
+            typer.echo(f"{workers} worker processes: {', '.join(map(str, pids))}")
         if unwritable:
             typer.echo(
                 "the database file cannot be written: serving it read-only "
@@ -285,8 +328,77 @@ def serve_command(
                 "club mode (--accounts) has no organiser yet: "
                 "fanshu accounts add NAME --role organiser"
             )
-        server.run(sockets=[sock])
+
+    try:
+        if workers == 1:
+            server = uvicorn.Server(config)
+            config.load()  # builds the app now, so that it is ready when we say so
+            started([os.getpid()])
+            server.run(sockets=[sock])
+        else:
+            _supervise(config, sock, started)
     finally:
         os.environ.pop(SERVE_DB_VARIABLE, None)
         os.environ.pop(SERVE_CONFIG_VARIABLE, None)
         sock.close()
+
+
+def _supervise(
+    config: uvicorn.Config, sock: socket.socket, started: Callable[[list[int]], None]
+) -> None:
+    """Serve with ``config.workers`` processes: start them, wait until each serves, say
+    so (``started`` with their ids), then keep them running until SIGINT or SIGTERM,
+    which stop them gracefully; the signal then ends this process as it ends a single
+    worker's (Ctrl-C: status 130).  A worker that cannot start is an ``error:`` line."""
+    from uvicorn.supervisors.multiprocess import SIGNALS, Multiprocess
+
+    class Supervisor(Multiprocess):
+        stopped_by: int | None = None
+
+        def handle_int(self) -> None:
+            self.stopped_by = signal.SIGINT
+            super().handle_int()
+
+        def handle_term(self) -> None:
+            self.stopped_by = signal.SIGTERM
+            super().handle_term()
+
+        def start(self) -> bool:
+            """Start the workers and wait until every one serves (False: a signal came
+            first)."""
+            self.init_processes()
+            deadline = time.monotonic() + WORKER_START_TIMEOUT
+            for process in self.processes:
+                while not process.is_ready(timeout=1):
+                    self.handle_signals()
+                    if self.should_exit.is_set():
+                        return False
+                    if not process.process.is_alive() or time.monotonic() > deadline:
+                        self.stop()
+                        code = process.exitcode
+                        why = "did not start in time" if code is None else f"ended ({code})"
+                        raise fail(f"a worker process of fanshu serve {why}")
+                    time.sleep(0.1)
+            return True
+
+        def stop(self) -> None:
+            self.terminate_all()
+            self.join_all()
+
+    handlers = {sig: signal.getsignal(sig) for sig in SIGNALS}
+    supervisor = Supervisor(config, sockets=[sock])  # catches the signals from here on
+    try:
+        if supervisor.start():
+            started([p.pid for p in supervisor.processes if p.pid is not None])
+            while not supervisor.should_exit.wait(0.5):
+                supervisor.handle_signals()
+                supervisor.keep_subprocess_alive()
+        supervisor.stop()
+    finally:
+        for sig, handler in handlers.items():
+            if handler is not None:  # None: not set from Python, nothing to put back
+                signal.signal(sig, handler)
+    if supervisor.stopped_by is not None:
+        signal.raise_signal(supervisor.stopped_by)  # as uvicorn does for one worker
+    else:  # the supervisor gave up: a worker failed as it started
+        raise fail("the worker processes of fanshu serve could not start")

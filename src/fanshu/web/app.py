@@ -27,6 +27,9 @@ import asyncio
 import html
 import json
 import os
+import signal
+import threading
+import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib.resources import files
@@ -437,7 +440,8 @@ SERVE_DB_VARIABLE = "FANSHU_SERVE_DB"
 #: ``allowed_hosts`` (list), ``read_only``, ``trust_proxy`` (booleans), ``rate_write``,
 #: ``rate_login``, ``rate_compute`` (requests a minute, 0: unlimited),
 #: ``body_timeout`` (seconds) and ``accounts`` (club mode); a missing key keeps
-#: ``create_app``'s default.
+#: ``create_app``'s default.  With ``fanshu serve --workers N`` (N > 1) also
+#: ``supervisor_pid``: the process that started this worker (see :func:`stop_when_orphaned`).
 SERVE_CONFIG_VARIABLE = "FANSHU_SERVE_CONFIG"
 
 
@@ -453,11 +457,28 @@ def _limits(config: dict[str, Any]) -> RateLimits:
     )
 
 
+def stop_when_orphaned(supervisor_pid: int, every: float = 0.5) -> threading.Thread:
+    """Watch, in a daemon thread, that this worker's parent is still ``supervisor_pid``;
+    once it is not (the supervisor was killed, so nobody would stop this worker), send
+    this process SIGTERM, which uvicorn answers with a graceful shutdown."""
+
+    def watch() -> None:
+        while os.getppid() == supervisor_pid:
+            time.sleep(every)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    thread = threading.Thread(target=watch, name="fanshu-supervisor-watch", daemon=True)
+    thread.start()
+    return thread
+
+
 def app_from_environment() -> FastAPI:
     """The service on the database named by ``$FANSHU_SERVE_DB`` (unset: as
     ``create_app()``), with the settings of ``$FANSHU_SERVE_CONFIG``: the factory
     ``fanshu serve`` gives uvicorn."""
     config: dict[str, Any] = json.loads(os.environ.get(SERVE_CONFIG_VARIABLE) or "{}")
+    if config.get("supervisor_pid"):  # a worker of fanshu serve --workers N
+        stop_when_orphaned(int(config["supervisor_pid"]))
     return create_app(
         os.environ.get(SERVE_DB_VARIABLE),
         allowed_hosts=[str(h) for h in config.get("allowed_hosts", ())],
