@@ -1,13 +1,31 @@
 """HTTP load on ``POST /v1/score`` and, with ``--auth``, on score sheets read and written
-with their tokens: requests per second, latency percentiles, errors.
+with their tokens: requests per second, latency percentiles, errors, CPU a request.
 
 Starts ``fanshu serve --port 0 --db :memory:`` (or ``--db`` a SQLite file or a
-``postgresql://`` URL) in a subprocess on the loopback interface, or uses ``--url`` of a
-running server, then keeps ``--connections`` keep-alive HTTP/1.1 connections busy (one
-thread each, ``http.client``).  Without ``--auth`` every request scores a hand: a fixed
-set of hands of every rule set, or ``--distinct N`` random winning hands (so that no cache
-answers for the server); each answer is checked against ``fanshu score --batch`` run
-in-process on the same hand.
+``postgresql://`` URL; ``--workers N``, or a list ``1,2`` measured in turn, each on a
+fresh server and the same hands; with more than one worker ``:memory:`` becomes a
+temporary file) in a subprocess on the loopback interface, or uses ``--url`` of a
+running server.  The client keeps ``--connections`` keep-alive HTTP/1.1 connections,
+one thread each, on plain sockets (:class:`Connection`: ``http.client`` costs several
+times the client's CPU, which the server would not get on a small machine).
+
+The hands: by default fresh random winning hands (``--seed``, drawn before the clock,
+``--pool`` of them): every request takes the next one, so no hand is sent twice — the
+warm-up sends other hands — and the report counts the repeats (0; the server keeps no
+whole-hand cache, only per-suit-pattern ones, so every answer is computed).
+``--distinct N`` goes round N random hands, ``--fixed`` round 12 fixed hands of every
+rule set (a hand that is not a win, one that cannot be scored).  Each answer is checked
+against ``score_line`` (``fanshu score --batch``) run in this process on the same hand.
+
+Two loops: closed (default: each connection sends its next request as soon as its
+answer is in; the rate is the most the pair manages) and open (``--rate R``: requests
+go out on a fixed schedule, one every 1/R s, taken by whichever connection is free,
+default 32 connections; the latency counts from the *scheduled* send, so time spent
+waiting for a free connection because the server fell behind is in it — no coordinated
+omission).  Open loop also reports the answer time from the actual send and how late
+the client sent.  Both report the achieved requests/s, latency p50/p90/p99/max, the
+errors, and the CPU milliseconds a request of the server's processes (Linux /proc) and
+of this client: less noisy than rates on a shared machine.
 
 ``--auth`` is a club evening: each connection starts a match (``POST /v1/matches``, which
 answers its edit and view tokens) and then sends a mix (``--mix``, default
@@ -20,16 +38,18 @@ hands on the sheet, the list.  The server started here runs with ``--rate-write 
 connections come from one address, which the default limit of changes would stop.
 
 A request that fails, answers another status or another body is an error.  Prints the
-request rate, latency p50/p90/p99/max (per kind of request with ``--auth``) and the
-error count; exits 1 on any error.
+figures (per kind of request with ``--auth``); exits 1 on any error.
 
 Run from the repository root:
 
-    .venv/bin/python bench/bench_http.py                     # 10 s, 8 connections
+    .venv/bin/python bench/bench_http.py                     # 10 s, 8 connections, fresh hands
+    .venv/bin/python bench/bench_http.py --workers 1,2       # 1 worker, then 2
+    .venv/bin/python bench/bench_http.py --rate 2000 --workers 1,2   # open loop
     .venv/bin/python bench/bench_http.py --seconds 30 --connections 16
     .venv/bin/python bench/bench_http.py --batch 100         # POST /v1/score/batch
-    .venv/bin/python bench/bench_http.py --distinct 5000     # 5,000 different hands
-    .venv/bin/python bench/bench_http.py --auth --db /tmp/club.db
+    .venv/bin/python bench/bench_http.py --fixed             # 12 hands seen again and again
+    .venv/bin/python bench/bench_http.py --distinct 5000     # 5,000 different hands in turn
+    .venv/bin/python bench/bench_http.py --auth --db /tmp/club.db --workers 2
     .venv/bin/python bench/bench_http.py --auth --db postgresql://user@/fanshu?host=/run/postgresql
     .venv/bin/python bench/bench_http.py --url http://127.0.0.1:8000/ --json
 
@@ -42,16 +62,20 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
+import itertools
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -126,8 +150,9 @@ Request = tuple[str, str, bytes | None, dict[str, str], str, Any]
 
 
 @contextmanager
-def served(db: str = ":memory:", *extra: str) -> Iterator[str]:
-    """``fanshu serve`` on a free loopback port on database ``db``; yields its base URL."""
+def served(db: str = ":memory:", *extra: str) -> Iterator[tuple[str, list[int]]]:
+    """``fanshu serve`` on a free loopback port on database ``db``; yields its base URL
+    and the ids of its processes (the supervisor and its workers)."""
     cmd = [sys.executable, "-c", "from fanshu.cli import run; run()", "serve",
            "--host", "127.0.0.1", "--port", "0", "--db", db, *extra]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
@@ -136,29 +161,98 @@ def served(db: str = ":memory:", *extra: str) -> Iterator[str]:
         line = proc.stdout.readline().strip()
         if not line.startswith("fanshu serving on "):
             raise SystemExit(f"the server did not start: {line!r}")
-        yield line.removeprefix("fanshu serving on ")
+        pids = [proc.pid]
+        if "--workers" in extra and extra[extra.index("--workers") + 1] != "1":
+            second = proc.stdout.readline().strip()  # N worker processes: PID, …
+            pids += [int(x) for x in second.split(": ", 1)[1].split(", ")]
+        yield line.removeprefix("fanshu serving on "), pids
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
 
 
-def connect(url: str) -> http.client.HTTPConnection:
+def cpu_seconds(pids: list[int]) -> float | None:
+    """User + system CPU seconds of these processes so far (Linux /proc), else None."""
+    total = 0
+    try:
+        for pid in pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    except (OSError, IndexError, ValueError):
+        return None
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection on a plain socket: the request written in one
+    piece, the answer read by its Content-Length.  (``http.client`` parses headers
+    with the email package: several times the client's CPU a request, which on a small
+    machine the server would not get.)"""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.address = (host, port)
+        self.host = f"{host}:{port}".encode()
+        self.sock: socket.socket | None = None
+        self.buffer = b""
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+        self.buffer = b""
+
+    def exchange(self, head: bytes, body: bytes | None) -> tuple[int, bytes]:
+        if self.sock is None:
+            self.sock = socket.create_connection(self.address, timeout=30)
+            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock.sendall(head + body if body else head)
+        while (end := self.buffer.find(b"\r\n\r\n")) < 0:
+            self._more()
+        header, self.buffer = self.buffer[:end], self.buffer[end + 4 :]
+        lines = header.split(b"\r\n")
+        status = int(lines[0].split(b" ", 2)[1])
+        length, close = None, False
+        for line in lines[1:]:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                length = int(value)
+            elif name == b"connection" and value.strip().lower() == b"close":
+                close = True
+        if length is None:
+            raise http.client.HTTPException(f"an answer without Content-Length: {header!r}")
+        while len(self.buffer) < length:
+            self._more()
+        data, self.buffer = self.buffer[:length], self.buffer[length:]
+        if close:
+            self.close()
+        return status, data
+
+    def _more(self) -> None:
+        assert self.sock is not None
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise http.client.RemoteDisconnected("the server closed the connection")
+        self.buffer += chunk
+
+
+def connect(url: str) -> Connection:
     parts = urlsplit(url)
-    return http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    return Connection(parts.hostname or "127.0.0.1", parts.port or 80)
 
 
-def send(conn: http.client.HTTPConnection, request: Request) -> tuple[int, bytes]:
+def send(conn: Connection, request: Request) -> tuple[int, bytes]:
     method, path, body, extra, _, _ = request
-    headers = {"Connection": "keep-alive", **extra}
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {conn.host.decode()}"]
+    lines += [f"{name}: {value}" for name, value in extra.items()]
     if body is not None:
-        headers["Content-Type"] = "application/json"
-    conn.request(method, path, body=body, headers=headers)
-    resp = conn.getresponse()
-    return resp.status, resp.read()
+        lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+    head = ("\r\n".join(lines) + "\r\n\r\n").encode()
+    return conn.exchange(head, body)
 
 
 def worker(url: str, requests: Iterator[Request], until: float, tally: Tally) -> None:
@@ -224,7 +318,7 @@ class Table:
     HAND = json.dumps({"winner": "A", "discarder": "B", "fan": 8}).encode()
     NEW = json.dumps({"players": ["A", "B", "C", "D"]}).encode()
 
-    def __init__(self, conn: http.client.HTTPConnection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.id = ""
         self.edit = self.view = ""
         self.hands = 0
@@ -343,62 +437,190 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
+@dataclass
+class Pool:
+    """The score requests to send, each ``(body, expected answer)``; with ``fresh`` every
+    request takes the next one and none is sent twice (at the end of the pool the
+    connections stop), else each connection goes round them from its own offset."""
+
+    bodies: list[tuple[bytes, Any]]
+    fresh: bool
+    taken: Iterator[int] = field(default_factory=itertools.count)
+    #: The pool indices sent, in the order taken (fresh pools only).
+    sent: list[int] = field(default_factory=list)
+
+    def requests(self, path: str, check: Any, offset: int) -> Iterator[Request]:
+        if not self.fresh:
+            yield from scoring(path, self.bodies, check, offset)
+            return
+        while True:
+            i = next(self.taken)  # itertools.count: one index per call, across threads
+            if i >= len(self.bodies):
+                return
+            self.sent.append(i)
+            body, want = self.bodies[i]
+            yield (
+                "POST",
+                path,
+                body,
+                {},
+                "score",
+                lambda status, data, want=want: check(status, data, want),
+            )
+
+
+def fresh_items(seed: int, n: int, avoid: set[bytes] | None = None) -> list[dict[str, Any]]:
+    """``n`` different random winning hands (seed ``seed``), none of them in ``avoid``
+    (compared as the request body)."""
+    out: list[dict[str, Any]] = []
+    seen = set(avoid or ())
+    lines = score_lines(seed, n * 2 + 100)
+    for line in lines:
+        item = json.loads(line)
+        item.pop("id", None)
+        key = json.dumps(item).encode()
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(item)
+        if len(out) == n:
+            return out
+    raise SystemExit(f"could not draw {n} different hands")
+
+
+def make_bodies(items: list[dict[str, Any]], batch: int) -> list[tuple[bytes, Any]]:
+    """The request bodies and expected answers (status and score or error code, from
+    ``score_line`` in this process): single hands, or ``batch`` hands a body."""
+    if not batch:
+        return [(json.dumps(h).encode(), expected(h)) for h in items]
+    out = []
+    for first in range(0, len(items) - batch + 1, batch):
+        chunk = items[first : first + batch]
+        want = [score_line(x) for x in chunk]
+        codes = [r["error"]["code"] if r.get("error") else r["total"] for r in want]
+        out.append((json.dumps({"items": chunk}).encode(), (200, codes)))
+    return out
+
+
+def paced(
+    url: str, requests: Iterator[Request], slots: Iterator[int], start: float, rate: float,
+    until: float, tally: Tally, lags: list[float], services: list[float],
+) -> None:  # fmt: skip
+    """Open loop: take the next slot of the shared schedule (one request every
+    ``1/rate`` s from ``start``), wait for its time, send it; the latency counts from
+    the scheduled time, so a request that waited for a free connection (the server fell
+    behind) counts its wait too — no coordinated omission."""
+    conn = connect(url)
+    mine: dict[str, list[float]] = {}
+    my_lags: list[float] = []
+    my_services: list[float] = []
+    try:
+        while True:
+            due = start + next(slots) / rate
+            if due >= until:
+                break
+            now = time.perf_counter()
+            if due > now:
+                time.sleep(due - now)
+            try:
+                request = next(requests)
+            except StopIteration:
+                tally.error("the pool of fresh hands ran out: raise --pool")
+                break
+            t0 = time.perf_counter()
+            try:
+                status, data = send(conn, request)
+            except (OSError, http.client.HTTPException) as e:
+                tally.error(f"{request[4]}: {type(e).__name__}: {e}")
+                conn.close()
+                conn = connect(url)
+                continue
+            done = time.perf_counter()
+            mine.setdefault(request[4], []).append(done - due)
+            my_lags.append(t0 - due)
+            my_services.append(done - t0)
+            problem = request[5](status, data)
+            if problem:
+                tally.error(f"{request[4]} {request[0]} {request[1]}: {problem}")
+    finally:
+        conn.close()
+        tally.add(mine)
+        with tally.lock:
+            lags.extend(my_lags)
+            services.extend(my_services)
+
+
+def _ms(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        name: round(percentile(ordered, q) * 1000, 2)
+        for name, q in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))
+    }
+
+
 def run(
     url: str, connections: int, seconds: float, warmup: float, batch: int, *,
-    distinct: int = 0, mix: dict[str, int] | None = None,
+    pool: Pool, warm_pool: Pool, mix: dict[str, int] | None = None, rate: float = 0.0,
+    server_pids: list[int] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    hands = distinct_hands(distinct) if distinct else HANDS
-    if batch:
-        bodies = []
-        for first in range(0, max(len(hands), batch) if distinct else batch, batch):
-            items = [hands[(first + i) % len(hands)] for i in range(batch)]
-            want_batch = [score_line(x) for x in items]
-            codes = [r["error"]["code"] if r.get("error") else r["total"] for r in want_batch]
-            bodies.append((json.dumps({"items": items}).encode(), (200, codes)))
-        path, check = "/v1/score/batch", check_batch
-    else:
-        bodies = [(json.dumps(h).encode(), expected(h)) for h in hands]
-        path, check = "/v1/score", check_one
+    """One measurement against ``url``: closed loop (each connection sends as soon as
+    its answer is in), or open loop at ``rate`` requests a second."""
+    path, check = ("/v1/score/batch", check_batch) if batch else ("/v1/score", check_one)
+    n_bodies = len(pool.bodies)
 
-    def requests(k: int, conn: http.client.HTTPConnection) -> Iterator[Request]:
-        scores = scoring(path, bodies, check, k * len(bodies) // connections)
+    def requests(source: Pool, k: int, conn: Connection) -> Iterator[Request]:
+        scores = source.requests(path, check, k * n_bodies // connections)
         return scores if mix is None else club(Table(conn), mix, scores)
 
-    if warmup > 0:
+    if warmup > 0:  # other hands: the measured ones stay fresh
         with contextlib.closing(connect(url)) as conn:
-            worker(url, requests(0, conn), time.perf_counter() + warmup, Tally())
+            worker(url, requests(warm_pool, 0, conn), time.perf_counter() + warmup, Tally())
     with contextlib.ExitStack() as stack:  # each connection's match made before the clock
         setup = [stack.enter_context(contextlib.closing(connect(url))) for _ in range(connections)]
-        plans = [requests(k, setup[k]) for k in range(connections)]
+        plans = [requests(pool, k, setup[k]) for k in range(connections)]
     tally = Tally()
-    start = time.perf_counter()
+    lags: list[float] = []
+    services: list[float] = []
+    start = time.perf_counter() + 0.05
     until = start + seconds
-    threads = [
-        threading.Thread(target=worker, args=(url, plans[k], until, tally))
-        for k in range(connections)
-    ]
+    if rate:
+        slots = itertools.count()
+        args: list[tuple[Any, ...]] = [
+            (url, plans[k], slots, start, rate, until, tally, lags, services)
+            for k in range(connections)
+        ]
+        target: Any = paced
+    else:
+        args = [(url, plans[k], until, tally) for k in range(connections)]
+        target = worker
+    threads = [threading.Thread(target=target, args=a) for a in args]
+    server_cpu = cpu_seconds(server_pids or [])
+    client_cpu = time.process_time()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     elapsed = time.perf_counter() - start
-    lat = sorted(tally.latencies)
-    n = len(lat)
-    return {
+    client_cpu = time.process_time() - client_cpu
+    server_after = cpu_seconds(server_pids or [])
+    server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
+    n = len(tally.latencies)
+    sent = [pool.bodies[i][0] for i in pool.sent]
+    warm = {warm_pool.bodies[i][0] for i in warm_pool.sent}
+    out: dict[str, Any] = {
         "endpoint": path if mix is None else "/v1/score, /v1/matches…",
+        "loop": "open" if rate else "closed",
         "auth": mix is not None,
         "mix": mix,
-        "distinct_hands": len(hands),
+        "hands": "fresh" if pool.fresh else f"{n_bodies} in turn",
+        "distinct_hands": len(set(sent)) * (batch or 1) if pool.fresh else n_bodies,
         "hands_per_request": batch or 1,
         "connections": connections,
         "seconds": round(elapsed, 2),
         "requests": n,
         "requests_per_s": round(n / elapsed, 1),
         "hands_per_s": round(n * (batch or 1) / elapsed, 1),
-        "latency_ms": {
-            name: round(percentile(lat, q) * 1000, 2)
-            for name, q in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))
-        },
+        "latency_ms": _ms(tally.latencies),
         "by_kind": {
             kind: {
                 "requests": len(values),
@@ -410,20 +632,84 @@ def run(
         "errors": tally.errors,
         "first_errors": tally.first_errors,
         "cpus": os.cpu_count(),
+        # CPU time a request (all threads of this client; the server's processes): less
+        # noisy than the rates on a shared machine, and the client's share is not the
+        # server's
+        "client_cpu_ms_per_request": round(client_cpu * 1000 / n, 3) if n else None,
+        "server_cpu_ms_per_request": (
+            round(server_cpu * 1000 / n, 3) if n and server_cpu is not None else None
+        ),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
+    if pool.fresh:
+        # a body sent twice, or also in the warm-up, would be a repeat the server has seen
+        out["repeated_hands"] = len(sent) - len(set(sent)) + len(warm.intersection(sent))
+    if rate:
+        out["target_per_s"] = rate
+        out["service_ms"] = _ms(services)  # from the actual send: the server's own time
+        out["send_lag_ms"] = _ms(lags)  # how late the client sent: the queue it saw
+    return out
+
+
+def print_figures(out: dict[str, Any], batch: int) -> None:
+    lat = out["latency_ms"]
+    per = f" × {out['hands_per_request']} hands" if batch else ""
+    n = out.get("workers")
+    workers = "" if n is None else f", server with {n} worker{'s' if n > 1 else ''}"
+    loop = f"open loop at {out['target_per_s']:g}/s" if "target_per_s" in out else "closed loop"
+    print(f"POST {out['endpoint']}{per}: {loop}, {out['connections']} "
+          f"connections, {out['seconds']} s, {out['cpus']} CPUs{workers}")  # fmt: skip
+    print(f"  {out['requests']} requests, {out['requests_per_s']} requests/s"
+          + (f", {out['hands_per_s']} hands/s" if batch else ""))  # fmt: skip
+    start = "scheduled send" if "target_per_s" in out else "send"
+    print(f"  latency ms (from the {start}): p50 {lat['p50']}  p90 {lat['p90']}  "
+          f"p99 {lat['p99']}  max {lat['max']}")  # fmt: skip
+    if "service_ms" in out:
+        sv, lag = out["service_ms"], out["send_lag_ms"]
+        print(f"    of which the answer (from the actual send): p50 {sv['p50']}  p99 "
+              f"{sv['p99']}  max {sv['max']}; sent late by p50 {lag['p50']}  p99 "
+              f"{lag['p99']}  max {lag['max']}")  # fmt: skip
+    repeats = f", {out['repeated_hands']} sent twice" if "repeated_hands" in out else ""
+    print(f"  database: {out['db']}; hands: {out['hands']}, {out['distinct_hands']} "
+          f"different scored{repeats}")  # fmt: skip
+    if out["auth"]:
+        for kind, k in out["by_kind"].items():
+            print(f"  {kind:7} {k['requests']:7} requests  p50 {k['p50_ms']} ms  "
+                  f"p99 {k['p99_ms']} ms")  # fmt: skip
+    cpu_s, cpu_c = out["server_cpu_ms_per_request"], out["client_cpu_ms_per_request"]
+    load = " ".join(map(str, out["load_average"]))
+    print(f"  CPU ms a request: server {cpu_s}, client {cpu_c}; load average {load}")
+    print(f"  errors: {out['errors']}")
+    for e in out["first_errors"]:
+        print(f"    {e}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--url", help="A running server (default: start fanshu serve).")
-    ap.add_argument("--connections", type=int, default=8, help="Concurrent connections.")
+    ap.add_argument("--connections", type=int, default=0,
+                    help="Concurrent connections (default 8; with --rate 32).")  # fmt: skip
     ap.add_argument("--seconds", type=float, default=10.0, help="Measured duration.")
-    ap.add_argument("--warmup", type=float, default=1.0, help="Unmeasured seconds first.")
+    ap.add_argument("--warmup", type=float, default=1.0,
+                    help="Unmeasured seconds first, on other hands.")  # fmt: skip
+    ap.add_argument("--rate", type=float, default=0.0, metavar="R",
+                    help="Open loop: send R requests a second on a fixed schedule and "
+                    "time each from its scheduled send (default: closed loop).")  # fmt: skip
+    ap.add_argument("--workers", default="1", metavar="N[,N…]",
+                    help="The server's --workers; a list (1,2) measures each in turn, "
+                    "on the same hands, each on a fresh server.")  # fmt: skip
     ap.add_argument("--batch", type=int, default=0,
                     help="Send POST /v1/score/batch with this many hands instead.")  # fmt: skip
+    ap.add_argument("--fixed", action="store_true",
+                    help="Score the fixed set of 12 hands in turn (every hand is seen again "
+                    "and again) instead of fresh random hands.")  # fmt: skip
     ap.add_argument("--distinct", type=int, default=0, metavar="N",
-                    help="Score N different random winning hands instead of the fixed "
-                    "set (so that no cache answers everything).")  # fmt: skip
+                    help="Score N different random winning hands in turn instead of "
+                    "fresh ones.")  # fmt: skip
+    ap.add_argument("--pool", type=int, default=0, metavar="N",
+                    help="Fresh hands drawn before the clock (default: enough for "
+                    "--rate, else 4,000 a second of --seconds).")  # fmt: skip
+    ap.add_argument("--seed", type=int, default=20261203, help="Seed of the fresh hands.")
     ap.add_argument("--auth", action="store_true",
                     help="Score sheets read and written with their tokens (Authorization: "
                     "Bearer) among the scored hands: see --mix.")  # fmt: skip
@@ -431,56 +717,88 @@ def main() -> None:
                     help="With --auth: the requests of one round by kind "
                     "(default %(default)s).")  # fmt: skip
     ap.add_argument("--db", default=":memory:", metavar="PATH|URL",
-                    help="The database of the server started here: :memory: (default), a "
-                    "SQLite file, or a postgresql:// URL.")  # fmt: skip
+                    help="The database of the server started here: :memory: (default; a "
+                    "temporary file with more than one worker), a SQLite file, or a "
+                    "postgresql:// URL.")  # fmt: skip
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     args = ap.parse_args()
-    if args.connections < 1 or args.seconds <= 0 or not 0 <= args.batch <= 1000:
+    connections = args.connections or (32 if args.rate else 8)
+    if connections < 1 or args.seconds <= 0 or not 0 <= args.batch <= 1000:
         ap.error("--connections ≥ 1, --seconds > 0, --batch 0-1000")
-    if not 0 <= args.distinct <= 1_000_000:
-        ap.error("--distinct 0-1,000,000")
+    if not 0 <= args.distinct <= 1_000_000 or not 0 <= args.pool <= 2_000_000:
+        ap.error("--distinct 0-1,000,000, --pool 0-2,000,000")
+    if args.rate < 0:
+        ap.error("--rate > 0 (open loop) or 0 (closed loop)")
+    if args.fixed and args.distinct:
+        ap.error("--fixed or --distinct, not both")
     if args.auth and args.batch:
         ap.error("--auth sends single hands: leave out --batch")
     try:
+        worker_counts = [int(w) for w in args.workers.split(",")]
         mix = parse_mix(args.mix) if args.auth else None
     except ValueError as e:
-        ap.error(str(e))
+        ap.error(str(e) if args.auth and "mix" in str(e) else f"--workers N[,N…]: {e}")
+    if any(not 1 <= w <= 64 for w in worker_counts):
+        ap.error("--workers 1-64")
+    if args.url and args.workers != "1":
+        ap.error("--workers is for the server started here, not --url")
 
-    def go(url: str) -> dict[str, Any]:
+    per_request = args.batch or 1
+    if args.fixed or args.distinct:
+        items = HANDS if args.fixed else distinct_hands(args.distinct)
+        if args.batch:  # bodies of `batch` hands going round the items
+            n = -(-len(items) // args.batch) * args.batch
+            items = [items[k % len(items)] for k in range(n)]
+        bodies = make_bodies(items, args.batch)
+    else:
+        scale = args.rate or 4000 / per_request  # requests a second to draw hands for
+        need = args.pool or int(scale * args.seconds * 1.1 + 200)
+        warm_items = fresh_items(args.seed + 1, int(scale * args.warmup * 1.5 + 200) * per_request)
+        avoid = {json.dumps(x).encode() for x in warm_items}
+        items = fresh_items(args.seed, need * per_request, avoid)
+        bodies, warm_bodies = make_bodies(items, args.batch), make_bodies(warm_items, args.batch)
+
+    def go(url: str, pids: list[int] | None = None) -> dict[str, Any]:
+        if args.fixed or args.distinct:
+            p, w = Pool(bodies, fresh=False), Pool(bodies, fresh=False)
+        else:  # the same fresh hands for each server, new to it
+            p, w = Pool(bodies, fresh=True), Pool(warm_bodies, fresh=True)
         return run(
-            url, args.connections, args.seconds, args.warmup, args.batch,
-            distinct=args.distinct, mix=mix,
+            url, connections, args.seconds, args.warmup, args.batch,
+            pool=p, warm_pool=w, mix=mix, rate=args.rate, server_pids=pids,
         )  # fmt: skip
 
+    results = []
     if args.url:
         out = go(args.url)
+        out["db"] = "running server"
+        results.append(out)
     else:
         # one client address makes every change: no limit on changes a minute
-        extra = ("--rate-write", "0") if args.auth else ()
-        with served(args.db, *extra) as url:
-            out = go(url)
-    out["db"] = "running server" if args.url else _db_kind(args.db)
+        extra = ["--rate-write", "0"] if args.auth else []
+        with contextlib.ExitStack() as stack:
+            db = args.db
+            if db.strip() == ":memory:" and max(worker_counts) > 1:  # shared by the workers
+                db = os.path.join(stack.enter_context(tempfile.TemporaryDirectory()), "b.db")
+            for n in worker_counts:
+                with served(db, *extra, "--workers", str(n)) as (url, pids):
+                    out = go(url, pids)
+                out["db"] = _db_kind(db) + (" (temporary)" if db != args.db else "")
+                out["workers"] = n
+                results.append(out)
+    if len(results) > 1:
+        base = results[0]["requests_per_s"]
+        for out in results[1:]:
+            out["requests_per_s_ratio"] = round(out["requests_per_s"] / base, 2) if base else None
     if args.json:
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        print(json.dumps(results if len(results) > 1 else results[0], ensure_ascii=False, indent=2))
     else:
-        lat = out["latency_ms"]
-        per = f" × {out['hands_per_request']} hands" if args.batch else ""
-        print(f"POST {out['endpoint']}{per}: {out['connections']} connections, "
-              f"{out['seconds']} s, {out['cpus']} CPUs")  # fmt: skip
-        print(f"  {out['requests']} requests, {out['requests_per_s']} requests/s"
-              + (f", {out['hands_per_s']} hands/s" if args.batch else ""))  # fmt: skip
-        print(f"  latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  "
-              f"max {lat['max']}")  # fmt: skip
-        if args.auth or args.distinct:
-            print(f"  database: {out['db']}; {out['distinct_hands']} different hands scored")
-        if args.auth:
-            for kind, k in out["by_kind"].items():
-                print(f"  {kind:7} {k['requests']:7} requests  p50 {k['p50_ms']} ms  "
-                      f"p99 {k['p99_ms']} ms")  # fmt: skip
-        print(f"  errors: {out['errors']}")
-        for e in out["first_errors"]:
-            print(f"    {e}")
-    if out["errors"]:
+        for out in results:
+            print_figures(out, args.batch)
+        for out in results[1:]:
+            print(f"{out['workers']} workers / {results[0]['workers']}: "
+                  f"{out['requests_per_s_ratio']}× the requests/s")  # fmt: skip
+    if any(out["errors"] for out in results):
         raise SystemExit(1)
 
 
