@@ -18,6 +18,7 @@ import pytest
 
 from fanshu.analysis import efficiency as E
 from fanshu.analysis.shanten import (
+    ShapeName,
     regular_shanten,
     seven_pairs_shanten,
     shanten,
@@ -290,6 +291,28 @@ def test_rank_discards_regular_and_pairs() -> None:
             assert d.useful_count == sum(rem[t] for t in kinds)
         keys = [(d.shanten, -d.useful_count, -(d.next_useful_count or 0), d.tile) for d in got]
         assert keys == sorted(keys)
+
+
+@pytest.mark.parametrize("shapes", [E.ALL_SHAPES, E.REGULAR_AND_PAIRS])
+def test_best_discards_are_the_rankings_best(shapes: tuple[ShapeName, ...]) -> None:
+    """``best_discards``: the least shanten and, for the discards reaching it, the useful
+    counts of ``rank_discards`` (every kind held, or a subset ``among``)."""
+    rng = random.Random(17)
+    for c, melds in random_hands(17, 1500, 14):
+        rem = remaining_of(rng, c)
+        ranked = E.rank_discards(c, melds, rem, shapes, look_ahead="none")
+        low = ranked[0].shanten
+        assert E.best_discards(c, melds, rem, shapes) == (
+            low,
+            {d.tile: d.useful_count for d in ranked if d.shanten == low},
+        )
+        among = [d.tile for d in ranked if rng.random() < 0.5] or [ranked[-1].tile]
+        some = [d for d in ranked if d.tile in among]
+        low = min(d.shanten for d in some)
+        assert E.best_discards(c, melds, rem, shapes, among) == (
+            low,
+            {d.tile: d.useful_count for d in some if d.shanten == low},
+        )
 
 
 def test_look_ahead_memo_is_per_shanten() -> None:

@@ -67,6 +67,7 @@ __all__ = [
     "ALL_SHAPES",
     "REGULAR_AND_PAIRS",
     "DiscardEfficiency",
+    "best_discards",
     "look_ahead_counts",
     "rank_discards",
     "shanten_fast",
@@ -632,34 +633,15 @@ class DiscardEfficiency:
     next_useful_count: int | None = None
 
 
-def rank_discards(
+def _rows(
     counts: Sequence[int],
+    base: Sequence[int],
     melds: int,
-    remaining: Sequence[int],
-    shapes: Collection[ShapeName] = ALL_SHAPES,
-    look_ahead: Literal["all", "best", "none"] = "all",
-) -> tuple[DiscardEfficiency, ...]:
-    """Every discard of a 14-tile hand, best first, as ``fanshu.analyze`` ranks them by
-    efficiency: shanten after the discard (ascending), useful count (descending),
-    ``next_useful_count`` (descending), tile order.
-
-    ``next_useful_count`` is computed only among options tied on the first two keys and
-    not yet ready: the sum, over every remaining copy of each useful kind, of the best
-    useful count reachable after drawing it and making the best discard that keeps the
-    lower shanten (the drawn copy no longer to come).  It is most of the cost; with
-    ``look_ahead="best"`` it is computed for the options tied with the best only (the
-    first option, and the order of its ties, are the same; the options below keep
-    ``None`` and tile order within their ties), with ``"none"`` for no option.
-    """
-    _trim()
-    _check(counts, melds, (14,))
-    if len(remaining) != 34:
-        raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
-    if look_ahead not in ("all", "best", "none"):
-        raise ValueError(f"look_ahead is 'all', 'best' or 'none', not {look_ahead!r}")
-    flags = _flags(shapes)
-    tables = _tables(remaining)
-    base = _pids(counts)
+    flags: int,
+    tables: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+) -> list[tuple[int, int, list[int], int]]:
+    """(tile, shanten, useful masks, useful count) of every discard of the 14-tile hand
+    ``counts`` (pattern ids ``base``), in tile order within each group."""
     rows: list[tuple[int, int, list[int], int]] = []
     # two honours held as often: discarding one leaves the other's hand with the two
     # kinds swapped, so its useful honours are the first's with the two swapped
@@ -700,6 +682,104 @@ def rank_discards(
             rows.append((9 * g + r, s, masks, _count(masks, tables)))
             if g == 3:
                 honours[counts[27 + r]] = (r, s, masks)
+    return rows
+
+
+def best_discards(
+    counts: Sequence[int],
+    melds: int,
+    remaining: Sequence[int],
+    shapes: Collection[ShapeName] = ALL_SHAPES,
+    among: Collection[int] | None = None,
+) -> tuple[int, dict[int, int]]:
+    """(the least shanten after a discard, ``{tile: useful count}`` of the discards
+    that reach it) of a 14-tile hand, ``among`` the given kinds (default every kind
+    held): the first two keys of :func:`rank_discards` for its best options only,
+    without its look-ahead or result objects, for the bots that ask it at every turn.
+    The useful tiles are worked out only for the discards at the least shanten.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> c = counts_of(parse_tiles("123m456p789s23sEEN"))
+    >>> best_discards(c, 0, [4 - k for k in c])
+    (0, {30: 8})
+    >>> best_discards(c, 0, [4 - k for k in c], among=[10, 11, 27])
+    (1, {10: 23, 11: 19, 27: 13})
+    """
+    _trim()
+    _check(counts, melds, (14,))
+    if len(remaining) != 34:
+        raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
+    flags = _flags(shapes)
+    base = _pids(counts)
+    rows: list[tuple[int, int, int, int, list[int], tuple[int, int, int, int]]] = []
+    products: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
+    low = 99
+    for g in range(4):
+        pg = base[g]
+        held = _held[pg]
+        subs = _subs(pg)
+        while held:
+            bit = held & -held
+            r = bit.bit_length() - 1
+            held ^= bit
+            t = 9 * g + r
+            if among is not None and t not in among:
+                continue
+            p = list(base)
+            q = p[g] = subs[r]
+            pkey = _vid[q] << 2 | g
+            got = products.get(pkey)
+            if got is None:
+                v0, v1, v2, v3 = _vid[p[0]], _vid[p[1]], _vid[p[2]], _vid[p[3]]
+                ab = _prod(v0, v1)
+                cd = _prod(v2, v3)
+                others = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
+                got = products[pkey] = (_prod(ab, cd), others)
+            s, reg, at = _shanten_whole(p, melds, flags, got[0])
+            if s <= low:
+                low = s
+                rows.append((t, s, reg, at, p, got[1]))
+    out: dict[int, int] = {}
+    for t, s, reg, at, p, others in rows:
+        if s == low:
+            n = 0
+            for g, m in enumerate(_masks_from(p, melds, flags, s, reg, at, others)):
+                for k in _KINDS_OF[g][m]:
+                    n += remaining[k]
+            out[t] = n
+    return low, out
+
+
+def rank_discards(
+    counts: Sequence[int],
+    melds: int,
+    remaining: Sequence[int],
+    shapes: Collection[ShapeName] = ALL_SHAPES,
+    look_ahead: Literal["all", "best", "none"] = "all",
+) -> tuple[DiscardEfficiency, ...]:
+    """Every discard of a 14-tile hand, best first, as ``fanshu.analyze`` ranks them by
+    efficiency: shanten after the discard (ascending), useful count (descending),
+    ``next_useful_count`` (descending), tile order.
+
+    ``next_useful_count`` is computed only among options tied on the first two keys and
+    not yet ready: the sum, over every remaining copy of each useful kind, of the best
+    useful count reachable after drawing it and making the best discard that keeps the
+    lower shanten (the drawn copy no longer to come).  It is most of the cost; with
+    ``look_ahead="best"`` it is computed for the options tied with the best only (the
+    first option, and the order of its ties, are the same; the options below keep
+    ``None`` and tile order within their ties), with ``"none"`` for no option.
+    """
+    _trim()
+    _check(counts, melds, (14,))
+    if len(remaining) != 34:
+        raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
+    if look_ahead not in ("all", "best", "none"):
+        raise ValueError(f"look_ahead is 'all', 'best' or 'none', not {look_ahead!r}")
+    flags = _flags(shapes)
+    tables = _tables(remaining)
+    base = _pids(counts)
+    rows = _rows(counts, base, melds, flags, tables)
     groups: dict[tuple[int, int], list[int]] = {}
     for i, (_, s, _, n) in enumerate(rows):
         groups.setdefault((s, n), []).append(i)

@@ -4,11 +4,12 @@ tiles as counts with what it may use, and how a claim or kong changes them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from fanshu.analysis import wildcards
+from fanshu.analysis.efficiency import ALL_SHAPES, REGULAR_AND_PAIRS, best_discards
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.observation import Observation
 from fanshu.engine.players.counting import ALL, masked, overall, suit_mask, useful
@@ -95,6 +96,29 @@ class View:
             return useful(u, melds, self.remaining, self.allowed, self.special)
         kinds = wildcards.useful_tiles(u, melds, w.kind, shapes=w.shapes, stands_for=w.stands_for)
         return sum(self.remaining[t] for t in kinds if self.allowed[t])
+
+    def best_discards(
+        self, c: Sequence[int], melds: int, tiles: Collection[int]
+    ) -> tuple[int, dict[int, int]] | None:
+        """(the least :meth:`shanten` after discarding one of ``tiles`` from ``c``,
+        ``{kind: useful copies}`` of the discards that reach it), what :meth:`shanten`
+        and :meth:`useful` give one discard at a time, from the pattern tables of
+        ``fanshu.analysis.efficiency`` in one pass; None when they do not apply (a wild
+        kind at the table, or not 14 tiles of usable kinds: Sichuan with the void suit
+        still held), and the caller tries the discards one by one."""
+        if self.wild is not None:
+            return None
+        if self.allowed is ALL:
+            if sum(c) + 3 * melds != 14:
+                return None
+            u, rem = c, self.remaining
+        else:
+            u = masked(c, self.allowed)
+            if sum(u) + 3 * melds != 14:
+                return None
+            rem = masked(self.remaining, self.allowed)
+        shapes = ALL_SHAPES if self.special else REGULAR_AND_PAIRS
+        return best_discards(u, melds, rem, shapes, tiles)
 
     def keeps_wild(self, t: int) -> bool:
         """Whether ``t`` is a wild tile (kept rather than thrown, among equals)."""

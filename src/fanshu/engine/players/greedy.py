@@ -64,6 +64,27 @@ class GreedyPlayer:
     ) -> tuple[int, int, int]:
         """(shanten, useful copies, tile) of the best discard among ``tiles``; the useful
         count is worked out only where it decides (or when ``mass`` asks for it)."""
+        fast = self.discards(v, c, melds, tiles)
+        if fast is not None:
+            low, tied = fast
+            if len(tied) == 1 and not mass:
+                return low, 0, next(iter(tied))
+            # (no wild tile at the table here to keep among equals)
+            _, u, _, _, t = max((True, u, v.remaining[t] == 0, edge(t), t) for t, u in tied.items())
+            return low, u, t
+        return self.discard_each(v, c, melds, tiles, mass=mass)
+
+    @staticmethod
+    def discards(
+        v: View, c: Sequence[int], melds: int, tiles: Sequence[int]
+    ) -> tuple[int, dict[int, int]] | None:
+        """The best discards among ``tiles`` in one pass, or None (``View.best_discards``)."""
+        return v.best_discards(c, melds, tiles)
+
+    def discard_each(
+        self, v: View, c: list[int], melds: int, tiles: Sequence[int], *, mass: bool = False
+    ) -> tuple[int, int, int]:
+        """:meth:`best_discard` one discard at a time (wild tiles, part of a hand)."""
         scored = []
         for t in tiles:
             c[t] -= 1
