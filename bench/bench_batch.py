@@ -1,42 +1,49 @@
-"""Benchmark: ``fanshu score --batch`` throughput on 1 worker, 2 workers and Ray (local).
+"""Benchmark: ``fanshu score --batch`` on plain processes and on Ray — each one's fixed
+cost per job and its per-hand rate, apart.
 
-Makes ``--n`` hands (100,000 by default) with ``fanshu.sampling.winning_hands(seed, n)``
-as batch input lines (``fanshu.batch.samples.score_lines``: hand and win context), writes
-them to a file, and times the command on it, a fresh process each run::
+Makes ``max(--sizes)`` hands with ``fanshu.sampling.winning_hands(seed, n)`` as batch
+input lines (``fanshu.batch.samples.score_lines``: hand and win context), writes the first
+N of them to a file for each size N (2,000 and 100,000 by default), and times the command
+on each file, a fresh process each run::
 
-    fanshu score --batch hands.jsonl --out scores.jsonl --workers 1
-    fanshu score --batch hands.jsonl --out scores.jsonl --workers 2
-    fanshu score --batch hands.jsonl --out scores.jsonl --ray-address 127.0.0.1:PORT
-    fanshu score --batch hands.jsonl --out scores.jsonl --ray        (once: Ray's start in it)
+    fanshu score --batch hands-N.jsonl --out scores.jsonl --workers 2
+    fanshu score --batch hands-N.jsonl --out scores.jsonl --ray-address 127.0.0.1:PORT
+
+A job's wall time is a fixed cost plus a per-hand cost: ``seconds = fixed + N / rate``.
+Fitting that line through the best time at each size (least squares; exact for two
+sizes) gives the **fixed cost** (the intercept: starting the command and its workers,
+importing Ray, connecting, stopping) and the **per-hand rate** (hands/s, one over the
+slope: what the job does once it runs), each for processes and for Ray; the figure
+compared is Ray's per-hand rate over the processes' (the whole-job throughput at the
+largest size is printed too).
 
 A fresh process each time, because scoring keeps large caches (hand shapes, fan
 combinations) that a long-lived process fills: re-scoring the same hands in one process
 would flatter whichever run comes later, and workers start empty.  ``ray`` is a job on a
 local Ray instance (2 CPUs) that this script starts once, outside the timings (its start
-and stop are printed apart): every run is a new Ray job, with new Ray workers, so it is
-compared with plain processes on equal terms (a throwaway job first takes the idle
-workers Ray starts with itself, which only the first job would get); ``ray (--ray)`` is
-the whole command that starts and stops its own Ray (and gets those idle workers).
+and stop are printed apart): every run is a new Ray job, with new Ray workers (Ray keeps
+no worker from one job to the next), as a command on a running cluster is; a throwaway
+job first takes the idle workers Ray starts with itself, which only the first job would
+get.  ``ray (--ray)`` is the whole command at the largest size, starting and stopping its
+own Ray; ``workers=1`` the command on one worker at the largest size (the 2-worker
+speedup).
 
-What a job costs before it scores anything is measured apart: the same ``--workers 2``
-and Ray commands on ``--floor-n`` hands (200 by default: four shards, so both start their
-two workers) — for Ray, importing Ray in the command, starting the job's two Ray workers
-(each a new Python that imports Ray and fanshu: Ray keeps no worker from one job to the
-next) and disconnecting.  In a long job part of it overlaps with the scoring (one worker
-scores while the other starts), so it bounds Ray's gap rather than adding to it; the
-CPU seconds the whole machine spends in each run (Linux) show what Ray costs in all.
-
-Each is run ``--repeat`` times, in turn, and the best run kept: the machine is shared,
+Each is run ``--repeat`` times, in rounds, and the best run kept: the machine is shared,
 and load from other processes only ever slows a run down.  The load average is printed
 before and after, and so is what the machine lets two processes do at all in the same
-rounds: two plain Python processes scoring half the hands each, side by side, against one
-doing both halves (no batch machinery).  Every output must be byte-identical.
+rounds: two plain Python processes scoring half the largest set each, side by side,
+against one doing both halves (no batch machinery).  The CPU seconds the whole machine
+spends in each run at the largest size (Linux, ``/proc/stat``) show what Ray costs in
+all.  Every output of a size must be byte-identical.  Every process this script starts
+(the commands, their workers, Ray and its workers) shares one bytecode cache in a
+temporary directory (``PYTHONPYCACHEPREFIX``, and ``PYTHONDONTWRITEBYTECODE`` unset), so
+that none compiles fanshu again, as none would from an installed fanshu.
 
 Run from the repository root::
 
-    .venv/bin/python bench/bench_batch.py                 # 100,000 hands, 3 runs each
+    .venv/bin/python bench/bench_batch.py                       # 2,000 and 100,000 hands
     .venv/bin/python bench/bench_batch.py --json
-    .venv/bin/python bench/bench_batch.py --n 20000 --repeat 1
+    .venv/bin/python bench/bench_batch.py --sizes 2000,20000,100000 --repeat 3
 """
 
 from __future__ import annotations
@@ -65,6 +72,9 @@ with open(sys.argv[1], encoding="utf-8") as f:
     lines = f.readlines()[int(sys.argv[2]):int(sys.argv[3])]
 LinesTask().run(lines)
 """
+
+#: The executors whose fixed cost and per-hand rate are fitted.
+FITTED = ("workers=2", "ray")
 
 
 def _load() -> str:
@@ -120,31 +130,59 @@ def _ceiling(path: Path, n: int) -> float:
     return 2 * alone / (time.perf_counter() - started)
 
 
+def fit(points: dict[int, float]) -> tuple[float, float]:
+    """The least-squares line ``seconds = fixed + hands * per_hand`` through ``points``
+    (hands to seconds): ``(fixed, per_hand)``.
+
+    >>> fixed, per = fit({2000: 1.5, 100_000: 8.5})
+    >>> round(fixed, 3), round(1 / per)
+    (1.357, 14000)
+    """
+    n = len(points)
+    xs, ys = list(points), list(points.values())
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    if n < 2 or sxx == 0:
+        raise ValueError("fitting a line needs two sizes or more")
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+    return my - slope * mx, slope
+
+
+def _sizes(text: str) -> list[int]:
+    sizes = sorted({int(x.replace("_", "")) for x in text.split(",") if x.strip()})
+    if len(sizes) < 2 or sizes[0] < 1:
+        raise argparse.ArgumentTypeError("two sizes or more, each at least 1 (e.g. 2000,100000)")
+    return sizes
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=100_000, help="hands (default 100,000)")
+    parser.add_argument("--sizes", type=_sizes, default=[2000, 100_000],
+                        help="hands per job, comma-separated (default 2000,100000)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each (best kept)")
-    parser.add_argument("--floor-n", type=int, default=200,
-                        help="hands of the job whose time is taken as the fixed cost")  # fmt: skip
+    parser.add_argument("--repeat", type=int, default=3, help="rounds (best run kept)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    sizes: list[int] = args.sizes
+    n = sizes[-1]
 
     os.environ.setdefault(RAY_LOOPBACK_ENV, "0")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     import ray
 
-    results: dict[str, Any] = {"hands": args.n, "seed": args.seed, "repeat": args.repeat,
+    results: dict[str, Any] = {"sizes": sizes, "seed": args.seed, "repeat": args.repeat,
                                "cores": os.cpu_count(), "load_before": _load()}  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="fanshu-bench-batch-") as tmp:
-        path = Path(tmp) / "hands.jsonl"
+        os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        files: dict[int, Path] = {}
         started = time.perf_counter()
-        with path.open("w", encoding="utf-8") as f:
-            for line in score_lines(args.seed, args.n):
-                f.write(line + "\n")
+        lines = list(score_lines(args.seed, n))
+        for size in sizes:
+            files[size] = Path(tmp) / f"hands-{size}.jsonl"
+            with files[size].open("w", encoding="utf-8") as f:
+                f.writelines(line + "\n" for line in lines[:size])
         results["generate_s"] = round(time.perf_counter() - started, 2)
-        tiny = Path(tmp) / "few-hands.jsonl"
-        with path.open(encoding="utf-8") as f, tiny.open("w", encoding="utf-8") as g:
-            g.writelines(line for _, line in zip(range(args.floor_n), f, strict=False))
+        del lines
 
         started = time.perf_counter()
         ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
@@ -152,79 +190,88 @@ def main(argv: list[str] | None = None) -> int:
         results["ray_start_s"] = round(time.perf_counter() - started, 2)
         port = ray.get_runtime_context().gcs_address.rsplit(":", 1)[1]
         configs = {
-            "workers=1": ["--workers", "1"],
             "workers=2": ["--workers", "2"],
             "ray": ["--ray-address", f"127.0.0.1:{port}"],
+            "workers=1": ["--workers", "1"],
         }
         # Ray starts idle workers with itself, and only the first job gets them; every
         # later job starts its own.  A throwaway job takes them, so that each timed Ray
         # run is a job as the ones after the first on a running Ray are.
-        _command(tiny, Path(tmp) / "warm-up.jsonl", configs["ray"])
-        best: dict[str, float] = {}
-        cpu: dict[str, float | None] = {}  # the machine's CPU seconds in the best run
-        floor: dict[str, float] = {}
-        outputs: dict[str, bytes] = {}
+        _command(files[sizes[0]], Path(tmp) / "warm-up.jsonl", configs["ray"])
+        best: dict[str, dict[int, float]] = {name: {} for name in configs}
+        cpu: dict[str, dict[int, float]] = {name: {} for name in configs}  # best runs'
+        outputs: dict[int, dict[str, bytes]] = {size: {} for size in sizes}
         ceilings: list[float] = []
         try:
             for _ in range(args.repeat):
-                ceilings.append(_ceiling(path, args.n))
-                for name, extra in configs.items():
-                    out = Path(tmp) / f"{name}.jsonl"
-                    wall, used = _command(path, out, extra)
-                    if wall < best.get(name, float("inf")):
-                        best[name], cpu[name] = wall, used
-                    outputs[name] = out.read_bytes()
-                for name in ("workers=2", "ray"):
-                    out = Path(tmp) / f"{name}-few.jsonl"
-                    took, _ = _command(tiny, out, configs[name])
-                    floor[name] = min(floor.get(name, float("inf")), took)
+                ceilings.append(_ceiling(files[n], n))
+                for size in sizes:
+                    for name, extra in configs.items():
+                        if name not in FITTED and size != n:
+                            continue
+                        out = Path(tmp) / f"{name}-{size}.jsonl"
+                        wall, used = _command(files[size], out, extra)
+                        if wall < best[name].get(size, float("inf")):
+                            best[name][size] = wall
+                            if used is not None:
+                                cpu[name][size] = used
+                        outputs[size][name] = out.read_bytes()
         finally:
             started = time.perf_counter()
             ray.shutdown()
             results["ray_stop_s"] = round(time.perf_counter() - started, 2)
         out = Path(tmp) / "ray-local.jsonl"
-        best["ray (--ray)"], cpu["ray (--ray)"] = _command(path, out, ["--ray", "--workers", "2"])
-        outputs["ray (--ray)"] = out.read_bytes()
+        wall, used = _command(files[n], out, ["--ray", "--workers", "2"])
+        best["ray (--ray)"] = {n: wall}
+        cpu["ray (--ray)"] = {} if used is None else {n: used}
+        outputs[n]["ray (--ray)"] = out.read_bytes()
     results["load_after"] = _load()
-    results["identical"] = len(set(outputs.values())) == 1
-    results["seconds"] = {k: round(v, 2) for k, v in best.items()}
-    rate = {k: args.n / v for k, v in best.items()}
-    results["hands_per_s"] = {k: round(v) for k, v in rate.items()}
-    results["speedup_2_workers"] = round(rate["workers=2"] / rate["workers=1"], 2)
-    results["ray_vs_processes"] = round(rate["ray"] / rate["workers=2"], 3)
+    results["identical"] = all(len(set(o.values())) == 1 for o in outputs.values())
+    results["seconds"] = {k: {s: round(t, 2) for s, t in v.items()} for k, v in best.items()}
+    results["hands_per_s"] = {k: round(n / v[n]) for k, v in best.items()}
+    fits = {name: fit(best[name]) for name in FITTED}
+    results["fixed_s"] = {k: round(f[0], 2) for k, f in fits.items()}
+    results["per_hand_rate"] = {k: round(1 / f[1]) for k, f in fits.items()}
+    results["per_hand_ratio_ray"] = round(fits["workers=2"][1] / fits["ray"][1], 3)
+    results["job_ratio_ray"] = round(best["workers=2"][n] / best["ray"][n], 3)
+    results["speedup_2_workers"] = round(best["workers=1"][n] / best["workers=2"][n], 2)
     results["speedup_2_plain_processes"] = round(max(ceilings), 2)
-    results["cpu_s"] = {k: None if v is None else round(v, 2) for k, v in cpu.items()}
-    results["fixed_s"] = {k: round(v, 2) for k, v in floor.items()}
-    used = results["cpu_s"]
-    if used.get("ray") is not None and used.get("workers=2") is not None:
-        results["ray_extra_cpu_s"] = round(used["ray"] - used["workers=2"], 2)
+    results["cpu_s"] = {k: {s: round(t, 2) for s, t in v.items()} for k, v in cpu.items()}
+    if all(len(cpu[name]) == len(sizes) for name in FITTED):
+        # the same line through the machine's CPU seconds: what Ray costs per job and
+        # per hand in all (its workers' start, its driver, raylet and GCS)
+        cpu_fits = {name: fit(cpu[name]) for name in FITTED}
+        results["cpu_fixed_s"] = {k: round(f[0], 2) for k, f in cpu_fits.items()}
+        results["cpu_per_1000_hands_s"] = {k: round(1000 * f[1], 3) for k, f in cpu_fits.items()}
 
     if args.json:
         print(json.dumps(results, indent=2))
-    else:
-        load = f"load average {results['load_before']} before, {results['load_after']} after"
-        print(f"{args.n:,} hands; a fresh command each run, best of {args.repeat}; "
-              f"{os.cpu_count()} cores; {load}")  # fmt: skip
-        for name in best:
-            used = results["cpu_s"].get(name)
-            print(f"  {name:<12} {results['seconds'][name]:7.2f} s  "
-                  f"{results['hands_per_s'][name]:>8,} hands/s"
-                  + ("" if used is None else f"  {used:6.2f} CPU s"))  # fmt: skip
-        print(f"  2 workers / 1 worker: {results['speedup_2_workers']:.2f}x;  "
-              f"Ray (running) / 2 processes: {results['ray_vs_processes']:.3f}")  # fmt: skip
-        print(f"  the machine in the same rounds: two plain processes side by side, each half "
-              f"the hands: {results['speedup_2_plain_processes']:.2f}x one doing both")  # fmt: skip
-        fixed = results["fixed_s"]
-        print(f"  an almost empty job ({args.floor_n} hands): 2 processes "
-              f"{fixed['workers=2']:.2f} s, Ray {fixed['ray']:.2f} s")  # fmt: skip
-        if "ray_extra_cpu_s" in results:
-            print(f"  Ray's run used {results['ray_extra_cpu_s']:.2f} CPU s more than 2 "
-                  "processes' (its workers' start, its driver, raylet and GCS)")  # fmt: skip
-        print(
-            f"  Ray local start {results['ray_start_s']} s, stop {results['ray_stop_s']} s "
-            "(outside the 'ray' timings; inside 'ray (--ray)')"
-        )
-        print(f"  outputs identical: {results['identical']}")
+        return 0 if results["identical"] else 1
+    load = f"load average {results['load_before']} before, {results['load_after']} after"
+    print(f"a fresh command each run, best of {args.repeat}; {os.cpu_count()} cores; {load}")
+    print("  " + f"{'seconds':<12}" + "".join(f"{s:>11,}" for s in sizes) + "  hands")
+    for name, times in best.items():
+        row = "".join(f"{times[s]:11.2f}" if s in times else f"{'':>11}" for s in sizes)
+        print(f"  {name:<12}{row}")
+    print("  " + f"{'machine CPU s':<12}")
+    for name, used in cpu.items():
+        row = "".join(f"{used[s]:11.2f}" if s in used else f"{'':>11}" for s in sizes)
+        print(f"  {name:<12}{row}")
+    for name in FITTED:
+        line = (f"  {name:<12} fixed {results['fixed_s'][name]:5.2f} s, "
+                f"per hand {results['per_hand_rate'][name]:>7,} hands/s")  # fmt: skip
+        if "cpu_fixed_s" in results:
+            line += (f"; machine CPU {results['cpu_fixed_s'][name]:5.2f} s per job + "
+                     f"{results['cpu_per_1000_hands_s'][name]:.3f} s per 1,000 hands")  # fmt: skip
+        print(line)
+    print(f"  Ray / 2 processes: per-hand rate {results['per_hand_ratio_ray']:.3f}; "
+          f"whole job of {n:,} hands {results['job_ratio_ray']:.3f}")  # fmt: skip
+    ceiling = results["speedup_2_plain_processes"]
+    print(f"  2 workers / 1 worker ({n:,} hands): {results['speedup_2_workers']:.2f}x; "
+          f"two plain processes side by side: {ceiling:.2f}x")  # fmt: skip
+    print(f"  Ray local start {results['ray_start_s']} s, stop {results['ray_stop_s']} s "
+          "(outside the 'ray' timings; inside 'ray (--ray)')")  # fmt: skip
+    print(f"  outputs identical: {results['identical']}")
     return 0 if results["identical"] else 1
 
 

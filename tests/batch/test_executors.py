@@ -87,7 +87,8 @@ def test_a_worker_killed_from_outside() -> None:
         victim = ex._busy[0]
         assert victim.job is not None and victim.job[1].index == 0
         time.sleep(0.05)
-        os.kill(victim.process.pid, signal.SIGKILL)  # type: ignore[arg-type]
+        assert victim.process.pid is not None
+        os.kill(victim.process.pid, signal.SIGKILL)
         done = {}
         while ex.pending:
             shard, outcome = ex.next_done()

@@ -446,13 +446,12 @@ def _ray_messages_to_stderr() -> None:
     except ImportError:
         return
     original = getattr(worker, "print_to_stdstream", None)
-    if original is None or getattr(original, "_fanshu_stderr", False):
-        return
+    if original is None or getattr(original, "__module__", None) == __name__:
+        return  # none, or already wrapped (by the function below)
 
     def to_stderr(data: dict[str, Any], ignore_prefix: bool) -> None:
         original({**data, "is_err": True}, ignore_prefix)
 
-    to_stderr._fanshu_stderr = True  # type: ignore[attr-defined]
     worker.print_to_stdstream = to_stderr
 
 
