@@ -16,6 +16,11 @@ The names are imported when first used (module ``__getattr__``), so that ``impor
 costs almost nothing and ``fanshu.score`` does not load the analysis (``fanshu.analyze``)
 until it is asked for; for type checkers they are ordinary imports.
 
+``fanshu.compiled`` tells the compiled build (mypyc, docs/compiled.md) from pure Python:
+
+>>> type(fanshu.compiled.ACTIVE)
+<class 'bool'>
+
 >>> sorted(set(fanshu.__all__) - set(dir(fanshu)))
 []
 """
@@ -98,6 +103,8 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """A public name, imported from its module the first time it is used and kept."""
+    if name == "compiled":  # the module fanshu.compiled: is this the compiled build?
+        return importlib.import_module("fanshu.compiled")
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module 'fanshu' has no attribute {name!r}")

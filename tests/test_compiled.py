@@ -1,0 +1,96 @@
+"""``fanshu.compiled`` tells the compiled build (mypyc) from pure Python, truthfully.
+
+Two runs use this file.  ``make test`` runs it from the source tree, where fanshu is pure
+Python: no module may be compiled there (an extension file under src/ would make every
+other test run compiled code).  ``make test-compiled`` runs it, with the core tests, on the
+build installed in .venv-compiled and sets ``FANSHU_EXPECT_COMPILED=1``: there the hot
+modules must be the compiled ones, so that run cannot pass on pure Python by mistake.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+import fanshu
+import fanshu.compiled
+
+ROOT = Path(__file__).resolve().parents[1]
+EXPECT_COMPILED = os.environ.get("FANSHU_EXPECT_COMPILED") == "1"
+
+# Modules the scoring and the shanten spend their time in: the compiled build compiles
+# them (setup.py's COMPILED), and the differentials against the oracles run on them.
+HOT = (
+    "fanshu.tiles",
+    "fanshu.sets",
+    "fanshu.hand",
+    "fanshu.shapes",
+    "fanshu.notation.fanshu",
+    "fanshu.rules.mcr.evaluate",
+    "fanshu.rules.mcr.regular",
+    "fanshu.analysis.shanten",
+    "fanshu.api",
+)
+
+
+def _is_extension(module: object) -> bool:
+    return str(getattr(module, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def test_modules_and_active_agree_with_the_files_imported() -> None:
+    assert bool(fanshu.compiled.MODULES) == fanshu.compiled.ACTIVE
+    assert list(fanshu.compiled.MODULES) == sorted(set(fanshu.compiled.MODULES))
+    for name in HOT:
+        module = importlib.import_module(name)
+        assert fanshu.compiled.module_is_compiled(name) == _is_extension(module), name
+        assert (name in fanshu.compiled.MODULES) == _is_extension(module), name
+    with pytest.raises(KeyError):
+        fanshu.compiled.module_is_compiled("fanshu.not_a_module")
+
+
+def test_lazy_attribute_is_the_module() -> None:
+    assert fanshu.compiled is sys.modules["fanshu.compiled"]
+
+
+@pytest.mark.skipif(EXPECT_COMPILED, reason="the run on the compiled build")
+def test_the_source_tree_is_pure_python() -> None:
+    assert Path(fanshu.__file__).resolve().is_relative_to(ROOT / "src")
+    assert fanshu.compiled.MODULES == ()
+    assert fanshu.compiled.ACTIVE is False
+    extensions = [
+        p for p in (ROOT / "src").rglob("*") if p.name.endswith(tuple(EXTENSION_SUFFIXES))
+    ]
+    assert extensions == []
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="only on the compiled build (make test-compiled)")
+def test_the_compiled_build_runs_compiled_code() -> None:
+    assert not Path(fanshu.__file__).resolve().is_relative_to(ROOT / "src"), fanshu.__file__
+    assert fanshu.compiled.ACTIVE is True
+    for name in HOT:
+        module = importlib.import_module(name)
+        assert _is_extension(module), (name, module.__file__)
+    # the floors above the core stay interpreted
+    assert not [m for m in fanshu.compiled.MODULES if m.startswith(("fanshu.cli", "fanshu.web"))]
+    # and the result is the same as the pure-Python one's (the doctest of fanshu's __init__)
+    r = fanshu.score("[EEEE]123m456p789s11s", self_drawn=True)
+    assert r.total == 19
+
+
+def test_python_m_fanshu_compiled_says_which() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "fanshu.compiled"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT / "tests",
+    )
+    first, *rest = done.stdout.splitlines()
+    assert first.endswith("compiled (mypyc)" if fanshu.compiled.ACTIVE else "pure Python")
+    assert [line.strip() for line in rest] == list(fanshu.compiled.MODULES)
