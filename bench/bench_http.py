@@ -572,9 +572,20 @@ def run(
         scores = source.requests(path, check, k * n_bodies // connections)
         return scores if mix is None else club(Table(conn), mix, scores)
 
-    if warmup > 0:  # other hands: the measured ones stay fresh
-        with contextlib.closing(connect(url)) as conn:
-            worker(url, requests(warm_pool, 0, conn), time.perf_counter() + warmup, Tally())
+    if warmup > 0:  # on every connection (so every worker warms up), other hands
+        with contextlib.ExitStack() as stack:
+            warm_conns = [stack.enter_context(contextlib.closing(connect(url)))
+                          for _ in range(connections)]  # fmt: skip
+            warm_plans = [requests(warm_pool, k, warm_conns[k]) for k in range(connections)]
+        warm_until = time.perf_counter() + warmup
+        warmers = [
+            threading.Thread(target=worker, args=(url, plan, warm_until, Tally()))
+            for plan in warm_plans
+        ]
+        for t in warmers:
+            t.start()
+        for t in warmers:
+            t.join()
     with contextlib.ExitStack() as stack:  # each connection's match made before the clock
         setup = [stack.enter_context(contextlib.closing(connect(url))) for _ in range(connections)]
         plans = [requests(pool, k, setup[k]) for k in range(connections)]
