@@ -558,13 +558,27 @@ def _ms(values: list[float]) -> dict[str, float]:
     }
 
 
+@dataclass
+class Totals:
+    """What the measured chunks against one server add up to."""
+
+    tally: Tally = field(default_factory=Tally)
+    lags: list[float] = field(default_factory=list)
+    services: list[float] = field(default_factory=list)
+    elapsed: float = 0.0
+    client_cpu: float = 0.0
+    server_cpu: float | None = 0.0
+    chunks: int = 0
+
+
 def run(
     url: str, connections: int, seconds: float, warmup: float, batch: int, *,
-    pool: Pool, warm_pool: Pool, mix: dict[str, int] | None = None, rate: float = 0.0,
-    server_pids: list[int] | None = None,
-) -> dict[str, Any]:  # fmt: skip
-    """One measurement against ``url``: closed loop (each connection sends as soon as
-    its answer is in), or open loop at ``rate`` requests a second."""
+    pool: Pool, warm_pool: Pool, totals: Totals, mix: dict[str, int] | None = None,
+    rate: float = 0.0, server_pids: list[int] | None = None,
+) -> None:  # fmt: skip
+    """One measured chunk of ``seconds`` against ``url``, added to ``totals``: closed
+    loop (each connection sends as soon as its answer is in), or open loop at ``rate``
+    requests a second; ``warmup`` seconds on ``warm_pool`` first."""
     path, check = ("/v1/score/batch", check_batch) if batch else ("/v1/score", check_one)
     n_bodies = len(pool.bodies)
 
@@ -589,15 +603,13 @@ def run(
     with contextlib.ExitStack() as stack:  # each connection's match made before the clock
         setup = [stack.enter_context(contextlib.closing(connect(url))) for _ in range(connections)]
         plans = [requests(pool, k, setup[k]) for k in range(connections)]
-    tally = Tally()
-    lags: list[float] = []
-    services: list[float] = []
+    tally = totals.tally
     start = time.perf_counter() + 0.05
     until = start + seconds
     if rate:
         slots = itertools.count()
         args: list[tuple[Any, ...]] = [
-            (url, plans[k], slots, start, rate, until, tally, lags, services)
+            (url, plans[k], slots, start, rate, until, tally, totals.lags, totals.services)
             for k in range(connections)
         ]
         target: Any = paced
@@ -611,22 +623,36 @@ def run(
         t.start()
     for t in threads:
         t.join()
-    elapsed = time.perf_counter() - start
-    client_cpu = time.process_time() - client_cpu
+    totals.elapsed += time.perf_counter() - start
+    totals.client_cpu += time.process_time() - client_cpu
     server_after = cpu_seconds(server_pids or [])
-    server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
+    if server_cpu is None or server_after is None or totals.server_cpu is None:
+        totals.server_cpu = None
+    else:
+        totals.server_cpu += server_after - server_cpu
+    totals.chunks += 1
+
+
+def summary(
+    totals: Totals, pool: Pool, warm_pool: Pool, *, batch: int, connections: int,
+    mix: dict[str, int] | None, rate: float,
+) -> dict[str, Any]:  # fmt: skip
+    """The figures of one server's chunks."""
+    tally, elapsed = totals.tally, totals.elapsed
     n = len(tally.latencies)
     sent = [pool.bodies[i][0] for i in pool.sent]
     warm = {warm_pool.bodies[i][0] for i in warm_pool.sent}
+    path = "/v1/score/batch" if batch else "/v1/score"
     out: dict[str, Any] = {
         "endpoint": path if mix is None else "/v1/score, /v1/matches…",
         "loop": "open" if rate else "closed",
         "auth": mix is not None,
         "mix": mix,
-        "hands": "fresh" if pool.fresh else f"{n_bodies} in turn",
-        "distinct_hands": len(set(sent)) * (batch or 1) if pool.fresh else n_bodies,
+        "hands": "fresh" if pool.fresh else f"{len(pool.bodies)} in turn",
+        "distinct_hands": len(set(sent)) * (batch or 1) if pool.fresh else len(pool.bodies),
         "hands_per_request": batch or 1,
         "connections": connections,
+        "chunks": totals.chunks,
         "seconds": round(elapsed, 2),
         "requests": n,
         "requests_per_s": round(n / elapsed, 1),
@@ -646,9 +672,9 @@ def run(
         # CPU time a request (all threads of this client; the server's processes): less
         # noisy than the rates on a shared machine, and the client's share is not the
         # server's
-        "client_cpu_ms_per_request": round(client_cpu * 1000 / n, 3) if n else None,
+        "client_cpu_ms_per_request": round(totals.client_cpu * 1000 / n, 3) if n else None,
         "server_cpu_ms_per_request": (
-            round(server_cpu * 1000 / n, 3) if n and server_cpu is not None else None
+            round(totals.server_cpu * 1000 / n, 3) if n and totals.server_cpu is not None else None
         ),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
@@ -657,8 +683,8 @@ def run(
         out["repeated_hands"] = len(sent) - len(set(sent)) + len(warm.intersection(sent))
     if rate:
         out["target_per_s"] = rate
-        out["service_ms"] = _ms(services)  # from the actual send: the server's own time
-        out["send_lag_ms"] = _ms(lags)  # how late the client sent: the queue it saw
+        out["service_ms"] = _ms(totals.services)  # from the actual send: the server's time
+        out["send_lag_ms"] = _ms(totals.lags)  # how late the client sent: the queue it saw
     return out
 
 
@@ -668,8 +694,9 @@ def print_figures(out: dict[str, Any], batch: int) -> None:
     n = out.get("workers")
     workers = "" if n is None else f", server with {n} worker{'s' if n > 1 else ''}"
     loop = f"open loop at {out['target_per_s']:g}/s" if "target_per_s" in out else "closed loop"
+    chunks = f" in {out['chunks']} chunks" if out["chunks"] > 1 else ""
     print(f"POST {out['endpoint']}{per}: {loop}, {out['connections']} "
-          f"connections, {out['seconds']} s, {out['cpus']} CPUs{workers}")  # fmt: skip
+          f"connections, {out['seconds']} s{chunks}, {out['cpus']} CPUs{workers}")  # fmt: skip
     print(f"  {out['requests']} requests, {out['requests_per_s']} requests/s"
           + (f", {out['hands_per_s']} hands/s" if batch else ""))  # fmt: skip
     start = "scheduled send" if "target_per_s" in out else "send"
@@ -709,6 +736,9 @@ def main() -> None:
     ap.add_argument("--workers", default="1", metavar="N[,N…]",
                     help="The server's --workers; a list (1,2) measures each in turn, "
                     "on the same hands, each on a fresh server.")  # fmt: skip
+    ap.add_argument("--rounds", type=int, default=0, metavar="K",
+                    help="Measure in K chunks of --seconds/K, the servers of --workers in "
+                    "turn (default 5 with several servers, else 1).")  # fmt: skip
     ap.add_argument("--batch", type=int, default=0,
                     help="Send POST /v1/score/batch with this many hands instead.")  # fmt: skip
     ap.add_argument("--fixed", action="store_true",
@@ -738,6 +768,8 @@ def main() -> None:
         ap.error("--connections ≥ 1, --seconds > 0, --batch 0-1000")
     if not 0 <= args.distinct <= 1_000_000 or not 0 <= args.pool <= 2_000_000:
         ap.error("--distinct 0-1,000,000, --pool 0-2,000,000")
+    if not 0 <= args.rounds <= 100:
+        ap.error("--rounds 0-100")
     if args.rate < 0:
         ap.error("--rate > 0 (open loop) or 0 (closed loop)")
     if args.fixed and args.distinct:
@@ -769,34 +801,42 @@ def main() -> None:
         items = fresh_items(args.seed, need * per_request, avoid)
         bodies, warm_bodies = make_bodies(items, args.batch), make_bodies(warm_items, args.batch)
 
-    def go(url: str, pids: list[int] | None = None) -> dict[str, Any]:
+    def pools() -> tuple[Pool, Pool]:
         if args.fixed or args.distinct:
-            p, w = Pool(bodies, fresh=False), Pool(bodies, fresh=False)
-        else:  # the same fresh hands for each server, new to it
-            p, w = Pool(bodies, fresh=True), Pool(warm_bodies, fresh=True)
-        return run(
-            url, connections, args.seconds, args.warmup, args.batch,
-            pool=p, warm_pool=w, mix=mix, rate=args.rate, server_pids=pids,
-        )  # fmt: skip
+            return Pool(bodies, fresh=False), Pool(bodies, fresh=False)
+        return Pool(bodies, fresh=True), Pool(warm_bodies, fresh=True)  # new to each server
 
     results = []
-    if args.url:
-        out = go(args.url)
-        out["db"] = "running server"
-        results.append(out)
-    else:
-        # one client address makes every change: no limit on changes a minute
-        extra = ["--rate-write", "0"] if args.auth else []
-        with contextlib.ExitStack() as stack:
+    with contextlib.ExitStack() as stack:
+        if args.url:
+            servers = [(args.url, None, "running server", None)]
+        else:
+            # one client address makes every change: no limit on changes a minute
+            extra = ["--rate-write", "0"] if args.auth else []
             db = args.db
             if db.strip() == ":memory:" and max(worker_counts) > 1:  # shared by the workers
                 db = os.path.join(stack.enter_context(tempfile.TemporaryDirectory()), "b.db")
-            for n in worker_counts:
-                with served(db, *extra, "--workers", str(n)) as (url, pids):
-                    out = go(url, pids)
-                out["db"] = _db_kind(db) + (" (temporary)" if db != args.db else "")
+            kind = _db_kind(db) + (" (temporary)" if db != args.db else "")
+            servers = []
+            for n in worker_counts:  # all started first, then measured in turn
+                url, pids = stack.enter_context(served(db, *extra, "--workers", str(n)))
+                servers.append((url, pids, kind, n))
+        rounds = args.rounds or (5 if len(servers) > 1 else 1)
+        states = [(*server, *pools(), Totals()) for server in servers]
+        for r in range(rounds):  # chunks in turn: load from elsewhere hits each alike
+            for url, pids, _, _, pool, warm, totals in states:
+                run(
+                    url, connections, args.seconds / rounds, args.warmup if r == 0 else 0,
+                    args.batch, pool=pool, warm_pool=warm, totals=totals, mix=mix,
+                    rate=args.rate, server_pids=pids,
+                )  # fmt: skip
+        for _, _, kind, n, pool, warm, totals in states:
+            out = summary(totals, pool, warm, batch=args.batch, connections=connections,
+                          mix=mix, rate=args.rate)  # fmt: skip
+            out["db"] = kind
+            if n is not None:
                 out["workers"] = n
-                results.append(out)
+            results.append(out)
     if len(results) > 1:
         base = results[0]["requests_per_s"]
         for out in results[1:]:
