@@ -240,7 +240,8 @@ class Result(Generic[K]):
 
     ``excluded`` may be given as a function that works it out: it is then called the
     first time ``excluded`` is read (MCR's explanations cost about as much as the scoring,
-    and most callers only want the total).
+    and most callers only want the total).  So may ``fans`` (MCR builds its rows, with
+    their sets, only when they are read; ``total`` is always given).
     """
 
     rules: str
@@ -259,13 +260,18 @@ class Result(Generic[K]):
     _explain: Callable[[], tuple[ExcludedFan[K], ...]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    # after ``fans`` and ``excluded``: a copy or pickle reads those first (which works
+    # them out and clears these) and finds None here
+    _make_fans: Callable[[], tuple[FanEntry[K], ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __init__(
         self,
         rules: str,
         hand: Hand,
         is_win: bool,
-        fans: tuple[FanEntry[K], ...] = (),
+        fans: tuple[FanEntry[K], ...] | Callable[[], tuple[FanEntry[K], ...]] = (),
         total: int = 0,
         multiplier: int | None = None,
         capped: int | None = None,
@@ -282,7 +288,11 @@ class Result(Generic[K]):
         set_field(self, "rules", rules)
         set_field(self, "hand", hand)
         set_field(self, "is_win", is_win)
-        set_field(self, "fans", fans)
+        if callable(fans):
+            set_field(self, "_make_fans", fans)  # the slot ``fans`` stays empty
+        else:
+            set_field(self, "fans", fans)
+            set_field(self, "_make_fans", None)
         set_field(self, "total", total)
         set_field(self, "multiplier", multiplier)
         set_field(self, "capped", capped)
@@ -300,8 +310,15 @@ class Result(Generic[K]):
     if not TYPE_CHECKING:  # (kept from mypy, which would then accept any attribute)
 
         def __getattr__(self, name: str) -> Any:
-            # Called only when the slot is empty: ``excluded`` given as a function.
-            if name == "excluded":
+            # Called only when a slot is empty: ``fans`` or ``excluded`` given as a function.
+            if name == "fans":
+                make = object.__getattribute__(self, "_make_fans")
+                if make is not None:
+                    rows = make()
+                    object.__setattr__(self, "fans", rows)
+                    object.__setattr__(self, "_make_fans", None)
+                    return rows
+            elif name == "excluded":
                 explain = object.__getattribute__(self, "_explain")
                 if explain is not None:
                     value = explain()

@@ -117,7 +117,11 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     best_total = 0
     shape: str | None = None
     best_packs: list[Set] = []
-    for name, find in SPECIAL_SHAPES:
+    # Only the shapes the kinds held allow are tried (in SPECIAL_SHAPES order): 七对
+    # holds at most 7 kinds, every other shape at least 9, and none has two melds.
+    kinds = len(s.kinds)
+    shapes = () if len(s.melds) > 1 or kinds == 8 else _FEW_KINDS if kinds < 8 else _MANY_KINDS
+    for name, find in shapes:
         tally = find(s)
         if tally is not None:
             best, best_total, shape = tally, tally.total(options), name
@@ -159,6 +163,10 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     return result if options.blessings == "off" else apply_blessings(result, options)
 
 
+_FEW_KINDS = tuple(shape for shape in SPECIAL_SHAPES if shape[0] == "seven_pairs")
+_MANY_KINDS = tuple(shape for shape in SPECIAL_SHAPES if shape[0] != "seven_pairs")
+
+
 def _why_not(s: Situation) -> str:
     if len(s.melds) > 1:
         return "the concealed tiles do not form sets and a pair"
@@ -168,16 +176,42 @@ def _why_not(s: Situation) -> str:
 def _result(
     s: Situation, hand: Hand, tally: Tally, packs: list[Set], options: McrOptions, shape: str
 ) -> McrResult:
-    entries: list[FanEntry[Fan]] = []
-    n = len(packs)
     found = tally.found
     values = fan_values(options)
-    total = 0
+    flowers = hand.context.flowers
+    total = flowers
+    for fan, instances in found.items():
+        total += len(instances) * values[fan]
+    # positional, as this runs once per hand scored: rules, hand, is_win, fans, total,
+    # multiplier, capped, reason, details, excluded, shape, flowers, minimum; the fan
+    # rows and the excluded fans are worked out when first read
+    return Result(
+        RULES_NAME,
+        hand,
+        True,
+        lambda: _fan_entries(found, packs, values, flowers),
+        total,
+        None,
+        None,
+        None,
+        None,
+        lambda: explain(s, tally, packs, shape),
+        shape,
+        flowers,
+        MINIMUM_FAN,
+    )
+
+
+def _fan_entries(
+    found: dict[Fan, list[tuple[int, ...]]], packs: list[Set], values: dict[Fan, int], flowers: int
+) -> tuple[FanEntry[Fan], ...]:
+    """The counted fans in table order with their counts, values and sets, flowers last."""
+    entries: list[FanEntry[Fan]] = []
+    n = len(packs)
     for fan in sorted(found, key=ORDER.__getitem__):
         instances = found[fan]
         count = len(instances)
         value = values[fan]
-        total += count * value
         if instances[0] or count > 1:
             sets = tuple([packs[i].tiles for inst in instances for i in inst if i < n])
             if sets:
@@ -185,27 +219,9 @@ def _result(
                 continue
         # a whole-hand fan
         entries.append(_plain_entry(fan, count, value))
-    flowers = hand.context.flowers
     if flowers:
         entries.append(_plain_entry(Fan.FLOWER_TILES, flowers, 1))
-        total += flowers
-    # positional, as this runs once per hand scored: rules, hand, is_win, fans, total,
-    # multiplier, capped, reason, details, excluded, shape, flowers, minimum
-    return Result(
-        RULES_NAME,
-        hand,
-        True,
-        tuple(entries),
-        total,
-        None,
-        None,
-        None,
-        None,
-        lambda: explain(s, tally, packs, shape),  # worked out when first read
-        shape,
-        flowers,
-        MINIMUM_FAN,
-    )
+    return tuple(entries)
 
 
 _PLAIN_ENTRIES: dict[tuple[Fan, int, int], FanEntry[Fan]] = {}
