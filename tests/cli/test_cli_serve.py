@@ -491,7 +491,7 @@ def test_two_workers_share_a_postgres_database(pg_db: str) -> None:
 
 
 def test_ctrl_c_stops_every_worker_with_status_130(tmp_path: Path) -> None:
-    proc, url, pids = _start_workers(str(tmp_path / "club.db"), workers=3)
+    proc, url, pids = _start_workers(str(tmp_path / "club.db"))
     try:
         assert get(url + "v1/rules/mcr")["name"] == "mcr"
         proc.send_signal(signal.SIGINT)  # Ctrl-C
@@ -551,3 +551,20 @@ def test_one_worker_is_the_default_and_says_no_worker_line(
     assert result.exit_code == 0, result.output
     assert seen["workers"] == 1 and "supervisor_pid" not in seen
     assert "worker processes" not in result.output
+
+
+def test_a_worker_that_cannot_start_is_an_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.cli import serve
+
+    # the workers import the app by this string: one that does not import fails each
+    monkeypatch.setattr(serve, "APP_FACTORY", "fanshu.no_such_module:app")
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    result = CliRunner().invoke(
+        app, ["serve", "--port", "0", "--db", str(tmp_path / "a.db"), "--workers", "2"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "error: a worker process of fanshu serve ended" in result.output
+    assert "fanshu serving" not in result.output
+    assert {sig: signal.getsignal(sig) for sig in before} == before  # handlers put back
