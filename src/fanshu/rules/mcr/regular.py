@@ -28,14 +28,35 @@ from fanshu.tiles import (
 
 
 def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]) -> Tally:
-    tally = Tally(
-        option_exclusions(s.options), start=hand_wide_fans(s), lifted=option_lifts(s.options)
-    )
-    chows, pungs = _split(packs)
-    pair = packs[-1]
+    options = s.options
+    tally = Tally(option_exclusions(options), (), hand_wide_fans(s), option_lifts(options))
     win = s.win
+    # one pass over the sets: chows and pungs as (tile, index), the concealed pungs,
+    # the traits every set shares (全带幺 …), whether a concealed chow holds the winning
+    # tile and whether the hand may have waited on it alone (in a chow or as the pair)
+    chows: list[tuple[int, int]] = []
+    pungs: list[tuple[int, int]] = []
+    concealed_pungs: list[int] = []
+    shared = _OUTSIDE | _FIVE | _EVEN
+    win_in_chow = False
+    for i, p in enumerate(packs):
+        tile = p.tile
+        if p.kind == CHOW:
+            chows.append((tile, i))
+            shared &= _CHOW_TRAITS[tile]
+            if not p.declared and tile <= win <= tile + 2:
+                win_in_chow = True
+        else:
+            shared &= _PUNG_TRAITS[tile]
+            if p.kind == PUNG:
+                pungs.append((tile, i))
+                if p.concealed and not p.kong:
+                    concealed_pungs.append(i)
+    pair = packs[-1]
+    if concealed_pungs and not s.self_drawn and not win_in_chow:
+        # a pung completed by a discard is melded (see concealed_pungs_of)
+        concealed_pungs = [i for i in concealed_pungs if packs[i].tile != win or packs[i].declared]
 
-    concealed_pungs = concealed_pungs_of(s, packs, chows, pungs)
     kong_fans(packs, concealed_pungs, s.kongs, tally)
     if len(pungs) == 4:
         tally.flag(Fan.ALL_PUNGS)
@@ -57,15 +78,14 @@ def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]
                 tally.add(fan, sets)
 
     pair_fans(chows, pair, len(packs) - 1, tally)
-    pack_trait_fans(packs, tally)
-    if (
-        any(
-            not p.declared and p.tile <= win <= p.tile + 2 - (p.kind == PAIR) * 2
-            for p in packs
-            if p.kind != PUNG
-        )
-        and unique_wait()
-    ):
+    if shared:  # pack_trait_fans
+        if shared & _OUTSIDE:
+            tally.flag(Fan.OUTSIDE_HAND)
+        elif shared & _FIVE:
+            tally.flag(Fan.ALL_FIVE)
+        else:
+            tally.flag(Fan.ALL_EVEN_PUNGS)
+    if (win_in_chow or pair.tile == win) and unique_wait():
         wait_fans(packs, win, tally)
     if s.mask & WIND_MASK and Fan.BIG_FOUR_WINDS not in tally:
         wind_pung_fans(s, packs, tally)
@@ -102,6 +122,8 @@ def hand_wide_fans(s: Situation) -> Found:
     They depend on a few flags and counts and on the tile-set fans only, so they are
     kept by those: most hands find them ready, whatever their tiles.
     """
+    if s.hand_wide is not None:
+        return s.hand_wide  # another reading of this hand found them
     tile_set = tile_set_fans(s.mask)
     key = (tile_set, s.self_drawn, s.last_tile, s.wall_last, s.kong, s.claimed, s.hogs - s.kongs)
     found = _HAND_WIDE.get(key)
@@ -113,6 +135,7 @@ def hand_wide_fans(s: Situation) -> Found:
             tally.flag(fan)
         tile_hog_fans(s, s.kongs, tally)
         found = _HAND_WIDE[key] = tally.frozen()
+    s.hand_wide = found
     return found
 
 

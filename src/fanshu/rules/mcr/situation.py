@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from fanshu.hand import Hand
 from fanshu.rules.mcr.options import McrOptions
+from fanshu.rules.mcr.tally import Found
 from fanshu.sets import Set
 from fanshu.tiles import EAST, NUM_KINDS
 
@@ -31,14 +33,18 @@ class Situation:
     wall_last: bool
     seat: int
     prevalent: int
+    # what every reading of the hand shares, worked out by the first one that needs it
+    # (``regular.hand_wide_fans``): None until then
+    hand_wide: Found | None = None
 
 
 def kinds_mask(kinds: tuple[int, ...]) -> int:
     """The bit mask of a set of tile kinds (bit t = kind t)."""
-    m = 0
-    for t in kinds:
-        m |= 1 << t
-    return m
+    return sum(map(_BITS.__getitem__, kinds))
+
+
+_BITS = tuple(1 << t for t in range(NUM_KINDS))
+_KINDS = range(NUM_KINDS)
 
 
 def situation(hand: Hand, options: McrOptions) -> Situation:
@@ -52,13 +58,13 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     if hand.melds:
         fixed, melds = _meld_tiles_of(hand)
         held = [a + b for a, b in zip(standing, fixed, strict=True)]
-        kinds = tuple([t for t in range(NUM_KINDS) if held[t]])
+        kinds = tuple(compress(_KINDS, held))
         hogs = held.count(4)  # kinds whose four copies are all in the hand
         kongs = sum(1 for p in melds if p.kong)
         claimed = sum(1 for p in melds if not p.concealed)
     else:  # fully concealed: the standing counts are the whole hand
         fixed, melds = [0] * NUM_KINDS, []
-        kinds = tuple([t for t in range(NUM_KINDS) if standing[t]])
+        kinds = tuple(compress(_KINDS, standing))
         hogs = standing.count(4)
         kongs = claimed = 0
     # 和绝张 is also certain when your own melds show the other three copies.
