@@ -23,6 +23,10 @@ class WildTiles:
     stands_for: frozenset[int]
 
 
+#: ``(tile,) * n`` for each kind and n = 0-4: the runs ``SeatState.tiles`` joins.
+_RUNS = tuple(tuple((TILES[t],) * n for n in range(5)) for t in range(34))
+
+
 class SeatState:
     __slots__ = (
         "at_start",
@@ -63,7 +67,11 @@ class SeatState:
 
     def tiles(self) -> list[Tile]:
         """The concealed tiles, sorted."""
-        return [TILES[t] for t in range(34) for _ in range(self.counts[t])]
+        out: list[Tile] = []
+        for t, n in enumerate(self.counts):
+            if n:
+                out += _RUNS[t][n] if n < 5 else (TILES[t],) * n
+        return out
 
     @property
     def size(self) -> int:

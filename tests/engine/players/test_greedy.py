@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import pytest
 
 from fanshu.engine import Game
+from fanshu.engine.players import counting
 from fanshu.engine.players.base import View
 from fanshu.engine.players.greedy import GreedyPlayer
 from fanshu.engine.variants import playable_rules
@@ -64,3 +65,26 @@ def test_one_pass_discards_choose_as_one_by_one(rules: str) -> None:
     assert decisions > 100
     # the table serves every hand of 14 usable tiles unless a wild kind is at the table
     assert Counted.served > 50 if not wild else Counted.served == 0
+
+
+@pytest.mark.parametrize("rules", ["mcr", "sichuan", "two-player", "beijing"])
+def test_useful_of_13_tiles_is_the_kind_by_kind_count(rules: str) -> None:
+    """``View.useful`` of a 13-tile hand (the pattern tables) equals
+    ``counting.useful`` (the analysis' useful tiles, or kind by kind for Sichuan's
+    shapes and its void suit left out) at every claim of seeded hands."""
+    checked = 0
+    for seed in range(4):
+        g = Game(rules, seed=seed)
+        bots = [GreedyPlayer(s) for s in range(g.n)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            v = View.of(obs)
+            u, m = v.usable(v.counts), len(v.melds)
+            if v.wild is None and sum(u) + 3 * m == 13:
+                want = counting.useful(u, m, v.remaining, v.allowed, v.special)
+                assert v.useful(v.counts, m) == want, (rules, seed, len(g.events))
+                checked += 1
+            g.step(bots[s].choose(obs))
+    assert checked > 20

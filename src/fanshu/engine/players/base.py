@@ -9,7 +9,12 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from fanshu.analysis import wildcards
-from fanshu.analysis.efficiency import ALL_SHAPES, REGULAR_AND_PAIRS, best_discards
+from fanshu.analysis.efficiency import (
+    ALL_SHAPES,
+    REGULAR_AND_PAIRS,
+    best_discards,
+    useful_count,
+)
 from fanshu.engine.actions import Action, ActionKind
 from fanshu.engine.observation import Observation
 from fanshu.engine.players.counting import ALL, masked, overall, suit_mask, useful
@@ -92,7 +97,16 @@ class View:
         """Unseen copies of the kinds whose draw lowers the shanten of ``c``."""
         u = self.usable(c)
         w = self._whole(u, melds)
-        if w is None or sum(u) + 3 * melds != 13:
+        if w is None:
+            if sum(u) + 3 * melds == 13:  # the pattern tables: the same count, faster
+                rem = (
+                    self.remaining if self.allowed is ALL else masked(self.remaining, self.allowed)
+                )
+                return useful_count(
+                    u, melds, rem, ALL_SHAPES if self.special else REGULAR_AND_PAIRS
+                )
+            return useful(u, melds, self.remaining, self.allowed, self.special)
+        if sum(u) + 3 * melds != 13:
             return useful(u, melds, self.remaining, self.allowed, self.special)
         kinds = wildcards.useful_tiles(u, melds, w.kind, shapes=w.shapes, stands_for=w.stands_for)
         return sum(self.remaining[t] for t in kinds if self.allowed[t])

@@ -17,6 +17,9 @@ from fanshu.hand import Hand
 from fanshu.rules import get_rules
 from fanshu.wild import ANY_KIND, REGULAR_AND_PAIRS
 
+#: ``discard t`` for each kind, made once (an action is an immutable value).
+_DISCARDS = tuple(Action(ActionKind.DISCARD, t) for t in range(34))
+
 #: How a kong was made, as ``Variant.on_kong`` is told: on a discard, added to a pung,
 #: or concealed.
 KongMade = Literal["direct", "added", "concealed"]
@@ -182,7 +185,7 @@ class Variant:
 
     def discards(self, game: Table, s: int) -> list[Action]:
         c = game.seat[s].counts
-        return [Action(ActionKind.DISCARD, t) for t in range(34) if c[t]]
+        return [_DISCARDS[t] for t in range(34) if c[t]]
 
     def may_meld(self, st: SeatState, t: int) -> bool:
         """May this seat pung, kong or chow with tile ``t``?"""
