@@ -181,6 +181,10 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand string is text, not {type(text).__name__}")
+    hand = _parse_plain_hand(text, context)
+    if hand is not None:
+        return hand
+    # the reader below, which says where and why the text is wrong
     melds: list[Meld] = []
     concealed: list[Tile] = []
     copies = [0] * NUM_KINDS
@@ -235,3 +239,46 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     return Hand.with_checked_tiles(
         tuple(sorted(concealed)), tuple(melds), winning, context or _NO_CONTEXT
     )
+
+
+# The common hand string: melds, then concealed tiles as digit runs and honour letters.
+_PLAIN_HAND = re.compile(r"((?:\[[^\[\]]*\])*)((?:[1-9]+[mps]|[ESWNCFP])+)")
+_HONOR_TILES = {c: TILES[i] for c, i in _HONOR_INDEX.items()}
+
+
+def _parse_plain_hand(text: str, context: WinContext | None) -> Hand | None:
+    """``parse_hand`` of a plain string (``[...]`` melds first, then tiles, no spaces) in
+    one pass; None for anything it does not read cleanly (any error, a fifth copy, more
+    than four melds), which the full reader then reports with its position."""
+    match = _PLAIN_HAND.fullmatch(text)
+    if match is None:
+        return None
+    melds_text, run = match.groups()
+    copies = [0] * NUM_KINDS
+    melds: list[Meld] = []
+    if melds_text:
+        for body in melds_text[1:-1].split("]["):
+            try:
+                meld, meld_tiles = _parse_meld_cached(body)
+            except NotationError:
+                return None
+            melds.append(meld)
+            for t in meld_tiles:
+                copies[t] += 1
+        if len(melds) > 4:
+            return None
+    concealed: list[Tile] = []
+    for digits, suit, honor in _RUN_TOKEN.findall(run):
+        if honor:
+            concealed.append(_HONOR_TILES[honor])
+        else:
+            concealed.extend(_suit_token(digits, suit))
+    for t in concealed:
+        copies[t] += 1
+    if max(copies) > 4:
+        return None
+    winning: Tile | None = None
+    if len(concealed) + 3 * len(melds) == 14:
+        winning = concealed.pop()
+    concealed.sort()
+    return Hand.with_checked_tiles(tuple(concealed), tuple(melds), winning, context or _NO_CONTEXT)

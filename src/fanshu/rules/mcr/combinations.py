@@ -39,12 +39,12 @@ def _rank(t: int) -> int:
 
 
 def _same_suit(*tiles: int) -> bool:
-    s = SUIT_OF[tiles[0]]
-    return all(SUIT_OF[t] == s for t in tiles)
+    return len(set(map(SUIT_OF.__getitem__, tiles))) == 1
 
 
 def _three_suits(a: int, b: int, c: int) -> bool:
-    return len({SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]}) == 3
+    sa, sb, sc = SUIT_OF[a], SUIT_OF[b], SUIT_OF[c]
+    return sa != sb and sa != sc and sb != sc
 
 
 def _steps(ts: tuple[int, ...], step: int) -> bool:
@@ -80,7 +80,7 @@ def three_chows_fan(a: int, b: int, c: int) -> Fan | None:
         if sorted((_rank(a), _rank(b), _rank(c))) == [1, 4, 7]:
             return Fan.MIXED_STRAIGHT
         return None
-    if not _same_suit(a, b, c):
+    if not SUIT_OF[a] == SUIT_OF[b] == SUIT_OF[c]:
         return None
     if _steps((a, b, c), 3):
         return Fan.PURE_STRAIGHT
@@ -92,7 +92,7 @@ def three_chows_fan(a: int, b: int, c: int) -> Fan | None:
 
 
 def two_chows_fan(a: int, b: int) -> Fan | None:
-    if not _same_suit(a, b):
+    if SUIT_OF[a] != SUIT_OF[b]:
         return Fan.MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else None
     if abs(a - b) == 3:
         return Fan.SHORT_STRAIGHT
@@ -129,19 +129,19 @@ def _limit_pair_fans(found: list[Instance], limit: int) -> list[Instance]:
 
 def _with_indices(found: tuple[Instance, ...], items: list[Item]) -> list[Instance]:
     """Map positions in the sorted list back to the callers' set indices."""
-    return [(fan, tuple(items[k][1] for k in pos)) for fan, pos in found]
+    return [(fan, tuple([items[k][1] for k in pos])) for fan, pos in found]
 
 
 def chow_fans(chows: list[Item]) -> list[Instance]:
     """Fans among 2-4 chows; instances name the chows by the callers' indices."""
     items = sorted(chows)
-    return _with_indices(_chow_fans(tuple(t for t, _ in items)), items)
+    return _with_indices(_chow_fans(tuple([t for t, _ in items])), items)
 
 
 def pung_fans(pungs: list[Item]) -> list[Instance]:
     """Fans among 2-4 pungs or kongs; instances name them by the callers' indices."""
     items = sorted(pungs)
-    return _with_indices(_pung_fans(tuple(t for t, _ in items)), items)
+    return _with_indices(_pung_fans(tuple([t for t, _ in items])), items)
 
 
 @lru_cache(maxsize=1 << 17)
@@ -220,7 +220,7 @@ def three_pungs_fan(a: int, b: int, c: int) -> Fan | None:
                 return Fan.MIXED_SHIFTED_PUNGS
             if _rank(a) == _rank(b) == _rank(c):
                 return Fan.TRIPLE_PUNG
-        elif _same_suit(a, b, c) and _steps((a, b, c), 1):
+        elif SUIT_OF[a] == SUIT_OF[b] == SUIT_OF[c] and b == a + 1 and c == b + 1:
             return Fan.PURE_SHIFTED_PUNGS
         return None
     if a in _WINDS and b in _WINDS and c in _WINDS:

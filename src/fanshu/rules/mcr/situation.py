@@ -56,12 +56,20 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     standing[win] += 1
     ctx = hand.context
     if hand.melds:
-        fixed, melds = _meld_tiles_of(hand)
-        held = [a + b for a, b in zip(standing, fixed, strict=True)]
+        fixed = [0] * NUM_KINDS
+        held = list(standing)
+        melds: list[Set] = []
+        kongs = claimed = 0
+        for m in hand.melds:
+            meld = m.as_set
+            melds.append(meld)
+            for k in meld.tiles:
+                fixed[k] += 1
+                held[k] += 1
+            kongs += meld.kong
+            claimed += not meld.concealed
         kinds = tuple(compress(_KINDS, held))
         hogs = held.count(4)  # kinds whose four copies are all in the hand
-        kongs = sum(1 for p in melds if p.kong)
-        claimed = sum(1 for p in melds if not p.concealed)
     else:  # fully concealed: the standing counts are the whole hand
         fixed, melds = [0] * NUM_KINDS, []
         kinds = tuple(compress(_KINDS, standing))
@@ -69,9 +77,7 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
         kongs = claimed = 0
     # 和绝张 is also certain when your own melds show the other three copies.
     last_tile = (ctx.fourth_tile and standing[win] == 1) or fixed[win] == 3
-    kong = ctx.kong and (
-        any(p.kong for p in melds) if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1)
-    )
+    kong = ctx.kong and (kongs > 0 if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1))
     return Situation(
         hand,
         options,
@@ -91,15 +97,3 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
         ctx.seat_wind - EAST,  # 0-3 from East
         ctx.prevalent_wind - EAST,
     )
-
-
-def _meld_tiles_of(hand: Hand) -> tuple[list[int], list[Set]]:
-    """The tiles in declared melds (a kong counts 4) and the melds as sets."""
-    fixed = [0] * NUM_KINDS
-    melds = []
-    for m in hand.melds:
-        meld = m.as_set
-        for k in meld.tiles:
-            fixed[k] += 1
-        melds.append(meld)
-    return fixed, melds
