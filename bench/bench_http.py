@@ -23,9 +23,12 @@ go out on a fixed schedule, one every 1/R s, taken by whichever connection is fr
 default 32 connections; the latency counts from the *scheduled* send, so time spent
 waiting for a free connection because the server fell behind is in it — no coordinated
 omission).  Open loop also reports the answer time from the actual send and how late
-the client sent.  Both report the achieved requests/s, latency p50/p90/p99/max, the
-errors, and the CPU milliseconds a request of the server's processes (Linux /proc) and
-of this client: less noisy than rates on a shared machine.
+the client sent.  In chunks (``--rounds``) each chunk starts its schedule anew once the
+last one's queue has drained, so past the server's capacity the latency grows with the
+chunk length: then the figure that counts is the achieved rate below the target.
+Both report the achieved requests/s, latency p50/p90/p99/max, the errors, and the CPU
+milliseconds a request of the server's processes (Linux /proc) and of this client: less
+noisy than rates on a shared machine.
 
 ``--auth`` is a club evening: each connection starts a match (``POST /v1/matches``, which
 answers its edit and view tokens) and then sends a mix (``--mix``, default
