@@ -712,13 +712,22 @@ def best_discards(
         raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
     flags = _flags(shapes)
     base = _pids(counts)
-    rows: list[tuple[int, int, int, int, list[int], tuple[int, int, int, int]]] = []
-    products: dict[int, tuple[int, tuple[int, int, int, int]]] = {}
+    if among is not None and not isinstance(among, (set, frozenset)):
+        among = set(among)
+    vids = [_vid[x] for x in base]
+    v0, v1, v2, v3 = vids
+    ab = _prod(v0, v1)
+    cd = _prod(v2, v3)
+    # the product of the three groups a discard leaves alone, by the discard's group
+    rest = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
+    products = _products
+    rows: list[tuple[int, int, int, int, list[int], int]] = []
     low = 99
     for g in range(4):
         pg = base[g]
         held = _held[pg]
         subs = _subs(pg)
+        rg = rest[g]
         while held:
             bit = held & -held
             r = bit.bit_length() - 1
@@ -728,24 +737,32 @@ def best_discards(
                 continue
             p = list(base)
             q = p[g] = subs[r]
-            pkey = _vid[q] << 2 | g
-            got = products.get(pkey)
-            if got is None:
-                v0, v1, v2, v3 = _vid[p[0]], _vid[p[1]], _vid[p[2]], _vid[p[3]]
-                ab = _prod(v0, v1)
-                cd = _prod(v2, v3)
-                others = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
-                got = products[pkey] = (_prod(ab, cd), others)
-            s, reg, at = _shanten_whole(p, melds, flags, got[0])
+            vq = _vid[q]
+            whole = products.get(rg << 16 | vq)
+            if whole is None:
+                whole = _product(rg, vq)
+            s, reg, at = _shanten_whole(p, melds, flags, whole)
             if s <= low:
                 low = s
-                rows.append((t, s, reg, at, p, got[1]))
+                rows.append((t, s, reg, at, p, g))
     out: dict[int, int] = {}
-    for t, s, reg, at, p, others in rows:
+    others_of: dict[int, tuple[int, int, int, int]] = {}
+    for t, s, reg, at, p, g in rows:
         if s == low:
+            # the products of the groups other than each, the discard's group changed
+            vq = _vid[p[g]]
+            others = others_of.get(vq << 2 | g)
+            if others is None:
+                w = list(vids)
+                w[g] = vq
+                w0, w1, w2, w3 = w
+                ab = _prod(w0, w1)
+                cd = _prod(w2, w3)
+                others = (_prod(w1, cd), _prod(w0, cd), _prod(ab, w3), _prod(ab, w2))
+                others_of[vq << 2 | g] = others
             n = 0
-            for g, m in enumerate(_masks_from(p, melds, flags, s, reg, at, others)):
-                for k in _KINDS_OF[g][m]:
+            for h, m in enumerate(_masks_from(p, melds, flags, s, reg, at, others)):
+                for k in _KINDS_OF[h][m]:
                     n += remaining[k]
             out[t] = n
     return low, out

@@ -25,6 +25,7 @@ from fanshu.tiles import TILES
 A = ActionKind
 WIN = Action(A.WIN)
 PASS = Action(A.PASS)
+_DISCARDS = tuple(Action(A.DISCARD, t) for t in range(34))
 
 
 @runtime_checkable
@@ -194,5 +195,7 @@ def discard_tiles(legal: Sequence[Action]) -> list[int]:
 
 def play_discard(legal: Sequence[Action], tile: int) -> Action:
     """``ready tile`` when 报听 is offered with that discard, else ``discard tile``."""
-    ready = Action(A.READY, tile)
-    return ready if ready in legal else Action(A.DISCARD, tile)
+    for a in legal:
+        if a.kind is A.READY and a.tile == tile:
+            return a
+    return _DISCARDS[tile]

@@ -119,7 +119,7 @@ class EvPlayer(FanPlayer):
 
     def turn(self, obs: Observation, v: View) -> Action:
         legal = obs.legal_actions
-        if WIN in legal and obs.win_accepted:
+        if obs.win_accepted and WIN in legal:
             return WIN
         if v.wild is not None:  # the value advice does not read wild tiles: see above
             return super().turn(obs, v)

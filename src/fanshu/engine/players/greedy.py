@@ -110,7 +110,7 @@ class GreedyPlayer:
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if WIN in legal and obs.win_accepted:
+        if obs.win_accepted and WIN in legal:
             return WIN
         # the decision of each phase; Sichuan's exchange passes three tiles (换三张)
         decide = {
