@@ -6,7 +6,8 @@ BIN    := $(VENV)/bin
 LOCK   := requirements.lock
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck layers docs dist messages messages-check bench bytecode clean
+.PHONY: run test lint typecheck layers docs dist messages messages-check bench bytecode clean \
+	compiled test-compiled bench-compiled
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
@@ -108,6 +109,55 @@ dist: $(STAMP)
 test: export FANSHU_REQUIRE_POSTGRES = 1
 test: lint typecheck layers messages-check docs bytecode $(CHROMIUM) $(NOTO_CJK) $(POSTGRES)
 	$(BIN)/pytest -n 2 --dist loadgroup src tests
+	$(MAKE) test-compiled
+
+# The compiled build (mypyc, docs/compiled.md) in a venv of its own, .venv-compiled: the
+# same source, built non-editable with FANSHU_COMPILE=1 (setup.py) from a copy of the sdist's
+# files, so no extension file is ever written under src/ (the tests of src stay pure Python).
+# Its tools come from the lock; it is rebuilt when a source file changes (the stamp is
+# their checksum).  The test tools and the oracle are there for make test-compiled.
+CVENV  := .venv-compiled
+CBIN   := $(CVENV)/bin
+CDEPS  := $(CVENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
+CSTAMP := $(CVENV)/.built-$(shell cat setup.py pyproject.toml $(LOCK) \
+	$$(find src/fanshu -name '*.py' | LC_ALL=C sort) | cksum | cut -d' ' -f1)
+CTREE  := $(CVENV)/tree
+CBUILD_TOOLS := mypy setuptools pytest pytest-xdist hypothesis PyMahjongGB
+
+$(CDEPS): pyproject.toml $(LOCK)
+	rm -rf $(CVENV)
+	$(PYTHON) -m venv $(CVENV)
+	$(CBIN)/python -m pip install --quiet --upgrade pip
+	$(CBIN)/python -m pip install --quiet -c $(LOCK) $(CBUILD_TOOLS)
+	touch $@
+
+$(CSTAMP): $(CDEPS)
+	rm -rf $(CTREE) && mkdir -p $(CTREE)
+	tar --exclude=__pycache__ --exclude='*.egg-info' -cf - setup.py pyproject.toml README.md \
+		LICENSE CHANGELOG.md MANIFEST.in src | tar -xf - -C $(CTREE)
+	@start=$$(date +%s); \
+	FANSHU_COMPILE=1 $(CBIN)/python -m pip install --quiet --force-reinstall --no-deps \
+		--no-build-isolation $(CTREE) && \
+	echo "compiled build: $$(( $$(date +%s) - start )) s"
+	rm -rf $(CTREE) $(CVENV)/.built-*
+	touch $@
+
+compiled: $(CSTAMP)
+	$(CBIN)/python -m fanshu.compiled
+
+# The core's tests on the compiled build: the differentials against the MCR scorer and the
+# shanten oracle among them.  Run from .venv-compiled, whose fanshu is the compiled one
+# (src/ is not on its path); FANSHU_EXPECT_COMPILED makes tests/test_compiled.py fail if
+# the hot modules were not compiled, so this run cannot pass on pure Python.
+CORE_TESTS := tests/test_compiled.py tests/test_tiles.py tests/test_sets.py tests/test_hand.py \
+	tests/test_shapes.py tests/test_wild.py tests/test_api.py tests/notation tests/rules/mcr \
+	tests/analysis/test_shanten.py tests/analysis/test_shanten_oracle.py
+test-compiled: export FANSHU_EXPECT_COMPILED = 1
+test-compiled: $(CSTAMP)
+	$(CBIN)/pytest -n 2 -p no:cacheprovider $(CORE_TESTS)
+
+bench-compiled: $(CSTAMP)
+	$(CBIN)/python bench/bench_compiled.py
 
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench_mcr.py
@@ -116,4 +166,4 @@ bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench_http.py --seconds 5
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist
+	rm -rf $(VENV) $(CVENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build dist

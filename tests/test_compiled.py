@@ -35,7 +35,6 @@ HOT = (
     "fanshu.rules.mcr.evaluate",
     "fanshu.rules.mcr.regular",
     "fanshu.analysis.shanten",
-    "fanshu.api",
 )
 
 

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypedDict, Unpack
@@ -132,6 +133,12 @@ class Meld:
     def __str__(self) -> str:
         return format_meld(self)
 
+    # Pickled and copied through the constructor (checked again): the compiled build's
+    # frozen dataclasses (mypyc) would restore their fields through the frozen __setattr__,
+    # which refuses.  The same in both builds.
+    def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, Tile, int]]:
+        return (Meld, (self.kind, self.tile, self.source))
+
 
 def _meld_set(kind: MeldKind, tile: Tile) -> Set:
     if kind is MeldKind.CHOW:
@@ -216,6 +223,26 @@ class WinContext:
         set_field(self, "kong_discard", kong_discard)
         set_field(self, "wildcard", None if wildcard is None else _wildcard_kind(wildcard))
 
+    def __reduce__(self) -> tuple[type[WinContext], tuple[bool | int | Tile | None, ...]]:
+        """Pickled and copied through ``__init__``, as ``Meld`` is (the compiled build)."""
+        return (
+            WinContext,
+            (
+                self.self_drawn,
+                self.fourth_tile,
+                self.kong,
+                self.wall_last,
+                self.seat_wind,
+                self.prevalent_wind,
+                self.flowers,
+                self.dealer,
+                self.first_turn,
+                self.ready_at_start,
+                self.kong_discard,
+                self.wildcard,
+            ),
+        )
+
 
 class ContextChanges(TypedDict, total=False):
     """The win-context fields ``Hand.with_context`` may change, and what each accepts."""
@@ -264,6 +291,18 @@ class Hand:
         hand = cls(concealed, melds, winning_tile, context)
         object.__setattr__(hand, "tiles_checked", True)
         return hand
+
+    def __reduce__(
+        self,
+    ) -> tuple[
+        Callable[[tuple[Tile, ...], tuple[Meld, ...], Tile | None, WinContext, bool], Hand],
+        tuple[tuple[Tile, ...], tuple[Meld, ...], Tile | None, WinContext, bool],
+    ]:
+        """Pickled and copied through the constructor, as ``Meld`` is (the compiled build)."""
+        return (
+            _unpickle_hand,
+            (self.concealed, self.melds, self.winning_tile, self.context, self.tiles_checked),
+        )
 
     @property
     def tile_count(self) -> int:
@@ -334,6 +373,18 @@ class Hand:
 
 
 # -- the fanshu notation of melds and hands (read by ``fanshu.notation.fanshu``) ----------
+
+
+def _unpickle_hand(
+    concealed: tuple[Tile, ...],
+    melds: tuple[Meld, ...],
+    winning_tile: Tile | None,
+    context: WinContext,
+    tiles_checked: bool,
+) -> Hand:
+    if tiles_checked:
+        return Hand.with_checked_tiles(concealed, melds, winning_tile, context)
+    return Hand(concealed, melds, winning_tile, context)
 
 
 def format_meld(meld: Meld) -> str:
