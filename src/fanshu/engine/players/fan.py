@@ -49,10 +49,11 @@ from fanshu.engine.players.base import (
     konged,
     play_discard,
 )
-from fanshu.engine.players.counting import masked, overall, suit_mask
+from fanshu.engine.players.counting import masked, overall, regular, suit_mask
 from fanshu.engine.players.greedy import GreedyPlayer, edge
 from fanshu.engine.players.routes import (
     Route,
+    SetsRoute,
     mcr_routes,
     sichuan_routes,
     two_player_routes,
@@ -156,6 +157,50 @@ class Planner:
             if d is not None:
                 out.append((d + self.steps[r], r))
         return out
+
+    def nearest(self, c: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[Route]]:
+        """The least steps of :meth:`steps_to` (99 when no route is open) and the routes
+        at it, in route order, without measuring the set routes (花龙, 三步高 …) that
+        cannot reach it: such a route is at least its missing tiles less one away
+        (``SetsRoute.split``), so it is measured only when that bound is within the
+        least steps found so far."""
+        w = self.v.wild
+        if w is not None and c[w.kind]:
+            return self._nearest_of(self.steps_to(c, melds))
+        best = 99
+        found: list[tuple[int, int, Route]] = []
+        later: list[tuple[int, SetsRoute]] = []
+        steps = self.steps
+        for i, r in enumerate(self.routes):
+            if isinstance(r, SetsRoute):
+                later.append((i, r))
+                continue
+            d = r.distance(c, melds)
+            if d is not None:
+                e = d + steps[r]
+                found.append((i, e, r))
+                if e < best:
+                    best = e
+        for i, r in later:
+            got = r.split(c, melds)
+            if got is None:
+                continue
+            missing, rest, fixed = got
+            if missing - 1 + steps[r] > best:
+                continue
+            e = missing + regular(rest, fixed) + steps[r]
+            found.append((i, e, r))
+            if e < best:
+                best = e
+        found.sort(key=lambda x: x[0])
+        return best, [r for _, e, r in found if e == best]
+
+    @staticmethod
+    def _nearest_of(steps: Sequence[tuple[int, Route]]) -> tuple[int, list[Route]]:
+        if not steps:
+            return 99, []
+        top = min(e for e, _ in steps)
+        return top, [r for e, r in steps if e == top]
 
     # -- measures --------------------------------------------------------------------
 
@@ -316,13 +361,8 @@ class Planner:
     ) -> tuple[Key, int]:
         """The best discard of a 14-tile hand among ``tiles``, and its key (its useful
         tiles counted where they decide, or always with ``count``)."""
-        steps = self.steps_to(c, melds)
-        if steps:
-            top = min(e for e, _ in steps)
-            near = sorted((r for e, r in steps if e == top), key=lambda r: -self.worth[r])
-            near = near[:ROUTES_KEPT]
-        else:
-            near = []
+        _, at = self.nearest(c, melds)
+        near = sorted(at, key=lambda r: -self.worth[r])[:ROUTES_KEPT]
         rows: list[tuple[Key, int, int]] = []
         for t in tiles:
             c[t] -= 1

@@ -121,6 +121,17 @@ class SetsRoute(Route):
     sets: tuple[tuple[bool, int], ...]  # (is_chow, tile)
 
     def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
+        got = self.split(c, melds)
+        if got is None:
+            return None
+        missing, rest, fixed = got
+        return missing + regular(rest, fixed)
+
+    def split(self, c: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int], int] | None:
+        """(tiles of the sets still missing, the tiles left once the sets' tiles held
+        are taken out, the sets then fixed), or None when the melds rule it out.  The
+        distance is the missing tiles plus the regular shanten of the rest, so it is
+        never less than the missing tiles less one."""
         todo = list(self.sets)
         for m in melds:
             key = (m.kind is MeldKind.CHOW, int(m.tile))
@@ -136,7 +147,7 @@ class SetsRoute(Route):
                     rest[x] -= 1
                 else:
                     missing += 1
-        return missing + regular(rest, len(melds) + len(todo))
+        return missing, rest, len(melds) + len(todo)
 
     def kinds(self, c: Sequence[int]) -> Sequence[int]:
         got = set(near(c))
