@@ -181,10 +181,15 @@ def shanten(
     >>> shanten("123m456p789s1s5mCC", wildcard="C"), shanten("123m456p789s1s5mCC")
     (0, 1)
     """
-    from fanshu.analysis.shanten import shanten_of_hand
-    from fanshu.analysis.wildcards import shanten as wild_shanten
-    from fanshu.wild import SHAPES, counts_of_hand
+    from fanshu.analysis.shanten import plain_shanten, shanten_of_hand
 
+    if isinstance(hand, str) and wildcard is None and notation in (None, "fanshu"):
+        # the common case, concealed tiles alone ("1112345678999m"), read straight into
+        # the per-suit tables; anything else, or tiles that are no hand (a fifth copy,
+        # 12 tiles), goes through the full reader and validate, which say what is wrong
+        got = plain_shanten(hand)
+        if got is not None:
+            return got
     if not isinstance(hand, (str, Hand)):
         raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if isinstance(hand, str):
@@ -195,4 +200,7 @@ def shanten(
     wild = hand.context.wildcard
     if wild is None:
         return shanten_of_hand(hand)
+    from fanshu.analysis.wildcards import shanten as wild_shanten
+    from fanshu.wild import SHAPES, counts_of_hand
+
     return wild_shanten(counts_of_hand(hand), len(hand.melds), int(wild), shapes=SHAPES)

@@ -41,12 +41,20 @@ time: the useful tiles, the useful counts and the discard look-ahead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Literal
 
-from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE, TERMINAL_OR_HONOR
+from fanshu.tiles import (
+    FIRST_HONOR,
+    HONOR_LETTERS,
+    NUM_KINDS,
+    SUIT_LETTERS,
+    SUIT_SIZE,
+    TERMINAL_OR_HONOR,
+)
 
 if TYPE_CHECKING:
     from fanshu.hand import Hand
@@ -59,6 +67,8 @@ __all__ = [
     "knitted_straight_shanten",
     "partial_regular_shanten",
     "partial_shanten_by_shape",
+    "plain_hand_counts",
+    "plain_shanten",
     "regular_shanten",
     "seven_pairs_shanten",
     "shanten",
@@ -156,13 +166,24 @@ def _intern(v: tuple[int, ...]) -> int:
 
 
 _EMPTY = (0, 0, 0, 0, 0, _NEG, _NEG, _NEG, _NEG, _NEG)
-_vector_memo: dict[tuple[bool, tuple[int, ...]], tuple[int, ...]] = {}
+_VectorMemo = dict[tuple[bool, tuple[int, ...]], tuple[int, ...]]
+_vector_memo: _VectorMemo = {}
+
+# Cache bounds (each dict is cleared when it reaches its bound; every entry can be
+# rebuilt, from the shipped table or by splitting the group again).  The MiB are those
+# of each dict full, measured with tracemalloc (tools/shanten_table.py --memory):
+_MAX_VECTOR_MEMO = 1 << 16  # _vector_memo: suffixes split (wild and 5-copy groups): ~13 MiB
+_MAX_GROUP_KEYS = 1 << 16  # _suit_vids, _honor_vids, _plus_vids: ~8 MiB each
+_MAX_INFOS = 1 << 16  # _suit_infos, _honor_infos: ~19 MiB each
+_MAX_PRODUCTS = 1 << 15  # _products (two keys per pair): ~2.5 MiB
+_MAX_USEFUL = 1 << 16  # _useful_memo: ~11 MiB
 
 
-def _vector(c: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+def _vector(c: tuple[int, ...], chows: bool, memo: _VectorMemo | None = None) -> tuple[int, ...]:
     """The vector of a group's counts (or a suffix of them: ranks past the end do not
     exist), built by taking apart the lowest tile: left single, in a pung, a pair (the
-    pair or a partial pung), a chow, or a partial chow (two-sided/edge or closed)."""
+    pair or a partial pung), a chow, or a partial chow (two-sided/edge or closed).
+    ``memo`` (the bounded module memo when None) keeps the suffixes already split."""
     i = 0
     n = len(c)
     while i < n and not c[i]:
@@ -173,16 +194,18 @@ def _vector(c: tuple[int, ...], chows: bool) -> tuple[int, ...]:
         c = c[i:]
         n -= i
     key = (chows, c)
-    got = _vector_memo.get(key)
+    if memo is None:
+        memo = _vector_memo
+    got = memo.get(key)
     if got is not None:
         return got
     lc = list(c)
     c0 = c[0]
     lc[0] = c0 - 1
-    v = list(_vector(tuple(lc), chows))  # the lowest tile left single
+    v = list(_vector(tuple(lc), chows, memo))  # the lowest tile left single
 
     def take(rest: list[int], units: int, value: int, pair: int) -> None:
-        r = _vector(tuple(rest), chows)
+        r = _vector(tuple(rest), chows, memo)
         for p in (0, 1) if not pair else (0,):
             for k in range(units, 5):
                 x = r[p * 5 + k - units]
@@ -209,7 +232,9 @@ def _vector(c: tuple[int, ...], chows: bool) -> tuple[int, ...]:
         lc[2] -= 1
         take(lc, 1, 1, 0)  # closed partial
     out = tuple(v)
-    _vector_memo[key] = out
+    if memo is _vector_memo and len(memo) >= _MAX_VECTOR_MEMO:
+        memo.clear()
+    memo[key] = out
     return out
 
 
@@ -220,24 +245,29 @@ def _group_vid(counts: tuple[int, ...], chows: bool) -> int:
 def _suit_vid(key: tuple[int, ...]) -> int:
     i = _suit_vids.get(key)
     if i is None:
-        i = _suit_vids[key] = _group_vid(key, True)
+        i = _table_vid(_SUIT_TABLE, key)
+        if i < 0:
+            i = _group_vid(key, True)
+        if len(_suit_vids) >= _MAX_GROUP_KEYS:
+            _suit_vids.clear()
+        _suit_vids[key] = i
     return i
 
 
 def _honor_vid(key: tuple[int, ...]) -> int:
     i = _honor_vids.get(key)
     if i is None:
-        i = _honor_vids[key] = _group_vid(key, False)
+        i = _table_vid(_HONOR_TABLE, key)
+        if i < 0:
+            i = _group_vid(key, False)
+        if len(_honor_vids) >= _MAX_GROUP_KEYS:
+            _honor_vids.clear()
+        _honor_vids[key] = i
     return i
 
 
-def _product(a: int, b: int) -> int:
-    """The vector id of two groups taken together."""
-    try:
-        return _products[a << 16 | b]
-    except KeyError:
-        pass
-    va, vb = _vectors[a], _vectors[b]
+def _vector_product(va: tuple[int, ...], vb: tuple[int, ...]) -> tuple[int, ...]:
+    """The (max, +) product of two group vectors: the best of both groups together."""
     v = [_NEG] * 10
     for pa in (0, 1):
         for ka in range(5):
@@ -252,8 +282,169 @@ def _product(a: int, b: int) -> int:
                     j = (pa + pb) * 5 + ka + kb
                     if x + y > v[j]:
                         v[j] = x + y
-    i = _products[a << 16 | b] = _products[b << 16 | a] = _intern(tuple(v))
+    return tuple(v)
+
+
+def _product(a: int, b: int) -> int:
+    """The vector id of two groups taken together."""
+    try:
+        return _products[a << 16 | b]
+    except KeyError:
+        pass
+    n = _TABLE_VECTORS
+    if a < n and b < n:  # both shipped: the product is in the table too
+        i = _PRODUCT_TABLE[a * n + b]
+    else:
+        i = _intern(_vector_product(_vectors[a], _vectors[b]))
+    if len(_products) >= _MAX_PRODUCTS:
+        _products.clear()
+    _products[a << 16 | b] = _products[b << 16 | a] = i
     return i
+
+
+# -- the shipped table ----------------------------------------------------------------
+#
+# Every group a hand can hold (9 counts 0-4 of a suit or 7 of the honours, at most 14
+# tiles: 405,350 suit and 43,130 honour patterns) has one of 69 vectors, and the
+# products of those make 82 vectors in all, closed under the product.
+# ``shanten_groups.bin`` holds them: the 82 vectors, the vector id of every group
+# pattern (its counts read as a base-5 number index a byte string; 255 where a group
+# has more than 14 tiles) and the product of every two of the 82.  A fresh process then
+# looks a new group up instead of splitting it.  The file is not compressed (2 MiB;
+# 76 KiB in git and in a wheel, both compressed) and is mapped, not read: a process
+# touches only the pages of the groups it meets, where inflating it would cost
+# several ms at import.  ``tools/shanten_table.py`` writes the
+# file from :func:`build_table`; tests/analysis/test_shanten_table.py checks the file
+# against the computation.  Without the file (or with a damaged one) every vector is
+# computed when first needed, as the tables did before.  Memory: ~2 MiB of bytes.
+
+_TABLE_FILE = "shanten_groups.bin"
+_TABLE_MAGIC = b"fanshu shanten groups 2\n"
+_SUIT_CELLS = 5**SUIT_SIZE
+_HONOR_CELLS = 5 ** (NUM_KINDS - FIRST_HONOR)
+_NO_CELL = 255  # a pattern the table does not hold (more than 14 tiles)
+_TABLE_TILES = 14
+
+
+def _table_index(key: Sequence[int]) -> int:
+    """A group's counts read as a base-5 number (the first rank the highest digit)."""
+    i = 0
+    for k in key:
+        i = i * 5 + k
+    return i
+
+
+def build_table() -> bytes:
+    """The content of ``shanten_groups.bin``, computed from scratch (a few seconds).
+
+    Vector ids are given in the order the groups are met (suits, then honours, then the
+    products); the module's ids equal them when the file is loaded at import.
+    """
+    from itertools import product
+
+    ids: dict[tuple[int, ...], int] = {}
+    vectors: list[tuple[int, ...]] = []
+
+    def vid(v: tuple[int, ...]) -> int:
+        i = ids.get(v)
+        if i is None:
+            i = ids[v] = len(vectors)
+            vectors.append(v)
+        return i
+
+    memo: _VectorMemo = {}
+    suits = bytearray([_NO_CELL]) * _SUIT_CELLS
+    for key in product(range(5), repeat=SUIT_SIZE):
+        if sum(key) <= _TABLE_TILES:
+            suits[_table_index(key)] = vid(_vector(key, True, memo))
+    honors = bytearray([_NO_CELL]) * _HONOR_CELLS
+    for key in product(range(5), repeat=NUM_KINDS - FIRST_HONOR):
+        if sum(key) <= _TABLE_TILES:
+            honors[_table_index(key)] = vid(_vector(key, False, memo))
+    done = 0
+    while done < len(vectors):  # close the set under the product
+        done = len(vectors)
+        for a in range(done):
+            for b in range(done):
+                vid(_vector_product(vectors[a], vectors[b]))
+    n = len(vectors)
+    if n >= _NO_CELL:
+        raise ValueError(f"{n} vectors do not fit in a byte each")
+    products = bytes(
+        ids[_vector_product(vectors[a], vectors[b])] for a in range(n) for b in range(n)
+    )
+    flat = bytes(x - _NEG for v in vectors for x in v)
+    payload = bytes([n]) + flat + bytes(suits) + bytes(honors) + products
+    return _TABLE_MAGIC + payload
+
+
+_Cells = bytes | memoryview  # a table's cells: the file's bytes, or a view of them
+
+
+def _read_table(
+    blob: _Cells,
+) -> tuple[list[tuple[int, ...]], _Cells, _Cells, _Cells] | None:
+    """(vectors, suit cells, honour cells, products) of a table file; None if damaged."""
+    m = len(_TABLE_MAGIC)
+    if len(blob) <= m or bytes(blob[:m]) != _TABLE_MAGIC:
+        return None
+    payload = blob[m:]
+    n = payload[0]
+    at = 1 + 10 * n
+    if len(payload) != at + _SUIT_CELLS + _HONOR_CELLS + n * n:
+        return None
+    vectors = [tuple(x + _NEG for x in payload[1 + 10 * i : 11 + 10 * i]) for i in range(n)]
+    suits = payload[at : at + _SUIT_CELLS]
+    honors = payload[at + _SUIT_CELLS : at + _SUIT_CELLS + _HONOR_CELLS]
+    products = bytes(payload[at + _SUIT_CELLS + _HONOR_CELLS :])
+    if max(products, default=0) >= n:
+        return None
+    return vectors, suits, honors, products
+
+
+def _load_table() -> tuple[int, _Cells, _Cells, _Cells]:
+    """Intern the shipped vectors (ids 0..n-1: nothing is interned before) and return
+    (n, suit cells, honour cells, products); (0, b"", b"", b"") without a usable file."""
+    import mmap
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), _TABLE_FILE)
+    got = None
+    try:
+        with open(path, "rb") as f:
+            try:
+                blob: _Cells = memoryview(mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ))
+            except (OSError, ValueError):  # a file that cannot be mapped: read it
+                blob = f.read()
+            got = _read_table(blob)
+    except OSError:
+        pass
+    if got is None or _vectors:
+        return 0, b"", b"", b""
+    vectors, suits, honors, products = got
+    for i, v in enumerate(vectors):
+        if _intern(v) != i:  # a repeated vector: not a file build_table wrote
+            _vectors.clear()
+            _best.clear()
+            _vector_ids.clear()
+            return 0, b"", b"", b""
+    return len(vectors), suits, honors, products
+
+
+def _table_vid(table: _Cells, key: tuple[int, ...]) -> int:
+    """A group's vector id from the shipped table, or -1 if the table has none."""
+    if len(table) != 5 ** len(key):
+        return -1
+    i = 0
+    for k in key:
+        if not 0 <= k <= 4:
+            return -1
+        i = i * 5 + k
+    v = table[i]
+    return -1 if v == _NO_CELL else v
+
+
+_TABLE_VECTORS, _SUIT_TABLE, _HONOR_TABLE, _PRODUCT_TABLE = _load_table()
 
 
 def _hand_vid(c: Sequence[int]) -> int:
@@ -276,20 +467,39 @@ _suit_infos: dict[tuple[int, ...], _SuitInfo] = {}
 _honor_infos: dict[tuple[int, ...], _HonorInfo] = {}
 
 
+_PLACE = tuple(5 ** (SUIT_SIZE - 1 - r) for r in range(SUIT_SIZE))  # base-5 digit values
+
+
 def _new_suit_info(key: tuple[int, ...]) -> _SuitInfo:
-    held = tuple(sum(1 for r in range(res, 9, 3) if key[r]) for res in range(3))
-    rest = tuple(
-        _suit_vid(tuple(k - 1 if k and r % 3 == res else k for r, k in enumerate(key)))
-        for res in range(3)
-    )
+    held = [0, 0, 0]
+    drop = [0, 0, 0]  # base-5 value of one tile of each held rank of 147 / 258 / 369
+    index = 0
+    for r, k in enumerate(key):
+        index = index * 5 + k
+        if k:
+            held[r % 3] += 1
+            drop[r % 3] += _PLACE[r]
+    table = _SUIT_TABLE
+    vid = table[index] if table and len(key) == SUIT_SIZE and max(key) <= 4 else _NO_CELL
+    if vid != _NO_CELL:  # the table holds the group and the groups with fewer tiles
+        rest = (table[index - drop[0]], table[index - drop[1]], table[index - drop[2]])
+    else:
+        vid = _suit_vid(key)
+        rest = (
+            _suit_vid(tuple(k - 1 if k and r % 3 == 0 else k for r, k in enumerate(key))),
+            _suit_vid(tuple(k - 1 if k and r % 3 == 1 else k for r, k in enumerate(key))),
+            _suit_vid(tuple(k - 1 if k and r % 3 == 2 else k for r, k in enumerate(key))),
+        )
     info: _SuitInfo = (
-        _suit_vid(key),
+        vid,
         sum(k >> 1 for k in key),
         (key[0] > 0) + (key[8] > 0),
         key[0] >= 2 or key[8] >= 2,
         (held[0], held[1], held[2]),
-        (rest[0], rest[1], rest[2]),
+        rest,
     )
+    if len(_suit_infos) >= _MAX_INFOS:
+        _suit_infos.clear()
     _suit_infos[key] = info
     return info
 
@@ -301,6 +511,8 @@ def _new_honor_info(key: tuple[int, ...]) -> _HonorInfo:
         sum(1 for k in key if k),
         any(k >= 2 for k in key),
     )
+    if len(_honor_infos) >= _MAX_INFOS:
+        _honor_infos.clear()
     _honor_infos[key] = info
     return info
 
@@ -516,6 +728,11 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     d = infos.get(k) or _new_suit_info(k)
     k = tuple(counts[_HONORS])
     h = _honor_infos.get(k) or _new_honor_info(k)
+    return _overall(a, b, d, h, melds)
+
+
+def _overall(a: _SuitInfo, b: _SuitInfo, d: _SuitInfo, h: _HonorInfo, melds: int) -> int:
+    """:func:`shanten` from the summaries of the four groups (万 条 饼, honours)."""
     prods = _products
     x = a[0] << 16 | b[0]
     ab = prods.get(x)
@@ -634,6 +851,111 @@ def partial_shanten_by_shape(counts: Sequence[int], melds: int = 0) -> ShapeShan
     )
 
 
+# the concealed tiles alone in the fanshu notation: the tokens the fanshu reader takes
+# without its character-by-character checks (``fanshu.notation.fanshu._PLAIN_RUN``)
+_PLAIN_HAND = re.compile(r"(?:[1-9]+[mps]|[ESWNCFP])+")
+# a character of such a string: a rank 0-8, 100 + the suit's first kind, 200 + a kind
+_PLAIN_CODES: dict[str, int] = {
+    **{str(r + 1): r for r in range(SUIT_SIZE)},
+    **{ch: 100 + SUIT_SIZE * i for i, ch in enumerate(SUIT_LETTERS)},
+    **{ch: 200 + FIRST_HONOR + i for i, ch in enumerate(HONOR_LETTERS)},
+}
+
+
+def plain_hand_counts(text: str) -> list[int] | None:
+    """The 34 counts of a hand string that is concealed tiles alone in the fanshu
+    notation (digits and a suit letter, honour letters: no melds, spaces or flowers),
+    else None.  The counts are not checked (a fifth copy, 12 tiles): :func:`shanten`
+    refuses those, and ``fanshu.shanten`` then reads the string with the full parser,
+    which says what is wrong.  For any string it accepts, the fanshu reader gives the
+    same tiles.
+
+    >>> plain_hand_counts("1112345678999m")[:9], plain_hand_counts("[123m]456m") is None
+    ([3, 1, 1, 1, 1, 1, 1, 1, 3], True)
+    """
+    if _PLAIN_HAND.fullmatch(text) is None:
+        return None
+    c = [0] * NUM_KINDS
+    codes = _PLAIN_CODES
+    base = 0
+    for ch in reversed(text):  # a digit belongs to the suit letter after it
+        x = codes[ch]
+        if x < 100:
+            c[base + x] += 1
+        elif x < 200:
+            base = x - 100
+        else:
+            c[x - 200] += 1
+    return c
+
+
+# the same string with each suit written once, in the order format_tiles writes them
+# (万 饼 条, then the honours): ``"25789m77p58sSNCC"``; one regular-expression match
+# then gives the four groups
+_PLAIN_GROUPS = re.compile(r"(?:([1-9]+)m)?(?:([1-9]+)p)?(?:([1-9]+)s)?([ESWNCFP]*)")
+_HONOR_RANK = {ch: i for i, ch in enumerate(HONOR_LETTERS)}
+# a group's digits or honour letters as written -> (its summary, its tiles; 99 for a
+# fifth copy of a kind); bound: _MAX_INFOS entries each (cleared when full)
+_suit_runs: dict[str, tuple[_SuitInfo, int]] = {}
+_honor_runs: dict[str, tuple[_HonorInfo, int]] = {}
+
+
+def _suit_run(run: str) -> tuple[_SuitInfo, int]:
+    c = [0] * SUIT_SIZE
+    for ch in run:
+        c[int(ch) - 1] += 1
+    k = tuple(c)
+    got = (_suit_infos.get(k) or _new_suit_info(k), len(run) if max(c) <= 4 else 99)
+    if len(_suit_runs) >= _MAX_INFOS:
+        _suit_runs.clear()
+    _suit_runs[run] = got
+    return got
+
+
+def _honor_run(run: str) -> tuple[_HonorInfo, int]:
+    c = [0] * (NUM_KINDS - FIRST_HONOR)
+    for ch in run:
+        c[_HONOR_RANK[ch]] += 1
+    k = tuple(c)
+    got = (_honor_infos.get(k) or _new_honor_info(k), len(run) if max(c) <= 4 else 99)
+    if len(_honor_runs) >= _MAX_INFOS:
+        _honor_runs.clear()
+    _honor_runs[run] = got
+    return got
+
+
+def plain_shanten(text: str) -> int | None:
+    """:func:`shanten` of a hand string that is concealed tiles alone in the fanshu
+    notation (:func:`plain_hand_counts`), or None when the string is anything else or
+    its tiles are no hand (not 13 or 14 tiles, a fifth copy): ``fanshu.shanten`` then
+    reads it with the full parser, which says what is wrong.
+
+    >>> plain_shanten("1112345678999m"), plain_shanten("19m19p19sESWNCFP"), plain_shanten("1m")
+    (0, 0, None)
+    """
+    m = _PLAIN_GROUPS.fullmatch(text)
+    if m is None:  # suits written in another order or more than once
+        counts = plain_hand_counts(text)
+        if counts is None or max(counts) > 4 or sum(counts) not in (13, 14):
+            return None
+        return shanten(counts)
+    man, pin, sou, hon = m.groups()
+    if man is None:
+        man = ""
+    if pin is None:
+        pin = ""
+    if sou is None:
+        sou = ""
+    a, na = _suit_runs.get(man) or _suit_run(man)
+    d, nd = _suit_runs.get(pin) or _suit_run(pin)
+    b, nb = _suit_runs.get(sou) or _suit_run(sou)
+    h, nh = _honor_runs.get(hon) or _honor_run(hon)
+    n = na + nb + nd + nh
+    if n != 13 and n != 14:
+        return None
+    return _overall(a, b, d, h, 0)
+
+
 def shanten_of_hand(hand: Hand) -> int:
     """Overall shanten of a hand of 13 or 14 tiles (its melds counted).
 
@@ -674,6 +996,8 @@ def _plus(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     if got is None:
         vid = _suit_vid if chows else _honor_vid
         got = tuple(vid((*key[:j], key[j] + 1, *key[j + 1 :])) for j in range(len(key)))
+        if len(_plus_vids) >= _MAX_GROUP_KEYS:
+            _plus_vids.clear()
         _plus_vids[(chows, key)] = got
     return got
 
@@ -703,6 +1027,8 @@ def _regular_useful(c: Sequence[int], fixed: int, out: set[int]) -> None:
                 for j, pv in enumerate(_plus(keys[g], g < 3))
                 if _best[_product(others, pv)][k] > now
             )
+            if len(memo) >= _MAX_USEFUL:
+                memo.clear()
             memo[mkey] = better
         off = 9 * g
         for j in better:
