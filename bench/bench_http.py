@@ -164,10 +164,9 @@ def served(db: str = ":memory:", *extra: str) -> Iterator[tuple[str, list[int]]]
         line = proc.stdout.readline().strip()
         if not line.startswith("fanshu serving on "):
             raise SystemExit(f"the server did not start: {line!r}")
-        pids = [proc.pid]
-        if "--workers" in extra and extra[extra.index("--workers") + 1] != "1":
-            second = proc.stdout.readline().strip()  # N worker processes: PID, …
-            pids += [int(x) for x in second.split(": ", 1)[1].split(", ")]
+        second = proc.stdout.readline().strip()  # N worker process(es): PID, …
+        workers = [int(x) for x in second.split(": ", 1)[1].split(", ")]
+        pids = list(dict.fromkeys([proc.pid, *workers]))  # one worker: the process itself
         yield line.removeprefix("fanshu serving on "), pids
     finally:
         proc.send_signal(signal.SIGINT)

@@ -235,6 +235,7 @@ def test_read_only_serves_reads_refuses_changes_and_checks_the_host(tmp_path: Pa
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().strip().removeprefix("fanshu serving on ")
+        assert proc.stdout.readline().strip() == f"1 worker process: {proc.pid}"
         assert proc.stdout.readline().strip().startswith("read-only (--read-only)")
         assert _request(url + "v1/rules") == 200
         assert _request(url + "v1/matches", "POST") == 503
@@ -535,7 +536,7 @@ def test_a_bad_worker_count_is_an_error_line(args: list[str], message: str) -> N
     assert "fanshu serving" not in result.output
 
 
-def test_one_worker_is_the_default_and_says_no_worker_line(
+def test_one_worker_is_the_default_and_is_this_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from fanshu.cli import serve
@@ -550,7 +551,7 @@ def test_one_worker_is_the_default_and_says_no_worker_line(
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(tmp_path / "a.db")])
     assert result.exit_code == 0, result.output
     assert seen["workers"] == 1 and "supervisor_pid" not in seen
-    assert "worker processes" not in result.output
+    assert f"\n1 worker process: {os.getpid()}\n" in result.output
 
 
 def test_a_worker_that_cannot_start_is_an_error_line(

@@ -26,9 +26,10 @@ that factory reads, the other settings as JSON in a second one.
 ``--workers N`` (1 to :data:`MAX_WORKERS`, default 1) serves with N processes on the one
 listening socket (uvicorn's supervisor, each worker builds the app from the factory and
 opens the database itself): the banner comes once every worker is ready, followed by
-the line ``N worker processes: PID, …``.  A database file is shared safely (WAL,
-``BEGIN IMMEDIATE``, a busy timeout: writers queue), so is PostgreSQL; ``:memory:``
-is one process's scratch database and is refused with more than one worker.  Ctrl-C
+the line ``N worker processes: PID, …`` (``1 worker process: PID``: this process).  A
+database file is shared safely (WAL, ``BEGIN IMMEDIATE``, a busy timeout: writers
+queue), so is PostgreSQL; ``:memory:`` is one process's scratch database and is refused
+with more than one worker.  Ctrl-C
 or SIGTERM stops the workers gracefully (each finishes its requests), then the
 supervisor; a worker that dies is replaced, a worker whose supervisor is gone stops
 itself.  Rate limits and ``--limit-concurrency`` count per worker.
@@ -314,8 +315,8 @@ def serve_command(
 
     def started(pids: list[int]) -> None:
         typer.echo(f"fanshu serving on {url}")
-        if workers > 1:
-            typer.echo(f"{workers} worker processes: {', '.join(map(str, pids))}")
+        plural = "es" if workers > 1 else ""
+        typer.echo(f"{workers} worker process{plural}: {', '.join(map(str, pids))}")
         if unwritable:
             typer.echo(
                 "the database file cannot be written: serving it read-only "
