@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import chain
+from operator import eq
 
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext, format_hand, format_meld
@@ -243,7 +245,15 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
 
 # The common hand string: melds, then concealed tiles as digit runs and honour letters.
 _PLAIN_HAND = re.compile(r"((?:\[[^\[\]]*\])*)((?:[1-9]+[mps]|[ESWNCFP])+)")
-_HONOR_TILES = {c: TILES[i] for c, i in _HONOR_INDEX.items()}
+_PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
+
+
+@lru_cache(maxsize=1 << 14)
+def _token_tiles(token: str) -> tuple[Tile, ...]:
+    """The tiles of one token of a plain run: ``"1237m"`` or an honour letter."""
+    if token in _HONOR_INDEX:
+        return (TILES[_HONOR_INDEX[token]],)
+    return _suit_token(token[:-1], token[-1])
 
 
 def _parse_plain_hand(text: str, context: WinContext | None) -> Hand | None:
@@ -254,31 +264,29 @@ def _parse_plain_hand(text: str, context: WinContext | None) -> Hand | None:
     if match is None:
         return None
     melds_text, run = match.groups()
-    copies = [0] * NUM_KINDS
     melds: list[Meld] = []
+    meld_tiles: list[Tile] = []
     if melds_text:
         for body in melds_text[1:-1].split("]["):
             try:
-                meld, meld_tiles = _parse_meld_cached(body)
+                meld, tiles = _parse_meld_cached(body)
             except NotationError:
                 return None
             melds.append(meld)
-            for t in meld_tiles:
-                copies[t] += 1
+            meld_tiles += tiles
         if len(melds) > 4:
             return None
-    concealed: list[Tile] = []
-    for digits, suit, honor in _RUN_TOKEN.findall(run):
-        if honor:
-            concealed.append(_HONOR_TILES[honor])
-        else:
-            concealed.extend(_suit_token(digits, suit))
-    for t in concealed:
-        copies[t] += 1
-    if max(copies) > 4:
-        return None
+    concealed = list(chain.from_iterable(map(_token_tiles, _PLAIN_TOKEN.findall(run))))
     winning: Tile | None = None
     if len(concealed) + 3 * len(melds) == 14:
         winning = concealed.pop()
     concealed.sort()
+    # a fifth copy: five equal tiles in a row once sorted (the full reader says where)
+    if meld_tiles or winning is not None:
+        every = [*concealed, *meld_tiles] if winning is None else [*concealed, *meld_tiles, winning]
+        every.sort()
+    else:
+        every = concealed
+    if True in map(eq, every, every[4:]):
+        return None
     return Hand.with_checked_tiles(tuple(concealed), tuple(melds), winning, context or _NO_CONTEXT)

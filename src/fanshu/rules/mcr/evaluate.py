@@ -139,6 +139,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
                 tally = regular_fans(s, packs, unique)
                 if only:
                     best, shape, best_packs = tally, "regular", packs
+                    best_total = tally.total(options)
                     break
                 total = tally.total(options)
                 # Equal totals: prefer the reading with 一色三同顺 or 三同刻 (and any
@@ -158,7 +159,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
             minimum=MINIMUM_FAN,
         )
     else:
-        result = _result(s, hand, best, best_packs, options, shape or "regular")
+        result = _result(s, hand, best, best_total, best_packs, options, shape or "regular")
     # the non-official extras (天和 …), only when the option asks for them
     return result if options.blessings == "off" else apply_blessings(result, options)
 
@@ -174,14 +175,19 @@ def _why_not(s: Situation) -> str:
 
 
 def _result(
-    s: Situation, hand: Hand, tally: Tally, packs: list[Set], options: McrOptions, shape: str
+    s: Situation,
+    hand: Hand,
+    tally: Tally,
+    total: int,
+    packs: list[Set],
+    options: McrOptions,
+    shape: str,
 ) -> McrResult:
+    """The result of the reading that won; ``total`` is its fan (``tally.total``)."""
     found = tally.found
     values = fan_values(options)
     flowers = hand.context.flowers
-    total = flowers
-    for fan, instances in found.items():
-        total += len(instances) * values[fan]
+    total += flowers
     # positional, as this runs once per hand scored: rules, hand, is_win, fans, total,
     # multiplier, capped, reason, details, excluded, shape, flowers, minimum; the fan
     # rows and the excluded fans are worked out when first read

@@ -41,9 +41,12 @@ def _self_drawn_special(s: Situation) -> tuple[Fan, ...]:
     return _FULLY_CONCEALED if s.options.special_hands_fully_concealed else ()
 
 
+_ODD = (1).__and__  # n & 1: is n odd
+
+
 def seven_pairs_fans(s: Situation) -> Tally | None:
     """七对 and 连七对."""
-    if s.melds or len(s.kinds) > 7 or any(n % 2 for n in s.standing):
+    if s.melds or len(s.kinds) > 7 or any(map(_ODD, s.standing)):
         return None
     tally = Tally()
     concealed_shape_fans(s, tally, single_wait=True)
