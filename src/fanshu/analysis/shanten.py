@@ -468,21 +468,34 @@ _honor_infos: dict[tuple[int, ...], _HonorInfo] = {}
 
 
 _PLACE = tuple(5 ** (SUIT_SIZE - 1 - r) for r in range(SUIT_SIZE))  # base-5 digit values
+_RANKS = tuple(
+    zip(range(SUIT_SIZE), _PLACE, (0, 1, 2) * 3, strict=True)
+)  # rank, digit, 147/258/369
 
 
 def _new_suit_info(key: tuple[int, ...]) -> _SuitInfo:
-    held = [0, 0, 0]
-    drop = [0, 0, 0]  # base-5 value of one tile of each held rank of 147 / 258 / 369
-    index = 0
-    for r, k in enumerate(key):
-        index = index * 5 + k
+    h0 = h1 = h2 = 0  # kinds held among ranks 147 / 258 / 369
+    d0 = d1 = d2 = 0  # base-5 value of one tile of each of them
+    index = pairs = 0
+    most = max(key)
+    for r, place, res in _RANKS:
+        k = key[r]
         if k:
-            held[r % 3] += 1
-            drop[r % 3] += _PLACE[r]
+            index += k * place
+            pairs += k >> 1
+            if res == 0:
+                h0 += 1
+                d0 += place
+            elif res == 1:
+                h1 += 1
+                d1 += place
+            else:
+                h2 += 1
+                d2 += place
     table = _SUIT_TABLE
-    vid = table[index] if table and len(key) == SUIT_SIZE and max(key) <= 4 else _NO_CELL
+    vid = table[index] if table and most <= 4 and len(key) == SUIT_SIZE else _NO_CELL
     if vid != _NO_CELL:  # the table holds the group and the groups with fewer tiles
-        rest = (table[index - drop[0]], table[index - drop[1]], table[index - drop[2]])
+        rest = (table[index - d0], table[index - d1], table[index - d2])
     else:
         vid = _suit_vid(key)
         rest = (
@@ -492,10 +505,10 @@ def _new_suit_info(key: tuple[int, ...]) -> _SuitInfo:
         )
     info: _SuitInfo = (
         vid,
-        sum(k >> 1 for k in key),
+        pairs,
         (key[0] > 0) + (key[8] > 0),
         key[0] >= 2 or key[8] >= 2,
-        (held[0], held[1], held[2]),
+        (h0, h1, h2),
         rest,
     )
     if len(_suit_infos) >= _MAX_INFOS:
@@ -900,10 +913,14 @@ _suit_runs: dict[str, tuple[_SuitInfo, int]] = {}
 _honor_runs: dict[str, tuple[_HonorInfo, int]] = {}
 
 
+_DIGIT_RANK = {str(r + 1): r for r in range(SUIT_SIZE)}
+
+
 def _suit_run(run: str) -> tuple[_SuitInfo, int]:
     c = [0] * SUIT_SIZE
+    rank = _DIGIT_RANK
     for ch in run:
-        c[int(ch) - 1] += 1
+        c[rank[ch]] += 1
     k = tuple(c)
     got = (_suit_infos.get(k) or _new_suit_info(k), len(run) if max(c) <= 4 else 99)
     if len(_suit_runs) >= _MAX_INFOS:
