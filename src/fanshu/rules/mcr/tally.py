@@ -57,13 +57,14 @@ class Tally:
         extra = self.extra
         # Only the fans that exclude something act, and a third of the table excludes
         # nothing (自摸, 无字, 幺九刻 …): leave those out of the sort.
-        if extra:
-            acting = [f for f in found if f in _EXCLUDERS or f in extra]
-        else:
-            acting = [f for f in found if f in _EXCLUDERS]
+        excluders = (
+            _EXCLUDERS if not extra or extra.keys() <= _EXCLUDERS else _EXCLUDERS.union(extra)
+        )
+        acting = [*filter(excluders.__contains__, found)]  # in C: no Python loop
         if len(acting) > 1:
             acting.sort(key=ORDER.__getitem__)
         dropped = self.excluded
+        spared = self.spared
         for fan in acting:
             if fan not in found:
                 continue
@@ -73,8 +74,9 @@ class Tally:
             if self.lifted and fan in self.lifted:
                 kept = self.lifted[fan]
                 excludes = tuple(x for x in excludes if x not in kept)
-            for other in excludes:
-                if other in found and other not in self.spared:
+            # the excluded fans this reading has, in the table's order
+            for other in [*filter(found.__contains__, excludes)]:
+                if other not in spared and other in found:  # (a fan named twice)
                     dropped.append((other, fan, tuple(found.pop(other))))
             if own_sets:
                 own = {i for sets in found[fan] for i in sets}
