@@ -183,7 +183,7 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand string is text, not {type(text).__name__}")
-    hand = _parse_plain_hand(text, context)
+    hand = parse_plain_hand(text, context)
     if hand is not None:
         return hand
     # the reader below, which says where and why the text is wrong
@@ -256,7 +256,7 @@ def _token_tiles(token: str) -> tuple[Tile, ...]:
     return _suit_token(token[:-1], token[-1])
 
 
-def _parse_plain_hand(text: str, context: WinContext | None) -> Hand | None:
+def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | None:
     """``parse_hand`` of a plain string (``[...]`` melds first, then tiles, no spaces) in
     one pass; None for anything it does not read cleanly (any error, a fifth copy, more
     than four melds), which the full reader then reports with its position."""
