@@ -409,19 +409,39 @@ def test_look_ahead_best_and_none() -> None:
 
 
 def test_caches_start_again_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The (product, pattern) caches are cleared past ``CACHE_LIMIT``; answers do not
-    depend on them."""
+    """The (product, pattern) caches are cleared past ``CACHE_LIMIT``, the sum tables
+    past ``SUM_LIMIT``; answers do not depend on them."""
     monkeypatch.setattr(E, "CACHE_LIMIT", 50)
+    monkeypatch.setattr(E, "SUM_LIMIT", 10)
     rng = random.Random(17)
     sizes = []
+    sums = []
     for c, melds in random_hands(17, 12, 14):
         rem = remaining_of(rng, c)
         assert _fast(c, melds, rem) == reference_discards(c, melds, rem), (c, melds)
-        sizes.append(
-            len(E._useful_masks) + len(E._keep_masks) + len(E._discard_tables) + len(E._sum_tables)
-        )
+        sizes.append(len(E._useful_masks) + len(E._keep_masks) + len(E._discard_tables))
+        sums.append(len(E._sum_tables))
     assert max(sizes) > 50  # a call fills them past the limit ...
     assert any(b < a for a, b in pairwise(sizes))  # ... the next one clears
+    assert max(sums) > 10 and any(b < a for a, b in pairwise(sums))
+
+
+def test_pattern_tables_start_again_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``PATTERN_LIMIT`` patterns every pattern id is forgotten, with the caches
+    keyed by them; the answers stay those of the slow calls."""
+    monkeypatch.setattr(E, "PATTERN_LIMIT", 200)
+    rng = random.Random(19)
+    sizes = []
+    for c, melds in random_hands(19, 40, 14):
+        rem = remaining_of(rng, c)
+        ranked = E.rank_discards(c, melds, rem, look_ahead="none")
+        for d in ranked:
+            c[d.tile] -= 1
+            assert d.shanten == shanten(c, melds) and set(d.useful) == useful_tiles(c, melds)
+            c[d.tile] += 1
+        sizes.append(len(E._keys))
+        assert len(E._ids) == len(E._keys) == len(E._vid) == len(E._add)
+    assert max(sizes) > 200 and any(b < a for a, b in pairwise(sizes))
 
 
 # -- the honour symmetry of the look-ahead ------------------------------------------------------

@@ -108,6 +108,7 @@ def timing_for(rules: str) -> Timing:
     return TIMINGS.get(rules, TIMINGS["mcr"])
 
 
+# 16,384 entries: ~3 MiB full (tracemalloc, ~190 B an entry)
 @lru_cache(maxsize=16384)
 def survival(own_draws: int, opponents: int, timing: Timing, now: int = 0) -> float:
     """P(nobody else has won) after ``own_draws`` rounds of ``opponents`` turns each,
@@ -118,6 +119,7 @@ def survival(own_draws: int, opponents: int, timing: Timing, now: int = 0) -> fl
     return alive
 
 
+# 65,536 entries: ~22 MiB full (tracemalloc, ~345 B an entry: a key of floats)
 @lru_cache(maxsize=65536)
 def ready_chances(
     self_live: float,

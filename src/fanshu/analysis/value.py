@@ -226,6 +226,8 @@ class _Call:
             raise InvalidHandError(f"budget is at least 1 sample, not {self.budget}")
         self.seed = seed
         self.unseen_total = sum(self.unseen)
+        # memos of this one call (a _Call lives for one analysis): bounded by the
+        # hands it visits, freed with it
         self._shanten: dict[tuple[int, ...], int] = {}
         self._useful: dict[tuple[int, ...], frozenset[int]] = {}
         self._waits: dict[tuple[int, ...], tuple[tuple[int, Win, Win], ...]] = {}
@@ -435,6 +437,7 @@ def _reach(call: _Call, s: int, useful_count: int, turns: int, tally: _Tally) ->
     tally.add_assumed(ps, pd, r.points, r.fan)
 
 
+# 8,192 entries: ~2.8 MiB full (tracemalloc, ~355 B an entry)
 @lru_cache(maxsize=8192)
 def _reached(
     rules: str, s: int, useful_count: int, total: int, turns: int, opponents: int, now: int

@@ -131,6 +131,7 @@ class Planner:
         }
         self.scorer = get_rules(self.rules)
         self.options = self.scorer.options_from(obs.options)  # the game's, not defaults
+        # the ready hands' outs of this decision (a Planner lives for one decision)
         self._outs: dict[tuple[tuple[int, ...], tuple[Meld, ...]], tuple[float, float]] = {}
 
     # -- how routes and waits are weighed -------------------------------------------

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import permutations
 
 from fanshu.analysis.shanten import (
@@ -107,7 +107,8 @@ def near(c: Sequence[int]) -> list[int]:
     return out
 
 
-@cache
+# the masks of the routes (a few dozen): bounded, ~100 B each
+@lru_cache(maxsize=256)
 def _mask_kinds(mask: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(t for t in range(34) if mask[t])
 
@@ -236,7 +237,7 @@ def _set_value(part: Sequence[int], suit: bool) -> int:
     return 0 if any(part) else -1
 
 
-@cache
+@lru_cache(maxsize=1)  # one tuple of ~100 routes (tens of KiB)
 def mcr_routes() -> tuple[Route, ...]:
     """The MCR routes of 8 fan or more, and the 6-fan ones that often gather the rest
     (混一色, 碰碰和, 五门齐, 三色三步高)."""
@@ -296,7 +297,7 @@ def _green() -> tuple[int, ...]:
     return tuple(1 if t in kinds else 0 for t in range(34))
 
 
-@cache
+@lru_cache(maxsize=4)  # one per void suit (and None)
 def sichuan_routes(void: int) -> tuple[Route, ...]:
     """The Sichuan patterns worth more than 平胡, on the two suits kept (``void`` out)."""
     keep = tuple(s for s in range(3) if s != void)
@@ -315,7 +316,7 @@ def sichuan_routes(void: int) -> tuple[Route, ...]:
     return tuple(out)
 
 
-@cache
+@lru_cache(maxsize=1)
 def two_player_routes() -> tuple[Route, ...]:
     """Any hand (no minimum), and the MCR routes for more fan."""
     return (

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from fanshu.engine.variants.base import Table, Variant, WildcardDraw
@@ -30,7 +30,7 @@ def playable_rules() -> list[str]:
     return [n for n in names() if get_rules(n).engine_variant is not None]
 
 
-@cache
+@lru_cache(maxsize=64)  # one class per variant path of the registry (a handful)
 def _load(path: str) -> type[Variant]:
     module, _, name = path.partition(":")
     cls = getattr(importlib.import_module(module), name)
