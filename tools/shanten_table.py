@@ -39,6 +39,14 @@ def _new(key: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(list(key))
 
 
+def _digits(key: tuple[int, ...]) -> str:
+    return "".join(str(r + 1) * k for r, k in enumerate(key))
+
+
+def _letters(key: tuple[int, ...]) -> str:
+    return "".join("ESWNCFP"[r] * k for r, k in enumerate(key))
+
+
 def _row(name: str, cache: Any, fill: Any) -> None:
     cache.clear()
     mib = _mib(fill)
@@ -47,7 +55,7 @@ def _row(name: str, cache: Any, fill: Any) -> None:
 
 def memory() -> None:
     """Fill each bounded cache to its bound with real keys and print its size (keys
-    made inside the measurement, as a process makes them; takes ~10 minutes)."""
+    made inside the measurement, as a process makes them; takes minutes)."""
     suits = [k for k in itertools.product(range(5), repeat=9) if sum(k) <= 14]
     honors = [k for k in itertools.product(range(5), repeat=7) if sum(k) <= 14]
     rng = random.Random(19)
@@ -62,14 +70,13 @@ def memory() -> None:
     )
     _row("_suit_vids", S._suit_vids, lambda: [S._suit_vid(_new(k)) for k in suits[:n_keys]])
     _row("_honor_vids", S._honor_vids, lambda: [S._honor_vid(_new(k)) for k in honors[:n_keys]])
-    _row("_plus_vids", S._plus_vids, lambda: [S._plus(_new(k), True) for k in suits[:n_keys]])
-    runs = ["".join(str(r + 1) * k for r, k in enumerate(key)) for key in suits[:n_info]]
-    _row("_suit_runs", S._suit_runs, lambda: [S._suit_run(r) for r in runs])
-    letters = ["".join("ESWNCFP"[r] * k for r, k in enumerate(key)) for key in honors[:n_info]]
-    _row("_honor_runs", S._honor_runs, lambda: [S._honor_run(r) for r in letters])
+    n_plus = S._MAX_PLUS - 1
+    _row("_plus_vids", S._plus_vids, lambda: [S._plus(_new(k), True) for k in suits[:n_plus]])
+    _row("_suit_runs", S._suit_runs, lambda: [S._suit_run(_digits(k)) for k in suits[:n_info]])
+    _row("_honor_runs", S._honor_runs, lambda: [S._honor_run(_letters(k)) for k in honors[:n_info]])
     fives = [k for k in itertools.product(range(6), repeat=9) if 5 in k and sum(k) <= 16]
     rng.shuffle(fives)
-    _row("_vector_memo", S._vector_memo, lambda: [S._vector(k, True) for k in fives[:20_000]])
+    _row("_vector_memo", S._vector_memo, lambda: [S._vector(k, True) for k in fives[:12_000]])
     ids = list(range(len(S._vectors)))
     extra = [
         S._intern(tuple(x - i // 10 if x > S._NEG else x for x in S._vectors[i % 82]))
@@ -80,7 +87,7 @@ def memory() -> None:
     c = [0] * 34
 
     def useful() -> None:
-        for k in suits[: S._MAX_USEFUL]:
+        for k in suits[: 2 * S._MAX_USEFUL]:
             if sum(k) <= 13:
                 c[0:9] = k
                 c[27:34] = [0] * 7

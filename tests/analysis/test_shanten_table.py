@@ -113,6 +113,7 @@ def test_the_caches_stay_within_their_bounds(monkeypatch: pytest.MonkeyPatch) ->
         "_MAX_GROUP_KEYS",
         "_MAX_INFOS",
         "_MAX_PRODUCTS",
+        "_MAX_PLUS",
         "_MAX_USEFUL",
     ):
         monkeypatch.setattr(S, name, 16)

@@ -169,14 +169,19 @@ _EMPTY = (0, 0, 0, 0, 0, _NEG, _NEG, _NEG, _NEG, _NEG)
 _VectorMemo = dict[tuple[bool, tuple[int, ...]], tuple[int, ...]]
 _vector_memo: _VectorMemo = {}
 
-# Cache bounds (each dict is cleared when it reaches its bound; every entry can be
-# rebuilt, from the shipped table or by splitting the group again).  The MiB are those
-# of each dict full, measured with tracemalloc (tools/shanten_table.py --memory):
-_MAX_VECTOR_MEMO = 1 << 16  # _vector_memo: suffixes split (wild and 5-copy groups): ~13 MiB
-_MAX_GROUP_KEYS = 1 << 16  # _suit_vids, _honor_vids, _plus_vids: ~8 MiB each
-_MAX_INFOS = 1 << 16  # _suit_infos, _honor_infos: ~19 MiB each
-_MAX_PRODUCTS = 1 << 15  # _products (two keys per pair): ~2.5 MiB
-_MAX_USEFUL = 1 << 16  # _useful_memo: ~11 MiB
+# Cache bounds: each dict is cleared when it reaches its bound, and every entry can be
+# rebuilt (from the shipped table in about a microsecond, or by splitting the group
+# again).  The MiB are those of each dict full, keys included, measured with tracemalloc
+# by ``.venv/bin/python tools/shanten_table.py --memory``; all of them full at once is
+# about 65 MiB, a process that meets only natural hands keeps far fewer entries.
+_MAX_VECTOR_MEMO = 1 << 15  # _vector_memo (groups the table lacks: wild, 5 copies): ~10 MiB
+_MAX_GROUP_KEYS = 1 << 15  # _suit_vids ~5 MiB, _honor_vids ~4 MiB
+_MAX_PLUS = 1 << 13  # _plus_vids (a group with one more tile of each kind): ~5 MiB
+_MAX_INFOS = (
+    1 << 15
+)  # _suit_infos ~12 MiB, _honor_infos ~7 MiB, _suit_runs and _honor_runs ~4 MiB each
+_MAX_PRODUCTS = 1 << 15  # _products (two keys per pair): ~3 MiB
+_MAX_USEFUL = 1 << 14  # _useful_memo: ~10 MiB
 
 
 def _vector(c: tuple[int, ...], chows: bool, memo: _VectorMemo | None = None) -> tuple[int, ...]:
@@ -1013,7 +1018,7 @@ def _plus(key: tuple[int, ...], chows: bool) -> tuple[int, ...]:
     if got is None:
         vid = _suit_vid if chows else _honor_vid
         got = tuple(vid((*key[:j], key[j] + 1, *key[j + 1 :])) for j in range(len(key)))
-        if len(_plus_vids) >= _MAX_GROUP_KEYS:
+        if len(_plus_vids) >= _MAX_PLUS:
             _plus_vids.clear()
         _plus_vids[(chows, key)] = got
     return got
