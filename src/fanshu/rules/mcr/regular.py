@@ -139,8 +139,8 @@ def hand_wide_fans(s: Situation) -> Found:
     return found
 
 
-# hand_wide_fans by its inputs: bounded, as tile_set_fans gives few distinct tuples
-# (about 2,000 keys after 60,000 random hands).
+# hand_wide_fans by its inputs: bounded by their few combinations (tile_set_fans gives
+# few distinct tuples): 1,966 keys and ~0.36 MiB after 40,000 random hands (tracemalloc).
 _HAND_WIDE: dict[tuple[tuple[Fan, ...], bool, bool, bool, bool, int, int], Found] = {}
 
 
