@@ -569,3 +569,30 @@ def test_a_worker_that_cannot_start_is_an_error_line(
     assert "error: a worker process of fanshu serve ended" in result.output
     assert "fanshu serving" not in result.output
     assert {sig: signal.getsignal(sig) for sig in before} == before  # handlers put back
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads Linux's /proc")
+def test_sigterm_lets_a_worker_finish_the_request_it_is_answering(tmp_path: Path) -> None:
+    from fanshu.batch.samples import score_lines
+    from fanshu.protocol.score import score_line
+
+    items = [json.loads(line) for line in score_lines(20261203, 1000)]
+    proc, url, pids = _start_workers(str(tmp_path / "club.db"))
+    try:
+        parts = urllib.parse.urlsplit(url)
+        assert parts.hostname is not None and parts.port is not None
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        assert _call(conn, "GET", "/v1/rules")[0] == 200  # a worker holds the connection
+        body = json.dumps({"items": items}).encode()
+        conn.request("POST", "/v1/score/batch", body, {"Content-Type": "application/json"})
+        time.sleep(0.25)  # 1,000 fresh hands: the worker is still scoring them
+        proc.send_signal(signal.SIGTERM)
+        resp = conn.getresponse()
+        assert resp.status == 200
+        results = json.loads(resp.read())["results"]
+        assert [r.get("total") for r in results] == [score_line(i).get("total") for i in items]
+        conn.close()
+        assert proc.wait(timeout=30) in (0, -signal.SIGTERM)
+        assert _gone(pids)
+    finally:
+        _stop(proc)
