@@ -116,6 +116,27 @@ def main() -> None:
             f"RLCard mahjong, random agents, all chunks: {rl.hands / rl.wall:.1f} hands/s wall, "
             f"{rl.hands / rl.cpu:.1f} CPU ({rl.hands} hands)"
         )
+    print(f"process memory at the end: RSS {rss_mib():.0f} MiB, peak {peak_mib():.0f} MiB")
+
+
+def rss_mib() -> float:
+    """This process's resident set now (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    import os
+
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def peak_mib() -> float:
+    """The peak resident set of this process (``ru_maxrss``, KiB on Linux)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":

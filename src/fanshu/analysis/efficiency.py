@@ -629,7 +629,11 @@ def useful_count(
     _check(counts, melds, (13,))
     if len(remaining) != 34:
         raise ValueError(f"remaining has 34 entries (one per kind), not {len(remaining)}")
-    return _count(_masks(_pids(counts), melds, _flags(shapes))[1], _tables(remaining))
+    n = 0
+    for g, m in enumerate(_masks(_pids(counts), melds, _flags(shapes))[1]):
+        for k in _KINDS_OF[g][m]:
+            n += remaining[k]
+    return n
 
 
 def winning_kinds(

@@ -48,6 +48,8 @@ class GreedyPlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # deterministic: ties go by tile order
+        # the shanten of the hand at the last claim asked (one entry)
+        self._last_s0: tuple[tuple[object, ...], int] | None = None
 
     # -- measures ------------------------------------------------------------------
 
@@ -66,13 +68,20 @@ class GreedyPlayer:
         count is worked out only where it decides (or when ``mass`` asks for it)."""
         fast = self.discards(v, c, melds, tiles)
         if fast is not None:
-            low, tied = fast
-            if len(tied) == 1 and not mass:
-                return low, 0, next(iter(tied))
-            # (no wild tile at the table here to keep among equals)
-            _, u, _, _, t = max((True, u, v.remaining[t] == 0, edge(t), t) for t, u in tied.items())
-            return low, u, t
+            return self.pick_of(v, fast, mass=mass)
         return self.discard_each(v, c, melds, tiles, mass=mass)
+
+    @staticmethod
+    def pick_of(
+        v: View, fast: tuple[int, dict[int, int]], *, mass: bool = False
+    ) -> tuple[int, int, int]:
+        """:meth:`best_discard` from the one-pass table (``View.best_discards``)."""
+        low, tied = fast
+        if len(tied) == 1 and not mass:
+            return low, 0, next(iter(tied))
+        # (no wild tile at the table here to keep among equals)
+        _, u, _, _, t = max((True, u, v.remaining[t] == 0, edge(t), t) for t, u in tied.items())
+        return low, u, t
 
     @staticmethod
     def discards(
@@ -141,7 +150,12 @@ class GreedyPlayer:
         c, m = v.counts, len(v.melds)
         tile = obs.last_discard
         assert tile is not None
-        s0 = self.shanten(v, c, m)
+        key = (tuple(c), m, v.allowed, v.wild, v.special)
+        if self._last_s0 is not None and self._last_s0[0] == key:
+            s0 = self._last_s0[1]  # the same hand as at the last claim: not again
+        else:
+            s0 = self.shanten(v, c, m)
+            self._last_s0 = (key, s0)
         u0: int | None = None
         best: tuple[int, int] | None = None
         choice = PASS
@@ -150,13 +164,21 @@ class GreedyPlayer:
             if got is None:
                 continue
             c2 = got[0]
-            s1 = self.shanten(v, c2, m + 1)
-            if s1 > s0:
-                continue
-            if a.kind is A.KONG:
-                u1 = self.useful(v, c2, m + 1)
+            fast = None if a.kind is A.KONG else self.discards(v, c2, m + 1, v.discardable(c2))
+            if fast is not None:
+                # the least shanten after a discard is the shanten of the 14 tiles (or
+                # 0 for a complete hand, which a 13-tile s0 never beats)
+                if fast[0] > s0:
+                    continue
+                s1, u1, _ = self.pick_of(v, fast, mass=True)
             else:
-                s1, u1, _ = self.best_discard(v, c2, m + 1, v.discardable(c2), mass=True)
+                s1 = self.shanten(v, c2, m + 1)
+                if s1 > s0:
+                    continue
+                if a.kind is A.KONG:
+                    u1 = self.useful(v, c2, m + 1)
+                else:
+                    s1, u1, _ = self.best_discard(v, c2, m + 1, v.discardable(c2), mass=True)
             if s1 == s0:
                 if u0 is None:
                     u0 = self.useful(v, c, m)
