@@ -766,6 +766,26 @@ def best_discards(
     # the product of the three groups a discard leaves alone, by the discard's group
     rest = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
     products = _products
+    # the special shapes only where they may reach the regular shanten: a discard adds
+    # no pair, orphan, knitted tile or set to the 14 tiles, so the 14 tiles' counts
+    # bound every discard's special shanten from below (``bound``)
+    bound = 99
+    if melds < 2 and flags != _REGULAR:
+        p0, p1, p2, p3 = base
+        kmax = _knit_max[p0] + _knit_max[p1] + _knit_max[p2]
+        if flags & _KNITTED:
+            whole = _prod(ab, cd)
+            bound = 11 - 2 * melds - kmax - _best[whole][1 - melds]
+        if melds == 0:
+            if flags & _PAIRS:
+                bound = min(bound, 6 - _pairs[p0] - _pairs[p1] - _pairs[p2] - _pairs[p3])
+            if flags & _ORPHANS:
+                orph = _orph[p0] + _orph[p1] + _orph[p2] + _orph[p3]
+                pair = _orph_pair[p0] | _orph_pair[p1] | _orph_pair[p2] | _orph_pair[p3]
+                bound = min(bound, 13 - orph - pair)
+            if flags & _HONORS_KNITTED:
+                bound = min(bound, 13 - _kinds[p3] - kmax)
+    k = 4 - melds
     rows: list[tuple[int, int, int, int, list[int], int]] = []
     low = 99
     for g in range(4):
@@ -786,7 +806,11 @@ def best_discards(
             whole = products.get(rg << 16 | vq)
             if whole is None:
                 whole = _product(rg, vq)
-            s, reg, at = _shanten_whole(p, melds, flags, whole)
+            reg = 8 - 2 * melds - _best[whole][k]
+            if reg < bound:  # no special shape reaches it: the regular shanten is the least
+                s, at = reg, 0
+            else:
+                s, reg, at = _shanten_whole(p, melds, flags, whole)
             if s <= low:
                 low = s
                 rows.append((t, s, reg, at, p, g))
