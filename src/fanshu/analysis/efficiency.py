@@ -774,8 +774,7 @@ def best_discards(
         p0, p1, p2, p3 = base
         kmax = _knit_max[p0] + _knit_max[p1] + _knit_max[p2]
         if flags & _KNITTED:
-            whole = _prod(ab, cd)
-            bound = 11 - 2 * melds - kmax - _best[whole][1 - melds]
+            bound = 11 - 2 * melds - kmax - _best[_prod(ab, cd)][1 - melds]
         if melds == 0:
             if flags & _PAIRS:
                 bound = min(bound, 6 - _pairs[p0] - _pairs[p1] - _pairs[p2] - _pairs[p3])
@@ -803,9 +802,8 @@ def best_discards(
             p = list(base)
             q = p[g] = subs[r]
             vq = _vid[q]
-            whole = products.get(rg << 16 | vq)
-            if whole is None:
-                whole = _product(rg, vq)
+            got = products.get(rg << 16 | vq)
+            whole = _product(rg, vq) if got is None else got
             reg = 8 - 2 * melds - _best[whole][k]
             if reg < bound:  # no special shape reaches it: the regular shanten is the least
                 s, at = reg, 0
