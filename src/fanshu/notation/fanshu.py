@@ -254,12 +254,13 @@ _PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 # Memory bound: 16,384 tokens of ~80 B plus the token string (~60 B) (tracemalloc,
 # filled): ~2.3 MiB when full.
 @lru_cache(maxsize=1 << 14)
-def _token_tiles(token: str) -> tuple[Tile, ...]:
-    """The tiles of one token of a plain run: ``"1237m"`` or an honour letter."""
+def _token_kinds(token: str) -> tuple[int, ...]:
+    """The kinds (plain ints, so that the garbage collector untracks the entry) of one
+    token of a plain run: ``"1237m"`` or an honour letter."""
     if token in _HONOR_INDEX:
-        return (TILES[_HONOR_INDEX[token]],)
+        return (_HONOR_INDEX[token],)
     base = _SUIT_INDEX[token[-1]] * SUIT_SIZE - 1
-    return tuple([TILES[base + int(d)] for d in token[:-1]])
+    return tuple([base + int(d) for d in token[:-1]])
 
 
 def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | None:
@@ -282,7 +283,8 @@ def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | Non
             meld_tiles += tiles
         if len(melds) > 4:
             return None
-    concealed = list(chain.from_iterable(map(_token_tiles, _PLAIN_TOKEN.findall(run))))
+    kinds = chain.from_iterable(map(_token_kinds, _PLAIN_TOKEN.findall(run)))
+    concealed = list(map(TILES.__getitem__, kinds))
     winning: Tile | None = None
     if len(concealed) + 3 * len(melds) == 14:
         winning = concealed.pop()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, pairwise
+from operator import itemgetter
 
 from fanshu.rules.mcr.fans import Fan
 from fanshu.tiles import (
@@ -127,9 +128,21 @@ def _limit_pair_fans(found: list[Instance], limit: int) -> list[Instance]:
     return kept
 
 
-def _with_indices(found: tuple[Instance, ...], items: list[Item]) -> list[Instance]:
+def _with_indices(found: tuple[_Plain, ...], items: list[Item]) -> list[Instance]:
     """Map positions in the sorted list back to the callers' set indices."""
-    return [(fan, tuple([items[k][1] for k in pos])) for fan, pos in found]
+    return [(_FAN_OF[fan], tuple([items[k][1] for k in pos])) for fan, pos in found]
+
+
+# What the combination caches keep: (the fan's number, positions), plain ints only, so
+# that the garbage collector untracks the entries (enum members would keep them tracked,
+# and every full collection would walk them).  Keys are plain ints too.
+_Plain = tuple[int, tuple[int, ...]]
+_FAN_OF: dict[int, Fan] = {int(fan): fan for fan in Fan}
+_FIRST = itemgetter(0)
+
+
+def _plain(found: list[Instance]) -> tuple[_Plain, ...]:
+    return tuple([(int(fan), pos) for fan, pos in found])
 
 
 def chow_fans(chows: list[Item]) -> list[Instance]:
@@ -139,7 +152,7 @@ def chow_fans(chows: list[Item]) -> list[Instance]:
         (a, i), (b, j) = items
         fan = two_chows_fan(a, b)
         return [] if fan is None else [(fan, (i, j))]
-    return _with_indices(_chow_fans(tuple([t for t, _ in items])), items)
+    return _with_indices(_chow_fans(tuple(map(int, map(_FIRST, items)))), items)
 
 
 def pung_fans(pungs: list[Item]) -> list[Instance]:
@@ -149,22 +162,22 @@ def pung_fans(pungs: list[Item]) -> list[Instance]:
         (a, i), (b, j) = items
         fan = two_pungs_fan(a, b)
         return [] if fan is None else [(fan, (i, j))]
-    return _with_indices(_pung_fans(tuple([t for t, _ in items])), items)
+    return _with_indices(_pung_fans(tuple(map(int, map(_FIRST, items)))), items)
 
 
 # Memory bound: 3 or 4 chows have 12,397 possible keys (pairs are not cached), all fit;
 # about 290 B an entry (tracemalloc after filling every key): ~3.4 MiB at most.
 @lru_cache(maxsize=1 << 14)
-def _chow_fans(tiles: tuple[int, ...]) -> tuple[Instance, ...]:
+def _chow_fans(tiles: tuple[int, ...]) -> tuple[_Plain, ...]:
     """Fans among chows with these (sorted) lowest tiles; sets given as positions."""
-    return tuple(_chow_fans_uncached(tiles))
+    return _plain(_chow_fans_uncached(tiles))
 
 
 # Memory bound: 3 or 4 pungs of distinct kinds have 52,360 possible keys, all fit; about
 # 160 B an entry (tracemalloc after filling every key): ~8 MiB at most.
 @lru_cache(maxsize=1 << 16)
-def _pung_fans(tiles: tuple[int, ...]) -> tuple[Instance, ...]:
-    return tuple(_pung_fans_uncached(tiles))
+def _pung_fans(tiles: tuple[int, ...]) -> tuple[_Plain, ...]:
+    return _plain(_pung_fans_uncached(tiles))
 
 
 def _chow_fans_uncached(tiles: tuple[int, ...]) -> list[Instance]:
