@@ -172,16 +172,15 @@ _vector_memo: _VectorMemo = {}
 # Cache bounds: each dict is cleared when it reaches its bound, and every entry can be
 # rebuilt (from the shipped table in about a microsecond, or by splitting the group
 # again).  The MiB are those of each dict full, keys included, measured with tracemalloc
-# by ``.venv/bin/python tools/shanten_table.py --memory``; all of them full at once is
-# about 65 MiB, a process that meets only natural hands keeps far fewer entries.
-_MAX_VECTOR_MEMO = 1 << 15  # _vector_memo (groups the table lacks: wild, 5 copies): ~10 MiB
-_MAX_GROUP_KEYS = 1 << 15  # _suit_vids ~5 MiB, _honor_vids ~4 MiB
-_MAX_PLUS = 1 << 13  # _plus_vids (a group with one more tile of each kind): ~5 MiB
-_MAX_INFOS = (
-    1 << 15
-)  # _suit_infos ~12 MiB, _honor_infos ~7 MiB, _suit_runs and _honor_runs ~4 MiB each
-_MAX_PRODUCTS = 1 << 15  # _products (two keys per pair): ~3 MiB
-_MAX_USEFUL = 1 << 14  # _useful_memo: ~10 MiB
+# by ``.venv/bin/python tools/shanten_table.py --memory`` (where a fill stopped short of
+# the bound, scaled to it); all of them full at once is about 70 MiB, and a process that
+# meets only natural hands keeps far fewer entries.
+_MAX_VECTOR_MEMO = 1 << 15  # _vector_memo (groups the table lacks: wild, 5 copies): ~9 MiB
+_MAX_GROUP_KEYS = 1 << 15  # _suit_vids ~5 MiB, _honor_vids ~4.5 MiB
+_MAX_PLUS = 1 << 13  # _plus_vids (a group with one more tile of each kind): ~9 MiB
+_MAX_INFOS = 1 << 15  # _suit_infos ~11.5 MiB, _honor_infos ~8 MiB, _suit_runs, _honor_runs ~4.5
+_MAX_PRODUCTS = 1 << 15  # _products (two keys per pair): ~2.5 MiB
+_MAX_USEFUL = 1 << 13  # _useful_memo: ~12 MiB
 
 
 def _vector(c: tuple[int, ...], chows: bool, memo: _VectorMemo | None = None) -> tuple[int, ...]:
