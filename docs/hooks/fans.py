@@ -33,6 +33,7 @@ ORDER = (
     "engine.md",
     "engine-log.md",
     "batch.md",
+    "ray.md",
     "results-schema.md",
     "server.md",
     "http-api.md",
@@ -40,6 +41,7 @@ ORDER = (
     "rl.md",
     "botzone.md",
     "danger.md",
+    "compiled.md",
 )
 
 
