@@ -31,9 +31,13 @@ How it works: the regular shanten is ``8 - 2*sets - partial_sets - pair`` maximi
 the ways to split the tiles, with at most four sets plus partial sets (declared melds
 included).  Each suit (and the honours) is split on its own; its best values, for each
 number of units (sets plus partial sets) and with or without the pair, form a small
-vector that is computed once per 9-count pattern and interned.  Vectors of two groups
-combine by a (max, +) product that is cached by the pair of vector ids, so a call is a
-few dictionary look-ups once the common patterns have been seen.  The special shapes
+vector that is computed once per 9-count pattern and interned; the vector of every
+group of at most 14 tiles ships precomputed (``shanten_groups.bin``, see "the shipped
+table" below), so a fresh process looks new groups up instead of splitting them.
+Vectors of two groups combine by a (max, +) product that is cached by the pair of
+vector ids, so a call is a few dictionary look-ups once the common patterns have been
+seen.  ``fanshu.shanten`` reads a plain concealed hand string straight into these tables
+(:func:`plain_shanten`).  The special shapes
 are counted from per-suit summaries cached alongside.  ``fanshu.analysis.efficiency``
 builds on these tables (group ids, vectors, products) for hands changed one tile at a
 time: the useful tiles, the useful counts and the discard look-ahead.
