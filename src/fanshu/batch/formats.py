@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import IO, Any, Literal, cast, get_args
@@ -131,7 +131,7 @@ def arrow_schema(kind: Kind) -> Any:
     return _schemas()[kind]
 
 
-@cache
+@lru_cache(maxsize=1)  # one value: the schemas, read once
 def _schemas() -> dict[str, Any]:
     pa, _ = _pyarrow()
     i32, i64, s = pa.int32(), pa.int64(), pa.string()
@@ -396,7 +396,7 @@ def _analyze_record(row: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-@cache
+@lru_cache(maxsize=32)  # one entry a rule set (about ten), a few KiB each
 def _english(rules: str) -> dict[str, str]:
     """Chinese fan name → English name under ``rules`` (empty for unknown rules)."""
     from fanshu.rules import get_rules

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +70,7 @@ def require_matplotlib() -> None:
         raise MissingExtraError(PLOT_HINT) from None
 
 
-@cache
+@lru_cache(maxsize=1)  # one value: the font path, found once
 def cjk_font() -> str | None:
     """The family name of an installed font that draws Chinese, None if there is none."""
     require_matplotlib()

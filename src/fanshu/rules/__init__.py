@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from fanshu.errors import OptionError
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 DEFAULT_RULES = "mcr"
 
 
-@cache
+@lru_cache(maxsize=1)  # one value: the rule sets, built once
 def _registry() -> dict[str, RuleSet]:
     found: dict[str, RuleSet] = {}
     for info in pkgutil.iter_modules(__path__):

@@ -65,7 +65,7 @@ def hash_password(password: str) -> str:
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${_b64(salt)}${_b64(digest)}"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)  # one value: the hash compared when no account matches
 def dummy_hash() -> str:
     """A hash checked against when the account does not exist, so that an unknown name
     takes the same time as a wrong password (no telling which names exist by the
