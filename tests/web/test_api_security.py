@@ -145,6 +145,23 @@ def test_an_unknown_route_or_method_stays_404_or_405(client: TestClient) -> None
     problem(client.post("/v1/nothing"), 404, "not_found")
 
 
+def test_the_json_only_check_answers_in_the_asked_language_only_on_routed_requests(
+    client: TestClient,
+) -> None:
+    # the check is a middleware: it must tell a routed request from one that is not,
+    # and answer like the problem handlers do (in the language asked for)
+    text = {"content-type": "text/plain"}
+    r = client.post("/v1/score", content=b"{}", headers={**text, "accept-language": "zh"})
+    problem(r, 415, "json_only")
+    assert r.headers["content-language"] == "zh"
+    r = client.post("/v1/score/batch", content=b"{}", headers=text)
+    problem(r, 415, "json_only")
+    assert r.headers["content-language"] == "en"
+    problem(client.put("/v1/score", content=b"{}", headers=text), 405, "method_not_allowed")
+    problem(client.patch("/v1/nothing", content=b"{}", headers=text), 404, "not_found")
+    problem(client.post("/v1/matches/nope/undo", content=b"{}", headers=text), 415, "json_only")
+
+
 # --- headers --------------------------------------------------------------------------------
 
 
