@@ -81,7 +81,7 @@ from fanshu.rules import DEFAULT_RULES, get_rules
 from fanshu.rules.base import RuleSet, ScoreResult
 from fanshu.rules.mcr.result import McrResult, is_mcr_result
 from fanshu.rules.mcr.ruleset import RULES as MCR_RULES
-from fanshu.tiles import Tile, wind_from
+from fanshu.tiles import Tile, format_tiles, wind_from
 
 __all__ = [
     "BOOL_FIELDS",
@@ -90,6 +90,7 @@ __all__ = [
     "ScoreRequest",
     "checked_text",
     "echo_of",
+    "echo_read",
     "notation_field",
     "parse_request",
     "result_object",
@@ -286,6 +287,18 @@ def echo_of(text: str, notation: str | None) -> tuple[str, str]:
     return text.strip(), notation or read_hand(text)[1]
 
 
+def echo_read(text: str, notation: str | None) -> tuple[tuple[str, str], Hand]:
+    """:func:`echo_of` and the hand its text reads as, in one reading (what
+    :func:`score_object` compares with the scored hand: pass it as ``read``).
+
+    >>> echo, hand = echo_read(" 123m456p789s11z ", None)
+    >>> echo, str(hand) == str(read_hand("123m456p789s11z")[0])
+    (('123m456p789s11z', 'mpsz'), True)
+    """
+    hand, name = read_hand(text, notation)
+    return (text.strip(), name), hand
+
+
 def result_object(id_: Any, result: ScoreResult) -> dict[str, Any]:
     """The output object of a scored line (an error object if it is not a win).
 
@@ -354,15 +367,21 @@ def score_line(obj: dict[str, Any]) -> dict[str, Any]:
     return result_object(id_, result)
 
 
-def _echo(out: dict[str, Any], echo: tuple[str, str] | None, hand: Any = None) -> None:
+def _echo(
+    out: dict[str, Any],
+    echo: tuple[str, str] | None,
+    hand: Any = None,
+    read: Hand | None = None,
+) -> None:
     """Put the echo in ``out``: the user's text, unless the scored hand is not the hand
     read (wild tiles replaced by what they stood for): then that hand, in the user's
-    notation."""
+    notation.  ``read``: the hand the text reads as, when the caller has it."""
     if echo is None:
         return
     text, notation = echo
     if isinstance(hand, Hand):
-        read = read_hand(text, notation)[0]
+        if read is None:
+            read = read_hand(text, notation)[0]
         if (read.concealed, read.melds, read.winning_tile) != (
             hand.concealed,
             hand.melds,
@@ -384,27 +403,61 @@ def _jsonable(value: Any) -> bool:
     return False
 
 
+def _fans_with_sets(result: McrResult) -> list[dict[str, Any]]:
+    """The fans of an MCR win, each with the tile groups that formed it (``sets``): the
+    ``fans`` of ``to_full_dict``."""
+    return [
+        {**e.to_dict(), "sets": [format_tiles(s, sort=False) for s in e.sets]} for e in result.fans
+    ]
+
+
 def _mcr_extras(result: McrResult) -> dict[str, Any]:
     """The display members of an MCR result: the fans with their ``sets``, the hand as
-    fanshu writes it, the shape, the total without flowers, the minimum, the excluded."""
-    full = result.to_full_dict()
+    fanshu writes it, the shape, the total without flowers, the minimum, the excluded
+    (those of ``to_full_dict``, built alone)."""
     return {
-        "fans": full["fans"],
-        "hand": full["hand"],
-        "shape": full["shape"],
-        "total_without_flowers": full["total_without_flowers"],
-        "meets_minimum": full["meets_minimum"],
-        "excluded": full["excluded"],
+        "fans": _fans_with_sets(result),
+        "hand": str(result.hand),
+        "shape": result.shape,
+        "total_without_flowers": result.total_without_flowers,
+        "meets_minimum": result.meets_minimum,
+        "excluded": [x.to_dict() for x in result.excluded],
     }
 
 
+def _mcr_object(
+    id_: Any, result: McrResult, echo: tuple[str, str] | None, read: Hand | None
+) -> dict[str, Any]:
+    """:func:`score_object` of an MCR win, built in one go: the members of
+    ``result_object`` and ``_mcr_extras`` in their order, the hand written out only
+    when no echo replaces it."""
+    out: dict[str, Any] = {
+        "id": id_,
+        "total": result.total,
+        "fans": _fans_with_sets(result),
+        "multiplier": None,
+        "total_without_flowers": result.total_without_flowers,
+        "meets_minimum": result.meets_minimum,
+        "hand": str(result.hand) if echo is None else "",
+        "shape": result.shape,
+        "excluded": [x.to_dict() for x in result.excluded],
+    }
+    _echo(out, echo, result.hand, read)
+    out["error"] = None
+    return out
+
+
 def score_object(
-    id_: Any, result: ScoreResult, echo: tuple[str, str] | None = None
+    id_: Any,
+    result: ScoreResult,
+    echo: tuple[str, str] | None = None,
+    read: Hand | None = None,
 ) -> dict[str, Any]:
     """The result of a scored hand with the display extras (module text): the answer of
     ``POST /v1/score``.  ``echo`` (:func:`echo_of`) is the hand as the user wrote it and
     its notation: then ``hand`` is that text and ``notation`` its notation; without it
-    ``hand`` is the fanshu notation of the hand."""
+    ``hand`` is the fanshu notation of the hand.  ``read``: the hand the echo's text
+    reads as (:func:`echo_read`), so that it is not read again."""
     hand = getattr(result, "hand", None)
     if not result.is_win:
         out = error_object(id_, NOT_A_WIN, result.reason or "not a winning hand")
@@ -412,28 +465,26 @@ def score_object(
         out.update(total=0, fans=[], multiplier=None)
         if hand is not None:
             out["hand"] = str(hand)
-        _echo(out, echo, hand)
+        _echo(out, echo, hand, read)
         out["error"] = error
         return out
+    if is_mcr_result(result):
+        return _mcr_object(id_, result, echo, read)
     out = result_object(id_, result)
     error = out.pop("error")
-    if is_mcr_result(result):
-        out.update(_mcr_extras(result))
-        _echo(out, echo, hand)
-    else:
-        if hand is not None:
-            out["hand"] = str(hand)
-        _echo(out, echo, hand)
-        capped = getattr(result, "capped", None)
-        if capped is not None:
-            out["capped"] = capped
-        details = getattr(result, "details", None) or {}
-        inner = details.get("mcr") if isinstance(details, Mapping) else None
-        if is_mcr_result(inner) and inner.is_win:  # two-player: MCR fans
-            extras = _mcr_extras(inner)
-            out["fans"] = extras["fans"]
-            out["excluded"] = extras["excluded"]
-        if isinstance(details, Mapping):
-            out["details"] = {k: v for k, v in details.items() if _jsonable(v)}
+    if hand is not None:
+        out["hand"] = str(hand)
+    _echo(out, echo, hand, read)
+    capped = getattr(result, "capped", None)
+    if capped is not None:
+        out["capped"] = capped
+    details = getattr(result, "details", None) or {}
+    inner = details.get("mcr") if isinstance(details, Mapping) else None
+    if is_mcr_result(inner) and inner.is_win:  # two-player: MCR fans
+        extras = _mcr_extras(inner)
+        out["fans"] = extras["fans"]
+        out["excluded"] = extras["excluded"]
+    if isinstance(details, Mapping):
+        out["details"] = {k: v for k, v in details.items() if _jsonable(v)}
     out["error"] = error
     return out

@@ -26,7 +26,7 @@ from fanshu.errors import FanshuError
 from fanshu.notation import HAND_NOTATIONS
 from fanshu.protocol.errors import LineError, kind_of, shown
 from fanshu.protocol.score import (
-    echo_of,
+    echo_read,
     parse_request,
     score_line,
     score_object,
@@ -184,10 +184,10 @@ def score_one(obj: Any) -> dict[str, Any]:
     try:
         request = parse_request(body)
         result = score_request(request)
-        echo = echo_of(request.hand, request.notation)
+        echo, read = echo_read(request.hand, request.notation)
     except (LineError, FanshuError) as e:
         raise Problem(e.code, e.message) from None
-    return score_object(id_, result, echo)
+    return score_object(id_, result, echo, read)
 
 
 @router.post(
