@@ -1,5 +1,5 @@
-"""The Ray cluster examples (``examples/ray/``) and docs/ray.md say what works: the YAML files
-parse and are the kinds they claim (a ``ray up`` cluster config, a KubeRay RayCluster and
+"""The Ray cluster examples (``examples/ray-cluster/``) and docs/ray.md say what works: the
+YAML files parse and are the kinds they claim (a ``ray up`` cluster config, a KubeRay RayCluster and
 RayJob), every container runs the image the Dockerfile builds, on the Ray version the
 Dockerfile starts from and ``fanshu[ray]`` accepts, and every fanshu command they show —
 the RayJob's entrypoint, the commands in their comments, the ``sh`` blocks of docs/ray.md —
@@ -21,7 +21,7 @@ from typer.main import get_command
 from fanshu.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples" / "ray"
+EXAMPLES = ROOT / "examples" / "ray-cluster"
 DOC = ROOT / "docs" / "ray.md"
 
 
@@ -97,7 +97,7 @@ def test_kuberay_resources_run_the_fanshu_image(name: str) -> None:
     images = [c["image"] for g in groups for c in g["template"]["spec"]["containers"]]
     assert images and set(images) == {f"fanshu-ray:{version}"}
     dockerfile = (EXAMPLES / "Dockerfile").read_text(encoding="utf-8")
-    assert f"-t fanshu-ray:{version} -f examples/ray/Dockerfile" in dockerfile
+    assert f"-t fanshu-ray:{version} -f examples/ray-cluster/Dockerfile" in dockerfile
     assert "'/tmp/fanshu[ray]'" in dockerfile
 
 
