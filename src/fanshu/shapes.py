@@ -6,8 +6,9 @@ look-ups once the common suit patterns have been seen.
 
 A division is a tuple of :class:`~fanshu.sets.Set` (the one set type: CHOW with ``tile``
 its lowest tile, PUNG or PAIR), the pair last.  Inside, a suit's splits are worked out
-and cached as ``(kind, rank)`` pairs of ints, and turned into shared ``Set`` objects once
-per cached split.
+and cached as plain ints only (``(kind, rank)`` pairs, then one code per set), so the
+garbage collector untracks the cache entries instead of walking them on every full
+collection; the shared ``Set`` objects are picked from a table once a division is built.
 
 >>> from fanshu.notation import parse_tiles
 >>> c = counts_of(parse_tiles("111222333m55p"))
@@ -55,8 +56,10 @@ KNITTED_STRAIGHTS: tuple[tuple[int, ...], ...] = tuple(
     )
     for suits in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (2, 0, 1), (1, 2, 0), (2, 1, 0))
 )
-# A set while a suit is split: (kind, rank 0-8) or, once placed, (kind, tile kind).
+# A set while a suit is split: (kind, rank 0-8) or, once placed, (kind, tile kind); the
+# kind as a plain int (a SetKind member would keep every cached tuple tracked by the GC).
 _Raw = tuple[int, int]
+_CHOW, _PUNG, _PAIR = int(CHOW), int(PUNG), int(PAIR)
 Division = tuple[Set, ...]
 _HONORS = range(FIRST_HONOR, FIRST_FLOWER)
 
@@ -79,14 +82,14 @@ def _suit_sets(counts: tuple[int, ...]) -> tuple[tuple[_Raw, ...], ...]:
     if c[i] >= 3:
         c[i] -= 3
         for rest in _suit_sets(tuple(c)):
-            out.add(tuple(sorted(((PUNG, i), *rest))))
+            out.add(tuple(sorted(((_PUNG, i), *rest))))
         c[i] += 3
     if i <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
         for rest in _suit_sets(tuple(c)):
-            out.add(tuple(sorted(((CHOW, i), *rest))))
+            out.add(tuple(sorted(((_CHOW, i), *rest))))
     return tuple(out)
 
 
@@ -98,7 +101,7 @@ def _suit_sets_with_pair(counts: tuple[int, ...]) -> tuple[tuple[_Raw, ...], ...
     for i in range(SUIT_SIZE):
         if c[i] >= 2:
             c[i] -= 2
-            out.extend((*sets, (PAIR, i)) for sets in _suit_sets(tuple(c)))
+            out.extend((*sets, (_PAIR, i)) for sets in _suit_sets(tuple(c)))
             c[i] += 2
     return tuple(out)
 
@@ -111,13 +114,13 @@ def _group_options(counts: list[int], group: int) -> tuple[tuple[_Raw, ...], ...
         for t in _HONORS:
             n = counts[t]
             if n == 3:
-                sets.append((PUNG, t))
+                sets.append((_PUNG, t))
             elif n == 2:
-                sets.append((PAIR, t))
+                sets.append((_PAIR, t))
                 pairs += 1
             elif n == 5:  # only a probe for a fifth copy, as a numbered suit allows
-                sets.append((PUNG, t))
-                sets.append((PAIR, t))
+                sets.append((_PUNG, t))
+                sets.append((_PAIR, t))
                 pairs += 1
             elif n:
                 return None
@@ -149,27 +152,42 @@ def decompose(counts: list[int]) -> list[Division]:
         if parts is None:
             return []
         groups.append(parts)
-    out: list[Division] = []
-    # Each group's sets come sorted and the groups hold ascending tiles, so joining
+    found: list[tuple[tuple[int, ...], int]] = []
+    # Each group's set codes come sorted and the groups hold ascending tiles, so joining
     # them keeps the order: only the divisions themselves may need sorting.
     for combo in product(*groups):
-        body: Division = ()
-        pairs: Division = ()
+        body: tuple[int, ...] = ()
+        pairs: tuple[int, ...] = ()
         for part_body, part_pairs in combo:
             body += part_body
             pairs += part_pairs
         if len(pairs) == 1:
-            out.append((*body, pairs[0]))
-    if len(out) > 1:
-        out.sort(key=lambda d: [_dfs_key(s) for s in d[:-1]])
-    return out
+            found.append((body, pairs[0]))
+    if len(found) > 1:
+        # The codes order as the sets' (tile, pung before chow) keys: compare them.
+        found.sort(key=_body_key)
+    by_code = _SET_BY_CODE.__getitem__
+    pair_sets = _PAIR_SETS
+    return [(*map(by_code, body), pair_sets[pair]) for body, pair in found]
 
 
-Parts = tuple[Division, Division]  # (sets sorted by _dfs_key, pairs)
+def _body_key(found: tuple[tuple[int, ...], int]) -> tuple[int, ...]:
+    return found[0]
+
+
+# A split of a group: (codes of its sets, ascending; tiles of its pairs).  A set's code
+# is ``tile * 2`` for a pung and ``tile * 2 + 1`` for a chow, so that the codes sort as
+# the depth-first search finds the sets: a pung of t before a chow starting at t, as
+# (t,t,t) < (t,t+1,t+2).
+Parts = tuple[tuple[int, ...], tuple[int, ...]]
+_SET_BY_CODE: tuple[Set, ...] = tuple(
+    concealed_set(_CHOW if code & 1 else _PUNG, code >> 1) for code in range(2 * NUM_KINDS)
+)
+_PAIR_SETS: tuple[Set, ...] = tuple(concealed_set(_PAIR, t) for t in range(NUM_KINDS))
 
 
 def _group_parts(counts: list[int], group: int) -> tuple[Parts, ...] | None:
-    """``_group_options`` with each split as (its sets in ``_dfs_key`` order, its pairs)."""
+    """``_group_options`` with each split as (its set codes in order, its pair tiles)."""
     if group == 3:
         return _honor_parts(tuple(counts[FIRST_HONOR:FIRST_FLOWER]))
     base = group * SUIT_SIZE
@@ -190,14 +208,8 @@ def _suit_parts(key: tuple[int, ...], base: int) -> tuple[Parts, ...] | None:
 
 
 def _parts(raw: tuple[_Raw, ...]) -> Parts:
-    sets = [concealed_set(kind, tile) for kind, tile in raw]
-    body = tuple(sorted((s for s in sets if s.kind != PAIR), key=_dfs_key))
-    return body, tuple(s for s in sets if s.kind == PAIR)
-
-
-def _dfs_key(s: Set) -> tuple[int, int]:
-    # A pung of t sorts before a chow starting at t, as (t,t,t) < (t,t+1,t+2).
-    return (s.tile, 0 if s.kind == PUNG else 1)
+    body = sorted(tile * 2 + (kind == _CHOW) for kind, tile in raw if kind != _PAIR)
+    return tuple(body), tuple(tile for kind, tile in raw if kind == _PAIR)
 
 
 @lru_cache(maxsize=1 << 18)
