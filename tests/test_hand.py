@@ -449,3 +449,39 @@ def test_facts_other_rule_sets_read_must_be_possible(
         fanshu.score(hand, **flags)  # type: ignore[arg-type]
     # a concealed kong is no claim
     assert fanshu.score("[EEEE]456p123789s5m5m", first_turn=True).is_win
+
+
+# -- construction, copies and pickling (Hand's __init__ is written out) --------------
+
+
+def test_hand_construction_paths_agree() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    parsed = hand("[567m2][EEEE]123p456s9s9s", self_drawn=True)
+    assert parsed.tiles_checked
+    args = (parsed.concealed, parsed.melds, parsed.winning_tile, parsed.context)
+    plain = Hand(*args)
+    by_name = Hand(
+        concealed=parsed.concealed,
+        melds=parsed.melds,
+        winning_tile=parsed.winning_tile,
+        context=parsed.context,
+    )
+    assert not plain.tiles_checked and not by_name.tiles_checked
+    assert plain == by_name == parsed and hash(plain) == hash(parsed)
+    assert Hand.with_checked_tiles(*args).tiles_checked
+    assert repr(plain) == repr(parsed)
+    # A copy made by replace is checked anew; pickles and copies keep the flag.
+    changed = dataclasses.replace(parsed, winning_tile=Tile.S9)
+    assert not changed.tiles_checked and changed == parsed
+    for back in (pickle.loads(pickle.dumps(parsed)), copy.copy(parsed), copy.deepcopy(parsed)):
+        assert back == parsed and back.tiles_checked
+    assert not pickle.loads(pickle.dumps(plain)).tiles_checked
+    # The defaults: no melds, no winning tile, the default win context.
+    bare = Hand(parsed.concealed)
+    assert (bare.melds, bare.winning_tile, bare.context) == ((), None, WinContext())
+    assert bare != parsed
+    with pytest.raises(FrozenInstanceError):
+        setattr(bare, "melds", ())  # noqa: B010 (the frozen check, without a type ignore)

@@ -261,7 +261,11 @@ class ContextChanges(TypedDict, total=False):
     wildcard: TileLike | None
 
 
-@dataclass(frozen=True, slots=True)
+#: The win context of a hand built without one: a context is immutable, so one is shared.
+_NO_CONTEXT = WinContext()
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Hand:
     """Concealed tiles (sorted, without the winning tile), melds and the winning tile.
 
@@ -277,6 +281,23 @@ class Hand:
     # copies of a kind: ``parse_hand`` does, as it reads them), so ``validate`` need not
     # count them again.  Not an argument: a copy made by ``replace`` is checked anew.
     tiles_checked: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __init__(
+        self,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...] = (),
+        winning_tile: Tile | None = None,
+        context: WinContext = _NO_CONTEXT,
+    ) -> None:
+        # Written out (the dataclass's own __init__ looks ``object.__setattr__`` up again
+        # for every field and builds a fresh default context): a parsed hand is made once
+        # per scored string.
+        set_field = object.__setattr__
+        set_field(self, "concealed", concealed)
+        set_field(self, "melds", melds)
+        set_field(self, "winning_tile", winning_tile)
+        set_field(self, "context", context)
+        set_field(self, "tiles_checked", False)
 
     @classmethod
     def with_checked_tiles(
