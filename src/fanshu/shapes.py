@@ -6,9 +6,9 @@ look-ups once the common suit patterns have been seen.
 
 A division is a tuple of :class:`~fanshu.sets.Set` (the one set type: CHOW with ``tile``
 its lowest tile, PUNG or PAIR), the pair last.  Inside, a suit's splits are worked out
-and cached as plain ints only (``(kind, rank)`` pairs, then one code per set), so the
-garbage collector untracks the cache entries instead of walking them on every full
-collection; the shared ``Set`` objects are picked from a table once a division is built.
+and cached as ``(kind, rank)`` pairs of plain ints, which the garbage collector untracks
+instead of walking them on every full collection; each distinct split is turned into
+shared ``Set`` objects once (``_shared_body``).
 
 >>> from fanshu.notation import parse_tiles
 >>> c = counts_of(parse_tiles("111222333m55p"))
@@ -152,42 +152,33 @@ def decompose(counts: list[int]) -> list[Division]:
         if parts is None:
             return []
         groups.append(parts)
-    found: list[tuple[tuple[int, ...], int]] = []
-    # Each group's set codes come sorted and the groups hold ascending tiles, so joining
+    out: list[Division] = []
+    # Each group's sets come sorted and the groups hold ascending tiles, so joining
     # them keeps the order: only the divisions themselves may need sorting.
     for combo in product(*groups):
-        body: tuple[int, ...] = ()
-        pairs: tuple[int, ...] = ()
+        body: Division = ()
+        pairs: Division = ()
         for part_body, part_pairs in combo:
             body += part_body
             pairs += part_pairs
         if len(pairs) == 1:
-            found.append((body, pairs[0]))
-    if len(found) > 1:
-        # The codes order as the sets' (tile, pung before chow) keys: compare them.
-        found.sort(key=_body_key)
-    by_code = _SET_BY_CODE.__getitem__
-    pair_sets = _PAIR_SETS
-    return [(*map(by_code, body), pair_sets[pair]) for body, pair in found]
+            out.append((*body, pairs[0]))
+    if len(out) > 1:
+        out.sort(key=lambda d: [_dfs_key(s) for s in d[:-1]])
+    return out
 
 
-def _body_key(found: tuple[tuple[int, ...], int]) -> tuple[int, ...]:
-    return found[0]
-
-
-# A split of a group: (codes of its sets, ascending; tiles of its pairs).  A set's code
-# is ``tile * 2`` for a pung and ``tile * 2 + 1`` for a chow, so that the codes sort as
-# the depth-first search finds the sets: a pung of t before a chow starting at t, as
-# (t,t,t) < (t,t+1,t+2).
-Parts = tuple[tuple[int, ...], tuple[int, ...]]
+# A split of a group: (its sets in ``_dfs_key`` order, its pairs: one or none), both
+# shared (``_shared_body``, ``_PAIR_PARTS``).
+Parts = tuple[Division, Division]
 _SET_BY_CODE: tuple[Set, ...] = tuple(
     concealed_set(_CHOW if code & 1 else _PUNG, code >> 1) for code in range(2 * NUM_KINDS)
 )
-_PAIR_SETS: tuple[Set, ...] = tuple(concealed_set(_PAIR, t) for t in range(NUM_KINDS))
+_PAIR_PARTS: tuple[Division, ...] = tuple((concealed_set(_PAIR, t),) for t in range(NUM_KINDS))
 
 
 def _group_parts(counts: list[int], group: int) -> tuple[Parts, ...] | None:
-    """``_group_options`` with each split as (its set codes in order, its pair tiles)."""
+    """``_group_options`` with each split as (its sets in ``_dfs_key`` order, its pairs)."""
     if group == 3:
         return _honor_parts(tuple(counts[FIRST_HONOR:FIRST_FLOWER]))
     base = group * SUIT_SIZE
@@ -208,8 +199,29 @@ def _suit_parts(key: tuple[int, ...], base: int) -> tuple[Parts, ...] | None:
 
 
 def _parts(raw: tuple[_Raw, ...]) -> Parts:
+    # A set's code is ``tile * 2`` for a pung and ``tile * 2 + 1`` for a chow: the codes
+    # sort as ``_dfs_key`` does.  A group holds one pair at most.
     body = sorted(tile * 2 + (kind == _CHOW) for kind, tile in raw if kind != _PAIR)
-    return tuple(body), tuple(tile for kind, tile in raw if kind == _PAIR)
+    pair = [tile for kind, tile in raw if kind == _PAIR]
+    return _shared_body(tuple(body)), _PAIR_PARTS[pair[0]] if pair else ()
+
+
+@lru_cache(maxsize=1 << 14)
+def _shared_body(codes: tuple[int, ...]) -> Division:
+    """The shared ``Set`` objects of a group's sets (by their codes, ascending).
+
+    Many suit patterns hold the same sets (with another pair or none), so a new pattern
+    in the suit caches keeps its split's ``(body, pairs)`` and its list of splits as new
+    tracked tuples, not fresh tuples of sets the garbage collector walks on every full
+    collection.  The key space is small: at most 4 sets of 16 kinds in a suit (4,845
+    multisets), a few hundred in the honours.
+    """
+    return tuple(map(_SET_BY_CODE.__getitem__, codes))
+
+
+def _dfs_key(s: Set) -> tuple[int, int]:
+    # A pung of t sorts before a chow starting at t, as (t,t,t) < (t,t+1,t+2).
+    return (s.tile, 0 if s.kind == PUNG else 1)
 
 
 @lru_cache(maxsize=1 << 18)
