@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Literal
+from typing import Any, Literal
 
 from fanshu.errors import OptionError
 from fanshu.i18n import msg
@@ -95,7 +95,9 @@ class CommonOptions:
     def from_dict(cls, data: Mapping[str, object]) -> CommonOptions:
         """Options from field names; an unknown name is an ``OptionError``."""
         check_option_names((f.name for f in fields(cls)), data)
-        return cls(**data)  # type: ignore[arg-type]
+        # the values are what the caller sent (JSON, flags), unchecked until __post_init__
+        values: dict[str, Any] = dict(data)
+        return cls(**values)
 
 
 DEFAULT_OPTIONS = CommonOptions()

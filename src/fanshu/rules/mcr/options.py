@@ -7,7 +7,7 @@ widely used C++ calculator behind ``pymahjonggb`` 1.4.0; each alternative is one
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Literal
+from typing import Any, Literal
 
 from fanshu.errors import OptionError
 from fanshu.i18n import msg
@@ -67,7 +67,9 @@ class McrOptions:
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> McrOptions:
         check_option_names((f.name for f in fields(cls)), data)
-        return cls(**data)  # type: ignore[arg-type]
+        # the values are what the caller sent (JSON, flags), unchecked until __post_init__
+        values: dict[str, Any] = dict(data)
+        return cls(**values)
 
 
 DEFAULT_OPTIONS = McrOptions()
