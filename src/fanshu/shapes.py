@@ -146,12 +146,28 @@ def decompose(counts: list[int]) -> list[Division]:
     Sets are sorted by ``(tile, kind)``; divisions come in lexicographic order of
     those keys, the order a depth-first search over tiles (pung before chow) finds them.
     """
-    groups = []
-    for g in range(4):
-        parts = _group_parts(counts, g)
-        if parts is None:
-            return []
-        groups.append(parts)
+    # Each group's splits (``_group_options`` as ``Parts``), cached by its counts.
+    g0 = _suit_parts(tuple(counts[0:SUIT_SIZE]), 0)
+    if g0 is None:
+        return []
+    g1 = _suit_parts(tuple(counts[SUIT_SIZE : 2 * SUIT_SIZE]), SUIT_SIZE)
+    if g1 is None:
+        return []
+    g2 = _suit_parts(tuple(counts[2 * SUIT_SIZE : FIRST_HONOR]), 2 * SUIT_SIZE)
+    if g2 is None:
+        return []
+    g3 = _honor_parts(tuple(counts[FIRST_HONOR:FIRST_FLOWER]))
+    if g3 is None:
+        return []
+    if len(g0) == 1 and len(g1) == 1 and len(g2) == 1 and len(g3) == 1:
+        # One split per group (most hands): one division, or none without a single pair.
+        b0, p0 = g0[0]
+        b1, p1 = g1[0]
+        b2, p2 = g2[0]
+        b3, p3 = g3[0]
+        pair = p0 + p1 + p2 + p3
+        return [(*b0, *b1, *b2, *b3, pair[0])] if len(pair) == 1 else []
+    groups = (g0, g1, g2, g3)
     out: list[Division] = []
     # Each group's sets come sorted and the groups hold ascending tiles, so joining
     # them keeps the order: only the divisions themselves may need sorting.
@@ -177,17 +193,9 @@ _SET_BY_CODE: tuple[Set, ...] = tuple(
 _PAIR_PARTS: tuple[Division, ...] = tuple((concealed_set(_PAIR, t),) for t in range(NUM_KINDS))
 
 
-def _group_parts(counts: list[int], group: int) -> tuple[Parts, ...] | None:
-    """``_group_options`` with each split as (its sets in ``_dfs_key`` order, its pairs)."""
-    if group == 3:
-        return _honor_parts(tuple(counts[FIRST_HONOR:FIRST_FLOWER]))
-    base = group * SUIT_SIZE
-    return _suit_parts(tuple(counts[base : base + SUIT_SIZE]), base)
-
-
 @lru_cache(maxsize=1 << 16)
 def _honor_parts(key: tuple[int, ...]) -> tuple[Parts, ...] | None:
-    """``_group_parts`` of the honours, cached by their 7 counts like a suit's."""
+    """The honours' splits as ``Parts``, cached by their 7 counts like a suit's."""
     opts = _group_options([0] * FIRST_HONOR + list(key), 3)
     return None if opts is None else tuple(_parts(sets) for sets in opts)
 
