@@ -27,10 +27,10 @@ until it is asked for; for type checkers they are ordinary imports.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from fanshu import compiled as compiled
     from fanshu.analysis.advice import Analysis, analyze
     from fanshu.api import score, shanten
     from fanshu.errors import FanshuError, InvalidHandError, NotationError, OptionError
@@ -43,10 +43,12 @@ if TYPE_CHECKING:
     from fanshu.sets import Set
     from fanshu.tiles import Tile
 
+from fanshu._lazy import lazy_names
 from fanshu._version import __version__ as __version__
 
 #: Where each public name lives: imported by :func:`__getattr__` on first use.
 _WHERE: dict[str, str] = {
+    "compiled": "fanshu.compiled",  # the module: is this the compiled build?
     "Analysis": "fanshu.analysis.advice",
     "analyze": "fanshu.analysis.advice",
     "score": "fanshu.api",
@@ -101,17 +103,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is used and kept."""
-    if name == "compiled":  # the module fanshu.compiled: is this the compiled build?
-        return importlib.import_module("fanshu.compiled")
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module 'fanshu' has no attribute {name!r}")
-    value = getattr(importlib.import_module(where), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+# At run time only: to a type checker the names are the imports above, and any other
+# name is an error rather than a lazily imported unknown.
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())

@@ -21,8 +21,9 @@ claim advice by expected score (``docs/advice.md``).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from fanshu._lazy import lazy_names
 
 if TYPE_CHECKING:
     from fanshu.analysis.advice import Analysis, DiscardOption, UsefulTile, Wait, analyze
@@ -84,18 +85,8 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported from its module the first time it is used and kept.
-
-    A submodule (``from fanshu.analysis import wildcards``) is not listed: the
-    AttributeError lets the import system load it as a module."""
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module 'fanshu.analysis' has no attribute {name!r}")
-    value = getattr(importlib.import_module(where), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+# A submodule (``from fanshu.analysis import wildcards``) is not listed: the
+# AttributeError lets the import system load it as a module.  At run time only: to a
+# type checker the names are the imports above.
+if not TYPE_CHECKING:
+    __getattr__, __dir__ = lazy_names(__name__, _WHERE, globals())
