@@ -257,6 +257,26 @@ def send(conn: Connection, request: Request) -> tuple[int, bytes]:
     return conn.exchange(head, body)
 
 
+def send_checked(
+    conn: Connection, url: str, request: Request, tally: Tally
+) -> tuple[Connection, float | None]:
+    """Send ``request`` on ``conn`` and check its answer, a problem counted in ``tally``.
+    Returns the connection to go on with and the time (``perf_counter``) the answer was
+    in, or None when the send failed: then the error is counted, and the connection is
+    a new one (``conn`` is closed)."""
+    try:
+        status, data = send(conn, request)
+    except (OSError, http.client.HTTPException) as e:
+        tally.error(f"{request[4]}: {type(e).__name__}: {e}")
+        conn.close()
+        return connect(url), None
+    done = time.perf_counter()
+    problem = request[5](status, data)
+    if problem:
+        tally.error(f"{request[4]} {request[0]} {request[1]}: {problem}")
+    return conn, done
+
+
 def worker(url: str, requests: Iterator[Request], until: float, tally: Tally) -> None:
     """Send ``requests`` one after the other on one keep-alive connection until
     ``until``, checking each answer."""
@@ -266,17 +286,9 @@ def worker(url: str, requests: Iterator[Request], until: float, tally: Tally) ->
         while time.perf_counter() < until:
             request = next(requests)
             t0 = time.perf_counter()
-            try:
-                status, data = send(conn, request)
-            except (OSError, http.client.HTTPException) as e:
-                tally.error(f"{request[4]}: {type(e).__name__}: {e}")
-                conn.close()
-                conn = connect(url)
-                continue
-            mine.setdefault(request[4], []).append(time.perf_counter() - t0)
-            problem = request[5](status, data)
-            if problem:
-                tally.error(f"{request[4]} {request[0]} {request[1]}: {problem}")
+            conn, done = send_checked(conn, url, request, tally)
+            if done is not None:
+                mine.setdefault(request[4], []).append(done - t0)
     finally:
         conn.close()
         tally.add(mine)
@@ -530,20 +542,12 @@ def paced(
                 tally.error("the pool of fresh hands ran out: raise --pool")
                 break
             t0 = time.perf_counter()
-            try:
-                status, data = send(conn, request)
-            except (OSError, http.client.HTTPException) as e:
-                tally.error(f"{request[4]}: {type(e).__name__}: {e}")
-                conn.close()
-                conn = connect(url)
+            conn, done = send_checked(conn, url, request, tally)
+            if done is None:
                 continue
-            done = time.perf_counter()
             mine.setdefault(request[4], []).append(done - due)
             my_lags.append(t0 - due)
             my_services.append(done - t0)
-            problem = request[5](status, data)
-            if problem:
-                tally.error(f"{request[4]} {request[0]} {request[1]}: {problem}")
     finally:
         conn.close()
         tally.add(mine)
@@ -810,6 +814,7 @@ def main() -> None:
 
     results = []
     with contextlib.ExitStack() as stack:
+        servers: list[tuple[str, list[int] | None, str, int | None]]  # url, pids, db, workers
         if args.url:
             servers = [(args.url, None, "running server", None)]
         else:
@@ -821,8 +826,8 @@ def main() -> None:
             kind = _db_kind(db) + (" (temporary)" if db != args.db else "")
             servers = []
             for n in worker_counts:  # all started first, then measured in turn
-                url, pids = stack.enter_context(served(db, *extra, "--workers", str(n)))
-                servers.append((url, pids, kind, n))
+                address, ids = stack.enter_context(served(db, *extra, "--workers", str(n)))
+                servers.append((address, ids, kind, n))
         rounds = args.rounds or (5 if len(servers) > 1 else 1)
         states = [(*server, *pools(), Totals()) for server in servers]
         for r in range(rounds):  # chunks in turn: load from elsewhere hits each alike
