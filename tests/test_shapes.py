@@ -19,7 +19,9 @@ from fanshu.shapes import (
     is_regular_complete,
     regular_waits,
     seven_pairs_wait,
+    waits_on_win_only,
 )
+from fanshu.shapes import _suit_completions as suit_completions
 from fanshu.shapes import decompose as decompose_sets
 from fanshu.tiles import Tile
 
@@ -317,3 +319,38 @@ def test_decompose_matches_brute_force(counts: list[int]) -> None:
 def test_seven_pairs_wait_matches_brute_force(counts: list[int]) -> None:
     completes = [t for t in range(34) if all((n + (t == k)) % 2 == 0 for k, n in enumerate(counts))]
     assert seven_pairs_wait(counts) == (completes[0] if completes else None)
+
+
+@st.composite
+def suit_counts(draw: st.DrawFn) -> tuple[int, ...]:
+    """One suit's 9 counts, 0-13 tiles, at most 4 copies of a rank."""
+    tiles = draw(st.permutations([r for r in range(9) for _ in range(4)]))
+    return tuple(counts_of(tiles[: draw(st.integers(0, 13))])[:9])
+
+
+@settings(max_examples=600, deadline=None)
+@given(suit_counts())
+@example((1, 1, 1, 2, 2, 2, 3, 3, 0))
+@example((3, 1, 1, 1, 1, 1, 1, 1, 3))
+def test_suit_completions_match_brute_force(key: tuple[int, ...]) -> None:
+    # (the ranks that complete the suit as sets alone, and as sets and a pair), by DFS
+    def completes(r: int, pair: bool) -> bool:
+        after = [*key, *[0] * 25]
+        after[r] += 1
+        return bool(_brute(tuple(after), not pair))
+
+    m = (sum(key) + 1) % 3
+    sets_only = tuple(r for r in range(9) if m == 0 and completes(r, False))
+    with_pair = tuple(r for r in range(9) if m == 2 and completes(r, True))
+    assert suit_completions(key) == (sets_only, with_pair)
+
+
+@settings(max_examples=300, deadline=None)
+@given(structured(4).filter(lambda c: sum(c) == 14), st.data())
+def test_waits_on_win_only_is_the_one_wait(counts: list[int], data: st.DataObject) -> None:
+    win = data.draw(st.sampled_from([t for t, n in enumerate(counts) if n]))
+    before = list(counts)
+    before[win] -= 1
+    if not is_regular_complete(counts):
+        return
+    assert waits_on_win_only(counts, win) == (regular_waits(before) == {win})

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from fanshu.errors import NotationError, OptionError
 from fanshu.hand import Hand, TileLike, WinContext
 from fanshu.notation.detect import read_hand
 from fanshu.notation.fanshu import parse_plain_hand
 from fanshu.rules import DEFAULT_RULES, get_rules
-from fanshu.rules.base import ScoreResult
-from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.result import McrResult
 from fanshu.tiles import WindLike
+
+if TYPE_CHECKING:
+    # For the signatures only: a rule set and its modules are imported when first used
+    # (``get_rules``), so that ``import fanshu.api`` (``fanshu.shanten``) needs none.
+    from fanshu.rules.base import ScoreResult
+    from fanshu.rules.mcr.options import McrOptions
+    from fanshu.rules.mcr.result import McrResult
 
 
 @overload
@@ -102,8 +106,6 @@ def score(
     >>> score("[GANG F1 0] W1 W2 W3 B4 B5 B6 T7 T8 T9 T1 T1", self_drawn=True, seat_wind="S").total
     17
     """
-    if not isinstance(hand, (str, Hand)):
-        raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if isinstance(hand, str):
         ctx = _context(
             self_drawn,
@@ -123,6 +125,8 @@ def score(
         # detection would read it; anything else, or any error, goes through read_hand.
         plain = parse_plain_hand(hand, ctx) if notation is None or notation == "fanshu" else None
         hand = read_hand(hand, notation, ctx)[0] if plain is None else plain
+    elif not isinstance(hand, Hand):
+        raise NotationError(f"a hand is a hand string or a Hand, not {type(hand).__name__}")
     if wildcard is not None:
         hand = hand.with_context(wildcard=wildcard)
     rule_set = get_rules(rules)

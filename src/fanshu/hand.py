@@ -386,6 +386,20 @@ class Hand:
 
     def validate(self, *, complete: bool = True) -> Hand:
         """Raise InvalidHandError for what cannot happen at a table; return self."""
+        if self.tiles_checked and complete and self.winning_tile is not None:
+            # The common case, every scored string: tiles checked by the reader, 14 tiles
+            # and a context with none of the facts ``_check_win`` tests against the tiles
+            # (what ``validate_hand`` would find, without its calls).
+            c = self.context
+            if (
+                len(self.concealed) + 3 * len(self.melds) == 13
+                and not c.kong
+                and not c.fourth_tile
+                and not c.kong_discard
+                and not c.first_turn
+                and not c.ready_at_start
+            ):
+                return self
         validate_hand(self, complete=complete)
         return self
 

@@ -270,23 +270,63 @@ def is_regular_complete(counts: list[int]) -> bool:
     return pairs == 1
 
 
+def _sets_only(c: list[int]) -> bool:
+    """Do these 9 counts split into chows and pungs alone?
+
+    Greedy, rank by rank: the tiles a rank has left after the chows started below it
+    are pungs, but for ``left % 3`` chows started here (three equal chows use the tiles
+    of three pungs, so no other choice can succeed where this one fails).
+    """
+    p1 = p2 = 0  # chows started one and two ranks below, still to take a tile here
+    for n in c:
+        left = n - p1 - p2
+        if left < 0:
+            return False
+        p2 = p1
+        p1 = left % 3
+    return p1 == 0 and p2 == 0
+
+
+def _sets_with_pair(c: list[int], weight: int) -> bool:
+    """Do these 9 counts split into sets and one pair?  ``weight`` is ``sum(rank *
+    count)``: a set's ranks sum to 0 mod 3, so the pair's rank ``p`` has ``2p = weight``
+    (mod 3) and only the ranks ``p = 2 * weight`` (mod 3) are tried."""
+    for p in range((2 * weight) % 3, SUIT_SIZE, 3):
+        if c[p] >= 2:
+            c[p] -= 2
+            ok = _sets_only(c)
+            c[p] += 2
+            if ok:
+                return True
+    return False
+
+
 @lru_cache(maxsize=1 << 18)
 def _suit_completions(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Ranks (0-8) whose addition completes this suit: (as sets only, as sets + a pair)."""
+    """Ranks (0-8) whose addition completes this suit: (as sets only, as sets + a pair).
+
+    Tested with the greedy splits above rather than by listing the splits (``_suit_sets``),
+    whose caches would fill with the probed counts; sets alone need ``sum(rank *
+    count) = 0`` (mod 3), so only the ranks that make it so are tried for them.
+    """
     sets_only: list[int] = []
     with_pair: list[int] = []
     m = (sum(key) + 1) % 3
     if m == 1:
         return (), ()
     c = list(key)
+    weight = 0
     for r in range(SUIT_SIZE):
+        weight += r * c[r]
+    first = -weight % 3 if m == 0 else 0  # the ranks that can make sets alone
+    for r in range(first, SUIT_SIZE, 3 if m == 0 else 1):
         if not any(c[max(0, r - 2) : r + 3]):
             continue  # a lone tile completes nothing
         c[r] += 1
-        k = tuple(c)
-        if m == 0 and _suit_sets(k):
-            sets_only.append(r)
-        elif m == 2 and _suit_sets_with_pair(k):
+        if m == 0:
+            if _sets_only(c):
+                sets_only.append(r)
+        elif _sets_with_pair(c, weight + r):
             with_pair.append(r)
         c[r] -= 1
     return tuple(sets_only), tuple(with_pair)

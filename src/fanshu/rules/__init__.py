@@ -9,8 +9,6 @@ they are found by name here, so a new rule set is one new package and its tests.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -24,6 +22,9 @@ DEFAULT_RULES = "mcr"
 
 @lru_cache(maxsize=1)  # one value: the rule sets, built once
 def _registry() -> dict[str, RuleSet]:
+    import importlib  # here: ``import fanshu.rules`` alone (DEFAULT_RULES) needs neither
+    import pkgutil
+
     found: dict[str, RuleSet] = {}
     for info in pkgutil.iter_modules(__path__):
         if not info.ispkg:
@@ -42,8 +43,11 @@ def names() -> list[str]:
 
 def get_rules(name: str) -> RuleSet:
     """The rule set called ``name``; an ``OptionError`` names the known ones otherwise."""
-    registry = _registry()
-    if not isinstance(name, str) or name not in registry:
-        known = ", ".join(names())
-        raise OptionError(f"unknown rule set {name!r}: use one of {known}")
-    return registry[name]
+    # One look-up for the names that are there (every scored hand asks); a name that is
+    # not, or is no string (a key no rule set has, or unhashable), is refused below.
+    try:
+        return _registry()[name]
+    except (KeyError, TypeError):
+        pass
+    known = ", ".join(names())
+    raise OptionError(f"unknown rule set {name!r}: use one of {known}")
