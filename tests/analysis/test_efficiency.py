@@ -19,6 +19,7 @@ import pytest
 from fanshu.analysis import efficiency as E
 from fanshu.analysis.shanten import (
     ShapeName,
+    partial_regular_shanten,
     regular_shanten,
     seven_pairs_shanten,
     shanten,
@@ -222,6 +223,25 @@ def test_known_hands() -> None:
     c = counts_of(parse_tiles("1111m234p567p789s"))  # the oracle's fifth-copy wait
     assert E.winning_kinds(c) == frozenset(parse_tiles("1m"))
     assert E.useful_count(c, 0, [4 - k for k in c]) == 0
+
+
+def test_regular_draws_are_partial_regular_shanten() -> None:
+    """Parts of hands of every size (0-14 tiles, 0-4 sets fixed, the fifth copy of a
+    kind held four times included): the shanten now and after each draw."""
+    rng = random.Random(19)
+    for _ in range(3000):
+        n, fixed = rng.randint(0, 14), rng.randint(0, 4)
+        c = [0] * 34
+        for t in rng.sample(WALL, n):
+            c[t] += 1
+        now, after = E.regular_draws(c, fixed)
+        assert now == partial_regular_shanten(c, fixed), (c, fixed)
+        for t in range(34):
+            c[t] += 1
+            assert after[t] == partial_regular_shanten(c, fixed), (c, fixed, t)
+            c[t] -= 1
+    with pytest.raises(ValueError, match="0-4 melds"):
+        E.regular_draws([0] * 34, 5)
 
 
 BAD_SHAPES: Any = ("regular", "nine_gates")  # not a ShapeName: the call must refuse it

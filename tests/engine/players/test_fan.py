@@ -1,6 +1,8 @@
-"""The fan player's pruned search for the nearest routes (``Planner.nearest``) finds
-what measuring every route finds (``Planner.steps_to``): at every decision of seeded
-hands, the player as shipped and the player measuring every route are given the same
+"""The fan player's shortcuts choose what the plain computation chose: the pruned
+search for the nearest routes (``Planner.nearest``) against measuring every route
+(``Planner.steps_to``), and the useful copies counted from every draw's distance at
+once (``Route.draws``) against each draw measured apart.  At every decision of seeded
+hands, the player as shipped and the player without the shortcut are given the same
 observation and must answer the same action."""
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from collections.abc import Sequence
 import pytest
 
 from fanshu.engine import Game
-from fanshu.engine.players.base import View
+from fanshu.engine.players.base import View, discard_tiles
 from fanshu.engine.players.fan import FanPlayer, Planner
-from fanshu.engine.players.routes import Route
-from fanshu.hand import Meld
+from fanshu.engine.players.routes import Route, SetsRoute
+from fanshu.engine.variants import playable_rules
+from fanshu.hand import Meld, MeldKind
 
 
 def every_route(self: Planner, c: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[Route]]:
@@ -58,3 +61,90 @@ def test_nearest_is_the_least_of_every_route() -> None:
                 checked += 1
             g.step(bots[s].choose(obs))
     assert checked > 50
+
+
+def one_by_one(self: Planner, route: Route, c: list[int], melds: Sequence[Meld], now: int) -> int:
+    return Planner.mass_one_by_one(self, route, c, melds, now)
+
+
+@pytest.mark.parametrize("rules", playable_rules())
+def test_draws_at_once_choose_as_one_by_one(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Planner.mass`` from every draw's distance at once (``Route.draws``) against
+    the same with each draw's distance asked apart, at every decision."""
+    fast = Planner.mass
+    decisions = 0
+    for seed in range(3):
+        g = Game(rules, seed=seed)
+        bots = [FanPlayer(s) for s in range(g.n)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            monkeypatch.setattr(Planner, "mass", one_by_one)
+            want = bots[s].choose(obs)
+            monkeypatch.setattr(Planner, "mass", fast)
+            got = bots[s].choose(obs)
+            assert got == want, (rules, seed, len(g.events), obs.phase)
+            decisions += 1
+            g.step(got)
+    assert decisions > 50
+
+
+def split_as_before(
+    r: SetsRoute, c: Sequence[int], melds: Sequence[Meld]
+) -> tuple[int, list[int], int] | None:
+    """``SetsRoute.split`` as it was written before the copies per kind were kept."""
+    todo = list(r.sets)
+    for m in melds:
+        key = (m.kind is MeldKind.CHOW, int(m.tile))
+        if key in todo:
+            todo.remove(key)
+    if len(melds) + len(todo) > 4:
+        return None
+    rest = list(c)
+    missing = 0
+    for chow, t in todo:
+        for x in (t, t + 1, t + 2) if chow else (t, t, t):
+            if rest[x]:
+                rest[x] -= 1
+            else:
+                missing += 1
+    return missing, rest, len(melds) + len(todo)
+
+
+@pytest.mark.parametrize("rules", ["mcr", "two-player", "sichuan"])
+def test_route_draws_are_the_distances_kind_by_kind(rules: str) -> None:
+    """On a 13-tile hand of every decision of seeded hands (melds of every kind
+    included): each route's ``draws`` is None or the distance after each draw, and a
+    set route's ``split`` and ``missing`` are what the former split gave."""
+    checked = sets = 0
+    for seed in range(2):
+        g = Game(rules, seed=seed)
+        bots = [FanPlayer(s) for s in range(g.n)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            v = View.of(obs)
+            c, melds = list(v.counts), v.melds
+            if sum(c) + 3 * len(melds) == 14:
+                c[discard_tiles(obs.legal_actions)[0]] -= 1
+            if sum(c) + 3 * len(melds) == 13:
+                for r in Planner(obs, v).routes:
+                    if isinstance(r, SetsRoute):
+                        old = split_as_before(r, c, melds)
+                        assert r.split(c, melds) == old, (r.name, c, melds)
+                        assert r.missing(c, melds) == (None if old is None else old[0])
+                        sets += 1
+                    after = r.draws(c, melds)
+                    if after is None:
+                        continue
+                    for t in range(34):
+                        if c[t] < 4:
+                            c[t] += 1
+                            assert after[t] == r.distance(c, melds), (r.name, t, c, melds)
+                            c[t] -= 1
+                    checked += 1
+            g.step(bots[s].choose(obs))
+    assert checked > 200
+    assert sets > 1000 or rules == "sichuan"  # Sichuan's routes are masks only

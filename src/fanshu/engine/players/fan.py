@@ -183,12 +183,12 @@ class Planner:
                 if e < best:
                     best = e
         for i, r in later:
+            missing = r.missing(c, melds)
+            if missing is None or missing - 1 + steps[r] > best:
+                continue
             got = r.split(c, melds)
-            if got is None:
-                continue
-            missing, rest, fixed = got
-            if missing - 1 + steps[r] > best:
-                continue
+            assert got is not None
+            _, rest, fixed = got
             e = missing + regular(rest, fixed) + steps[r]
             found.append((i, e, r))
             if e < best:
@@ -302,7 +302,21 @@ class Planner:
         return True, float(result.total)
 
     def mass(self, route: Route, c: list[int], melds: Sequence[Meld], now: int) -> int:
-        """Unseen copies of the kinds that bring a 13-tile hand nearer to ``route``."""
+        """Unseen copies of the kinds that bring a 13-tile hand nearer to ``route``
+        (every draw's distance at once where the route gives them, ``Route.draws``)."""
+        after = route.draws(c, melds) if self.v.wild is None else None
+        if after is None:
+            return self.mass_one_by_one(route, c, melds, now)
+        rem = self.v.remaining
+        got = 0
+        for t in route.kinds(c):
+            if rem[t] and c[t] < 4 and after[t] < now:
+                got += rem[t]
+        return got
+
+    def mass_one_by_one(self, route: Route, c: list[int], melds: Sequence[Meld], now: int) -> int:
+        """:meth:`mass` with each draw's distance asked apart (routes without
+        ``draws``, wild tiles at the table)."""
         rem = self.v.remaining
         got = 0
         for t in route.kinds(c):

@@ -18,10 +18,11 @@ None when the melds already rule it out.  ``value`` is the fan the route alone i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
 
+from fanshu.analysis.efficiency import regular_draws
 from fanshu.analysis.shanten import (
     honors_knitted_shanten,
     knitted_straight_shanten,
@@ -55,6 +56,12 @@ class Route:
         """The kinds whose draw may bring ``c`` nearer (a superset; default: all)."""
         return KINDS
 
+    def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """``distance`` of ``c`` with one more tile of each kind (34 values) where a
+        route computes them at once, else None (ask ``distance`` kind by kind); None
+        too when the melds rule the route out."""
+        return None
+
 
 def _meld_tiles(m: Meld) -> tuple[int, ...]:
     t = int(m.tile)
@@ -87,6 +94,18 @@ class MaskRoute(Route):
     def kinds(self, c: Sequence[int]) -> Sequence[int]:
         return _mask_kinds(self.mask)
 
+    def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """The regular shape's distances after each draw at once (a draw outside the
+        mask leaves the distance as it is); the other shapes kind by kind."""
+        if self.shape != "regular":
+            return None
+        mask = self.mask
+        for m in melds:
+            if not all(mask[t] for t in _meld_tiles(m)):
+                return None
+        now, after = regular_draws(list(c) if mask is ALL else masked(c, mask), len(melds))
+        return [a if b else now for a, b in zip(after, mask, strict=True)]
+
 
 def near(c: Sequence[int]) -> list[int]:
     """The kinds held, and the numbered kinds up to two ranks from one held: the only
@@ -113,6 +132,15 @@ def _mask_kinds(mask: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(t for t in range(34) if mask[t])
 
 
+def _need(todo: Sequence[tuple[bool, int]]) -> tuple[tuple[int, int], ...]:
+    """(kind, copies) the sets ``todo`` take, by kind in order of first use."""
+    need: dict[int, int] = {}
+    for chow, t in todo:
+        for x in (t, t + 1, t + 2) if chow else (t, t, t):
+            need[x] = need.get(x, 0) + 1
+    return tuple(need.items())
+
+
 @dataclass(frozen=True, eq=False)
 class SetsRoute(Route):
     """Some given sets (chows by their lowest tile, pungs) and anything else."""
@@ -120,6 +148,11 @@ class SetsRoute(Route):
     name: str
     value: int
     sets: tuple[tuple[bool, int], ...]  # (is_chow, tile)
+    #: the copies of each kind the sets take when no meld is one of them
+    need: tuple[tuple[int, int], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "need", _need(self.sets))
 
     def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
         got = self.split(c, melds)
@@ -128,11 +161,11 @@ class SetsRoute(Route):
         missing, rest, fixed = got
         return missing + regular(rest, fixed)
 
-    def split(self, c: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int], int] | None:
-        """(tiles of the sets still missing, the tiles left once the sets' tiles held
-        are taken out, the sets then fixed), or None when the melds rule it out.  The
-        distance is the missing tiles plus the regular shanten of the rest, so it is
-        never less than the missing tiles less one."""
+    def _todo(self, melds: Sequence[Meld]) -> tuple[tuple[tuple[int, int], ...], int] | None:
+        """(the copies of each kind the sets still to make take, the sets then fixed),
+        or None when the melds rule the route out."""
+        if not melds:
+            return self.need, len(self.sets)
         todo = list(self.sets)
         for m in melds:
             key = (m.kind is MeldKind.CHOW, int(m.tile))
@@ -140,15 +173,63 @@ class SetsRoute(Route):
                 todo.remove(key)
         if len(melds) + len(todo) > 4:
             return None
+        return _need(todo), len(melds) + len(todo)
+
+    def missing(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
+        """The tiles of the sets still missing (``split``'s first part), or None."""
+        got = self._todo(melds)
+        if got is None:
+            return None
+        missing = 0
+        for x, n in got[0]:
+            h = c[x]
+            if h < n:
+                missing += n - h
+        return missing
+
+    def split(self, c: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[int], int] | None:
+        """(tiles of the sets still missing, the tiles left once the sets' tiles held
+        are taken out, the sets then fixed), or None when the melds rule it out.  The
+        distance is the missing tiles plus the regular shanten of the rest, so it is
+        never less than the missing tiles less one."""
+        got = self._todo(melds)
+        if got is None:
+            return None
+        need, fixed = got
         rest = list(c)
         missing = 0
-        for chow, t in todo:
-            for x in (t, t + 1, t + 2) if chow else (t, t, t):
-                if rest[x]:
-                    rest[x] -= 1
-                else:
-                    missing += 1
-        return missing, rest, len(melds) + len(todo)
+        for x, n in need:
+            h = rest[x]
+            if h >= n:
+                rest[x] = h - n
+            else:
+                missing += n - h
+                rest[x] = 0
+        return missing, rest, fixed
+
+    def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """The distance of ``c`` with one more tile of each kind (34 values): a kind
+        the sets still lack fills one of their gaps, any other joins the rest."""
+        got = self._todo(melds)
+        if got is None:
+            return None
+        need, fixed = got
+        rest = list(c)
+        missing = 0
+        short = []
+        for x, n in need:
+            h = rest[x]
+            if h >= n:
+                rest[x] = h - n
+            else:
+                missing += n - h
+                rest[x] = 0
+                short.append(x)
+        now, after = regular_draws(rest, fixed)
+        out = [missing + a for a in after]
+        for x in short:
+            out[x] = missing - 1 + now
+        return out
 
     def kinds(self, c: Sequence[int]) -> Sequence[int]:
         got = set(near(c))
