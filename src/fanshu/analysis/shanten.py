@@ -46,10 +46,10 @@ time: the useful tiles, the useful counts and the discard look-ahead.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from fanshu.tiles import (
     FIRST_HONOR,
@@ -922,30 +922,27 @@ _honor_runs: dict[str, tuple[_HonorInfo, int]] = {}
 
 
 _DIGIT_RANK = {str(r + 1): r for r in range(SUIT_SIZE)}
+_Info = TypeVar("_Info", _SuitInfo, _HonorInfo)
 
 
-def _suit_run(run: str) -> tuple[_SuitInfo, int]:
-    c = [0] * SUIT_SIZE
-    rank = _DIGIT_RANK
+def _run(
+    run: str,
+    rank: dict[str, int],
+    infos: dict[tuple[int, ...], _Info],
+    new_info: Callable[[tuple[int, ...]], _Info],
+    runs: dict[str, tuple[_Info, int]],
+) -> tuple[_Info, int]:
+    """The entry of ``runs`` for a group written ``run`` (a suit's digits with
+    ``_DIGIT_RANK`` and the suits' caches, or honour letters with ``_HONOR_RANK`` and the
+    honours'): the summary of its counts, from ``infos`` or made by ``new_info``."""
+    c = [0] * len(rank)
     for ch in run:
         c[rank[ch]] += 1
     k = tuple(c)
-    got = (_suit_infos.get(k) or _new_suit_info(k), len(run) if max(c) <= 4 else 99)
-    if len(_suit_runs) >= _MAX_INFOS:
-        _suit_runs.clear()
-    _suit_runs[run] = got
-    return got
-
-
-def _honor_run(run: str) -> tuple[_HonorInfo, int]:
-    c = [0] * (NUM_KINDS - FIRST_HONOR)
-    for ch in run:
-        c[_HONOR_RANK[ch]] += 1
-    k = tuple(c)
-    got = (_honor_infos.get(k) or _new_honor_info(k), len(run) if max(c) <= 4 else 99)
-    if len(_honor_runs) >= _MAX_INFOS:
-        _honor_runs.clear()
-    _honor_runs[run] = got
+    got = (infos.get(k) or new_info(k), len(run) if max(c) <= 4 else 99)
+    if len(runs) >= _MAX_INFOS:
+        runs.clear()
+    runs[run] = got
     return got
 
 
@@ -971,10 +968,13 @@ def plain_shanten(text: str) -> int | None:
         pin = ""
     if sou is None:
         sou = ""
-    a, na = _suit_runs.get(man) or _suit_run(man)
-    d, nd = _suit_runs.get(pin) or _suit_run(pin)
-    b, nb = _suit_runs.get(sou) or _suit_run(sou)
-    h, nh = _honor_runs.get(hon) or _honor_run(hon)
+    # a miss (a group not seen yet, or the cache just cleared) summarises the group
+    a, na = _suit_runs.get(man) or _run(man, _DIGIT_RANK, _suit_infos, _new_suit_info, _suit_runs)
+    d, nd = _suit_runs.get(pin) or _run(pin, _DIGIT_RANK, _suit_infos, _new_suit_info, _suit_runs)
+    b, nb = _suit_runs.get(sou) or _run(sou, _DIGIT_RANK, _suit_infos, _new_suit_info, _suit_runs)
+    h, nh = _honor_runs.get(hon) or _run(
+        hon, _HONOR_RANK, _honor_infos, _new_honor_info, _honor_runs
+    )
     n = na + nb + nd + nh
     if n != 13 and n != 14:
         return None
