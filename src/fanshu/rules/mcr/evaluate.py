@@ -84,7 +84,6 @@ from fanshu.rules.mcr.special import SPECIAL_SHAPES
 from fanshu.rules.mcr.tally import (
     ORDER,
     Tally,
-    fan_values,
     option_exclusions,
     option_lifts,
 )
@@ -113,6 +112,7 @@ class _Memo:
 def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     """Score a validated 14-tile hand; a hand that is not complete gives ``is_win`` false."""
     s = situation(hand, options)
+    values = s.tables.values
     best: Tally | None = None
     best_total = 0
     shape: str | None = None
@@ -124,7 +124,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     for name, find in shapes:
         tally = find(s)
         if tally is not None:
-            best, best_total, shape = tally, tally.total(options), name
+            best, best_total, shape = tally, tally.total(values), name
             break
     if best is None or Fan.SEVEN_PAIRS in best.found:
         concealed_sets = decompose(s.standing)
@@ -139,9 +139,9 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
                 tally = regular_fans(s, packs, unique)
                 if only:
                     best, shape, best_packs = tally, "regular", packs
-                    best_total = tally.total(options)
+                    best_total = tally.total(values)
                     break
-                total = tally.total(options)
+                total = tally.total(values)
                 # Equal totals: prefer the reading with 一色三同顺 or 三同刻 (and any
                 # four-sets reading over 七对), as the reference calculator does.
                 if total > best_total or (
@@ -185,7 +185,7 @@ def _result(
 ) -> McrResult:
     """The result of the reading that won; ``total`` is its fan (``tally.total``)."""
     found = tally.found
-    values = fan_values(options)
+    values = s.tables.values
     flowers = hand.context.flowers
     total += flowers
     # positional, as this runs once per hand scored: rules, hand, is_win, fans, total,

@@ -14,7 +14,7 @@ from fanshu.rules.mcr.hand_fans import (
     wind_pung_fans,
 )
 from fanshu.rules.mcr.situation import Situation
-from fanshu.rules.mcr.tally import Found, Tally, option_exclusions, option_lifts
+from fanshu.rules.mcr.tally import Found, Tally
 from fanshu.sets import CHOW, PAIR, PUNG, Set
 from fanshu.shapes import seven_pairs_wait, waits_on_win_only
 from fanshu.tiles import (
@@ -28,8 +28,8 @@ from fanshu.tiles import (
 
 
 def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]) -> Tally:
-    options = s.options
-    tally = Tally(option_exclusions(options), (), hand_wide_fans(s), option_lifts(options))
+    tables = s.tables
+    tally = Tally(tables.extra, (), hand_wide_fans(s), tables.lifted, tables.exclusions)
     win = s.win
     # one pass over the sets: chows and pungs as (tile, index), the concealed pungs,
     # the traits every set shares (全带幺 …), whether a concealed chow holds the winning

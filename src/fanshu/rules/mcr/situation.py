@@ -7,7 +7,7 @@ from itertools import compress
 
 from fanshu.hand import Hand
 from fanshu.rules.mcr.options import McrOptions
-from fanshu.rules.mcr.tally import Found
+from fanshu.rules.mcr.tally import Found, Tables, tables
 from fanshu.sets import Set
 from fanshu.tiles import EAST, NUM_KINDS
 
@@ -18,6 +18,7 @@ class Situation:
 
     hand: Hand
     options: McrOptions
+    tables: Tables  # what the options give the scorer: fan values, exclusions
     win: int
     standing: list[int]  # concealed tiles including the winning tile
     fixed: list[int]  # tiles in declared melds (a kong counts 4)
@@ -81,6 +82,7 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     return Situation(
         hand,
         options,
+        tables(options),
         win,
         standing,
         fixed,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import mul
+
 from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
 
@@ -16,7 +18,7 @@ the result turns these into ``ExcludedFan`` rows (``evaluate.explain``)."""
 class Tally:
     """Fan instances found for one shape, then reduced by the exclusion table."""
 
-    __slots__ = ("excluded", "extra", "found", "lifted", "spared")
+    __slots__ = ("excluded", "exclusions", "extra", "found", "lifted", "spared")
 
     def __init__(
         self,
@@ -24,6 +26,7 @@ class Tally:
         spared: tuple[Fan, ...] = (),
         start: Found = (),
         lifted: dict[Fan, tuple[Fan, ...]] | None = None,
+        exclusions: Exclusions | None = None,
     ) -> None:
         # ``start``: fans found beforehand and shared, copied so that this tally can add
         # to them.
@@ -33,6 +36,9 @@ class Tally:
         self.spared = spared  # fans that options keep from being excluded
         # exclusions of the table that options lift: fan -> the fans it then keeps
         self.lifted = lifted or _NO_EXTRA
+        # the table under ``extra`` and ``lifted`` (``Tables.exclusions``), or None:
+        # looked up when the exclusions are applied
+        self.exclusions = exclusions
 
     def add(self, fan: Fan, sets: tuple[int, ...] = ()) -> None:
         self.found.setdefault(fan, []).append(sets)
@@ -52,58 +58,146 @@ class Tally:
         return fan in self.found
 
     def apply_exclusions(self) -> None:
-        """不重复: each counted fan, highest first, removes the fans it implies."""
+        """不重复: each counted fan, highest first, removes the fans it implies.
+
+        The fans found are a bit mask in the table's order (``ORDER``: bit 0 is the
+        highest fan), so "highest first" is "lowest bit first" and what a fan removes
+        is its row's mask (``Exclusions``) and-ed with what is left.
+        """
         found = self.found
-        extra = self.extra
-        # Only the fans that exclude something act, and a third of the table excludes
-        # nothing (自摸, 无字, 幺九刻 …): leave those out of the sort.
-        excluders = (
-            _EXCLUDERS if not extra or extra.keys() <= _EXCLUDERS else _EXCLUDERS.union(extra)
-        )
-        acting = [*filter(excluders.__contains__, found)]  # in C: no Python loop
-        if len(acting) > 1:
-            acting.sort(key=ORDER.__getitem__)
+        table = self.exclusions
+        if table is None:
+            table = exclusions(self.extra, self.lifted)
+        present = sum(map(_BIT.__getitem__, found))
+        acting = present & table.acting
+        if not acting:
+            return
+        keep = sum(map(_BIT.__getitem__, self.spared)) if self.spared else 0
+        rows = table.rows
         dropped = self.excluded
-        spared = self.spared
-        for fan in acting:
-            if fan not in found:
-                continue
-            excludes, own_sets = _EXCLUDES[fan]
-            if extra and fan in extra:
-                excludes = excludes + extra[fan]
-            if self.lifted and fan in self.lifted:
-                kept = self.lifted[fan]
-                excludes = tuple(x for x in excludes if x not in kept)
-            # the excluded fans this reading has, in the table's order
-            for other in [*filter(found.__contains__, excludes)]:
-                if other not in spared and other in found:  # (a fan named twice)
+        while acting:
+            bit = acting & -acting
+            acting ^= bit
+            i = bit.bit_length() - 1
+            gone_mask, own_sets = rows[i]
+            gone = present & gone_mask & ~keep
+            if gone:
+                present ^= gone
+                acting &= ~gone
+                fan = _BY_ORDER[i]
+                while gone:  # highest first, as the result lists fans
+                    bit = gone & -gone
+                    gone ^= bit
+                    other = _BY_ORDER[bit.bit_length() - 1]
                     dropped.append((other, fan, tuple(found.pop(other))))
             if own_sets:
-                own = {i for sets in found[fan] for i in sets}
-                for other in own_sets:
-                    if other not in found:
-                        continue
-                    keep = [s for s in found[other] if not set(s) <= own]
-                    if len(keep) < len(found[other]):
-                        gone = tuple(i for i in found[other] if set(i) <= own)
-                        dropped.append((other, fan, gone))
-                        if keep:
-                            found[other] = keep
-                        else:
-                            del found[other]
+                self._exclude_own_sets(_BY_ORDER[i], own_sets)
+                present = sum(map(_BIT.__getitem__, found))
+                acting &= present
 
-    def total(self, options: McrOptions) -> int:
-        values = fan_values(options)
-        return sum(values[f] * len(v) for f, v in self.found.items())
+    def _exclude_own_sets(self, fan: Fan, own_sets: tuple[Fan, ...]) -> None:
+        """The instances of ``own_sets`` fans whose sets are all among ``fan``'s own."""
+        found = self.found
+        own = {i for sets in found[fan] for i in sets}
+        for other in own_sets:
+            if other not in found:
+                continue
+            keep = [s for s in found[other] if not set(s) <= own]
+            if len(keep) < len(found[other]):
+                gone = tuple(i for i in found[other] if set(i) <= own)
+                self.excluded.append((other, fan, gone))
+                if keep:
+                    found[other] = keep
+                else:
+                    del found[other]
+
+    def total(self, values: dict[Fan, int]) -> int:
+        """The fan of what is found, at ``values`` (``Tables.values``: each fan's value)."""
+        found = self.found
+        return sum(map(mul, map(values.__getitem__, found), map(len, found.values())))
 
 
 ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
+#: Each fan's bit in a mask of fans, by ``ORDER``; and the fan of each bit.
+_BIT: dict[Fan, int] = {fan: 1 << i for fan, i in ORDER.items()}
+_BY_ORDER = EXCLUSION_ORDER
 # What each fan excludes, read once from the table: (excludes, excludes_own_sets).
 _EXCLUDES: dict[Fan, tuple[tuple[Fan, ...], tuple[Fan, ...]]] = {
     fan: (spec.excludes, spec.excludes_own_sets) for fan, spec in FANS.items()
 }
-_EXCLUDERS = frozenset(fan for fan, (excludes, own) in _EXCLUDES.items() if excludes or own)
 _VALUE: dict[Fan, int] = {fan: spec.value for fan, spec in FANS.items()}
+
+
+class Exclusions:
+    """The exclusion table under one set of the options' additions and lifts, as bit
+    masks over ``ORDER``: per fan, (the mask of its row, its own-sets row)."""
+
+    __slots__ = ("acting", "extra", "lifted", "rows")
+
+    def __init__(
+        self, extra: dict[Fan, tuple[Fan, ...]], lifted: dict[Fan, tuple[Fan, ...]]
+    ) -> None:
+        self.extra = extra
+        self.lifted = lifted
+        rows: list[tuple[int, tuple[Fan, ...]]] = []
+        for fan in EXCLUSION_ORDER:
+            excludes, own_sets = _EXCLUDES[fan]
+            if fan in extra:
+                excludes = excludes + extra[fan]
+            if fan in lifted:
+                excludes = tuple(x for x in excludes if x not in lifted[fan])
+            rows.append((sum(_BIT[x] for x in set(excludes)), own_sets))
+        self.rows = tuple(rows)
+        #: the fans that exclude something (a third of the table excludes nothing)
+        self.acting = sum(
+            _BIT[f] for f, (mask, own) in zip(EXCLUSION_ORDER, rows, strict=True) if mask or own
+        )
+
+
+def exclusions(extra: dict[Fan, tuple[Fan, ...]], lifted: dict[Fan, tuple[Fan, ...]]) -> Exclusions:
+    """The ``Exclusions`` of these additions and lifts, shared by every tally."""
+    key = (id(extra), id(lifted))
+    got = _EXCLUSIONS.get(key)
+    if got is None or got.extra is not extra or got.lifted is not lifted:
+        if len(_EXCLUSIONS) >= 64:
+            _EXCLUSIONS.clear()
+        # the dicts are kept in the entry, so that their ids stay theirs while cached
+        got = _EXCLUSIONS[key] = Exclusions(extra, lifted)
+    return got
+
+
+# By the ids of the options' additions and lifts (shared dicts: a few keys), at most 64
+# entries of ~4 KiB (89 rows).
+_EXCLUSIONS: dict[tuple[int, int], Exclusions] = {}
+
+
+class Tables:
+    """What scoring reads from one options object, worked out once: each fan's value
+    and the exclusions the options add or lift, with their plans."""
+
+    __slots__ = ("exclusions", "extra", "lifted", "options", "values")
+
+    def __init__(self, options: McrOptions) -> None:
+        self.options = options
+        self.values = fan_values(options)
+        self.extra = option_exclusions(options)
+        self.lifted = option_lifts(options)
+        self.exclusions = exclusions(self.extra, self.lifted)
+
+
+def tables(options: McrOptions) -> Tables:
+    """The ``Tables`` of ``options``, shared by every hand scored with that object."""
+    got = _TABLES.get(id(options))
+    if got is None or got.options is not options:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        got = _TABLES[id(options)] = Tables(options)
+    return got
+
+
+# By the options object's id (the entry keeps the object alive, so the id stays its
+# own): at most 256 entries of ~300 B each, ~75 KiB.
+_TABLES: dict[int, Tables] = {}
 
 
 def fan_value(fan: Fan, options: McrOptions) -> int:
