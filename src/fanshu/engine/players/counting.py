@@ -21,6 +21,7 @@ the tiles the part lacks (``13 - 3*sets - tiles``), which is exact for the formu
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from fanshu.analysis.shanten import (
     partial_regular_shanten,
@@ -50,8 +51,10 @@ def rank_mask(ranks: str, *, honours: str = "") -> tuple[int, ...]:
 
 
 def masked(c: Sequence[int], mask: Sequence[int]) -> list[int]:
-    """The counts with the kinds outside ``mask`` taken out."""
-    return [a if b else 0 for a, b in zip(c, mask, strict=True)]
+    """The counts with the kinds outside ``mask`` (34 ones and zeros) taken out."""
+    if len(c) != len(mask):
+        raise ValueError(f"{len(c)} counts against a mask of {len(mask)}")
+    return list(map(mul, c, mask))
 
 
 def regular(c: Sequence[int], fixed: int) -> int:

@@ -141,18 +141,42 @@ def _need(todo: Sequence[tuple[bool, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(need.items())
 
 
+# the last melds asked about and their keys: the planner asks every route about the same
+# melds in turn (one entry, a reference to a tuple of at most four melds)
+_last_melds: tuple[object, tuple[tuple[bool, int], ...]] = ((), ())
+
+
+def _meld_keys(melds: Sequence[Meld]) -> tuple[tuple[bool, int], ...]:
+    """(is a chow, tile) of each meld, as ``SetsRoute.sets`` names its sets."""
+    global _last_melds
+    last = _last_melds
+    if last[0] is melds:
+        return last[1]
+    keys = tuple((m.kind is MeldKind.CHOW, int(m.tile)) for m in melds)
+    if type(melds) is tuple:  # immutable: the same object has the same keys
+        _last_melds = (melds, keys)
+    return keys
+
+
 @dataclass(frozen=True, eq=False)
 class SetsRoute(Route):
     """Some given sets (chows by their lowest tile, pungs) and anything else."""
 
     name: str
     value: int
-    sets: tuple[tuple[bool, int], ...]  # (is_chow, tile)
-    #: the copies of each kind the sets take when no meld is one of them
-    need: tuple[tuple[int, int], ...] = field(init=False, repr=False)
+    sets: tuple[tuple[bool, int], ...]  # (is_chow, tile), distinct
+    #: by the bit mask of the sets already melded: the copies of each kind the other
+    #: sets take, and how many they are
+    needs: tuple[tuple[tuple[tuple[int, int], ...], int], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "need", _need(self.sets))
+        sets = self.sets
+        assert len(set(sets)) == len(sets), sets
+        needs = []
+        for made in range(1 << len(sets)):
+            todo = [x for i, x in enumerate(sets) if not made >> i & 1]
+            needs.append((_need(todo), len(todo)))
+        object.__setattr__(self, "needs", tuple(needs))
 
     def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
         got = self.split(c, melds)
@@ -165,15 +189,17 @@ class SetsRoute(Route):
         """(the copies of each kind the sets still to make take, the sets then fixed),
         or None when the melds rule the route out."""
         if not melds:
-            return self.need, len(self.sets)
-        todo = list(self.sets)
-        for m in melds:
-            key = (m.kind is MeldKind.CHOW, int(m.tile))
-            if key in todo:
-                todo.remove(key)
-        if len(melds) + len(todo) > 4:
+            return self.needs[0][0], len(self.sets)
+        keys = _meld_keys(melds)
+        made = 0
+        for i, x in enumerate(self.sets):
+            if x in keys:
+                made |= 1 << i
+        need, left = self.needs[made]
+        fixed = len(melds) + left
+        if fixed > 4:
             return None
-        return _need(todo), len(melds) + len(todo)
+        return need, fixed
 
     def missing(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
         """The tiles of the sets still missing (``split``'s first part), or None."""
