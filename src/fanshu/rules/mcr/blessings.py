@@ -52,7 +52,7 @@ from dataclasses import replace
 
 from fanshu.errors import InvalidHandError
 from fanshu.hand import Hand
-from fanshu.rules.base import ExcludedFan, FanEntry, FanRow
+from fanshu.rules.base import ExcludedFan, FanEntry, FanRow, Result
 from fanshu.rules.mcr.fans import FANS, Fan
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.result import McrResult
@@ -230,4 +230,18 @@ def apply_blessings(result: McrResult, options: McrOptions) -> McrResult:
     ]
     fans = (*added, *kept)
     total = sum(e.points for e in fans)
-    return replace(result, fans=fans, total=total, excluded=tuple(excluded))
+    return Result(
+        result.rules,
+        result.hand,
+        True,
+        fans,
+        total,
+        result.multiplier,
+        result.capped,
+        result.reason,
+        result.details,
+        tuple(excluded),
+        result.shape,
+        result.flowers,
+        result.minimum,
+    )

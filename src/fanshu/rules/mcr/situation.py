@@ -21,7 +21,7 @@ class Situation:
     tables: Tables  # what the options give the scorer: fan values, exclusions
     win: int
     standing: list[int]  # concealed tiles including the winning tile
-    fixed: list[int]  # tiles in declared melds (a kong counts 4)
+    held: list[int]  # the whole hand: standing and the melds' tiles (a kong counts 4)
     kinds: tuple[int, ...]  # the distinct kinds of the whole hand, ascending
     mask: int  # the same kinds as a bit mask
     hogs: int  # kinds whose four copies are all in the hand
@@ -57,38 +57,32 @@ def situation(hand: Hand, options: McrOptions) -> Situation:
     standing[win] += 1
     ctx = hand.context
     if hand.melds:
-        fixed = [0] * NUM_KINDS
-        held = list(standing)
-        melds: list[Set] = []
+        held = standing[:]
+        melds = [m.as_set for m in hand.melds]
         kongs = claimed = 0
-        for m in hand.melds:
-            meld = m.as_set
-            melds.append(meld)
+        for meld in melds:
             for k in meld.tiles:
-                fixed[k] += 1
                 held[k] += 1
             kongs += meld.kong
             claimed += not meld.concealed
-        kinds = tuple(compress(_KINDS, held))
-        hogs = held.count(4)  # kinds whose four copies are all in the hand
+        in_melds = held[win] - standing[win]  # copies of the winning tile in the melds
     else:  # fully concealed: the standing counts are the whole hand
-        fixed, melds = [0] * NUM_KINDS, []
-        kinds = tuple(compress(_KINDS, standing))
-        hogs = standing.count(4)
-        kongs = claimed = 0
+        held, melds = standing, []
+        kongs = claimed = in_melds = 0
+    kinds = tuple(compress(_KINDS, held))
     # 和绝张 is also certain when your own melds show the other three copies.
-    last_tile = (ctx.fourth_tile and standing[win] == 1) or fixed[win] == 3
-    kong = ctx.kong and (kongs > 0 if ctx.self_drawn else (fixed[win] == 0 and standing[win] == 1))
+    last_tile = (ctx.fourth_tile and standing[win] == 1) or in_melds == 3
+    kong = ctx.kong and (kongs > 0 if ctx.self_drawn else (in_melds == 0 and standing[win] == 1))
     return Situation(
         hand,
         options,
         tables(options),
         win,
         standing,
-        fixed,
+        held,
         kinds,
         kinds_mask(kinds),
-        hogs,
+        held.count(4),
         kongs,
         claimed,
         melds,

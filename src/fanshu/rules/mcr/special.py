@@ -181,7 +181,7 @@ def knitted_straight_fans(s: Situation) -> Tally | None:
     pair_tile = division[-1].tile
     tally = Tally()
     tally.flag(Fan.KNITTED_STRAIGHT)
-    total = [a + b for a, b in zip(s.standing, s.fixed, strict=True)]
+    total = s.held
     if fourth.kind == CHOW:
         if pair_tile < FIRST_HONOR:
             tally.flag(Fan.ALL_CHOWS)
