@@ -74,7 +74,6 @@ from fanshu.rules.mcr.hand_fans import (
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.regular import (
     concealed_pungs_of,
-    is_unique_wait,
     regular_fans,
     split_packs,
 )
@@ -93,54 +92,35 @@ from fanshu.shapes import decompose
 from fanshu.tiles import FIRST_DRAGON, FIRST_HONOR, Tile, format_tiles
 
 
-class _Memo:
-    """A value computed on first use: the unique-wait check is only needed when some
-    reading could give 边张, 嵌张 or 单钓将."""
-
-    __slots__ = ("compute", "value")
-
-    def __init__(self, compute: Callable[[], bool]) -> None:
-        self.compute = compute
-        self.value: bool | None = None
-
-    def __call__(self) -> bool:
-        if self.value is None:
-            self.value = self.compute()
-        return self.value
-
-
 def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     """Score a validated 14-tile hand; a hand that is not complete gives ``is_win`` false."""
     s = situation(hand, options)
     values = s.tables.values
     best: Tally | None = None
     best_total = 0
-    shape: str | None = None
+    shape = "regular"
     best_packs: list[Set] = []
     # Only the shapes the kinds held allow are tried (in SPECIAL_SHAPES order): 七对
     # holds at most 7 kinds, every other shape at least 9, and none has two melds.
     kinds = len(s.kinds)
-    shapes = () if len(s.melds) > 1 or kinds == 8 else _FEW_KINDS if kinds < 8 else _MANY_KINDS
-    for name, find in shapes:
-        tally = find(s)
-        if tally is not None:
-            best, best_total, shape = tally, tally.total(values), name
-            break
+    if len(s.melds) < 2 and kinds != 8:
+        for name, find in _FEW_KINDS if kinds < 8 else _MANY_KINDS:
+            tally = find(s)
+            if tally is not None:
+                best, best_total, shape = tally, tally.total(values), name
+                break
     if best is None or Fan.SEVEN_PAIRS in best.found:
-        concealed_sets = decompose(s.standing)
-        needed = 4 - len(s.melds)
-        divisions = [d for d in concealed_sets if len(d) == needed + 1]
-        if divisions:
-            unique = _Memo(lambda: is_unique_wait(s))
+        # every division of the standing tiles has the sets the melds leave to make
+        divisions = decompose(s.standing)
+        if len(divisions) == 1 and best is None:  # one reading: nothing to compare
+            best_packs = s.melds + list(divisions[0]) if s.melds else list(divisions[0])
+            best = regular_fans(s, best_packs)
+            best_total = best.total(values)
+        elif divisions:
             seven_pairs = best is not None
-            only = best is None and len(divisions) == 1  # nothing to compare with
             for division in divisions:
                 packs = s.melds + list(division)
-                tally = regular_fans(s, packs, unique)
-                if only:
-                    best, shape, best_packs = tally, "regular", packs
-                    best_total = tally.total(values)
-                    break
+                tally = regular_fans(s, packs)
                 total = tally.total(values)
                 # Equal totals: prefer the reading with 一色三同顺 or 三同刻 (and any
                 # four-sets reading over 七对), as the reference calculator does.
@@ -159,7 +139,7 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
             minimum=MINIMUM_FAN,
         )
     else:
-        result = _result(s, hand, best, best_total, best_packs, options, shape or "regular")
+        result = _result(s, hand, best, best_total, best_packs, shape)
     # the non-official extras (天和 …), only when the option asks for them
     return result if options.blessings == "off" else apply_blessings(result, options)
 
@@ -175,13 +155,7 @@ def _why_not(s: Situation) -> str:
 
 
 def _result(
-    s: Situation,
-    hand: Hand,
-    tally: Tally,
-    total: int,
-    packs: list[Set],
-    options: McrOptions,
-    shape: str,
+    s: Situation, hand: Hand, tally: Tally, total: int, packs: list[Set], shape: str
 ) -> McrResult:
     """The result of the reading that won; ``total`` is its fan (``tally.total``)."""
     found = tally.found

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from fanshu.rules.mcr.combinations import chow_fans, pung_fans
 from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.hand_fans import (
@@ -28,7 +26,7 @@ from fanshu.tiles import (
 )
 
 
-def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]) -> Tally:
+def regular_fans(s: Situation, packs: list[Set]) -> Tally:
     tables = s.tables
     tally = Tally(tables.extra, (), hand_wide_fans(s), tables.lifted, tables.exclusions)
     win = s.win
@@ -86,7 +84,7 @@ def regular_fans(s: Situation, packs: list[Set], unique_wait: Callable[[], bool]
             tally.flag(Fan.ALL_FIVE)
         else:
             tally.flag(Fan.ALL_EVEN_PUNGS)
-    if (win_in_chow or pair.tile == win) and unique_wait():
+    if (win_in_chow or pair.tile == win) and unique_wait(s):
         wait_fans(packs, win, tally)
     if s.mask & WIND_MASK and Fan.BIG_FOUR_WINDS not in tally:
         wind_pung_fans(s, packs, tally)
@@ -293,6 +291,14 @@ def wait_fans(packs: list[Set], win: int, tally: Tally) -> None:
         tally.flag(Fan.CLOSED_WAIT)
     elif single:
         tally.flag(Fan.SINGLE_WAIT)
+
+
+def unique_wait(s: Situation) -> bool:
+    """``is_unique_wait``, worked out once a hand (only some readings need it)."""
+    unique = s.unique_wait
+    if unique is None:
+        unique = s.unique_wait = is_unique_wait(s)
+    return unique
 
 
 def is_unique_wait(s: Situation) -> bool:

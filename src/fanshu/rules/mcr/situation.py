@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import compress
+from typing import Final
 
 from fanshu.hand import Hand
 from fanshu.rules.mcr.options import McrOptions
@@ -12,9 +12,32 @@ from fanshu.sets import Set
 from fanshu.tiles import EAST, NUM_KINDS
 
 
-@dataclass(slots=True)
 class Situation:
-    """What every shape's predicates read: tiles, counts, flags, winds."""
+    """What every shape's predicates read: tiles, counts, flags, winds; read from a
+    validated 14-tile hand once (``situation``)."""
+
+    __slots__ = (
+        "claimed",
+        "hand",
+        "hand_wide",
+        "held",
+        "hogs",
+        "kinds",
+        "kong",
+        "kongs",
+        "last_tile",
+        "mask",
+        "melds",
+        "options",
+        "prevalent",
+        "seat",
+        "self_drawn",
+        "standing",
+        "tables",
+        "unique_wait",
+        "wall_last",
+        "win",
+    )
 
     hand: Hand
     options: McrOptions
@@ -32,11 +55,66 @@ class Situation:
     last_tile: bool
     kong: bool
     wall_last: bool
-    seat: int
+    seat: int  # 0-3 from East
     prevalent: int
     # what every reading of the hand shares, worked out by the first one that needs it
     # (``regular.hand_wide_fans``): None until then
-    hand_wide: Found | None = None
+    hand_wide: Found | None
+    # whether the hand waited on the winning tile alone (``regular.unique_wait``): only
+    # readings that could give 边张, 嵌张 or 单钓将 ask, the first one works it out
+    unique_wait: bool | None
+
+    def __init__(self, hand: Hand, options: McrOptions) -> None:
+        assert hand.winning_tile is not None
+        win: int = hand.winning_tile
+        standing = [0] * NUM_KINDS
+        t: int  # a plain int, so that a compiled build indexes the list natively
+        for t in hand.concealed:
+            standing[t] += 1
+        standing[win] += 1
+        ctx = hand.context
+        kongs = claimed = in_melds = 0
+        melds: list[Set] = []
+        held = standing
+        if hand.melds:
+            held = standing[:]
+            melds = [m.as_set for m in hand.melds]
+            for meld in melds:
+                for t in meld.tiles:
+                    held[t] += 1
+                kongs += meld.kong
+                claimed += not meld.concealed
+            in_melds = held[win] - standing[win]  # copies of the winning tile in melds
+        kinds = tuple(compress(_KINDS, held))
+        self.hand = hand
+        self.options = options
+        self.tables = tables(options)
+        self.win = win
+        self.standing = standing
+        self.held = held
+        self.kinds = kinds
+        self.mask = kinds_mask(kinds)
+        self.hogs = held.count(4)
+        self.kongs = kongs
+        self.claimed = claimed
+        self.melds = melds
+        self.self_drawn = ctx.self_drawn
+        # 和绝张 is also certain when your own melds show the other three copies.
+        self.last_tile = (ctx.fourth_tile and standing[win] == 1) or in_melds == 3
+        self.kong = ctx.kong and (
+            kongs > 0 if ctx.self_drawn else (in_melds == 0 and standing[win] == 1)
+        )
+        self.wall_last = ctx.wall_last
+        seat: int = ctx.seat_wind
+        prevalent: int = ctx.prevalent_wind
+        self.seat = seat - EAST
+        self.prevalent = prevalent - EAST
+        self.hand_wide = None
+        self.unique_wait = None
+
+
+#: ``situation(hand, options)``: the Situation of a validated 14-tile hand.
+situation = Situation
 
 
 def kinds_mask(kinds: tuple[int, ...]) -> int:
@@ -44,52 +122,5 @@ def kinds_mask(kinds: tuple[int, ...]) -> int:
     return sum(map(_BITS.__getitem__, kinds))
 
 
-_BITS = tuple(1 << t for t in range(NUM_KINDS))
-_KINDS = range(NUM_KINDS)
-
-
-def situation(hand: Hand, options: McrOptions) -> Situation:
-    assert hand.winning_tile is not None
-    win = int(hand.winning_tile)
-    standing = [0] * NUM_KINDS
-    for t in hand.concealed:
-        standing[t] += 1
-    standing[win] += 1
-    ctx = hand.context
-    if hand.melds:
-        held = standing[:]
-        melds = [m.as_set for m in hand.melds]
-        kongs = claimed = 0
-        for meld in melds:
-            for k in meld.tiles:
-                held[k] += 1
-            kongs += meld.kong
-            claimed += not meld.concealed
-        in_melds = held[win] - standing[win]  # copies of the winning tile in the melds
-    else:  # fully concealed: the standing counts are the whole hand
-        held, melds = standing, []
-        kongs = claimed = in_melds = 0
-    kinds = tuple(compress(_KINDS, held))
-    # 和绝张 is also certain when your own melds show the other three copies.
-    last_tile = (ctx.fourth_tile and standing[win] == 1) or in_melds == 3
-    kong = ctx.kong and (kongs > 0 if ctx.self_drawn else (in_melds == 0 and standing[win] == 1))
-    return Situation(
-        hand,
-        options,
-        tables(options),
-        win,
-        standing,
-        held,
-        kinds,
-        kinds_mask(kinds),
-        held.count(4),
-        kongs,
-        claimed,
-        melds,
-        ctx.self_drawn,
-        last_tile,
-        kong,
-        ctx.wall_last,
-        ctx.seat_wind - EAST,  # 0-3 from East
-        ctx.prevalent_wind - EAST,
-    )
+_BITS: Final = tuple(1 << t for t in range(NUM_KINDS))
+_KINDS: Final = range(NUM_KINDS)
