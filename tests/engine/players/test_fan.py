@@ -7,14 +7,16 @@ observation and must answer the same action."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 
 from fanshu.engine import Game
+from fanshu.engine.players import counting
 from fanshu.engine.players.base import View, discard_tiles
 from fanshu.engine.players.fan import FanPlayer, Planner
-from fanshu.engine.players.routes import Route, SetsRoute
+from fanshu.engine.players.routes import Route, SetsRoute, held_levels
 from fanshu.engine.variants import playable_rules
 from fanshu.hand import Meld, MeldKind
 
@@ -134,7 +136,9 @@ def test_route_draws_are_the_distances_kind_by_kind(rules: str) -> None:
                     if isinstance(r, SetsRoute):
                         old = split_as_before(r, c, melds)
                         assert r.split(c, melds) == old, (r.name, c, melds)
-                        assert r.missing(c, melds) == (None if old is None else old[0])
+                        want = None if old is None else old[0]
+                        assert r.missing(c, melds) == want
+                        assert r.missing_of(held_levels(c), melds) == want
                         sets += 1
                     after = r.draws(c, melds)
                     if after is None:
@@ -148,3 +152,22 @@ def test_route_draws_are_the_distances_kind_by_kind(rules: str) -> None:
             g.step(bots[s].choose(obs))
     assert checked > 200
     assert sets > 1000 or rules == "sichuan"  # Sichuan's routes are masks only
+
+
+def test_pairs_and_pungs_draws_are_the_shanten_after_each_draw() -> None:
+    """On random parts of hands (0-14 tiles, 0-4 pungs melded; the fifth copy too)."""
+    rng = random.Random(5)
+    wall = [t for t in range(34) for _ in range(4)]
+    for _ in range(3000):
+        n, fixed = rng.randint(0, 14), rng.randint(0, 4)
+        c = [0] * 34
+        for t in rng.sample(wall, n):
+            c[t] += 1
+        now, after = counting.pairs_draws(c)
+        now2, after2 = counting.pungs_draws(c, fixed)
+        assert now == counting.pairs(c) and now2 == counting.pungs(c, fixed)
+        for t in range(34):
+            c[t] += 1
+            assert after[t] == counting.pairs(c), (c, t)
+            assert after2[t] == counting.pungs(c, fixed), (c, fixed, t)
+            c[t] -= 1

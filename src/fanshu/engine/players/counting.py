@@ -72,6 +72,20 @@ def pairs(c: Sequence[int]) -> int:
     return floor if floor > r else r
 
 
+def pairs_draws(c: Sequence[int]) -> tuple[int, list[int]]:
+    """:func:`pairs` of ``c``, and of ``c`` with one more tile of each kind (34 values)."""
+    p = 0
+    for k in c:
+        p += k >> 1
+    floor = 12 - sum(c)  # of the larger hand
+    r = 6 - (p if p < 7 else 7)
+    now = floor + 1 if floor + 1 > r else r
+    r1 = 6 - (p + 1 if p < 6 else 7)  # a pair more
+    more = floor if floor > r1 else r1
+    same = floor if floor > r else r
+    return now, [more if k & 1 else same for k in c]
+
+
 def pungs(c: Sequence[int], fixed: int) -> int:
     """Shanten toward four pungs and a pair (碰碰和), ``fixed`` pungs already melded."""
     sets = twos = 0
@@ -80,6 +94,27 @@ def pungs(c: Sequence[int], fixed: int) -> int:
             sets += 1
         elif k == 2:
             twos += 1
+    return _pungs(sets, twos, fixed, sum(c))
+
+
+def pungs_draws(c: Sequence[int], fixed: int) -> tuple[int, list[int]]:
+    """:func:`pungs` of ``c``, and of ``c`` with one more tile of each kind (34 values):
+    a second copy makes a pair, a third a pung; any other leaves the sets as they are."""
+    sets = twos = 0
+    for k in c:
+        if k >= 3:
+            sets += 1
+        elif k == 2:
+            twos += 1
+    n = sum(c)
+    now = _pungs(sets, twos, fixed, n)
+    same = _pungs(sets, twos, fixed, n + 1)
+    pair = _pungs(sets, twos + 1, fixed, n + 1)
+    pung = _pungs(sets + 1, twos - 1, fixed, n + 1) if twos else same
+    return now, [pair if k == 1 else (pung if k == 2 else same) for k in c]
+
+
+def _pungs(sets: int, twos: int, fixed: int, tiles: int) -> int:
     room = 4 - fixed
     if sets > room:
         # a spare pung can still be the pair
@@ -88,7 +123,7 @@ def pungs(c: Sequence[int], fixed: int) -> int:
     pair = 1 if twos else 0
     partials = min(twos - pair, room - sets)
     r = 8 - 2 * (fixed + sets) - partials - pair
-    floor = 13 - 3 * fixed - sum(c)
+    floor = 13 - 3 * fixed - tiles
     return floor if floor > r else r
 
 

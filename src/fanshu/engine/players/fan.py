@@ -55,6 +55,7 @@ from fanshu.engine.players.greedy import GreedyPlayer, edge
 from fanshu.engine.players.routes import (
     Route,
     SetsRoute,
+    held_levels,
     mcr_routes,
     sichuan_routes,
     two_player_routes,
@@ -197,8 +198,9 @@ class Planner:
                 found.append((i, e, r))
                 if e < best:
                     best = e
+        held = held_levels(c)
         for i, r in later:
-            missing = r.missing(c, melds)
+            missing = r.missing_of(held, melds)
             if missing is None or missing - 1 + steps[r] > best:
                 continue
             got = r.split(c, melds)

@@ -32,7 +32,9 @@ from fanshu.engine.players.counting import (
     ALL,
     masked,
     pairs,
+    pairs_draws,
     pungs,
+    pungs_draws,
     rank_mask,
     regular,
     suit_mask,
@@ -95,15 +97,22 @@ class MaskRoute(Route):
         return _mask_kinds(self.mask)
 
     def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
-        """The regular shape's distances after each draw at once (a draw outside the
-        mask leaves the distance as it is); the other shapes kind by kind."""
-        if self.shape != "regular":
-            return None
+        """The distances after each draw at once (a draw outside the mask leaves the
+        distance as it is)."""
         mask = self.mask
+        shape = self.shape
         for m in melds:
+            if shape == "pairs" or (shape == "pungs" and m.kind is MeldKind.CHOW):
+                return None
             if not all(mask[t] for t in _meld_tiles(m)):
                 return None
-        now, after = regular_draws(list(c) if mask is ALL else masked(c, mask), len(melds))
+        mc = list(c) if mask is ALL else masked(c, mask)
+        if shape == "regular":
+            now, after = regular_draws(mc, len(melds))
+        elif shape == "pungs":
+            now, after = pungs_draws(mc, len(melds))
+        else:
+            now, after = pairs_draws(mc)
         return [a if b else now for a, b in zip(after, mask, strict=True)]
 
 
@@ -158,6 +167,23 @@ def _meld_keys(melds: Sequence[Meld]) -> tuple[tuple[bool, int], ...]:
     return keys
 
 
+def held_levels(c: Sequence[int]) -> tuple[int, int, int, int]:
+    """The kinds (bits) ``c`` holds at least once, twice, three and four times."""
+    a = b = d = e = 0
+    for t in range(34):
+        k = c[t]
+        if k:
+            bit = 1 << t
+            a |= bit
+            if k >= 2:
+                b |= bit
+                if k >= 3:
+                    d |= bit
+                    if k >= 4:
+                        e |= bit
+    return a, b, d, e
+
+
 @dataclass(frozen=True, eq=False)
 class SetsRoute(Route):
     """Some given sets (chows by their lowest tile, pungs) and anything else."""
@@ -168,15 +194,27 @@ class SetsRoute(Route):
     #: by the bit mask of the sets already melded: the copies of each kind the other
     #: sets take, and how many they are
     needs: tuple[tuple[tuple[tuple[int, int], ...], int], ...] = field(init=False, repr=False)
+    #: by the same mask: the kinds (bits) those sets take at least once, twice, three
+    #: and four times
+    levels: tuple[tuple[int, int, int, int], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         sets = self.sets
         assert len(set(sets)) == len(sets), sets
         needs = []
+        levels = []
         for made in range(1 << len(sets)):
             todo = [x for i, x in enumerate(sets) if not made >> i & 1]
-            needs.append((_need(todo), len(todo)))
+            need = _need(todo)
+            needs.append((need, len(todo)))
+            at = [0, 0, 0, 0]
+            for x, n in need:
+                assert n <= 4, (sets, x)
+                for j in range(n):
+                    at[j] |= 1 << x
+            levels.append((at[0], at[1], at[2], at[3]))
         object.__setattr__(self, "needs", tuple(needs))
+        object.__setattr__(self, "levels", tuple(levels))
 
     def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
         got = self.split(c, melds)
@@ -185,21 +223,42 @@ class SetsRoute(Route):
         missing, rest, fixed = got
         return missing + regular(rest, fixed)
 
-    def _todo(self, melds: Sequence[Meld]) -> tuple[tuple[tuple[int, int], ...], int] | None:
-        """(the copies of each kind the sets still to make take, the sets then fixed),
-        or None when the melds rule the route out."""
-        if not melds:
-            return self.needs[0][0], len(self.sets)
+    def _made(self, melds: Sequence[Meld]) -> int:
+        """The bit mask of the sets the melds already make."""
         keys = _meld_keys(melds)
         made = 0
         for i, x in enumerate(self.sets):
             if x in keys:
                 made |= 1 << i
-        need, left = self.needs[made]
+        return made
+
+    def _todo(self, melds: Sequence[Meld]) -> tuple[tuple[tuple[int, int], ...], int] | None:
+        """(the copies of each kind the sets still to make take, the sets then fixed),
+        or None when the melds rule the route out."""
+        if not melds:
+            return self.needs[0][0], len(self.sets)
+        need, left = self.needs[self._made(melds)]
         fixed = len(melds) + left
         if fixed > 4:
             return None
         return need, fixed
+
+    def missing_of(self, held: tuple[int, int, int, int], melds: Sequence[Meld]) -> int | None:
+        """:meth:`missing` from the hand's :func:`held_levels`: a kind the sets take
+        ``n`` times lacks one copy for each level ``j <= n`` it is not held at."""
+        if melds:
+            made = self._made(melds)
+            if len(melds) + self.needs[made][1] > 4:
+                return None
+        else:
+            made = 0
+        a, b, c, d = self.levels[made]
+        return (
+            (a & ~held[0]).bit_count()
+            + (b & ~held[1]).bit_count()
+            + (c & ~held[2]).bit_count()
+            + (d & ~held[3]).bit_count()
+        )
 
     def missing(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
         """The tiles of the sets still missing (``split``'s first part), or None."""
@@ -289,6 +348,12 @@ class ShapeRoute(Route):
         if self.shape == "seven_pairs":
             return [t for t in range(34) if c[t] & 1]
         return KINDS
+
+    def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """七对's distances after each draw at once; the other shapes kind by kind."""
+        if self.shape != "seven_pairs" or melds or sum(c) + 1 not in (13, 14):
+            return None
+        return pairs_draws(c)[1]
 
 
 class FiveGatesRoute(Route):
