@@ -24,6 +24,7 @@ from fanshu.tiles import (
     FIRST_HONOR,
     GREEN_DRAGON,
     NORTH,
+    RANK_OF,
     RED_DRAGON,
     SOUTH,
     SUIT_OF,
@@ -35,8 +36,7 @@ Instance = tuple[Fan, tuple[int, ...]]
 Item = tuple[int, int]  # (tile, set index)
 
 
-def _rank(t: int) -> int:
-    return t % 9 + 1
+_rank = RANK_OF.__getitem__  # a numbered tile's rank, 1-9
 
 
 def _same_suit(*tiles: int) -> bool:

@@ -82,6 +82,7 @@ from fanshu.rules.mcr.situation import Situation, situation
 from fanshu.rules.mcr.special import SPECIAL_SHAPES
 from fanshu.rules.mcr.tally import (
     ORDER,
+    Found,
     Tally,
     option_exclusions,
     option_lifts,
@@ -183,7 +184,7 @@ def _result(
 
 
 def _fan_entries(
-    found: dict[Fan, list[tuple[int, ...]]], packs: list[Set], values: dict[Fan, int], flowers: int
+    found: Found, packs: list[Set], values: dict[Fan, int], flowers: int
 ) -> tuple[FanEntry[Fan], ...]:
     """The counted fans in table order with their counts, values and sets, flowers last."""
     entries: list[FanEntry[Fan]] = []

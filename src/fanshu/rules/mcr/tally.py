@@ -5,10 +5,14 @@ from __future__ import annotations
 from operator import mul
 
 from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
-from fanshu.rules.mcr.options import McrOptions
+from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
 
-Found = tuple[tuple[Fan, tuple[tuple[int, ...], ...]], ...]
-"""Fan instances kept for reuse, as ``(fan, the sets of each instance)`` pairs."""
+Instances = tuple[tuple[int, ...], ...]
+"""The instances of one fan: the sets (by index) that form each; ``((),)`` for a fan of
+the whole hand."""
+
+Found = dict[Fan, Instances]
+"""Fan instances kept for reuse (``Tally.frozen``): shared, so never changed."""
 
 Dropped = tuple[Fan, Fan, tuple[tuple[int, ...], ...]]
 """A fan removed by the exclusions: ``(fan, the fan that implies it, its instances' sets)``;
@@ -24,13 +28,13 @@ class Tally:
         self,
         extra: dict[Fan, tuple[Fan, ...]] | None = None,
         spared: tuple[Fan, ...] = (),
-        start: Found = (),
+        start: Found | None = None,
         lifted: dict[Fan, tuple[Fan, ...]] | None = None,
         exclusions: Exclusions | None = None,
     ) -> None:
         # ``start``: fans found beforehand and shared, copied so that this tally can add
         # to them.
-        self.found: dict[Fan, list[tuple[int, ...]]] = {fan: list(sets) for fan, sets in start}
+        self.found: dict[Fan, Instances] = {} if start is None else start.copy()
         self.excluded: list[Dropped] = []
         self.extra = extra or _NO_EXTRA  # exclusions that options add to the table
         self.spared = spared  # fans that options keep from being excluded
@@ -41,15 +45,16 @@ class Tally:
         self.exclusions = exclusions
 
     def add(self, fan: Fan, sets: tuple[int, ...] = ()) -> None:
-        self.found.setdefault(fan, []).append(sets)
+        found = self.found
+        found[fan] = (*found.get(fan, ()), sets)
 
     def flag(self, fan: Fan) -> None:
         """A whole-hand fan: counted once however often it is found."""
-        self.found.setdefault(fan, [()])
+        self.found.setdefault(fan, _WHOLE_HAND)
 
     def frozen(self) -> Found:
         """The fans found so far, to start other tallies from (``Tally(start=...)``)."""
-        return tuple((fan, tuple(sets)) for fan, sets in self.found.items())
+        return dict(self.found)
 
     def drop(self, fan: Fan) -> None:
         self.found.pop(fan, None)
@@ -89,7 +94,7 @@ class Tally:
                     bit = gone & -gone
                     gone ^= bit
                     other = _BY_ORDER[bit.bit_length() - 1]
-                    dropped.append((other, fan, tuple(found.pop(other))))
+                    dropped.append((other, fan, found.pop(other)))
             if own_sets:
                 self._exclude_own_sets(_BY_ORDER[i], own_sets)
                 present = sum(map(_BIT.__getitem__, found))
@@ -102,7 +107,7 @@ class Tally:
         for other in own_sets:
             if other not in found:
                 continue
-            keep = [s for s in found[other] if not set(s) <= own]
+            keep = tuple(s for s in found[other] if not set(s) <= own)
             if len(keep) < len(found[other]):
                 gone = tuple(i for i in found[other] if set(i) <= own)
                 self.excluded.append((other, fan, gone))
@@ -117,6 +122,7 @@ class Tally:
         return sum(map(mul, map(values.__getitem__, found), map(len, found.values())))
 
 
+_WHOLE_HAND: Instances = ((),)
 ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
 #: Each fan's bit in a mask of fans, by ``ORDER``; and the fan of each bit.
 _BIT: dict[Fan, int] = {fan: 1 << i for fan, i in ORDER.items()}
@@ -187,6 +193,8 @@ class Tables:
 
 def tables(options: McrOptions) -> Tables:
     """The ``Tables`` of ``options``, shared by every hand scored with that object."""
+    if options is DEFAULT_OPTIONS:
+        return _DEFAULT_TABLES
     got = _TABLES.get(id(options))
     if got is None or got.options is not options:
         if len(_TABLES) >= 256:
@@ -246,3 +254,7 @@ def option_exclusions(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
     if not options.all_terminals_triple_pung:
         return _STRICT_ALL_TERMINALS
     return _NO_EXTRA
+
+
+#: The tables of the default options, the ones most hands are scored with.
+_DEFAULT_TABLES = Tables(DEFAULT_OPTIONS)
