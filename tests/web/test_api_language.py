@@ -5,6 +5,7 @@ says ``Content-Language`` and ``Vary: Accept-Language``.  æŒ‰ Accept-Language è¿
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -123,3 +124,70 @@ def test_problem_body_translates_the_error_items_and_keeps_their_fields() -> Non
     assert problem_body("bad_field", "x", 422, errors=items)["errors"][0]["message"] == (
         "missing 'since'"
     )
+
+
+# --- the middlewares' own problems: read-only server, body limit ------------------------------
+
+LOCAL = "http://localhost"
+READ_ONLY = (
+    "this server is read-only ({why}): it shows the score sheets and tournaments but "
+    "records nothing"
+)
+
+
+def test_a_read_only_server_refuses_a_change_in_the_requests_language(tmp_path: Path) -> None:
+    from fanshu.web.app import create_app
+
+    with TestClient(create_app(str(tmp_path / "club.db"), read_only=True), base_url=LOCAL) as c:
+        players = {"players": ["Ann", "Bo", "Cy", "Di"]}
+        zh = c.post("/v1/matches", json=players, headers={"Accept-Language": "zh"})
+        en = c.post("/v1/matches", json=players, headers={"Accept-Language": "en"})
+    body = problem(zh, 503, "read_only")
+    assert gettext(READ_ONLY, "zh") != READ_ONLY  # the catalog has it
+    assert body["detail"] == gettext(READ_ONLY, "zh").format(why="--read-only")
+    assert body["title"] == gettext(TITLES["read_only"], "zh") != TITLES["read_only"]
+    assert zh.headers["content-language"] == "zh"
+    assert problem(en, 503, "read_only")["detail"] == READ_ONLY.format(why="--read-only")
+    assert en.headers["content-language"] == "en"
+
+
+def test_an_unwritable_database_says_why_in_chinese_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fanshu.web.app as web_app
+
+    monkeypatch.setattr(web_app, "database_writable", lambda target: False)
+    with TestClient(web_app.create_app(str(tmp_path / "club.db")), base_url=LOCAL) as c:
+        r = c.post("/v1/games", json={}, headers={"Accept-Language": "zh-CN"})
+    why = gettext("the database file is not writable", "zh")
+    assert why != "the database file is not writable"
+    assert problem(r, 503, "read_only")["detail"] == gettext(READ_ONLY, "zh").format(why=why)
+
+
+def test_a_body_over_the_limit_is_refused_in_the_requests_language(tmp_path: Path) -> None:
+    from fanshu.web.app import create_app
+
+    over = "the request body is over {limit} bytes ({kib} KiB)"
+    with TestClient(
+        create_app(":memory:", max_body=2048, static_dir=tmp_path), base_url=LOCAL
+    ) as c:
+        declared = c.post(  # refused on its Content-Length, before reading
+            "/v1/score",
+            content=b"{}",
+            headers={"Accept-Language": "zh", "content-type": "application/json",
+                     "content-length": "4096"},
+        )  # fmt: skip
+        read = c.post(  # no Content-Length (chunked): refused once the body read is over
+            "/v1/score",
+            content=iter([b'{"hand": "', b"1" * 3000, b'"}']),
+            headers={"Accept-Language": "zh", "content-type": "application/json"},
+        )
+        assert "content-length" not in read.request.headers
+    for r in (declared, read):
+        body = problem(r, 413, "too_large")
+        assert (
+            body["detail"]
+            == gettext(over, "zh").format(limit=2048, kib=2)
+            != over.format(limit=2048, kib=2)
+        )
+        assert r.headers["content-language"] == "zh"

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from fanshu.i18n import gettext
 from fanshu.protocol.bounds import MAX_INTEGER
 from fanshu.web.app import BodyLimit, create_app
 from fanshu.web.ratelimit import Rate, RateLimits, TokenBuckets
@@ -92,7 +93,8 @@ def test_bad_rates_are_refused() -> None:
 # --- body timeout ---------------------------------------------------------------------------
 
 
-def test_a_body_that_stops_arriving_is_a_408_problem() -> None:
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_body_that_stops_arriving_is_a_408_problem(lang: str) -> None:
     reached: list[bool] = []
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
@@ -112,7 +114,8 @@ def test_a_body_that_stops_arriving_is_a_408_problem() -> None:
     async def send(message: dict[str, Any]) -> None:
         answer.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/v1/score", "headers": []}
+    headers = [(b"accept-language", lang.encode())]
+    scope = {"type": "http", "method": "POST", "path": "/v1/score", "headers": headers}
     # in a thread of its own: a browser test in the same worker may leave this thread's
     # event loop running (Playwright's sync API), and asyncio.run refuses to nest
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
@@ -121,7 +124,11 @@ def test_a_body_that_stops_arriving_is_a_408_problem() -> None:
     assert answer[0]["status"] == 408
     body = json.loads(answer[1]["body"])
     assert body["code"] == "body_timeout"
-    assert body["detail"] == "the request body did not arrive in full within 0.2 s"
+    english = "the request body did not arrive in full within {seconds:g} s"
+    assert body["detail"] == gettext(english, lang).format(seconds=0.2)
+    assert (body["detail"] == "the request body did not arrive in full within 0.2 s") == (
+        lang == "en"
+    )
 
 
 # --- bounds ---------------------------------------------------------------------------------

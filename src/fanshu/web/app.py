@@ -44,6 +44,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fanshu import __version__
+from fanshu.i18n import msg
 from fanshu.store import is_postgres_url, resolve_target
 from fanshu.web.api import access as access_routes
 from fanshu.web.api import accounts as account_routes
@@ -153,7 +154,9 @@ class BodyLimit:
     def _too_slow(self) -> Problem:
         return Problem(
             "body_timeout",
-            f"the request body did not arrive in full within {self.timeout:g} s",
+            msg(
+                "the request body did not arrive in full within {seconds:g} s", seconds=self.timeout
+            ),
             headers={"Connection": "close"},
             limit=self.timeout,
         )
@@ -161,7 +164,11 @@ class BodyLimit:
     def _too_large(self) -> Problem:
         return Problem(
             "too_large",
-            f"the request body is over {self.limit} bytes ({self.limit // 1024} KiB)",
+            msg(
+                "the request body is over {limit} bytes ({kib} KiB)",
+                limit=self.limit,
+                kib=self.limit // 1024,
+            ),
             limit=self.limit,
         )
 
@@ -171,7 +178,7 @@ class BodyLimit:
             return
         length = _content_length(scope)
         if length is not None and length > self.limit:
-            await problem_response(self._too_large())(scope, receive, send)
+            await problem_response(self._too_large(), scope_language(scope))(scope, receive, send)
             return
         chunks: list[bytes] = []
         size = 0
@@ -185,13 +192,14 @@ class BodyLimit:
                     body = message.get("body", b"")
                     size += len(body)
                     if size > self.limit:
-                        await problem_response(self._too_large())(scope, receive, send)
+                        too_large = problem_response(self._too_large(), scope_language(scope))
+                        await too_large(scope, receive, send)
                         return
                     chunks.append(body)
                     if not message.get("more_body", False):
                         break
         except TimeoutError:
-            await problem_response(self._too_slow())(scope, receive, send)
+            await problem_response(self._too_slow(), scope_language(scope))(scope, receive, send)
             return
         first: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
         await self.app(scope, _replay([first], receive), send)
@@ -304,10 +312,13 @@ class ReadOnly:
         ) in ("write", "login"):
             problem = Problem(
                 "read_only",
-                f"this server is read-only ({self.why}): it shows the score sheets and "
-                "tournaments but records nothing",
+                msg(
+                    "this server is read-only ({why}): it shows the score sheets and "
+                    "tournaments but records nothing",
+                    why=self.why,
+                ),
             )
-            await problem_response(problem)(scope, receive, send)
+            await problem_response(problem, scope_language(scope))(scope, receive, send)
             return
         await self.app(scope, receive, send)
 
@@ -480,7 +491,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body, timeout=body_timeout)
     app.add_middleware(RateLimit, limits=rate_limits)
     if read_only:
-        why = "the database file is not writable" if unwritable else "--read-only"
+        why = msg("the database file is not writable") if unwritable else "--read-only"
         app.add_middleware(ReadOnly, why=why)
     app.add_middleware(OriginCheck)
     app.add_middleware(HostCheck, allowed=(*LOCAL_HOSTS, *(allowed_hosts or ())))
