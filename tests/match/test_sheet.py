@@ -3,6 +3,7 @@ checked by hand, table points with ties, corrections, undo and bad input."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -373,6 +374,17 @@ def test_copy_is_independent() -> None:
     c.undo()
     assert m.is_complete and not c.is_complete
     assert m != c
+
+
+def test_a_sheet_equals_its_copy_and_is_not_hashable() -> None:
+    # equal while their hands are equal, and a sheet changes: no hash (Python sets
+    # __hash__ to None for a class with __eq__ and no __hash__; sheet.py relies on it)
+    m = play_full_match()
+    assert m == m.copy()
+    assert Match.__hash__ is None
+    assert not isinstance(m, Hashable)
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(m)
 
 
 # ------------------------------------------------------------------------------------

@@ -97,7 +97,13 @@ def _match_row(db: Database, c: Connection, match_id: str) -> tuple[str, str, st
             msg("no match {match_id!r} in {path}", match_id=match_id, path=db.path),
             _known_ids_hint(c),
         )
-    return row  # type: ignore[no-any-return]
+    # the four columns are TEXT NOT NULL in both schemas (schema.py, postgres_schema.py)
+    players: str
+    options: str
+    created: str
+    updated: str
+    players, options, created, updated = row
+    return players, options, created, updated
 
 
 def _ids_oldest_first(c: Connection) -> list[tuple[str, str, str]]:
