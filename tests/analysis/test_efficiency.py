@@ -225,6 +225,19 @@ def test_known_hands() -> None:
     assert E.useful_count(c, 0, [4 - k for k in c]) == 0
 
 
+@pytest.mark.parametrize("shapes", [E.ALL_SHAPES, E.REGULAR_AND_PAIRS, ("regular",)])
+def test_discard_shantens_are_shanten_fast_of_each_discard(shapes: tuple[ShapeName, ...]) -> None:
+    for c, melds in random_hands(1714, 3000, 14):
+        got = E.discard_shantens(c, melds, shapes)
+        for t in range(34):
+            if c[t]:
+                c[t] -= 1
+                assert got[t] == E.shanten_fast(c, melds, shapes), (c, melds, t)
+                c[t] += 1
+            else:
+                assert got[t] == 99
+
+
 def test_regular_draws_are_partial_regular_shanten() -> None:
     """Parts of hands of every size (0-14 tiles, 0-4 sets fixed, the fifth copy of a
     kind held four times included): the shanten now and after each draw."""

@@ -24,19 +24,26 @@ rule set accepts:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from fanshu.analysis import wildcards
 from fanshu.analysis.efficiency import ALL_SHAPES, REGULAR_AND_PAIRS, shanten_fast, useful_kinds
-from fanshu.analysis.shanten import partial_regular_shanten
+from fanshu.analysis.shanten import ShapeName, partial_regular_shanten
 from fanshu.rules import get_rules
 from fanshu.tiles import FIRST_HONOR, NUM_KINDS, SUIT_SIZE
 
 if TYPE_CHECKING:
     from fanshu.analysis.position import Position
 
-__all__ = ["DISTANCES", "Distance", "WildDistance", "for_position", "for_rules"]
+__all__ = [
+    "DISTANCES",
+    "Distance",
+    "WildDistance",
+    "discard_shapes",
+    "for_position",
+    "for_rules",
+]
 
 
 class Distance(Protocol):
@@ -155,6 +162,17 @@ DISTANCES: dict[str, Distance] = {
     "beijing": PairsDistance(),
     "sichuan": VoidDistance(),
 }
+
+
+def discard_shapes(distance: Distance) -> Collection[ShapeName] | None:
+    """The shapes with which ``efficiency.discard_shantens`` gives ``distance.shanten``
+    of every discard of a 14-tile hand in one pass, or None (Sichuan's void suit, wild
+    tiles: ask discard by discard)."""
+    if type(distance) is McrDistance:
+        return ALL_SHAPES
+    if type(distance) is PairsDistance:
+        return REGULAR_AND_PAIRS
+    return None
 
 
 def for_rules(

@@ -68,6 +68,7 @@ __all__ = [
     "REGULAR_AND_PAIRS",
     "DiscardEfficiency",
     "best_discards",
+    "discard_shantens",
     "look_ahead_counts",
     "rank_discards",
     "regular_draws",
@@ -874,6 +875,50 @@ def best_discards(
                     n += remaining[k]
             out[t] = n
     return low, out
+
+
+def discard_shantens(
+    counts: Sequence[int], melds: int = 0, shapes: Collection[ShapeName] = ALL_SHAPES
+) -> list[int]:
+    """:func:`shanten_fast` of the 13 tiles each discard of a 14-tile hand leaves, by
+    kind (34 values; 99 for a kind not held), in one pass: each discard changes one
+    group, and the product of the other three is shared.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> s = discard_shantens(counts_of(parse_tiles("123m456p789s23sEEN")))
+    >>> s[30], s[10], s[27], s[0]  # N, 2s, E, a 1m
+    (0, 1, 1, 1)
+    """
+    _trim()
+    _check(counts, melds, (14,))
+    flags = _flags(shapes)
+    base = _pids(counts)
+    v0, v1, v2, v3 = _vid[base[0]], _vid[base[1]], _vid[base[2]], _vid[base[3]]
+    ab = _prod(v0, v1)
+    cd = _prod(v2, v3)
+    rest = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
+    plain = melds > 1 or flags == _REGULAR
+    k = 4 - melds
+    out = [99] * 34
+    for g in range(4):
+        pg = base[g]
+        held = _held[pg]
+        subs = _subs(pg)
+        rg = rest[g]
+        while held:
+            bit = held & -held
+            r = bit.bit_length() - 1
+            held ^= bit
+            q = subs[r]
+            whole = _prod(rg, _vid[q])
+            if plain:
+                out[9 * g + r] = 8 - 2 * melds - _best[whole][k]
+            else:
+                p = list(base)
+                p[g] = q
+                out[9 * g + r] = _shanten_whole(p, melds, flags, whole)[0]
+    return out
 
 
 def rank_discards(

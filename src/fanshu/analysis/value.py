@@ -55,7 +55,8 @@ from functools import lru_cache
 from typing import Any
 
 from fanshu.analysis.danger import NO_DANGER, Danger, dangers
-from fanshu.analysis.distance import Distance, for_position
+from fanshu.analysis.distance import Distance, discard_shapes, for_position
+from fanshu.analysis.efficiency import discard_shantens
 from fanshu.analysis.outcome import Scorer, Win
 from fanshu.analysis.position import Position
 from fanshu.analysis.timing import (
@@ -231,6 +232,8 @@ class _Call:
         self._shanten: dict[tuple[int, ...], int] = {}
         self._useful: dict[tuple[int, ...], frozenset[int]] = {}
         self._waits: dict[tuple[int, ...], tuple[tuple[int, Win, Win], ...]] = {}
+        self._discards: dict[tuple[int, ...], list[int]] = {}
+        self.discard_shapes = discard_shapes(self.distance)
 
     def shanten(self, counts: list[int]) -> int:
         key = tuple(counts)
@@ -239,6 +242,19 @@ class _Call:
             s = self.distance.shanten(counts, self.melds)
             self._shanten[key] = s
         return s
+
+    def after_discards(self, counts: list[int]) -> list[int] | None:
+        """:meth:`shanten` of a 14-tile hand less one tile of each kind (34 values, 99
+        for a kind not held) in one pass, or None where the distance has no such pass."""
+        shapes = self.discard_shapes
+        if shapes is None or sum(counts) + 3 * self.melds != 14:
+            return None
+        key = tuple(counts)
+        got = self._discards.get(key)
+        if got is None:
+            got = discard_shantens(counts, self.melds, shapes)
+            self._discards[key] = got
+        return got
 
     def useful(self, counts: list[int]) -> frozenset[int]:
         key = tuple(counts)
@@ -478,11 +494,12 @@ def _best_ready(
     ready hand worth most (the accepted live copies break ties), None if none is ready."""
     best: _ReadyStats | None = None
     best_key = (-1.0, -1)
+    after = call.after_discards(counts)
     for d in range(NUM_KINDS):
-        if not counts[d] or d == drawn:
+        if not counts[d] or d == drawn or (after is not None and after[d] != 0):
             continue
         counts[d] -= 1
-        if call.shanten(counts) == 0:
+        if after is not None or call.shanten(counts) == 0:
             stats = call.ready_stats(counts, unseen)
             key = (
                 call.ready_gain(stats, unseen_total, rounds),
@@ -606,11 +623,12 @@ def _best_discard(call: _Call, c: list[int], drawn: int, live: Sequence[int], ta
     """The discard reaching ``target`` shanten with the most live useful tiles."""
     best = drawn
     best_count = -1
+    after = call.after_discards(c)
     for d in range(NUM_KINDS):
-        if not c[d] or d == drawn:
+        if not c[d] or d == drawn or (after is not None and after[d] > target):
             continue
         c[d] -= 1
-        if call.shanten(c) <= target:
+        if after is not None or call.shanten(c) <= target:
             n = sum(live[k] for k in call.useful(c))
             if n > best_count:
                 best, best_count = d, n

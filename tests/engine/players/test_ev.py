@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from fanshu.analysis import value
 from fanshu.analysis.value import evaluate_discards
 from fanshu.cli.main import app as cli_app
 from fanshu.engine import Action, ActionKind, Game, Observation
@@ -266,3 +267,44 @@ def test_the_rl_environment_plays_against_ev(rules: str) -> None:
         total += reward
     assert total == info["score"] == env.game.scores[0]
     assert replay_game(env.game.events).ok
+
+
+def _no_pass(self: object, counts: list[int]) -> list[int] | None:
+    return None
+
+
+@pytest.mark.parametrize(("rules", "seeds"), [("mcr", 2), ("beijing", 1), ("two-player", 3)])
+def test_one_pass_discards_choose_as_discard_by_discard(
+    rules: str, seeds: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The value advice reads each discard's shanten of a 14-tile hand from one pass
+    (``efficiency.discard_shantens``); at every decision of seeded hands the ev player
+    as shipped and the same player asking each discard's shanten apart (the code that
+    still serves Sichuan's void suit and wild tiles) answer the same action, from
+    generators in the same state."""
+    table = value._Call.after_discards
+    served = 0
+
+    def counted(self: value._Call, counts: list[int]) -> list[int] | None:
+        nonlocal served
+        got = table(self, counts)
+        served += got is not None
+        return got
+
+    decisions = 0
+    for seed in range(seeds):
+        g = Game(rules, seed=seed)
+        fast = [EvPlayer(s) for s in range(g.n)]
+        ref = [EvPlayer(s) for s in range(g.n)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            monkeypatch.setattr(value._Call, "after_discards", _no_pass)
+            want = ref[s].choose(obs)
+            monkeypatch.setattr(value._Call, "after_discards", counted)
+            got = fast[s].choose(obs)
+            assert got == want, (rules, seed, len(g.events), obs.phase)
+            decisions += 1
+            g.step(got)
+    assert decisions > 40 and served > 100

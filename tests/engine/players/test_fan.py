@@ -69,11 +69,16 @@ def one_by_one(self: Planner, route: Route, c: list[int], melds: Sequence[Meld],
     return Planner.mass_one_by_one(self, route, c, melds, now)
 
 
+def no_table(self: View, c: Sequence[int], melds: int) -> list[int] | None:
+    return None
+
+
 @pytest.mark.parametrize("rules", playable_rules())
 def test_draws_at_once_choose_as_one_by_one(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``Planner.mass`` from every draw's distance at once (``Route.draws``) against
-    the same with each draw's distance asked apart, at every decision."""
-    fast = Planner.mass
+    """``Planner.mass`` from every draw's distance at once (``Route.draws``) and the
+    discards' shanten from one pass (``View.discard_shantens``) against the same with
+    each draw's distance and each discard's shanten asked apart, at every decision."""
+    fast, table = Planner.mass, View.discard_shantens
     decisions = 0
     for seed in range(3):
         g = Game(rules, seed=seed)
@@ -83,8 +88,10 @@ def test_draws_at_once_choose_as_one_by_one(rules: str, monkeypatch: pytest.Monk
             assert s is not None
             obs = g.observe(s)
             monkeypatch.setattr(Planner, "mass", one_by_one)
+            monkeypatch.setattr(View, "discard_shantens", no_table)
             want = bots[s].choose(obs)
             monkeypatch.setattr(Planner, "mass", fast)
+            monkeypatch.setattr(View, "discard_shantens", table)
             got = bots[s].choose(obs)
             assert got == want, (rules, seed, len(g.events), obs.phase)
             decisions += 1
@@ -171,3 +178,30 @@ def test_pairs_and_pungs_draws_are_the_shanten_after_each_draw() -> None:
             assert after[t] == counting.pairs(c), (c, t)
             assert after2[t] == counting.pungs(c, fixed), (c, fixed, t)
             c[t] -= 1
+
+
+@pytest.mark.parametrize("rules", playable_rules())
+def test_discard_shantens_are_the_views_shanten(rules: str) -> None:
+    """``View.discard_shantens`` at every turn of seeded hands: None (a wild kind at the
+    table, Sichuan's void suit) or each discard's ``View.shanten``."""
+    served = 0
+    for seed in range(3):
+        g = Game(rules, seed=seed)
+        bots = [FanPlayer(s) for s in range(g.n)]
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            v = View.of(obs)
+            c, m = list(v.counts), len(v.melds)
+            got = v.discard_shantens(c, m)
+            if got is not None:
+                served += 1
+                for t in range(34):
+                    if c[t]:
+                        c[t] -= 1
+                        assert got[t] == v.shanten(c, m), (rules, seed, t)
+                        c[t] += 1
+            g.step(bots[s].choose(obs))
+    wild = Game(rules, seed=0).observe(0).wild is not None
+    assert served == 0 if wild or rules == "sichuan" else served > 50

@@ -13,6 +13,7 @@ from fanshu.analysis.efficiency import (
     ALL_SHAPES,
     REGULAR_AND_PAIRS,
     best_discards,
+    discard_shantens,
     useful_count,
 )
 from fanshu.engine.actions import Action, ActionKind
@@ -134,6 +135,15 @@ class View:
             rem = masked(self.remaining, self.allowed)
         shapes = ALL_SHAPES if self.special else REGULAR_AND_PAIRS
         return best_discards(u, melds, rem, shapes, tiles)
+
+    def discard_shantens(self, c: Sequence[int], melds: int) -> list[int] | None:
+        """:meth:`shanten` of ``c`` less one tile of each kind (34 values, 99 for a kind
+        not held) of a 14-tile hand, in one pass (``efficiency.discard_shantens``);
+        None when the seat may not use every kind or a wild kind is at the table (the
+        caller asks :meth:`shanten` discard by discard)."""
+        if self.wild is not None or self.allowed is not ALL or sum(c) + 3 * melds != 14:
+            return None
+        return discard_shantens(c, melds, ALL_SHAPES if self.special else REGULAR_AND_PAIRS)
 
     def keeps_wild(self, t: int) -> bool:
         """Whether ``t`` is a wild tile (kept rather than thrown, among equals)."""

@@ -354,10 +354,13 @@ class Planner:
         routes: Sequence[Route] | None = None,
         *,
         count: bool = True,
+        sh: int | None = None,
     ) -> Key:
         """How good a 13-tile hand is (lower is better); without ``count`` the useful
-        tiles are not counted (the score is the routes' worth alone)."""
-        sh = self.shanten(c, len(melds))
+        tiles are not counted (the score is the routes' worth alone).  ``sh``: the
+        hand's :meth:`shanten` where the caller knows it."""
+        if sh is None:
+            sh = self.shanten(c, len(melds))
         if sh == 0:
             ready = self.ready_key(c, melds, sh)
             if ready is not None:
@@ -396,9 +399,10 @@ class Planner:
         _, at = self.nearest(c, melds)
         near = sorted(at, key=lambda r: -self.worth[r])[:ROUTES_KEPT]
         rows: list[tuple[Key, int, int]] = []
+        shs = self.v.discard_shantens(c, len(melds))  # each discard's shanten, or None
         for t in tiles:
             c[t] -= 1
-            key = self.key13(c, melds, near, count=False)
+            key = self.key13(c, melds, near, count=False, sh=None if shs is None else shs[t])
             c[t] += 1
             rows.append((key, -edge(t), t))
         rows.sort(key=self._order)
@@ -408,7 +412,7 @@ class Planner:
             recount = []
             for _, e, t in tied[:TIES_COUNTED]:
                 c[t] -= 1
-                key = self.key13(c, melds, near)
+                key = self.key13(c, melds, near, sh=None if shs is None else shs[t])
                 c[t] += 1
                 recount.append((key, e, t))
             recount.sort(key=self._order)
