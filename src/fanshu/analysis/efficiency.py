@@ -898,7 +898,23 @@ def discard_shantens(
     ab = _prod(v0, v1)
     cd = _prod(v2, v3)
     rest = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
-    plain = melds > 1 or flags == _REGULAR
+    # the special shapes only where they may reach the regular shanten, as in
+    # best_discards: the 14 tiles' counts bound every discard's special shanten
+    bound = 99
+    if melds < 2 and flags != _REGULAR:
+        p0, p1, p2, p3 = base
+        kmax = _knit_max[p0] + _knit_max[p1] + _knit_max[p2]
+        if flags & _KNITTED:
+            bound = 11 - 2 * melds - kmax - _best[_prod(ab, cd)][1 - melds]
+        if melds == 0:
+            if flags & _PAIRS:
+                bound = min(bound, 6 - _pairs[p0] - _pairs[p1] - _pairs[p2] - _pairs[p3])
+            if flags & _ORPHANS:
+                orph = _orph[p0] + _orph[p1] + _orph[p2] + _orph[p3]
+                pair = _orph_pair[p0] | _orph_pair[p1] | _orph_pair[p2] | _orph_pair[p3]
+                bound = min(bound, 13 - orph - pair)
+            if flags & _HONORS_KNITTED:
+                bound = min(bound, 13 - _kinds[p3] - kmax)
     k = 4 - melds
     out = [99] * 34
     for g in range(4):
@@ -912,8 +928,9 @@ def discard_shantens(
             held ^= bit
             q = subs[r]
             whole = _prod(rg, _vid[q])
-            if plain:
-                out[9 * g + r] = 8 - 2 * melds - _best[whole][k]
+            reg = 8 - 2 * melds - _best[whole][k]
+            if reg < bound:  # no special shape reaches it
+                out[9 * g + r] = reg
             else:
                 p = list(base)
                 p[g] = q
