@@ -3,7 +3,7 @@
 Everything about the package is in pyproject.toml; this file only adds the compiled
 modules, and only when asked for::
 
-    FANSHU_COMPILE=1 pip install .        # or: make compiled (a venv of its own, .venv-compiled)
+    FANSHU_COMPILE=1 pip install .        # or: make compiled (a folder of its own, .venv/compiled)
 
 Without ``FANSHU_COMPILE=1`` it adds nothing: the default install is pure Python, the same
 wheel as before.  With it, the modules of ``COMPILED`` are compiled by mypyc (mypy's
@@ -37,6 +37,7 @@ COMPILED = (
     "shapes.py",
     "wild.py",
     "notation",
+    "rules/base.py",
     "rules/mcr",
     "rules/texts.py",
     "analysis/shanten.py",
@@ -59,12 +60,12 @@ INTERPRETED = frozenset(
     }
 )
 
-# Not compiled yet, and why (docs/compiled.md): rules/base.py, whose ``FieldOptions``
-# declares ``option_defaults: Opts`` (a type variable, which mypyc erases to ``object``)
-# while the rule sets built on it (Beijing, Jiaxing, Wuhan, Pinghu, common) assign their
-# own options class there, which a compiled class cannot narrow, and an interpreted class
-# cannot subclass a compiled one; the other rule sets with it (Sichuan's options hold an
-# ``object()`` sentinel in fields typed ``int | None``, which compiled code rejects).
+# Not compiled (docs/compiled.md), beside rules/base.py and re-exported by it: what mypyc
+# cannot compile yet.  rules/field_options.py (``FieldOptions``, which the interpreted rule
+# sets subclass: an interpreted class cannot subclass a compiled one), rules/rows.py
+# (``FanRow``, ``FanEntry``, ``ExcludedFan``: generic dataclasses, mypyc issue 827) and
+# rules/protocols.py (``RuleSet``, ``ScoreResult``: ``runtime_checkable`` refuses a compiled
+# protocol).  The rule sets other than MCR stay interpreted too.
 
 # The mypy (with mypyc) of the dev extra: a build environment without it installs it.
 MYPY = "mypy>=2.4.1,<3"

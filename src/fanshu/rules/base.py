@@ -13,29 +13,31 @@ front ends rely on.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic
 
 from fanshu.errors import OptionError, SettlementError
 from fanshu.hand import Hand
 from fanshu.rules import DEFAULT_RULES
-from fanshu.tiles import Tile, format_tiles
 
-Combine = Literal["add", "double"]
-
-
-def shown(value: object) -> str:
-    """An option value as ``fanshu rules`` prints it and ``-o name=value`` reads it back."""
-    return "none" if value is None else str(value).lower()
-
-
-def describe_fields(
-    defaults: Any, notes: Mapping[str, str], names: Iterable[str] | None = None
-) -> list[tuple[str, str, str]]:
-    """(name, default, note) for the fields of an options dataclass (``names``: which)."""
-    wanted = names if names is not None else (f.name for f in fields(defaults))
-    return [(n, shown(getattr(defaults, n)), notes[n]) for n in wanted]
+# What the compiled build cannot compile lives in interpreted modules beside this one
+# (the option helpers, which the rule sets subclass; the generic row dataclasses; the
+# protocols): they are names of this module too, as they always were.
+from fanshu.rules.field_options import FieldOptions as FieldOptions
+from fanshu.rules.field_options import OptionsType as OptionsType
+from fanshu.rules.field_options import Opts as Opts
+from fanshu.rules.field_options import describe_fields as describe_fields
+from fanshu.rules.field_options import shown as shown
+from fanshu.rules.protocols import Combine as Combine
+from fanshu.rules.protocols import RuleSet as RuleSet
+from fanshu.rules.protocols import ScoreResult as ScoreResult
+from fanshu.rules.rows import EXCLUSION_REASONS as EXCLUSION_REASONS
+from fanshu.rules.rows import ExcludedFan as ExcludedFan
+from fanshu.rules.rows import FanEntry as FanEntry
+from fanshu.rules.rows import FanRow as FanRow
+from fanshu.rules.rows import K as K
+from fanshu.rules.rows import WildcardRule as WildcardRule
+from fanshu.tiles import format_tiles
 
 
 def check_option_names(known: Iterable[str], data: Mapping[str, object]) -> None:
@@ -52,180 +54,10 @@ def check_option_names(known: Iterable[str], data: Mapping[str, object]) -> None
         raise OptionError(f"unknown option {unknown[0]!r}; known: {', '.join(names)}")
 
 
-#: How a fan table names its fans: a string key (``"qing_yi_se"``) for most rule sets,
-#: the ``Fan`` enum for MCR (whose rule book numbers its 81 fans).
-K = TypeVar("K", bound=Hashable)
-
-
-@dataclass(frozen=True, slots=True)
-class FanRow(Generic[K]):
-    """One fan of a rule set, as data.
-
-    ``key`` is a stable identifier (``"qing_yi_se"``, or MCR's ``Fan.FULL_FLUSH``);
-    ``value`` is fan (番) as the rule set counts them; ``excludes`` names (by key) the fans
-    it implies and that are then not counted; ``excludes_own_sets`` the fans it implies
-    only on the sets that form it (MCR's 三风刻 takes the 幺九刻 of its own wind pungs, not
-    of a fourth pung); ``source`` says where the rule text comes from (a seed file, a
-    section); ``number`` is the fan's number in that text, 0 when it has none.
-    """
-
-    key: K
-    name_zh: str
-    name_en: str
-    value: int
-    excludes: tuple[K, ...] = ()
-    source: str = ""
-    excludes_own_sets: tuple[K, ...] = ()
-    number: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class FanEntry(Generic[K]):
-    """A fan counted in a result: ``count`` times ``value``, the unit value used (the
-    row's, unless an option changed it).
-
-    ``sets`` are the tile groups that formed it (empty for whole-hand fans such as 清一色,
-    and for rule sets that do not record them).
-    """
-
-    row: FanRow[K]
-    count: int = 1
-    value: int = -1  # default: the row's value
-    sets: tuple[tuple[Tile, ...], ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.value < 0:
-            object.__setattr__(self, "value", self.row.value)
-
-    @property
-    def fan(self) -> K:
-        return self.row.key
-
-    @property
-    def name_zh(self) -> str:
-        return self.row.name_zh
-
-    @property
-    def name_en(self) -> str:
-        return self.row.name_en
-
-    @property
-    def unit(self) -> int:
-        """The unit value (the same as ``value``; the name other rule sets used)."""
-        return self.value
-
-    @property
-    def points(self) -> int:
-        return self.count * self.value
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.row.name_zh,
-            "name_en": self.row.name_en,
-            "value": self.value,
-            "count": self.count,
-        }
-
-
 #: The name rule sets other than MCR gave a counted fan.
 CountedFan = FanEntry
 
 
-#: Why a fan the hand shows is not counted: a stable code -> (Chinese, English) names.
-#: ``implied`` is 不重复 (the table's 不计 rows: a counted fan implies it); the other three
-#: are the combination principles (组合计番原则) of the 1998 rule book, which decide how
-#: sets combine into chow and pung fans (MCR's ``combinations``).
-EXCLUSION_REASONS: dict[str, tuple[str, str]] = {
-    "implied": ("不重复", "implied"),
-    "no_split": ("不拆移", "no splitting"),
-    "no_repeat": ("不得相同", "not the same fan again"),
-    "account_once": ("套算一次", "account once"),
-}
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class ExcludedFan(Generic[K]):
-    """A fan the hand shows but that is not counted, the fan that stops it and why.
-
-    ``reason`` is a key of :data:`EXCLUSION_REASONS`: ``implied`` (不重复) when a counted
-    fan's 不计 row names it, or the combination principle (不拆移 ``no_split``, 不得相同
-    ``no_repeat``, 套算一次 ``account_once``) that keeps sets from forming it again;
-    ``by_row`` is then the counted fan whose sets it would reuse.  ``also_by`` are the
-    other counted fans whose 不计 rows name it (碰碰和 under both 大四喜 and 四暗刻: one
-    row, ``by`` the highest).  ``sets`` are the tile groups that form it (``"123m"``),
-    empty for whole-hand fans and for rule sets that do not record them.
-
-    >>> from fanshu.rules.mcr.fans import FANS, Fan
-    >>> x = ExcludedFan(FANS[Fan.SHORT_STRAIGHT], FANS[Fan.PURE_STRAIGHT], "no_split",
-    ...                 ("123m", "456m"))
-    >>> x.reason_zh, x.to_dict()["sets"]
-    ('不拆移', ['123m', '456m'])
-    """
-
-    row: FanRow[K]
-    by_row: FanRow[K]
-    reason: str = "implied"
-    sets: tuple[str, ...] = ()
-    also_by: tuple[FanRow[K], ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.reason not in EXCLUSION_REASONS:
-            known = ", ".join(EXCLUSION_REASONS)
-            raise ValueError(f"unknown exclusion reason {self.reason!r}; known: {known}")
-
-    @property
-    def fan(self) -> K:
-        return self.row.key
-
-    @property
-    def by(self) -> K:
-        return self.by_row.key
-
-    @property
-    def reason_zh(self) -> str:
-        return EXCLUSION_REASONS[self.reason][0]
-
-    @property
-    def reason_en(self) -> str:
-        return EXCLUSION_REASONS[self.reason][1]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.row.name_zh,
-            "name_en": self.row.name_en,
-            "by": self.by_row.name_zh,
-            "by_en": self.by_row.name_en,
-            "reason": self.reason,
-            "reason_zh": self.reason_zh,
-            "reason_en": self.reason_en,
-            "sets": list(self.sets),
-            "also_by": [r.name_zh for r in self.also_by],
-            "also_by_en": [r.name_en for r in self.also_by],
-        }
-
-    def __repr__(self) -> str:
-        extra = f", reason={self.reason!r}" if self.reason != "implied" else ""
-        sets = f", sets={self.sets!r}" if self.sets else ""
-        return f"ExcludedFan(fan={self.fan!r}, by={self.by!r}{extra}{sets})"
-
-
-@runtime_checkable
-class ScoreResult(Protocol):
-    """What front ends read from any rule set's score (:class:`Result` satisfies it)."""
-
-    @property
-    def is_win(self) -> bool: ...
-
-    @property
-    def total(self) -> int: ...
-
-    @property
-    def reason(self) -> str | None: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-@dataclass(frozen=True, slots=True, init=False)
 class Result(Generic[K]):
     """The score of one hand under a rule set: what every rule set returns.
 
@@ -241,30 +73,36 @@ class Result(Generic[K]):
     ``excluded`` may be given as a function that works it out: it is then called the
     first time ``excluded`` is read (MCR's explanations cost about as much as the scoring,
     and most callers only want the total).  So may ``fans`` (MCR builds its rows, with
-    their sets, only when they are read; ``total`` is always given).
+    their sets, only when they are read; ``total`` is always given).  Both are properties
+    over a slot that holds the tuple or the function.
+
+    Its values are read-only (assigning raises ``AttributeError``); it compares,
+    hashes, prints, copies and pickles by its values in the constructor's order (rules,
+    hand, is_win, fans, total, multiplier, capped, reason, details, excluded, shape,
+    flowers, minimum), as the frozen dataclass it was; a new result with some values
+    changed is ``Result(...)`` with the others passed on.  It is a plain class rather than
+    a dataclass so that the compiled build compiles it (mypyc issue 827: a generic
+    dataclass fails at import).
     """
 
-    rules: str
-    hand: Hand
-    is_win: bool
-    fans: tuple[FanEntry[K], ...]
-    total: int
-    multiplier: int | None
-    capped: int | None
-    reason: str | None  # why it is not a win
-    details: Mapping[str, Any]
-    excluded: tuple[ExcludedFan[K], ...]
-    shape: str | None
-    flowers: int
-    minimum: int
-    _explain: Callable[[], tuple[ExcludedFan[K], ...]] | None = field(
-        default=None, init=False, repr=False, compare=False
+    __slots__ = (
+        "_capped",
+        "_details",
+        "_excluded",
+        "_fans",
+        "_flowers",
+        "_hand",
+        "_is_win",
+        "_minimum",
+        "_multiplier",
+        "_reason",
+        "_rules",
+        "_shape",
+        "_total",
     )
-    # after ``fans`` and ``excluded``: a copy or pickle reads those first (which works
-    # them out and clears these) and finds None here
-    _make_fans: Callable[[], tuple[FanEntry[K], ...]] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+
+    _fans: tuple[FanEntry[K], ...] | Callable[[], tuple[FanEntry[K], ...]]
+    _excluded: tuple[ExcludedFan[K], ...] | Callable[[], tuple[ExcludedFan[K], ...]]
 
     def __init__(
         self,
@@ -282,50 +120,123 @@ class Result(Generic[K]):
         flowers: int = 0,
         minimum: int = 0,
     ) -> None:
-        # Written out rather than generated: MCR builds one per hand scored, and a frozen
-        # dataclass's own __init__ looks ``object.__setattr__`` up again for every field.
-        set_field = object.__setattr__
-        set_field(self, "rules", rules)
-        set_field(self, "hand", hand)
-        set_field(self, "is_win", is_win)
-        if callable(fans):
-            set_field(self, "_make_fans", fans)  # the slot ``fans`` stays empty
-        else:
-            set_field(self, "fans", fans)
-            set_field(self, "_make_fans", None)
-        set_field(self, "total", total)
-        set_field(self, "multiplier", multiplier)
-        set_field(self, "capped", capped)
-        set_field(self, "reason", reason)
-        set_field(self, "details", {} if details is None else details)
-        if callable(excluded):
-            set_field(self, "_explain", excluded)  # the slot ``excluded`` stays empty
-        else:
-            set_field(self, "excluded", excluded)
-            set_field(self, "_explain", None)
-        set_field(self, "shape", shape)
-        set_field(self, "flowers", flowers)
-        set_field(self, "minimum", minimum)
+        # MCR builds one per hand scored: nothing but the stores.  The values are read-only
+        # properties over these private slots; ``fans`` and ``excluded`` hold the tuple or
+        # the function that works it out (replaced by its tuple when first read).
+        self._rules = rules
+        self._hand = hand
+        self._is_win = is_win
+        self._fans = fans
+        self._total = total
+        self._multiplier = multiplier
+        self._capped = capped
+        self._reason = reason
+        self._details: Mapping[str, Any] = {} if details is None else details
+        self._excluded = excluded
+        self._shape = shape
+        self._flowers = flowers
+        self._minimum = minimum
 
-    if not TYPE_CHECKING:  # (kept from mypy, which would then accept any attribute)
+    @property
+    def rules(self) -> str:
+        return self._rules
 
-        def __getattr__(self, name: str) -> Any:
-            # Called only when a slot is empty: ``fans`` or ``excluded`` given as a function.
-            if name == "fans":
-                make = object.__getattribute__(self, "_make_fans")
-                if make is not None:
-                    rows = make()
-                    object.__setattr__(self, "fans", rows)
-                    object.__setattr__(self, "_make_fans", None)
-                    return rows
-            elif name == "excluded":
-                explain = object.__getattribute__(self, "_explain")
-                if explain is not None:
-                    value = explain()
-                    object.__setattr__(self, "excluded", value)
-                    object.__setattr__(self, "_explain", None)
-                    return value
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    @property
+    def hand(self) -> Hand:
+        return self._hand
+
+    @property
+    def is_win(self) -> bool:
+        return self._is_win
+
+    @property
+    def total(self) -> int:
+        return self._total
+
+    @property
+    def multiplier(self) -> int | None:
+        return self._multiplier
+
+    @property
+    def capped(self) -> int | None:
+        return self._capped
+
+    @property
+    def reason(self) -> str | None:
+        return self._reason
+
+    @property
+    def details(self) -> Mapping[str, Any]:
+        return self._details
+
+    @property
+    def shape(self) -> str | None:
+        return self._shape
+
+    @property
+    def flowers(self) -> int:
+        return self._flowers
+
+    @property
+    def minimum(self) -> int:
+        return self._minimum
+
+    @property
+    def fans(self) -> tuple[FanEntry[K], ...]:
+        """The counted fans (``FanEntry`` rows), in the rule set's order."""
+        fans = self._fans
+        if isinstance(fans, tuple):
+            return fans
+        rows = fans()
+        self._fans = rows
+        return rows
+
+    @property
+    def excluded(self) -> tuple[ExcludedFan[K], ...]:
+        """The fans the hand shows that are not counted (``ExcludedFan`` rows)."""
+        excluded = self._excluded
+        if isinstance(excluded, tuple):
+            return excluded
+        rows = excluded()
+        self._excluded = rows
+        return rows
+
+    def _fields(self) -> tuple[object, ...]:
+        """The values in the constructor's order (what equality, copies and pickles use)."""
+        return (
+            self._rules,
+            self._hand,
+            self._is_win,
+            self.fans,
+            self._total,
+            self._multiplier,
+            self._capped,
+            self._reason,
+            self._details,
+            self.excluded,
+            self._shape,
+            self._flowers,
+            self._minimum,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result) or type(other) is not type(self):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = _RESULT_FIELDS
+        values = self._fields()
+        inner = ", ".join(f"{names[i]}={values[i]!r}" for i in range(len(names)))
+        return f"{type(self).__qualname__}({inner})"
+
+    def __reduce__(self) -> tuple[type[Result[K]], tuple[object, ...]]:
+        """Pickled and copied through the constructor (which works ``fans`` and
+        ``excluded`` out first)."""
+        return (type(self), self._fields())
 
     @property
     def total_without_flowers(self) -> int:
@@ -398,6 +309,23 @@ class Result(Generic[K]):
         return "\n".join(lines)
 
 
+#: The names of ``Result``'s values, in the constructor's order (its ``repr``).
+_RESULT_FIELDS = (
+    "rules",
+    "hand",
+    "is_win",
+    "fans",
+    "total",
+    "multiplier",
+    "capped",
+    "reason",
+    "details",
+    "excluded",
+    "shape",
+    "flowers",
+    "minimum",
+)
+
 #: The name rule sets other than MCR gave their result.
 RuleResult = Result
 
@@ -427,126 +355,3 @@ def settled_win(result: object, rules: str, discarder: str | None) -> Result[str
         )
     r: Result[str] = result
     return r
-
-
-class OptionsType(Protocol):
-    """A rule set's options: a frozen dataclass read from its field names."""
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self: ...
-
-
-Opts = TypeVar("Opts", bound=OptionsType)
-
-
-class FieldOptions(Generic[Opts]):
-    """The option methods of a rule set whose options are one dataclass, read from its
-    field names, with its defaults and notes as data: a rule set sets ``name``,
-    ``option_defaults`` and ``option_notes`` and inherits ``default_options``,
-    ``options_from``, ``describe_options`` and ``as_options``.
-
-    >>> from fanshu.rules import get_rules
-    >>> get_rules("beijing").as_options({"cap": 4}).cap
-    4
-    >>> get_rules("beijing").as_options(4)
-    Traceback (most recent call last):
-    ...
-    fanshu.errors.OptionError: beijing options are a BeijingOptions or a mapping of its fields
-    """
-
-    name: str
-    option_defaults: Opts
-    option_notes: Mapping[str, str]
-
-    def default_options(self) -> Opts:
-        return self.option_defaults
-
-    def options_from(self, data: Mapping[str, Any]) -> Opts:
-        return type(self.option_defaults).from_dict(data)
-
-    def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        return describe_fields(self.option_defaults, self.option_notes)
-
-    def as_options(self, options: object) -> Opts:
-        """The options object from None (the defaults), itself, or a mapping of its fields."""
-        if options is None:
-            return self.option_defaults
-        kind = type(self.option_defaults)
-        if isinstance(options, kind):
-            return options
-        if isinstance(options, Mapping):
-            return kind.from_dict(options)
-        raise OptionError(f"{self.name} options are a {kind.__name__} or a mapping of its fields")
-
-
-@dataclass(frozen=True, slots=True)
-class WildcardRule:
-    """How a rule set uses a wildcard (百搭 / 赖子): the kind named wild for a hand
-    (``WinContext.wildcard``).
-
-    ``shapes`` are the winning shapes a wild tile may help complete (``fanshu.wild``'s
-    names: ``regular``, ``seven_pairs``, ``thirteen_orphans``), empty when the wild kind
-    stands for nothing and only names a fan (MCR's 混杠, a kong of the four wild tiles);
-    ``stands_for`` the kinds a wild tile may stand for; ``how_en``/``how_zh`` how the
-    table chooses the wild kind, for ``fanshu rules NAME``.
-    """
-
-    shapes: tuple[str, ...]
-    stands_for: frozenset[int] = frozenset(range(34))
-    how_en: str = ""
-    how_zh: str = ""
-
-
-class RuleSet(Protocol):
-    """What a rule set declares.  See ``fanshu/rules/sichuan`` for a complete example."""
-
-    #: The name used by the API, the CLI and batch files: ``mcr``, ``sichuan`` …
-    name: str
-    title_zh: str
-    title_en: str
-    #: The tile kinds in play (0-33) and whether flowers are used.
-    tiles: frozenset[int]
-    flowers: bool
-    #: The legal winning shapes, as words (``"4 sets + pair"``, ``"七对"`` …).
-    shapes: tuple[str, ...]
-    #: The fan table as data.
-    fans: tuple[FanRow[str], ...]
-    #: How fan values combine: added (MCR) or doubled per fan.
-    combine: Combine
-    #: The cap in fan under default options, or None.
-    cap: int | None
-    #: The minimum to win in fan (MCR: 8), 0 when there is none.
-    minimum: int
-    #: How it uses a wildcard, or None when it is played without one (a wildcard given
-    #: to its ``score`` is then refused).
-    wildcards: WildcardRule | None
-    #: The engine variant that plays it, as "module:Class" (a dotted path, because rules
-    #: sit below the engine and may not import it), or None when it cannot be played.
-    engine_variant: str | None
-
-    def default_options(self) -> Any:
-        """The options object with every default."""
-        ...
-
-    def options_from(self, data: Mapping[str, Any]) -> Any:
-        """Options from a mapping of field names (raise ``OptionError`` for unknown names)."""
-        ...
-
-    def describe_options(self) -> Sequence[tuple[str, str, str]]:
-        """(name, default, what it selects) for each option, for ``fanshu rules NAME``."""
-        ...
-
-    def score(self, hand: Hand, options: Any = None) -> ScoreResult:
-        """Score a 14-tile hand (validated for this rule set) with its win context."""
-        ...
-
-    def settle(
-        self,
-        players: Sequence[str],
-        winner: str,
-        discarder: str | None,
-        result: Any,
-        options: Any = None,
-    ) -> dict[str, int]:
-        """Payments for one win between ``players`` (zero-sum): points per player."""
-        ...
