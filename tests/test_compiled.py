@@ -3,14 +3,17 @@
 Two runs use this file.  ``make test`` runs it from the source tree, where fanshu is pure
 Python: no module may be compiled there (an extension file under src/ would make every
 other test run compiled code).  ``make test-compiled`` runs it, with the core tests, on the
-build installed in .venv-compiled and sets ``FANSHU_EXPECT_COMPILED=1``: there the hot
-modules must be the compiled ones, so that run cannot pass on pure Python by mistake.
+build installed in .venv/compiled (first on PYTHONPATH) and sets
+``FANSHU_EXPECT_COMPILED=1``: there the hot modules must be the compiled ones, loaded from
+outside src/, so that run cannot pass on pure Python by mistake.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import os
+import pickle
 import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -32,8 +35,11 @@ HOT = (
     "fanshu.hand",
     "fanshu.shapes",
     "fanshu.notation.fanshu",
+    "fanshu.rules.base",
     "fanshu.rules.mcr.evaluate",
     "fanshu.rules.mcr.regular",
+    "fanshu.rules.texts",
+    "fanshu.wild",
     "fanshu.analysis.shanten",
 )
 
@@ -93,3 +99,24 @@ def test_python_m_fanshu_compiled_says_which() -> None:
     first, *rest = done.stdout.splitlines()
     assert first.endswith("compiled (mypyc)" if fanshu.compiled.ACTIVE else "pure Python")
     assert [line.strip() for line in rest] == list(fanshu.compiled.MODULES)
+
+
+def _frozen_values() -> list[object]:
+    """A value of each frozen class of the compiled modules that a user may keep."""
+    from fanshu.notation import parse_hand
+    from fanshu.rules.texts import fan_text
+    from fanshu.wild import fillings
+
+    hand = parse_hand("12345m456p789s1sCC").with_context(wildcard="C")
+    text = fan_text("mcr", 1)
+    assert text is not None and text.examples
+    result = fanshu.score("[EEEE]123m456p789s11s", self_drawn=True)
+    return [hand, fillings(hand)[0], text, text.examples[0], result, result.fans[0]]
+
+
+def test_frozen_values_of_compiled_modules_copy_and_pickle() -> None:
+    """On both builds: mypyc's frozen dataclasses restore no fields on their own, so those
+    a user may keep pickle and copy through their constructors (``__reduce__``)."""
+    for value in _frozen_values():
+        for other in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+            assert other == value and type(other) is type(value), type(value)

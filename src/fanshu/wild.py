@@ -68,6 +68,11 @@ class Filling:
     winning: Tile | None
     hand: Hand
 
+    def __reduce__(self) -> tuple[type[Filling], tuple[tuple[Tile, ...], Tile | None, Hand]]:
+        """Pickled and copied through the constructor, as ``hand.Meld`` is (the compiled
+        build's frozen dataclasses cannot restore their fields otherwise)."""
+        return (Filling, (self.stood_for, self.winning, self.hand))
+
     def shown(self) -> dict[str, object] | None:
         """What a result's ``details["wildcards"]`` says of this reading:
         ``{"kind", "stood_for", "winning"}`` as tile codes; None without a wildcard.

@@ -53,6 +53,11 @@ class Example:
         # a read-only copy: the texts are shared module data
         object.__setattr__(self, "context", MappingProxyType(dict(self.context)))
 
+    def __reduce__(self) -> tuple[type[Example], tuple[str, str, str, dict[str, object]]]:
+        """Pickled and copied through the constructor (a read-only mapping does not
+        pickle; nor would the compiled build's frozen dataclass restore its fields)."""
+        return (Example, (self.hand, self.note_zh, self.note_en, dict(self.context)))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (``hand``, ``note_zh``, ``note_en``, ``context``)."""
         return {
@@ -70,6 +75,10 @@ class FanText:
     zh: str
     en: str
     examples: tuple[Example, ...] = ()
+
+    def __reduce__(self) -> tuple[type[FanText], tuple[str, str, tuple[Example, ...]]]:
+        """Pickled and copied through the constructor (see ``Example``)."""
+        return (FanText, (self.zh, self.en, self.examples))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (``zh``, ``en``, ``examples``)."""
