@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from enum import Enum
+from typing import Any, Final, Literal
 
 from fanshu.errors import OptionError
 from fanshu.i18n import msg
@@ -28,8 +29,16 @@ from fanshu.rules.sichuan.fans import PRESETS, Preset
 
 ReadyPayment = Literal["max", "min"]
 
-#: Stands for "the preset's default" until ``__post_init__`` resolves it.
-_PRESET: Any = object()
+
+class PerPreset(Enum):
+    """The value that asks ``SichuanOptions`` for the preset's default of an option marked
+    *per preset* (``PRESET_DEFAULTS``); the constructor's default for those options.  The
+    options object itself never holds it: its fields hold the resolved values."""
+
+    DEFAULT = "per preset"
+
+
+_PRESET: Final = PerPreset.DEFAULT
 
 #: The per-preset defaults.  seed 000 states no cap (its table tops at 6 fan, ×32, plus
 #: extras); seed 002 caps at 4 (封顶四番).
@@ -70,18 +79,19 @@ MAX_FAN = 30
 MAX_BASE = 1_000_000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class SichuanOptions:
     #: The fan table: ``"seed000"`` (default) or ``"seed002"``.
     preset: Preset = "seed000"
     #: The cap in fan applied to payments, or None; per preset (seed 000: None, seed 002: 4).
-    cap: int | None = _PRESET
+    cap: int | None = None
     #: Base points (底分).
     base: int = 1
     #: 自摸 counts +1 fan; per preset (seed 000: True, seed 002: False).
-    self_drawn_fan: bool = _PRESET
-    #: 查大叫 pays the ready player's best (``"max"``) or least (``"min"``) possible hand.
-    ready_payment: ReadyPayment = _PRESET
+    self_drawn_fan: bool = True
+    #: 查大叫 pays the ready player's best (``"max"``) or least (``"min"``) possible hand;
+    #: per preset (seed 000: max, seed 002: min).
+    ready_payment: ReadyPayment = "max"
     #: 杠上花 on the replacement tile of a kong made on a discard: the feeder pays alone.
     kong_feeder_pays: bool = True
     #: 金钩钓 needs a self-drawn win.
@@ -98,18 +108,47 @@ class SichuanOptions:
     #: the wall is empty.  False: 血战到底 (seed 000), a winner leaves the hand.
     xue_liu: bool = False
 
-    def __post_init__(self) -> None:
-        if self.preset not in PRESETS:
+    def __init__(
+        self,
+        preset: Preset = "seed000",
+        cap: int | PerPreset | None = _PRESET,
+        base: int = 1,
+        self_drawn_fan: bool | PerPreset = _PRESET,
+        ready_payment: ReadyPayment | PerPreset = _PRESET,
+        kong_feeder_pays: bool = True,
+        golden_hook_self_drawn: bool = False,
+        void_suit: bool = True,
+        sea_bottom: bool = False,
+        flower_pig_refunds: bool = False,
+        xue_liu: bool = False,
+    ) -> None:
+        # Written out, not generated: the options marked per preset take the preset's
+        # default when given as ``PerPreset.DEFAULT`` (their default), so the fields only
+        # ever hold resolved values.
+        if preset not in PRESETS:
             raise OptionError(
                 msg(
                     "preset is one of {presets}, not {preset!r}",
                     presets=", ".join(PRESETS),
-                    preset=self.preset,
+                    preset=preset,
                 )
             )
-        for name, value in PRESET_DEFAULTS[self.preset].items():
-            if getattr(self, name) is _PRESET:
-                object.__setattr__(self, name, value)
+        defaults = PRESET_DEFAULTS[preset]
+        given = {"cap": cap, "self_drawn_fan": self_drawn_fan, "ready_payment": ready_payment}
+        object.__setattr__(self, "preset", preset)
+        for name, value in given.items():
+            object.__setattr__(self, name, defaults[name] if value is _PRESET else value)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "kong_feeder_pays", kong_feeder_pays)
+        object.__setattr__(self, "golden_hook_self_drawn", golden_hook_self_drawn)
+        object.__setattr__(self, "void_suit", void_suit)
+        object.__setattr__(self, "sea_bottom", sea_bottom)
+        object.__setattr__(self, "flower_pig_refunds", flower_pig_refunds)
+        object.__setattr__(self, "xue_liu", xue_liu)
+        self._check()
+
+    def _check(self) -> None:
+        """The values are of their kinds and in range (``OptionError`` if not)."""
         cap = self.cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
             raise OptionError(
