@@ -146,27 +146,19 @@ def decompose(counts: list[int]) -> list[Division]:
     Sets are sorted by ``(tile, kind)``; divisions come in lexicographic order of
     those keys, the order a depth-first search over tiles (pung before chow) finds them.
     """
-    # Each group's splits (``_group_options`` as ``Parts``), cached by its counts.
-    g0 = _suit_parts(tuple(counts[0:SUIT_SIZE]), 0)
-    if g0 is None:
+    # Each group's splits (``_group_options`` as ``Parts``), cached by its counts, with
+    # its one split first when it has exactly one (``Group``).
+    t = tuple(counts)
+    b0, p0, g0 = _suit_parts(t[0:SUIT_SIZE], 0)
+    b1, p1, g1 = _suit_parts(t[SUIT_SIZE : 2 * SUIT_SIZE], SUIT_SIZE)
+    b2, p2, g2 = _suit_parts(t[2 * SUIT_SIZE : FIRST_HONOR], 2 * SUIT_SIZE)
+    b3, p3, g3 = _honor_parts(t[FIRST_HONOR:FIRST_FLOWER])
+    pair = p0 + p1 + p2 + p3
+    if len(pair) == 1:
+        # One split per group (most hands) and a single pair: the one division.
+        return [b0 + b1 + b2 + b3 + pair]
+    if not (g0 and g1 and g2 and g3):
         return []
-    g1 = _suit_parts(tuple(counts[SUIT_SIZE : 2 * SUIT_SIZE]), SUIT_SIZE)
-    if g1 is None:
-        return []
-    g2 = _suit_parts(tuple(counts[2 * SUIT_SIZE : FIRST_HONOR]), 2 * SUIT_SIZE)
-    if g2 is None:
-        return []
-    g3 = _honor_parts(tuple(counts[FIRST_HONOR:FIRST_FLOWER]))
-    if g3 is None:
-        return []
-    if len(g0) == 1 and len(g1) == 1 and len(g2) == 1 and len(g3) == 1:
-        # One split per group (most hands): one division, or none without a single pair.
-        b0, p0 = g0[0]
-        b1, p1 = g1[0]
-        b2, p2 = g2[0]
-        b3, p3 = g3[0]
-        pair = p0 + p1 + p2 + p3
-        return [(*b0, *b1, *b2, *b3, pair[0])] if len(pair) == 1 else []
     groups = (g0, g1, g2, g3)
     out: list[Division] = []
     # Each group's sets come sorted and the groups hold ascending tiles, so joining
@@ -193,17 +185,30 @@ _SET_BY_CODE: tuple[Set, ...] = tuple(
 _PAIR_PARTS: tuple[Division, ...] = tuple((concealed_set(_PAIR, t),) for t in range(NUM_KINDS))
 
 
+# A group's splits as ``decompose`` reads them: (the body and pairs of its one split, or
+# ``()`` and ``_NOT_ONE`` when it has none or several, then every split).
+Group = tuple[Division, Division, tuple[Parts, ...]]
+# Two pairs: whatever the other groups hold, the pairs joined are not exactly one.
+_NOT_ONE: Division = _PAIR_PARTS[0] * 2
+
+
+def _group(parts: tuple[Parts, ...]) -> Group:
+    if len(parts) == 1:
+        return parts[0][0], parts[0][1], parts
+    return (), _NOT_ONE, parts
+
+
 @lru_cache(maxsize=1 << 16)
-def _honor_parts(key: tuple[int, ...]) -> tuple[Parts, ...] | None:
-    """The honours' splits as ``Parts``, cached by their 7 counts like a suit's."""
+def _honor_parts(key: tuple[int, ...]) -> Group:
+    """The honours' splits as a ``Group``, cached by their 7 counts like a suit's."""
     opts = _group_options([0] * FIRST_HONOR + list(key), 3)
-    return None if opts is None else tuple(_parts(sets) for sets in opts)
+    return _group(() if opts is None else tuple(_parts(sets) for sets in opts))
 
 
 @lru_cache(maxsize=1 << 18)
-def _suit_parts(key: tuple[int, ...], base: int) -> tuple[Parts, ...] | None:
+def _suit_parts(key: tuple[int, ...], base: int) -> Group:
     opts = _suit_options(key, base)
-    return None if opts is None else tuple(_parts(sets) for sets in opts)
+    return _group(() if opts is None else tuple(_parts(sets) for sets in opts))
 
 
 def _parts(raw: tuple[_Raw, ...]) -> Parts:

@@ -23,9 +23,10 @@ True
 from __future__ import annotations
 
 import re
+from bisect import insort
 from functools import lru_cache
 from itertools import chain
-from operator import eq
+from operator import itemgetter, sub
 
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext, format_hand, format_meld
@@ -247,13 +248,9 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
 
 
 # The common hand string: melds, then concealed tiles as digit runs and honour letters.
-_PLAIN_HAND = re.compile(r"((?:\[[^\[\]]*\])*)((?:[1-9]+[mps]|[ESWNCFP])+)")
 _PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 
 
-# Memory bound: 16,384 tokens of ~80 B plus the token string (~60 B) (tracemalloc,
-# filled): ~2.3 MiB when full.
-@lru_cache(maxsize=1 << 14)
 def _token_kinds(token: str) -> tuple[int, ...]:
     """The kinds (plain ints, so that the garbage collector untracks the entry) of one
     token of a plain run: ``"1237m"`` or an honour letter."""
@@ -263,38 +260,81 @@ def _token_kinds(token: str) -> tuple[int, ...]:
     return tuple([base + int(d) for d in token[:-1]])
 
 
+# The kinds of the tokens seen, read by a plain look-up a token (an ``lru_cache`` call
+# costs several times more).  Memory bound: emptied when a new token would make it hold
+# more than 16,384 tokens of ~80 B plus the token string (~60 B): ~2.3 MiB when full.
+_TOKENS: dict[str, tuple[int, ...]] = {}
+_TOKENS_MAX = 1 << 14
+
+
+def _learn_tokens(tokens: list[str]) -> None:
+    if len(_TOKENS) + len(tokens) > _TOKENS_MAX:
+        _TOKENS.clear()
+    for token in tokens:
+        if token not in _TOKENS:
+            _TOKENS[token] = _token_kinds(token)
+
+
+# Memory bound: 4096 meld bodies, as ``_parse_meld_cached`` (the plain ints of its tiles
+# instead of the tiles: less).
+@lru_cache(maxsize=4096)
+def _plain_meld(body: str) -> tuple[Meld, tuple[int, ...]]:
+    """A meld body's meld and the kinds of its tiles (plain ints, as ``_token_kinds``)."""
+    meld, tiles = _parse_meld_cached(body)
+    return meld, tuple([int(t) for t in tiles])
+
+
 def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | None:
     """``parse_hand`` of a plain string (``[...]`` melds first, then tiles, no spaces) in
     one pass; None for anything it does not read cleanly (any error, a fifth copy, more
     than four melds), which the full reader then reports with its position."""
-    match = _PLAIN_HAND.fullmatch(text)
-    if match is None:
+    # melds up to the last ']', then a run of tokens that is the whole rest
+    end = text.rfind("]") + 1
+    run = text[end:] if end else text
+    tokens = _PLAIN_TOKEN.findall(run)
+    if sum(map(len, tokens)) != len(run) or not run:
         return None
-    melds_text, run = match.groups()
-    melds: list[Meld] = []
-    meld_tiles: list[Tile] = []
-    if melds_text:
-        for body in melds_text[1:-1].split("]["):
-            try:
-                meld, tiles = _parse_meld_cached(body)
-            except NotationError:
-                return None
-            melds.append(meld)
-            meld_tiles += tiles
-        if len(melds) > 4:
+    try:
+        kinds = [*chain.from_iterable(map(_TOKENS.__getitem__, tokens))]
+    except KeyError:
+        _learn_tokens(tokens)
+        kinds = [*chain.from_iterable(map(_TOKENS.__getitem__, tokens))]
+    melds: tuple[Meld, ...]
+    meld_kinds: tuple[tuple[int, ...], ...]
+    winning: Tile | None
+    if end:
+        if text[0] != "[":
             return None
-    kinds = chain.from_iterable(map(_token_kinds, _PLAIN_TOKEN.findall(run)))
-    concealed = list(map(TILES.__getitem__, kinds))
-    winning: Tile | None = None
-    if len(concealed) + 3 * len(melds) == 14:
-        winning = concealed.pop()
-    concealed.sort()
-    # a fifth copy: five equal tiles in a row once sorted (the full reader says where)
-    if meld_tiles or winning is not None:
-        every = [*concealed, *meld_tiles] if winning is None else [*concealed, *meld_tiles, winning]
+        # the bodies between "[" and "]"; one holding a bracket does not parse
+        try:
+            read = [*map(_plain_meld, text[1 : end - 1].split("]["))]
+        except NotationError:
+            return None
+        if len(read) > 4:
+            return None
+        melds, meld_kinds = zip(*read, strict=True)
+        # a fifth copy: five equal tiles in a row once sorted (the full reader says where)
+        every = [*kinds, *chain.from_iterable(meld_kinds)]
         every.sort()
+        winning = TILES[kinds.pop()] if len(kinds) + 3 * len(melds) == 14 else None
+        kinds.sort()
     else:
-        every = concealed
-    if True in map(eq, every, every[4:]):
+        melds = ()
+        if len(kinds) == 14:
+            w = kinds.pop()
+            winning = TILES[w]
+            kinds.sort()
+            every = kinds.copy()
+            insort(every, w)
+        else:
+            winning = None
+            kinds.sort()
+            every = kinds
+    # sorted: a zero difference four places apart is a fifth copy
+    if not all(map(sub, every[4:], every)):
         return None
-    return Hand.with_checked_tiles(tuple(concealed), tuple(melds), winning, context or _NO_CONTEXT)
+    # the tiles of the kinds at once (``TILES.__getitem__`` mapped is a slower call a tile)
+    concealed: tuple[Tile, ...] = (
+        itemgetter(*kinds)(TILES) if len(kinds) > 1 else (TILES[kinds[0]],)
+    )
+    return Hand.with_checked_tiles(concealed, melds, winning, context or _NO_CONTEXT)
