@@ -257,6 +257,28 @@ def test_regular_draws_are_partial_regular_shanten() -> None:
         E.regular_draws([0] * 34, 5)
 
 
+def test_regular_discards_are_partial_regular_shanten() -> None:
+    """Parts of hands of every size (1-14 tiles, 0-4 sets fixed): the shanten now and
+    after each discard (99 for a kind not held)."""
+    rng = random.Random(23)
+    for _ in range(3000):
+        n, fixed = rng.randint(1, 14), rng.randint(0, 4)
+        c = [0] * 34
+        for t in rng.sample(WALL, n):
+            c[t] += 1
+        now, after = E.regular_discards(c, fixed)
+        assert now == partial_regular_shanten(c, fixed), (c, fixed)
+        for t in range(34):
+            if not c[t]:
+                assert after[t] == 99
+                continue
+            c[t] -= 1
+            assert after[t] == partial_regular_shanten(c, fixed), (c, fixed, t)
+            c[t] += 1
+    with pytest.raises(ValueError, match="0-4 melds"):
+        E.regular_discards([0] * 34, -1)
+
+
 BAD_SHAPES: Any = ("regular", "nine_gates")  # not a ShapeName: the call must refuse it
 
 

@@ -71,6 +71,7 @@ __all__ = [
     "discard_shantens",
     "look_ahead_counts",
     "rank_discards",
+    "regular_discards",
     "regular_draws",
     "shanten_fast",
     "useful_count",
@@ -675,6 +676,51 @@ def regular_draws(counts: Sequence[int], fixed: int = 0) -> tuple[int, list[int]
         for pv in _pluses(p):
             x = base - _best[_prod(others, pv)][k]
             out.append(x if x > floor else floor)
+    return now, out
+
+
+def regular_discards(counts: Sequence[int], fixed: int = 0) -> tuple[int, list[int]]:
+    """:func:`regular_draws` the other way: the partial regular shanten of ``counts``,
+    and of ``counts`` with one tile fewer of each kind held (34 values; 99 for a kind
+    not held).
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> now, after = regular_discards(counts_of(parse_tiles("123m456m789m11p5s9p")))
+    >>> now, after[13], after[18], after[0]  # the 5s, a 1p, the 1m
+    (1, 1, 2, 2)
+    """
+    if not 0 <= fixed <= 4:
+        raise ValueError(f"a hand has 0-4 melds, not {fixed}")
+    _trim()
+    p0, p1, p2, p3 = _pids(counts)
+    v0, v1, v2, v3 = _vid[p0], _vid[p1], _vid[p2], _vid[p3]
+    ab = _prod(v0, v1)
+    cd = _prod(v2, v3)
+    k = 4 - fixed
+    base = 8 - 2 * fixed
+    floor = 13 - 3 * fixed - sum(counts)
+    now = base - _best[_prod(ab, cd)][k]
+    if now < floor:
+        now = floor
+    floor += 1  # the floor of a hand one tile smaller
+    out = [99] * 34
+    g = 0
+    for p, others in (
+        (p0, _prod(v1, cd)),
+        (p1, _prod(v0, cd)),
+        (p2, _prod(ab, v3)),
+        (p3, _prod(ab, v2)),
+    ):
+        held = _held[p]
+        subs = _subs(p)
+        while held:
+            bit = held & -held
+            r = bit.bit_length() - 1
+            held ^= bit
+            x = base - _best[_prod(others, _vid[subs[r]])][k]
+            out[g + r] = x if x > floor else floor
+        g += 9
     return now, out
 
 

@@ -16,7 +16,7 @@ from fanshu.engine import Game
 from fanshu.engine.players import counting
 from fanshu.engine.players.base import View, discard_tiles
 from fanshu.engine.players.fan import FanPlayer, Planner
-from fanshu.engine.players.routes import Route, SetsRoute, held_levels
+from fanshu.engine.players.routes import Route, SetsRoute, ShapeRoute, held_levels, mcr_routes
 from fanshu.engine.variants import playable_rules
 from fanshu.hand import Meld, MeldKind
 
@@ -73,12 +73,18 @@ def no_table(self: View, c: Sequence[int], melds: int) -> list[int] | None:
     return None
 
 
+def no_tables(
+    self: Planner, c: Sequence[int], melds: Sequence[Meld], routes: Sequence[Route]
+) -> list[list[int] | None] | None:
+    return None
+
+
 @pytest.mark.parametrize("rules", playable_rules())
 def test_draws_at_once_choose_as_one_by_one(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """``Planner.mass`` from every draw's distance at once (``Route.draws``) and the
     discards' shanten from one pass (``View.discard_shantens``) against the same with
     each draw's distance and each discard's shanten asked apart, at every decision."""
-    fast, table = Planner.mass, View.discard_shantens
+    fast, table, tables = Planner.mass, View.discard_shantens, Planner.discard_tables
     decisions = 0
     for seed in range(3):
         g = Game(rules, seed=seed)
@@ -89,9 +95,11 @@ def test_draws_at_once_choose_as_one_by_one(rules: str, monkeypatch: pytest.Monk
             obs = g.observe(s)
             monkeypatch.setattr(Planner, "mass", one_by_one)
             monkeypatch.setattr(View, "discard_shantens", no_table)
+            monkeypatch.setattr(Planner, "discard_tables", no_tables)
             want = bots[s].choose(obs)
             monkeypatch.setattr(Planner, "mass", fast)
             monkeypatch.setattr(View, "discard_shantens", table)
+            monkeypatch.setattr(Planner, "discard_tables", tables)
             got = bots[s].choose(obs)
             assert got == want, (rules, seed, len(g.events), obs.phase)
             decisions += 1
@@ -126,7 +134,7 @@ def test_route_draws_are_the_distances_kind_by_kind(rules: str) -> None:
     """On a 13-tile hand of every decision of seeded hands (melds of every kind
     included): each route's ``draws`` is None or the distance after each draw, and a
     set route's ``split`` and ``missing`` are what the former split gave."""
-    checked = sets = 0
+    checked = sets = discards = 0
     for seed in range(2):
         g = Game(rules, seed=seed)
         bots = [FanPlayer(s) for s in range(g.n)]
@@ -147,6 +155,15 @@ def test_route_draws_are_the_distances_kind_by_kind(rules: str) -> None:
                         assert r.missing(c, melds) == want
                         assert r.missing_of(held_levels(c), melds) == want
                         sets += 1
+                    if sum(v.counts) + 3 * len(melds) == 14:
+                        c14 = v.counts
+                        less = r.discards(c14, melds)
+                        for t in range(34) if less is not None else ():
+                            if c14[t]:
+                                c14[t] -= 1
+                                assert less[t] == r.distance(c14, melds), (r.name, t)
+                                c14[t] += 1
+                                discards += 1
                     after = r.draws(c, melds)
                     if after is None:
                         continue
@@ -157,7 +174,7 @@ def test_route_draws_are_the_distances_kind_by_kind(rules: str) -> None:
                             c[t] -= 1
                     checked += 1
             g.step(bots[s].choose(obs))
-    assert checked > 200
+    assert checked > 200 and discards > 1000
     assert sets > 1000 or rules == "sichuan"  # Sichuan's routes are masks only
 
 
@@ -205,3 +222,29 @@ def test_discard_shantens_are_the_views_shanten(rules: str) -> None:
             g.step(bots[s].choose(obs))
     wild = Game(rules, seed=0).observe(0).wild is not None
     assert served == 0 if wild or rules == "sichuan" else served > 50
+
+
+def test_shape_route_draws_on_random_hands() -> None:
+    """七对, 十三幺 and 全不靠 after each draw on random concealed 13-tile hands, some
+    drawn from the orphans and the knitted kinds only (where those shapes are near)."""
+    rng = random.Random(13)
+    shapes = [r for r in mcr_routes() if isinstance(r, ShapeRoute)]
+    orphans = [t for t in (0, 8, 9, 17, 18, 26, *range(27, 34), 4, 13) for _ in range(4)]
+    knitted = [t for t in (0, 3, 6, 10, 13, 16, 20, 23, 26, *range(27, 34), 1) for _ in range(4)]
+    wall = [t for t in range(34) for _ in range(4)]
+    checked = 0
+    for i in range(1500):
+        c = [0] * 34
+        for t in rng.sample((wall, orphans, knitted)[i % 3], 13):
+            c[t] += 1
+        for r in shapes:
+            after = r.draws(c, ())
+            if after is None:
+                continue
+            for t in range(34):
+                if c[t] < 4:
+                    c[t] += 1
+                    assert after[t] == r.distance(c, ()), (r.name, c, t)
+                    c[t] -= 1
+            checked += 1
+    assert checked == 1500 * 3

@@ -355,10 +355,14 @@ class Planner:
         *,
         count: bool = True,
         sh: int | None = None,
+        tables: Sequence[list[int] | None] | None = None,
+        discard: int = -1,
     ) -> Key:
         """How good a 13-tile hand is (lower is better); without ``count`` the useful
         tiles are not counted (the score is the routes' worth alone).  ``sh``: the
-        hand's :meth:`shanten` where the caller knows it."""
+        hand's :meth:`shanten` where the caller knows it; ``tables``: beside
+        ``routes``, the distances of the 14-tile hand less each kind
+        (:meth:`discard_tables`), ``c`` being that hand less ``discard``."""
         if sh is None:
             sh = self.shanten(c, len(melds))
         if sh == 0:
@@ -367,8 +371,9 @@ class Planner:
                 return ready
         level = WORST[0]
         at: list[tuple[Route, int]] = []
-        for r in self.routes if routes is None else routes:
-            d = self.distance(r, c, melds, sh)
+        for i, r in enumerate(self.routes if routes is None else routes):
+            table = None if tables is None else tables[i]
+            d = self.distance(r, c, melds, sh) if table is None else table[discard]
             if d is None:
                 continue
             if sh == 0 and d <= 0:
@@ -400,9 +405,18 @@ class Planner:
         near = sorted(at, key=lambda r: -self.worth[r])[:ROUTES_KEPT]
         rows: list[tuple[Key, int, int]] = []
         shs = self.v.discard_shantens(c, len(melds))  # each discard's shanten, or None
+        tables = self.discard_tables(c, melds, near)
         for t in tiles:
             c[t] -= 1
-            key = self.key13(c, melds, near, count=False, sh=None if shs is None else shs[t])
+            key = self.key13(
+                c,
+                melds,
+                near,
+                count=False,
+                sh=None if shs is None else shs[t],
+                tables=tables,
+                discard=t,
+            )
             c[t] += 1
             rows.append((key, -edge(t), t))
         rows.sort(key=self._order)
@@ -412,12 +426,29 @@ class Planner:
             recount = []
             for _, e, t in tied[:TIES_COUNTED]:
                 c[t] -= 1
-                key = self.key13(c, melds, near, sh=None if shs is None else shs[t])
+                key = self.key13(
+                    c,
+                    melds,
+                    near,
+                    sh=None if shs is None else shs[t],
+                    tables=tables,
+                    discard=t,
+                )
                 c[t] += 1
                 recount.append((key, e, t))
             recount.sort(key=self._order)
             return recount[0][0], recount[0][2]
         return rows[0][0], rows[0][2]
+
+    def discard_tables(
+        self, c: Sequence[int], melds: Sequence[Meld], routes: Sequence[Route]
+    ) -> list[list[int] | None] | None:
+        """Beside ``routes``, each route's distances of the 14-tile ``c`` less one tile of
+        each kind (``Route.discards``; None for a route measured discard by discard);
+        None with wild tiles at the table (:meth:`distance` counts them)."""
+        if self.v.wild is not None:
+            return None
+        return [r.discards(c, melds) for r in routes]
 
     def _order(self, row: tuple[Key, int, int]) -> tuple[Any, ...]:
         """The order of discards: by key, except that among discards as near (the

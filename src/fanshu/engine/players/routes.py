@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
 
-from fanshu.analysis.efficiency import regular_draws
+from fanshu.analysis.efficiency import regular_discards, regular_draws
 from fanshu.analysis.shanten import (
     honors_knitted_shanten,
     knitted_straight_shanten,
@@ -64,6 +64,11 @@ class Route:
         too when the melds rule the route out."""
         return None
 
+    def discards(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """``distance`` of ``c`` with one tile fewer of each kind held (34 values; 99 or
+        more for a kind not held) where a route computes them at once, else None."""
+        return None
+
 
 def _meld_tiles(m: Meld) -> tuple[int, ...]:
     t = int(m.tile)
@@ -95,6 +100,18 @@ class MaskRoute(Route):
 
     def kinds(self, c: Sequence[int]) -> Sequence[int]:
         return _mask_kinds(self.mask)
+
+    def discards(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """The regular shape's distances after each discard at once (a discard outside
+        the mask leaves the distance as it is); the other shapes discard by discard."""
+        mask = self.mask
+        if self.shape != "regular":
+            return None
+        for m in melds:
+            if not all(mask[t] for t in _meld_tiles(m)):
+                return None
+        now, after = regular_discards(list(c) if mask is ALL else masked(c, mask), len(melds))
+        return [a if b else now for a, b in zip(after, mask, strict=True)]
 
     def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
         """The distances after each draw at once (a draw outside the mask leaves the
@@ -316,6 +333,29 @@ class SetsRoute(Route):
             out[x] = missing - 1 + now
         return out
 
+    def discards(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """The distance of ``c`` with one tile fewer of each kind held: a kind the sets
+        take all its copies of opens a gap in them, any other leaves the rest."""
+        got = self._todo(melds)
+        if got is None:
+            return None
+        need, fixed = got
+        rest = list(c)
+        missing = 0
+        for x, n in need:
+            h = rest[x]
+            if h >= n:
+                rest[x] = h - n
+            else:
+                missing += n - h
+                rest[x] = 0
+        now, after = regular_discards(rest, fixed)
+        out = [missing + a for a in after]
+        for x, n in need:
+            if 0 < c[x] <= n:
+                out[x] = missing + 1 + now
+        return out
+
     def kinds(self, c: Sequence[int]) -> Sequence[int]:
         got = set(near(c))
         for chow, t in self.sets:
@@ -350,10 +390,74 @@ class ShapeRoute(Route):
         return KINDS
 
     def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
-        """七对's distances after each draw at once; the other shapes kind by kind."""
-        if self.shape != "seven_pairs" or melds or sum(c) + 1 not in (13, 14):
+        """The distances after each draw at once of 七对, 十三幺 and 全不靠 (组合龙:
+        kind by kind)."""
+        if self.shape == "knitted_straight" or melds or sum(c) + 1 not in (13, 14):
             return None
-        return pairs_draws(c)[1]
+        if self.shape == "seven_pairs":
+            return pairs_draws(c)[1]
+        if self.shape == "honors_knitted":
+            return _honors_knitted_draws(c)
+        return _orphans_draws(c)
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _orphans_draws(c: Sequence[int]) -> list[int]:
+    """十三幺's shanten (13 - orphan kinds held - a pair of one) after each draw: a new
+    orphan kind, or the first pair, is a step nearer."""
+    kinds = 0
+    pair = False
+    for t in _ORPHANS:
+        if c[t]:
+            kinds += 1
+            if c[t] >= 2:
+                pair = True
+    now = 13 - kinds - (1 if pair else 0)
+    out = [now] * 34
+    for t in _ORPHANS:
+        if not c[t] or (c[t] == 1 and not pair):
+            out[t] = now - 1
+    return out
+
+
+def _honors_knitted_draws(c: Sequence[int]) -> list[int]:
+    """全不靠's shanten (13 - honour kinds held - the most knitted kinds held, 147 / 258
+    / 369 in the three suits in some order) after each draw: a kind not held yet adds
+    to its count."""
+    held = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+    for t in range(27):
+        if c[t]:
+            held[t // 9][t % 3] += 1
+    honours = 0
+    for t in range(27, 34):
+        if c[t]:
+            honours += 1
+    now = 13 - honours - _knit_best(held)
+    out = [now] * 34
+    for t in range(27, 34):
+        if not c[t]:
+            out[t] = now - 1
+    for t in range(27):
+        if not c[t]:
+            row = held[t // 9]
+            row[t % 3] += 1
+            out[t] = 13 - honours - _knit_best(held)
+            row[t % 3] -= 1
+    return out
+
+
+def _knit_best(h: list[list[int]]) -> int:
+    a, b, d = h
+    return max(
+        a[0] + b[1] + d[2],
+        a[0] + b[2] + d[1],
+        a[1] + b[0] + d[2],
+        a[1] + b[2] + d[0],
+        a[2] + b[0] + d[1],
+        a[2] + b[1] + d[0],
+    )
 
 
 class FiveGatesRoute(Route):
