@@ -111,53 +111,47 @@ test: lint typecheck layers messages-check docs bytecode $(CHROMIUM) $(NOTO_CJK)
 	$(BIN)/pytest -n 2 --dist loadgroup src tests
 	$(MAKE) test-compiled
 
-# The compiled build (mypyc, docs/compiled.md) in a venv of its own, .venv-compiled: the
-# same source, built non-editable with FANSHU_COMPILE=1 (setup.py) from a copy of the sdist's
-# files, so no extension file is ever written under src/ (the tests of src stay pure Python).
-# Its tools come from the lock; it is rebuilt when a source file changes (the stamp is
-# their checksum).  The test tools and the oracle are there for make test-compiled.
-CVENV  := .venv-compiled
-CBIN   := $(CVENV)/bin
-CDEPS  := $(CVENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
-CSTAMP := $(CVENV)/.built-$(shell cat setup.py pyproject.toml $(LOCK) \
+# The compiled build (mypyc, docs/compiled.md), in a folder of its own, $(CSITE): the same
+# source, built non-editable with FANSHU_COMPILE=1 (setup.py) by the main venv's mypy and
+# setuptools (the lock's) from a copy of the sdist's files, and installed with
+# `pip install --target`, so no extension file is ever written under src/ (the tests of src
+# stay pure Python).  It runs on the main venv's Python and tools with $(CSITE) first on
+# PYTHONPATH (the venv's own fanshu is a .pth to src/, which comes after it).  It is rebuilt
+# when a source file changes (the stamp is their checksum).
+CSITE  := $(VENV)/compiled
+CRUN   := PYTHONPATH=$(abspath $(CSITE))
+CSTAMP := $(CSITE)/.built-$(shell cat setup.py pyproject.toml $(LOCK) \
 	$$(find src/fanshu -name '*.py' | LC_ALL=C sort) | cksum | cut -d' ' -f1)
-CTREE  := $(CVENV)/tree
-CBUILD_TOOLS := mypy setuptools pytest pytest-xdist hypothesis PyMahjongGB
+CTREE  := $(VENV)/compiled-tree
+CVENV  := .venv-compiled# the venv earlier versions built it in (make clean removes it)
 
-$(CDEPS): pyproject.toml $(LOCK)
-	rm -rf $(CVENV)
-	$(PYTHON) -m venv $(CVENV)
-	$(CBIN)/python -m pip install --quiet --upgrade pip
-	$(CBIN)/python -m pip install --quiet -c $(LOCK) $(CBUILD_TOOLS)
-	touch $@
-
-$(CSTAMP): $(CDEPS)
-	rm -rf $(CTREE) && mkdir -p $(CTREE)
+$(CSTAMP): $(STAMP)
+	rm -rf $(CTREE) $(CSITE) && mkdir -p $(CTREE)
 	tar --exclude=__pycache__ --exclude='*.egg-info' -cf - setup.py pyproject.toml README.md \
 		LICENSE CHANGELOG.md MANIFEST.in src | tar -xf - -C $(CTREE)
 	@start=$$(date +%s); \
-	FANSHU_COMPILE=1 $(CBIN)/python -m pip install --quiet --force-reinstall --no-deps \
-		--no-build-isolation $(CTREE) && \
+	FANSHU_COMPILE=1 $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation \
+		--target $(CSITE) $(CTREE) && \
 	echo "compiled build: $$(( $$(date +%s) - start )) s"
-	rm -rf $(CTREE) $(CVENV)/.built-*
+	rm -rf $(CTREE)
 	touch $@
 
 compiled: $(CSTAMP)
-	$(CBIN)/python -m fanshu.compiled
+	$(CRUN) $(BIN)/python -m fanshu.compiled
 
 # The core's tests on the compiled build: the differentials against the MCR scorer and the
-# shanten oracle among them.  Run from .venv-compiled, whose fanshu is the compiled one
-# (src/ is not on its path); FANSHU_EXPECT_COMPILED makes tests/test_compiled.py fail if
-# the hot modules were not compiled, so this run cannot pass on pure Python.
+# shanten oracle among them.  The main venv's pytest with $(CSITE) first on the path;
+# FANSHU_EXPECT_COMPILED makes tests/test_compiled.py fail if the hot modules were not
+# loaded from extension files in $(CSITE), so this run cannot pass on pure Python.
 CORE_TESTS := tests/test_compiled.py tests/test_tiles.py tests/test_sets.py tests/test_hand.py \
 	tests/test_shapes.py tests/test_wild.py tests/test_api.py tests/notation tests/rules/mcr \
-	tests/analysis/test_shanten.py tests/analysis/test_shanten_oracle.py
+	tests/rules/sichuan tests/analysis/test_shanten.py tests/analysis/test_shanten_oracle.py
 test-compiled: export FANSHU_EXPECT_COMPILED = 1
 test-compiled: $(CSTAMP)
-	$(CBIN)/pytest -n 2 -p no:cacheprovider $(CORE_TESTS)
+	$(CRUN) $(BIN)/pytest -n 2 -p no:cacheprovider $(CORE_TESTS)
 
 bench-compiled: $(CSTAMP)
-	$(CBIN)/python bench/bench_compiled.py
+	$(CRUN) $(BIN)/python bench/bench_compiled.py --pure $(BIN)/python
 
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/bench_mcr.py

@@ -6,16 +6,18 @@ and ``score_hand(Hand)`` each against ``MahjongGB.MahjongFanCalculator`` on the 
 hands, interleaved.  With ``--pure PYTHON`` the pure-Python fanshu of that interpreter
 runs the same bench right after, so both ratios come from one run of this script.
 
-Run from the repository root (``make bench-compiled`` builds .venv-compiled first)::
+Run from the repository root (``make bench-compiled`` builds .venv/compiled first)::
 
-    .venv-compiled/bin/python bench/bench_compiled.py                 # 20,000 hands
-    .venv-compiled/bin/python bench/bench_compiled.py --pure .venv/bin/python --n 5000
+    PYTHONPATH=.venv/compiled .venv/bin/python bench/bench_compiled.py       # 20,000 hands
+    PYTHONPATH=.venv/compiled .venv/bin/python bench/bench_compiled.py \
+        --pure .venv/bin/python --n 5000
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -35,12 +37,18 @@ RUNNERS = ("fanshu.score", "fanshu.score_hand")
 
 
 def _pure(python: str, n: int, seed: int, warmup: int, rounds: int) -> dict[str, Any]:
-    """bench_mcr.py's results from another interpreter (its fanshu must be pure Python)."""
+    """bench_mcr.py's results from another interpreter (its fanshu must be pure Python).
+
+    Its environment is this one's without ``PYTHONPATH``: the compiled build may be the
+    folder that ``make compiled`` puts first on this run's path (``pip install --target``).
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     probe = subprocess.run(
         [python, "-c", "import fanshu.compiled as c; print(c.ACTIVE)"],
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     )
     if probe.stdout.strip() != "False":
         raise SystemExit(f"--pure {python}: its fanshu is not pure Python")
@@ -50,6 +58,7 @@ def _pure(python: str, n: int, seed: int, warmup: int, rounds: int) -> dict[str,
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     )
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
@@ -68,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not fanshu.compiled.ACTIVE and not ns.allow_pure:
         raise SystemExit(
             f"fanshu at {Path(fanshu.__file__).parent} is pure Python: "
-            "run this with .venv-compiled/bin/python (make compiled)"
+            "run this with PYTHONPATH=.venv/compiled (make compiled)"
         )
     results: dict[str, Any] = {
         "compiled": fanshu.compiled.ACTIVE,
