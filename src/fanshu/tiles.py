@@ -15,21 +15,22 @@ False
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 from fanshu.errors import InvalidHandError
 from fanshu.i18n import msg
 
 SUIT_LETTERS = "msp"  # index = suit number of a numbered tile
 HONOR_LETTERS = "ESWNCFP"  # 东南西北 中发白
-NUM_KINDS = 34
-NUM_TILES = 42  # 34 kinds + 8 flowers
+NUM_KINDS: Final = 34
+NUM_TILES: Final = 42  # 34 kinds + 8 flowers
 
 # Where each group of kinds starts, for code that works on kind numbers (count tables,
 # bit masks) rather than on ``Tile`` members: numbered tiles are 0 to FIRST_HONOR − 1.
-SUIT_SIZE = 9  # ranks 1-9 of a numbered suit
-FIRST_HONOR = 27  # 东, the first wind
-FIRST_DRAGON = 31  # 中, after the four winds
-FIRST_FLOWER = 34  # 春, after the 34 kinds
+SUIT_SIZE: Final = 9  # ranks 1-9 of a numbered suit
+FIRST_HONOR: Final = 27  # 东, the first wind
+FIRST_DRAGON: Final = 31  # 中, after the four winds
+FIRST_FLOWER: Final = 34  # 春, after the 34 kinds
 
 _CN_DIGITS = "一二三四五六七八九"
 _CN_SUITS = ("万", "条", "饼")
@@ -178,37 +179,39 @@ def is_dragon(t: int) -> bool:
     return FIRST_DRAGON <= t < FIRST_FLOWER
 
 
-SUIT_OF: tuple[int, ...] = tuple(
+SUIT_OF: Final[tuple[int, ...]] = tuple(
     min(t // SUIT_SIZE, 3) if t < FIRST_FLOWER else 4 for t in range(NUM_TILES)
 )
-RANK_OF: tuple[int, ...] = tuple(
+RANK_OF: Final[tuple[int, ...]] = tuple(
     t % SUIT_SIZE + 1
     if t < FIRST_HONOR
     else (t - FIRST_HONOR + 1 if t < FIRST_FLOWER else t - FIRST_FLOWER + 1)
     for t in range(NUM_TILES)
 )
-TERMINAL: tuple[bool, ...] = tuple(
+TERMINAL: Final[tuple[bool, ...]] = tuple(
     t < FIRST_HONOR and RANK_OF[t] in (1, 9) for t in range(NUM_TILES)
 )
-TERMINAL_OR_HONOR: tuple[bool, ...] = tuple(TERMINAL[t] or is_honor(t) for t in range(NUM_TILES))
+TERMINAL_OR_HONOR: Final[tuple[bool, ...]] = tuple(
+    TERMINAL[t] or is_honor(t) for t in range(NUM_TILES)
+)
 _GREEN_KINDS = {Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN}
-GREEN: tuple[bool, ...] = tuple(t in _GREEN_KINDS for t in range(NUM_TILES))
+GREEN: Final[tuple[bool, ...]] = tuple(t in _GREEN_KINDS for t in range(NUM_TILES))
 # 推不倒: tiles whose faces are point-symmetric.
 _REVERSIBLE_KINDS = {
     *(Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9),
     *(Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9),
     Tile.WHITE,
 }
-REVERSIBLE: tuple[bool, ...] = tuple(t in _REVERSIBLE_KINDS for t in range(NUM_TILES))
+REVERSIBLE: Final[tuple[bool, ...]] = tuple(t in _REVERSIBLE_KINDS for t in range(NUM_TILES))
 
-CODE_OF: tuple[str, ...] = tuple(
+CODE_OF: Final[tuple[str, ...]] = tuple(
     f"{RANK_OF[t]}{SUIT_LETTERS[SUIT_OF[t]]}"
     if t < FIRST_HONOR
     else (HONOR_LETTERS[t - FIRST_HONOR] if t < FIRST_FLOWER else f"{RANK_OF[t]}f")
     for t in range(NUM_TILES)
 )
-TILE_OF_CODE: dict[str, int] = {c: t for t, c in enumerate(CODE_OF)}
-NAME_ZH: tuple[str, ...] = tuple(
+TILE_OF_CODE: Final[dict[str, int]] = {c: t for t, c in enumerate(CODE_OF)}
+NAME_ZH: Final[tuple[str, ...]] = tuple(
     f"{_CN_DIGITS[RANK_OF[t] - 1]}{_CN_SUITS[SUIT_OF[t]]}"
     if t < FIRST_HONOR
     else (_CN_HONORS[t - FIRST_HONOR] if t < FIRST_FLOWER else _CN_FLOWERS[t - FIRST_FLOWER])
@@ -216,11 +219,11 @@ NAME_ZH: tuple[str, ...] = tuple(
 )
 
 # Tile by index without the Enum call, for hot loops: ``TILES[5] is Tile.M6``.
-TILES: tuple[Tile, ...] = tuple(Tile)
-WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
-DRAGONS: tuple[Tile, ...] = (Tile.RED, Tile.GREEN, Tile.WHITE)
-FLOWERS: tuple[Tile, ...] = tuple(Tile(t) for t in range(FIRST_FLOWER, NUM_TILES))
-ALL_KINDS: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS))
+TILES: Final[tuple[Tile, ...]] = tuple(Tile)
+WINDS: Final[tuple[Tile, ...]] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
+DRAGONS: Final[tuple[Tile, ...]] = (Tile.RED, Tile.GREEN, Tile.WHITE)
+FLOWERS: Final[tuple[Tile, ...]] = tuple(Tile(t) for t in range(FIRST_FLOWER, NUM_TILES))
+ALL_KINDS: Final[tuple[Tile, ...]] = tuple(Tile(t) for t in range(NUM_KINDS))
 
 
 _WIND_NAMES = (

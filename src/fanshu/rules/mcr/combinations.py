@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, pairwise
 from operator import itemgetter
+from typing import Final
 
 from fanshu.rules.mcr.fans import Fan
 from fanshu.tiles import (
@@ -105,7 +106,7 @@ def two_chows_fan(a: int, b: int) -> Fan | None:
 
 
 # Which 2-chow fan an extra chow adds to a 3-chow fan: the best one it forms.
-_PAIR_PRIORITY = (
+_PAIR_PRIORITY: Final = (
     Fan.PURE_DOUBLE_CHOW,
     Fan.MIXED_DOUBLE_CHOW,
     Fan.SHORT_STRAIGHT,
@@ -137,8 +138,8 @@ def _with_indices(found: tuple[_Plain, ...], items: list[Item]) -> list[Instance
 # that the garbage collector untracks the entries (enum members would keep them tracked,
 # and every full collection would walk them).  Keys are plain ints too.
 _Plain = tuple[int, tuple[int, ...]]
-_FAN_OF: dict[int, Fan] = {int(fan): fan for fan in Fan}
-_FIRST = itemgetter(0)
+_FAN_OF: Final[dict[int, Fan]] = {int(fan): fan for fan in Fan}
+_FIRST: Final = itemgetter(0)
 
 
 def _plain(found: list[Instance]) -> tuple[_Plain, ...]:
@@ -222,10 +223,10 @@ def _chow_fans_uncached(tiles: tuple[int, ...]) -> list[Instance]:
 
 # -- pungs -------------------------------------------------------------------------
 
-_WINDS = range(EAST, FIRST_DRAGON)
-_DRAGONS = range(FIRST_DRAGON, FIRST_FLOWER)
-_ALL_WINDS = (EAST, SOUTH, WEST, NORTH)
-_ALL_DRAGONS = (RED_DRAGON, GREEN_DRAGON, WHITE_DRAGON)
+_WINDS: Final = range(EAST, FIRST_DRAGON)
+_DRAGONS: Final = range(FIRST_DRAGON, FIRST_FLOWER)
+_ALL_WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+_ALL_DRAGONS: Final = (RED_DRAGON, GREEN_DRAGON, WHITE_DRAGON)
 
 
 def four_pungs_fan(t: tuple[int, ...]) -> Fan | None:

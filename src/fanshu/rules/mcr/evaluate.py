@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from fanshu.hand import Hand
 from fanshu.rules.base import ExcludedFan, FanEntry, Result
@@ -145,8 +146,8 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     return result if options.blessings == "off" else apply_blessings(result, options)
 
 
-_FEW_KINDS = tuple(shape for shape in SPECIAL_SHAPES if shape[0] == "seven_pairs")
-_MANY_KINDS = tuple(shape for shape in SPECIAL_SHAPES if shape[0] != "seven_pairs")
+_FEW_KINDS: Final = tuple(shape for shape in SPECIAL_SHAPES if shape[0] == "seven_pairs")
+_MANY_KINDS: Final = tuple(shape for shape in SPECIAL_SHAPES if shape[0] != "seven_pairs")
 
 
 def _why_not(s: Situation) -> str:
@@ -205,7 +206,7 @@ def _fan_entries(
     return tuple(entries)
 
 
-_PLAIN_ENTRIES: dict[tuple[Fan, int, int], FanEntry[Fan]] = {}
+_PLAIN_ENTRIES: Final[dict[tuple[Fan, int, int], FanEntry[Fan]]] = {}
 
 
 def _plain_entry(fan: Fan, count: int, value: int) -> FanEntry[Fan]:
@@ -223,7 +224,7 @@ Instances = dict[Fan, list[tuple[int, ...]]]
 
 #: The fans formed by combining sets (chows with chows, pungs with pungs): the ones the
 #: combination principles (不拆移, 不得相同, 套算一次) apply to.
-COMBINATION_FANS = frozenset(
+COMBINATION_FANS: Final = frozenset(
     {
         Fan.QUADRUPLE_CHOW,
         Fan.FOUR_PURE_SHIFTED_CHOWS,
@@ -368,11 +369,11 @@ def explain(
 
 
 #: What each fan's 不计 row names (both kinds), read once from the table.
-_ROW_FANS: dict[Fan, frozenset[Fan]] = {
+_ROW_FANS: Final[dict[Fan, frozenset[Fan]]] = {
     fan: frozenset(spec.excludes) | frozenset(spec.excludes_own_sets) for fan, spec in FANS.items()
 }
 #: The fans ``_shown_whole_hand`` looks for.
-_WHOLE_HAND_FANS = frozenset(
+_WHOLE_HAND_FANS: Final = frozenset(
     {
         Fan.NO_HONORS,
         Fan.ONE_VOIDED_SUIT,
@@ -393,7 +394,7 @@ _WHOLE_HAND_FANS = frozenset(
     }
 )
 #: The pung fans of one set, of several kongs and of concealed pungs.
-_PUNG_LEVEL_FANS = frozenset(
+_PUNG_LEVEL_FANS: Final = frozenset(
     {
         Fan.LITTLE_FOUR_WINDS,
         Fan.LITTLE_THREE_DRAGONS,

@@ -4,6 +4,7 @@ rank ranges, 四归一, wind pungs, and the concealment a special shape implies.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.situation import Situation
@@ -53,14 +54,14 @@ def _suit_mask(suit: int) -> int:
     return _mask(lambda t: SUIT_OF[t] == suit)
 
 
-SUIT_MASKS = tuple(_suit_mask(suit) for suit in range(3))
-HONOR_MASK = _mask(is_honor)
-WIND_MASK = _mask(is_wind)
-DRAGON_MASK = _mask(is_dragon)
-TERMINAL_MASK = _mask(lambda t: TERMINAL[t])
-TERMINAL_OR_HONOR_MASK = _mask(lambda t: TERMINAL_OR_HONOR[t])
-GREEN_MASK = _mask(lambda t: GREEN[t])
-REVERSIBLE_MASK = _mask(lambda t: REVERSIBLE[t])
+SUIT_MASKS: Final = tuple(_suit_mask(suit) for suit in range(3))
+HONOR_MASK: Final = _mask(is_honor)
+WIND_MASK: Final = _mask(is_wind)
+DRAGON_MASK: Final = _mask(is_dragon)
+TERMINAL_MASK: Final = _mask(lambda t: TERMINAL[t])
+TERMINAL_OR_HONOR_MASK: Final = _mask(lambda t: TERMINAL_OR_HONOR[t])
+GREEN_MASK: Final = _mask(lambda t: GREEN[t])
+REVERSIBLE_MASK: Final = _mask(lambda t: REVERSIBLE[t])
 
 
 def _ranks_mask(*ranks: int) -> int:
@@ -121,7 +122,7 @@ def _tile_trait_fans(mask: int, out: list[Fan], combines: bool) -> list[Fan]:
 
 _LOWER_TILES, _LOWER_FOUR = _ranks_mask(1, 2, 3), _ranks_mask(1, 2, 3, 4)
 _UPPER_TILES, _UPPER_FOUR = _ranks_mask(7, 8, 9), _ranks_mask(6, 7, 8, 9)
-_MIDDLE_TILES = _ranks_mask(4, 5, 6)
+_MIDDLE_TILES: Final = _ranks_mask(4, 5, 6)
 
 
 def rank_range_fans(mask: int, tally: Tally) -> None:
@@ -147,7 +148,7 @@ def _rank_range_fans(mask: int, out: list[Fan]) -> list[Fan]:
 
 #: Each rank-range fan with the kinds it allows, each on its own (``rank_range_fans``
 #: stops at the first that holds: 全小 before 小于五), for the excluded fans.
-RANK_RANGES: tuple[tuple[Fan, int], ...] = (
+RANK_RANGES: Final[tuple[tuple[Fan, int], ...]] = (
     (Fan.LOWER_TILES, _LOWER_TILES),
     (Fan.LOWER_FOUR, _LOWER_FOUR),
     (Fan.UPPER_TILES, _UPPER_TILES),
@@ -178,7 +179,7 @@ def _tile_set_fans(mask: int) -> tuple[Fan, ...]:
 # kind the hand holds is an X" (X: honours, terminals, terminals and honours, green,
 # reversible, a rank range).  Per group (a suit's 9 kinds, the 7 honours) both are one
 # table look-up; over the hand, "some" is an or and "every" an and.
-_SOME = (
+_SOME: Final = (
     SUIT_MASKS[0],
     SUIT_MASKS[1],
     SUIT_MASKS[2],
@@ -186,7 +187,7 @@ _SOME = (
     DRAGON_MASK,
     TERMINAL_OR_HONOR_MASK,
 )
-_EVERY = (
+_EVERY: Final = (
     HONOR_MASK,
     TERMINAL_MASK,
     TERMINAL_OR_HONOR_MASK,
@@ -198,7 +199,7 @@ _EVERY = (
     _UPPER_FOUR,
     _MIDDLE_TILES,
 )
-_EVERY_BITS = ((1 << len(_EVERY)) - 1) << len(_SOME)
+_EVERY_BITS: Final = ((1 << len(_EVERY)) - 1) << len(_SOME)
 
 
 def _traits_table(shift: int, size: int) -> tuple[int, ...]:
@@ -213,11 +214,11 @@ def _traits_table(shift: int, size: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-_TRAITS_0 = _traits_table(0, SUIT_SIZE)
-_TRAITS_1 = _traits_table(SUIT_SIZE, SUIT_SIZE)
-_TRAITS_2 = _traits_table(2 * SUIT_SIZE, SUIT_SIZE)
-_TRAITS_3 = _traits_table(FIRST_HONOR, NUM_KINDS - FIRST_HONOR)
-_GROUP = (1 << SUIT_SIZE) - 1
+_TRAITS_0: Final = _traits_table(0, SUIT_SIZE)
+_TRAITS_1: Final = _traits_table(SUIT_SIZE, SUIT_SIZE)
+_TRAITS_2: Final = _traits_table(2 * SUIT_SIZE, SUIT_SIZE)
+_TRAITS_3: Final = _traits_table(FIRST_HONOR, NUM_KINDS - FIRST_HONOR)
+_GROUP: Final = (1 << SUIT_SIZE) - 1
 
 
 def tile_set_key(mask: int) -> int:
@@ -231,7 +232,7 @@ def tile_set_key(mask: int) -> int:
 
 # tile_set_fans by tile_set_key: at most 2**16 keys, far fewer in fact (a few hundred
 # after 40,000 random hands), ~100 B each.
-_TILE_SET: dict[int, tuple[Fan, ...]] = {}
+_TILE_SET: Final[dict[int, tuple[Fan, ...]]] = {}
 
 
 def tile_hog_fans(s: Situation, kong_count: int, tally: Tally) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from fanshu.rules.mcr.combinations import chow_fans, pung_fans
 from fanshu.rules.mcr.fans import Fan
 from fanshu.rules.mcr.hand_fans import (
@@ -147,7 +149,7 @@ def hand_wide_fans(s: Situation) -> Found:
 
 # hand_wide_fans by its inputs: bounded by their few combinations (tile_set_key takes few
 # values): 1,966 keys and ~0.36 MiB after 40,000 random hands (tracemalloc).
-_HAND_WIDE: dict[tuple[int | bool, ...], Found] = {}
+_HAND_WIDE: Final[dict[tuple[int | bool, ...], Found]] = {}
 
 
 def _split(packs: list[Set]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -188,7 +190,7 @@ def kong_fans(packs: list[Set], concealed_pungs: list[int], kong_count: int, tal
         tally.add(CONCEALED_PUNGS_FAN[len(concealed)], concealed)
 
 
-CONCEALED_PUNGS_FAN = {
+CONCEALED_PUNGS_FAN: Final = {
     2: Fan.TWO_CONCEALED_PUNGS,
     3: Fan.THREE_CONCEALED_PUNGS,
     4: Fan.FOUR_CONCEALED_PUNGS,
@@ -268,8 +270,8 @@ def _traits(t: int, chow: bool) -> int:
     return _OUTSIDE * (r in (1, 9)) | _FIVE * (r == 5) | _EVEN * (r % 2 == 0)
 
 
-_CHOW_TRAITS = tuple(_traits(t, True) for t in range(NUM_KINDS))
-_PUNG_TRAITS = tuple(_traits(t, False) for t in range(NUM_KINDS))
+_CHOW_TRAITS: Final = tuple(_traits(t, True) for t in range(NUM_KINDS))
+_PUNG_TRAITS: Final = tuple(_traits(t, False) for t in range(NUM_KINDS))
 
 
 def wait_fans(packs: list[Set], win: int, tally: Tally) -> None:

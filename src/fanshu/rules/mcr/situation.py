@@ -9,7 +9,7 @@ from fanshu.hand import Hand
 from fanshu.rules.mcr.options import McrOptions
 from fanshu.rules.mcr.tally import Found, Tables, tables
 from fanshu.sets import Set
-from fanshu.tiles import EAST, NUM_KINDS
+from fanshu.tiles import FIRST_HONOR, NUM_KINDS
 
 
 class Situation:
@@ -107,8 +107,8 @@ class Situation:
         self.wall_last = ctx.wall_last
         seat: int = ctx.seat_wind
         prevalent: int = ctx.prevalent_wind
-        self.seat = seat - EAST
-        self.prevalent = prevalent - EAST
+        self.seat = seat - FIRST_HONOR  # East is the first honour
+        self.prevalent = prevalent - FIRST_HONOR
         self.hand_wide = None
         self.unique_wait = None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from operator import mul
+from typing import Final
 
 from fanshu.rules.mcr.fans import EXCLUSION_ORDER, FANS, Fan
 from fanshu.rules.mcr.options import DEFAULT_OPTIONS, McrOptions
@@ -122,16 +123,16 @@ class Tally:
         return sum(map(mul, map(values.__getitem__, found), map(len, found.values())))
 
 
-_WHOLE_HAND: Instances = ((),)
-ORDER: dict[Fan, int] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
+_WHOLE_HAND: Final[Instances] = ((),)
+ORDER: Final[dict[Fan, int]] = {fan: i for i, fan in enumerate(EXCLUSION_ORDER)}
 #: Each fan's bit in a mask of fans, by ``ORDER``; and the fan of each bit.
-_BIT: dict[Fan, int] = {fan: 1 << i for fan, i in ORDER.items()}
-_BY_ORDER = EXCLUSION_ORDER
+_BIT: Final[dict[Fan, int]] = {fan: 1 << i for fan, i in ORDER.items()}
+_BY_ORDER: Final = EXCLUSION_ORDER
 # What each fan excludes, read once from the table: (excludes, excludes_own_sets).
-_EXCLUDES: dict[Fan, tuple[tuple[Fan, ...], tuple[Fan, ...]]] = {
+_EXCLUDES: Final[dict[Fan, tuple[tuple[Fan, ...], tuple[Fan, ...]]]] = {
     fan: (spec.excludes, spec.excludes_own_sets) for fan, spec in FANS.items()
 }
-_VALUE: dict[Fan, int] = {fan: spec.value for fan, spec in FANS.items()}
+_VALUE: Final[dict[Fan, int]] = {fan: spec.value for fan, spec in FANS.items()}
 
 
 class Exclusions:
@@ -174,7 +175,7 @@ def exclusions(extra: dict[Fan, tuple[Fan, ...]], lifted: dict[Fan, tuple[Fan, .
 
 # By the ids of the options' additions and lifts (shared dicts: a few keys), at most 64
 # entries of ~4 KiB (89 rows).
-_EXCLUSIONS: dict[tuple[int, int], Exclusions] = {}
+_EXCLUSIONS: Final[dict[tuple[int, int], Exclusions]] = {}
 
 
 class Tables:
@@ -205,7 +206,7 @@ def tables(options: McrOptions) -> Tables:
 
 # By the options object's id (the entry keeps the object alive, so the id stays its
 # own): at most 256 entries of ~300 B each, ~75 KiB.
-_TABLES: dict[int, Tables] = {}
+_TABLES: Final[dict[int, Tables]] = {}
 
 
 def fan_value(fan: Fan, options: McrOptions) -> int:
@@ -227,14 +228,14 @@ def fan_values(options: McrOptions) -> dict[Fan, int]:
     return values
 
 
-_VALUES_BY_KONG_OPTIONS: dict[tuple[int, int], dict[Fan, int]] = {}
+_VALUES_BY_KONG_OPTIONS: Final[dict[tuple[int, int], dict[Fan, int]]] = {}
 
 
-_STRICT_ALL_TERMINALS: dict[Fan, tuple[Fan, ...]] = {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
-_NO_EXTRA: dict[Fan, tuple[Fan, ...]] = {}
+_STRICT_ALL_TERMINALS: Final[dict[Fan, tuple[Fan, ...]]] = {Fan.ALL_TERMINALS: (Fan.TRIPLE_PUNG,)}
+_NO_EXTRA: Final[dict[Fan, tuple[Fan, ...]]] = {}
 
 
-_SEED003_ALL_TERMINALS: dict[Fan, tuple[Fan, ...]] = {Fan.ALL_TERMINALS: (Fan.DOUBLE_PUNG,)}
+_SEED003_ALL_TERMINALS: Final[dict[Fan, tuple[Fan, ...]]] = {Fan.ALL_TERMINALS: (Fan.DOUBLE_PUNG,)}
 
 
 def option_lifts(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
@@ -257,4 +258,4 @@ def option_exclusions(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
 
 
 #: The tables of the default options, the ones most hands are scored with.
-_DEFAULT_TABLES = Tables(DEFAULT_OPTIONS)
+_DEFAULT_TABLES: Final = Tables(DEFAULT_OPTIONS)
