@@ -145,7 +145,8 @@ compiled: $(CSTAMP)
 # loaded from extension files in $(CSITE), so this run cannot pass on pure Python.
 CORE_TESTS := tests/test_compiled.py tests/test_tiles.py tests/test_sets.py tests/test_hand.py \
 	tests/test_shapes.py tests/test_wild.py tests/test_api.py tests/notation tests/rules/mcr \
-	tests/rules/sichuan tests/analysis/test_shanten.py tests/analysis/test_shanten_oracle.py
+	tests/rules/test_base.py tests/rules/sichuan tests/analysis/test_shanten.py \
+	tests/analysis/test_shanten_oracle.py
 test-compiled: export FANSHU_EXPECT_COMPILED = 1
 test-compiled: $(CSTAMP)
 	$(CRUN) $(BIN)/pytest -n 2 -p no:cacheprovider $(CORE_TESTS)
