@@ -36,7 +36,7 @@ from bench_mcr import run  # noqa: E402  the hands and the timing of bench_mcr.p
 RUNNERS = ("fanshu.score", "fanshu.score_hand")
 
 
-def _pure(python: str, n: int, seed: int, warmup: int, rounds: int) -> dict[str, Any]:
+def _pure(python: str, n: int, seed: int, warmup: int, rounds: int, clock: str) -> dict[str, Any]:
     """bench_mcr.py's results from another interpreter (its fanshu must be pure Python).
 
     Its environment is this one's without ``PYTHONPATH``: the compiled build may be the
@@ -53,6 +53,7 @@ def _pure(python: str, n: int, seed: int, warmup: int, rounds: int) -> dict[str,
     if probe.stdout.strip() != "False":
         raise SystemExit(f"--pure {python}: its fanshu is not pure Python")
     sizes = ["--n", str(n), "--seed", str(seed), "--warmup", str(warmup), "--rounds", str(rounds)]
+    sizes += ["--clock", clock]
     done = subprocess.run(
         [python, str(BENCH / "bench_mcr.py"), "--json", *sizes],
         capture_output=True,
@@ -71,6 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--warmup", type=int, default=20_000, help="warm-up hands (default 20000)")
     p.add_argument("--rounds", type=int, default=2, help="fresh hand sets per runner")
     p.add_argument("--pure", metavar="PYTHON", help="also run bench_mcr.py with this Python")
+    p.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="wall: elapsed time (default); cpu: this process's CPU time (bench_mcr.py's)",
+    )
     p.add_argument("--allow-pure", action="store_true", help="run even if fanshu is pure Python")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     ns = p.parse_args(argv)
@@ -82,17 +89,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: dict[str, Any] = {
         "compiled": fanshu.compiled.ACTIVE,
         "compiled_modules": len(fanshu.compiled.MODULES),
-        "fanshu": run(ns.n, ns.seed, ns.warmup, ns.rounds),
+        "fanshu": run(ns.n, ns.seed, ns.warmup, ns.rounds, clock=ns.clock),
     }
     if ns.pure:
-        results["pure"] = _pure(ns.pure, ns.n, ns.seed, ns.warmup, ns.rounds)
+        results["pure"] = _pure(ns.pure, ns.n, ns.seed, ns.warmup, ns.rounds, ns.clock)
     if ns.json:
         print(json.dumps(results, indent=2))
         return 0
     kind = "compiled" if fanshu.compiled.ACTIVE else "pure Python"
     print(
         f"{ns.rounds} x {ns.n} hands per runner from seed {ns.seed}, after {ns.warmup} warm-up "
-        f"hands; fanshu {kind} ({results['compiled_modules']} modules compiled)"
+        f"hands, {ns.clock} clock; fanshu {kind} ({results['compiled_modules']} modules compiled)"
     )
     for label in ("fanshu", "pure"):
         if label not in results:
