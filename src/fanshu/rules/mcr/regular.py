@@ -40,32 +40,36 @@ def regular_fans(s: Situation, packs: list[Set]) -> Tally:
     concealed_pungs: list[int] = []
     shared = _OUTSIDE | _FIVE | _EVEN
     win_in_chow = False
+    add = tally.add
     for i, p in enumerate(packs):
         tile = p.tile
         if p.kind == CHOW:
             chows.append((tile, i))
             shared &= _CHOW_TRAITS[tile]
-            if not p.declared and tile <= win <= tile + 2:
+            if tile <= win <= tile + 2 and not p.declared:
                 win_in_chow = True
-        else:
-            shared &= _PUNG_TRAITS[tile]
-            if p.kind == PUNG:
-                pungs.append((tile, i))
-                if p.concealed and not p.kong:
-                    concealed_pungs.append(i)
+            continue
+        shared &= _PUNG_TRAITS[tile]
+        if p.kind != PUNG:
+            continue  # the pair
+        pungs.append((tile, i))
+        if p.concealed and not p.kong:
+            concealed_pungs.append(i)
+        if tile >= FIRST_DRAGON:
+            add(Fan.DRAGON_PUNG, (i,))
+        elif TERMINAL_OR_HONOR[tile]:
+            add(Fan.PUNG_OF_TERMINALS_OR_HONORS, (i,))
     pair = packs[-1]
     if concealed_pungs and not s.self_drawn and not win_in_chow:
         # a pung completed by a discard is melded (see concealed_pungs_of)
         concealed_pungs = [i for i in concealed_pungs if packs[i].tile != win or packs[i].declared]
 
-    kong_fans(packs, concealed_pungs, s.kongs, tally)
+    if s.kongs:
+        kong_fans(packs, concealed_pungs, s.kongs, tally)
+    elif len(concealed_pungs) > 1:  # no kong (most hands): the concealed pungs alone
+        add(CONCEALED_PUNGS_FAN[len(concealed_pungs)], tuple(concealed_pungs))
     if len(pungs) == 4:
         tally.flag(Fan.ALL_PUNGS)
-    for t, i in pungs:
-        if t >= FIRST_DRAGON:
-            tally.add(Fan.DRAGON_PUNG, (i,))
-        elif TERMINAL_OR_HONOR[t]:
-            tally.add(Fan.PUNG_OF_TERMINALS_OR_HONORS, (i,))
 
     if len(chows) == 4 and terminal_chows_fans(chows, pair, tally):
         pass
@@ -73,10 +77,10 @@ def regular_fans(s: Situation, packs: list[Set]) -> Tally:
         # Fewer than two chows (pungs) combine into nothing: skip the look-up.
         if len(chows) > 1:
             for fan, sets in chow_fans(chows):
-                tally.add(fan, sets)
+                add(fan, sets)
         if len(pungs) > 1:
             for fan, sets in pung_fans(pungs):
-                tally.add(fan, sets)
+                add(fan, sets)
 
     pair_fans(chows, pair, len(packs) - 1, tally)
     if shared:  # pack_trait_fans
@@ -167,12 +171,9 @@ def _split(packs: list[Set]) -> tuple[list[tuple[int, int]], list[tuple[int, int
 def kong_fans(packs: list[Set], concealed_pungs: list[int], kong_count: int, tally: Tally) -> None:
     """四杠 … 明杠 by how many kongs are melded or concealed; 双暗刻 … 四暗刻.
 
-    ``kong_count`` is the number of declared kongs (only melds can be kongs).
+    ``kong_count`` is the number of declared kongs (only melds can be kongs); without
+    one, ``regular_fans`` counts the concealed pungs itself.
     """
-    if not kong_count:  # the common case; concealed_pungs is already in pack order
-        if len(concealed_pungs) >= 2:
-            tally.add(CONCEALED_PUNGS_FAN[len(concealed_pungs)], tuple(concealed_pungs))
-        return
     kongs = [i for i, p in enumerate(packs) if p.kong]
     hidden = [i for i in kongs if packs[i].concealed]
     k = tuple(kongs)
