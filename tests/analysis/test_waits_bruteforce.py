@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +24,7 @@ from fanshu.sampling import winning_hands
 from fanshu.shapes import counts_of, is_regular_complete
 from fanshu.tiles import NUM_KINDS, TILES, Tile
 
-N_RANDOM = 2000
+N_RANDOM = 600  # -m slow: 5 x 2,000 more
 
 
 def ready_hands(seed: int, n: int) -> Iterator[tuple[Hand, Tile]]:
@@ -122,6 +123,15 @@ def test_waits_equal_brute_force_on_random_ready_hands() -> None:
         if all(held[k] == 4 for k in waits):
             dead_only += 1
     assert dead_only >= 0  # rare among random hands: the built ones below cover it
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 105))
+def test_waits_equal_brute_force_soak(seed: int, request: pytest.FixtureRequest) -> None:
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("a 10,000-hand soak: run with -m slow")
+    for hand, drop in ready_hands(seed=seed, n=2000):
+        assert int(drop) in check_waits(hand)
 
 
 def test_waits_of_hands_holding_four_of_their_wait() -> None:

@@ -57,16 +57,28 @@ def test_grouped_brute_force_is_the_plain_one() -> None:
         )
 
 
-def test_shanten_matches_brute_force() -> None:
-    rng = random.Random(16)
+def _check_shanten(rng: random.Random, cases: int) -> set[int | None]:
     values = set()
-    for _ in range(1500):
+    for _ in range(cases):
         c, wild, melds, shapes, sf = random_case(rng, rng.randrange(2))
         want = _or_none(brute.grouped_shanten, c, melds, wild, shapes, sf)
         got = _or_none(shanten, c, melds, wild, shapes=shapes, stands_for=sf)
         assert got == want, (c, melds, wild, shapes, sorted(sf))
         values.add(want)
+    return values
+
+
+def test_shanten_matches_brute_force() -> None:
+    values = _check_shanten(random.Random(16), 500)  # -m slow: 5 x 3,000 more
     assert {-1, 0, 1, 2} <= values  # complete, ready and further hands all seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 105))
+def test_shanten_matches_brute_force_soak(seed: int, request: pytest.FixtureRequest) -> None:
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("a 15,000-case soak: run with -m slow")
+    _check_shanten(random.Random(seed), 3000)
 
 
 def test_useful_tiles_match_brute_force() -> None:
@@ -228,7 +240,7 @@ def test_a_ready_hands_useful_tiles_are_the_kinds_that_complete_it() -> None:
 
     rng = random.Random(77)
     ready = 0
-    for _ in range(1500):
+    for _ in range(500):  # about 200 ready hands
         c, wild, melds, shapes, sf = random_case(rng, 0)
         if _or_none(shanten, c, melds, wild, shapes=shapes, stands_for=sf) != 0:
             continue
