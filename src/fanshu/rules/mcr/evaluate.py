@@ -91,7 +91,7 @@ from fanshu.rules.mcr.tally import (
 from fanshu.rules.mcr.tally import fan_value as fan_value  # re-exported: a fan's value
 from fanshu.sets import PAIR, Set
 from fanshu.shapes import decompose
-from fanshu.tiles import FIRST_DRAGON, FIRST_HONOR, Tile, format_tiles
+from fanshu.tiles import FIRST_DRAGON, FIRST_HONOR, NUM_KINDS, Tile, format_tiles
 
 
 def score_hand(hand: Hand, options: McrOptions) -> McrResult:
@@ -102,11 +102,10 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     best_total = 0
     shape = "regular"
     best_packs: list[Set] = []
-    # Only the shapes the kinds held allow are tried (in SPECIAL_SHAPES order): 七对
-    # holds at most 7 kinds, every other shape at least 9, and none has two melds.
-    kinds = len(s.kinds)
-    if len(s.melds) < 2 and kinds != 8:
-        for name, find in _FEW_KINDS if kinds < 8 else _MANY_KINDS:
+    # Only the shapes the number of kinds held allows are tried (``_SHAPES_BY_KINDS``),
+    # and none with two melds.
+    if len(s.melds) < 2:
+        for name, find in _SHAPES_BY_KINDS[len(s.kinds)]:
             tally = find(s)
             if tally is not None:
                 best, best_total, shape = tally, tally.total(values), name
@@ -146,8 +145,20 @@ def score_hand(hand: Hand, options: McrOptions) -> McrResult:
     return result if options.blessings == "off" else apply_blessings(result, options)
 
 
-_FEW_KINDS: Final = tuple(shape for shape in SPECIAL_SHAPES if shape[0] == "seven_pairs")
-_MANY_KINDS: Final = tuple(shape for shape in SPECIAL_SHAPES if shape[0] != "seven_pairs")
+#: How many kinds each special shape holds: 七对 at most 7 (fewer with a 四归一), 全不靠
+#: 14, 十三幺 13, 组合龙 9 and its set's and pair's (up to 13), 九莲宝灯 the 9 of its suit.
+_KINDS_OF_SHAPE: Final[dict[str, range]] = {
+    "seven_pairs": range(1, 8),
+    "honors_knitted": range(14, 15),
+    "thirteen_orphans": range(13, 14),
+    "knitted_straight": range(9, 14),
+    "nine_gates": range(9, 10),
+}
+#: The special shapes to try by the number of kinds held, in SPECIAL_SHAPES order.
+_SHAPES_BY_KINDS: Final = tuple(
+    tuple(shape for shape in SPECIAL_SHAPES if kinds in _KINDS_OF_SHAPE[shape[0]])
+    for kinds in range(NUM_KINDS + 1)
+)
 
 
 def _why_not(s: Situation) -> str:
