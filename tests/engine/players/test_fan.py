@@ -226,7 +226,8 @@ def test_discard_shantens_are_the_views_shanten(rules: str) -> None:
 
 def test_shape_route_draws_on_random_hands() -> None:
     """七对, 十三幺 and 全不靠 after each draw on random concealed 13-tile hands, some
-    drawn from the orphans and the knitted kinds only (where those shapes are near)."""
+    drawn from the orphans and the knitted kinds only (where those shapes are near),
+    and 七对 after each discard of those hands with a tile more."""
     rng = random.Random(13)
     shapes = [r for r in mcr_routes() if isinstance(r, ShapeRoute)]
     orphans = [t for t in (0, 8, 9, 17, 18, 26, *range(27, 34), 4, 13) for _ in range(4)]
@@ -238,6 +239,15 @@ def test_shape_route_draws_on_random_hands() -> None:
         for t in rng.sample((wall, orphans, knitted)[i % 3], 13):
             c[t] += 1
         for r in shapes:
+            t0 = rng.choice([t for t in range(34) if c[t] < 4])
+            c[t0] += 1  # a 14-tile hand: each discard
+            less = r.discards(c, ())
+            for t in range(34) if less is not None else ():
+                if c[t]:
+                    c[t] -= 1
+                    assert less[t] == r.distance(c, ()), (r.name, c, t)
+                    c[t] += 1
+            c[t0] -= 1
             after = r.draws(c, ())
             if after is None:
                 continue

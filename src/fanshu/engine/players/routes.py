@@ -400,6 +400,23 @@ class ShapeRoute(Route):
             return _honors_knitted_draws(c)
         return _orphans_draws(c)
 
+    def discards(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
+        """七对's distances after each discard at once (the others discard by discard)."""
+        if self.shape != "seven_pairs" or melds or sum(c) - 1 not in (13, 14):
+            return None
+        p = 0
+        for k in c:
+            p += k >> 1
+        floor = 14 - sum(c)  # of the hand one tile smaller
+        out = [99] * 34
+        for t in range(34):
+            k = c[t]
+            if k:
+                q = p if k & 1 else p - 1  # an odd copy goes: the pairs stay
+                r = 6 - (q if q < 7 else 7)
+                out[t] = floor if floor > r else r
+        return out
+
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
