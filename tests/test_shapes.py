@@ -332,6 +332,7 @@ def suit_counts(draw: st.DrawFn) -> tuple[int, ...]:
 @given(suit_counts())
 @example((1, 1, 1, 2, 2, 2, 3, 3, 0))
 @example((3, 1, 1, 1, 1, 1, 1, 1, 3))
+@example((12, 1, 2, 2, 7, 8, 7, 3, 1))  # counts no hand holds are read alike
 def test_suit_completions_match_brute_force(key: tuple[int, ...]) -> None:
     # (the ranks that complete the suit as sets alone, and as sets and a pair), by DFS
     def completes(r: int, pair: bool) -> bool:

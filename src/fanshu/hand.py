@@ -288,16 +288,19 @@ class Hand:
         melds: tuple[Meld, ...] = (),
         winning_tile: Tile | None = None,
         context: WinContext = _NO_CONTEXT,
+        *,
+        _tiles_checked: bool = False,
     ) -> None:
         # Written out (the dataclass's own __init__ looks ``object.__setattr__`` up again
         # for every field and builds a fresh default context): a parsed hand is made once
-        # per scored string.
+        # per scored string.  ``_tiles_checked`` is for ``with_checked_tiles`` and the
+        # readers of this package (``dataclasses.replace`` passes only the fields).
         set_field = object.__setattr__
         set_field(self, "concealed", concealed)
         set_field(self, "melds", melds)
         set_field(self, "winning_tile", winning_tile)
         set_field(self, "context", context)
-        set_field(self, "tiles_checked", False)
+        set_field(self, "tiles_checked", _tiles_checked)
 
     @classmethod
     def with_checked_tiles(
@@ -309,9 +312,7 @@ class Hand:
     ) -> Hand:
         """A hand whose tiles the caller has checked as ``validate`` would (see
         ``tiles_checked``); ``validate`` still checks its size and win context."""
-        hand = cls(concealed, melds, winning_tile, context)
-        object.__setattr__(hand, "tiles_checked", True)
-        return hand
+        return cls(concealed, melds, winning_tile, context, _tiles_checked=True)
 
     def __reduce__(
         self,

@@ -275,21 +275,39 @@ def is_regular_complete(counts: list[int]) -> bool:
     return pairs == 1
 
 
+def _step_table() -> tuple[int, ...]:
+    """``_sets_only``'s steps: ``_STEP[state + n]`` after a rank of ``n`` tiles (0-10).
+
+    A state is ``(p1 * 3 + p2) * 11``: ``p1`` and ``p2`` chows started one and two ranks
+    below, still to take a tile at this rank; ``_DEAD`` (too few tiles for them) stays.
+    """
+    table: list[int] = []
+    for state in range(9):
+        p1, p2 = divmod(state, 3)
+        for n in range(_STEP_N):
+            left = n - p1 - p2
+            table.append(_DEAD if left < 0 else ((left % 3) * 3 + p1) * _STEP_N)
+    table += [_DEAD] * _STEP_N
+    return tuple(table)
+
+
+_STEP_N = 11  # counts 0-10 a rank (``_suit_completions`` folds higher ones into 7-9)
+_DEAD = 9 * _STEP_N
+_STEP = _step_table()
+
+
 def _sets_only(c: list[int]) -> bool:
-    """Do these 9 counts split into chows and pungs alone?
+    """Do these 9 counts (each 0-10) split into chows and pungs alone?
 
     Greedy, rank by rank: the tiles a rank has left after the chows started below it
     are pungs, but for ``left % 3`` chows started here (three equal chows use the tiles
-    of three pungs, so no other choice can succeed where this one fails).
+    of three pungs, so no other choice can succeed where this one fails); the steps are
+    looked up (``_STEP``), and the split succeeds when no chow is left unfinished.
     """
-    p1 = p2 = 0  # chows started one and two ranks below, still to take a tile here
+    state = 0
     for n in c:
-        left = n - p1 - p2
-        if left < 0:
-            return False
-        p2 = p1
-        p1 = left % 3
-    return p1 == 0 and p2 == 0
+        state = _STEP[state + n]
+    return state == 0
 
 
 def _sets_with_pair(c: list[int], weight: int) -> bool:
@@ -319,7 +337,10 @@ def _suit_completions(key: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int,
     m = (sum(key) + 1) % 3
     if m == 1:
         return (), ()
-    c = list(key)
+    # A count above 9 splits as the one of 7-9 equal to it mod 3: even less a pair it
+    # keeps more tiles than the chows started below take (at most 4), so only its
+    # residue decides.  With the probed tile the counts stay within ``_STEP``'s 0-10.
+    c = list(key) if max(key) <= 9 else [n if n <= 9 else 7 + (n - 7) % 3 for n in key]
     weight = 0
     for r in range(SUIT_SIZE):
         weight += r * c[r]

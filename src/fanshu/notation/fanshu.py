@@ -290,9 +290,9 @@ def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | Non
     than four melds), which the full reader then reports with its position."""
     # melds up to the last ']', then a run of tokens that is the whole rest
     end = text.rfind("]") + 1
-    run = text[end:] if end else text
+    run = text[end:]
     tokens = _PLAIN_TOKEN.findall(run)
-    if sum(map(len, tokens)) != len(run) or not run:
+    if "".join(tokens) != run or not run:
         return None
     try:
         kinds = [*chain.from_iterable(map(_TOKENS.__getitem__, tokens))]
@@ -337,4 +337,5 @@ def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | Non
     concealed: tuple[Tile, ...] = (
         itemgetter(*kinds)(TILES) if len(kinds) > 1 else (TILES[kinds[0]],)
     )
-    return Hand.with_checked_tiles(concealed, melds, winning, context or _NO_CONTEXT)
+    # ``Hand.with_checked_tiles`` without its call
+    return Hand(concealed, melds, winning, context or _NO_CONTEXT, _tiles_checked=True)
