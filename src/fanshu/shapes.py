@@ -430,8 +430,16 @@ def waits_on_win_only(counts: list[int], win: int) -> bool:
         # and the suits sets only); a pung won from two pairs always has the other pair.
         return counts[win] == 2
     base = win - win % SUIT_SIZE
-    before = list(counts[base : base + SUIT_SIZE])
-    r = win - base
+    return _suit_wins_only(tuple(counts[base : base + SUIT_SIZE]), win - base)
+
+
+# Memory bound: 65,536 (suit counts, rank) keys of ~250 B (the 9 counts, the key, the
+# cache's link): ~16 MiB when full.
+@lru_cache(maxsize=1 << 16)
+def _suit_wins_only(key: tuple[int, ...], r: int) -> bool:
+    """``waits_on_win_only`` for a win of rank ``r`` in a suit of counts ``key`` (the win
+    included), cached by both."""
+    before = list(key)
     before[r] -= 1
     key = tuple(before)
     sets_only, with_pair = _suit_completions(key)
