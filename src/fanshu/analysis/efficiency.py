@@ -944,9 +944,11 @@ def discard_shantens(
     ab = _prod(v0, v1)
     cd = _prod(v2, v3)
     rest = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
-    # the special shapes only where they may reach the regular shanten, as in
-    # best_discards: the 14 tiles' counts bound every discard's special shanten
+    # 七对 and 十三幺 are counted exactly for each discard (a pair or an orphan kind
+    # lost); 全不靠 and 组合龙 only where the 14 tiles' bound lets them reach the least
+    # of the others, as in best_discards (a discard adds nothing they count)
     bound = 99
+    pairs = orph = orph_pairs = -1  # -1: the shape is not counted
     if melds < 2 and flags != _REGULAR:
         p0, p1, p2, p3 = base
         kmax = _knit_max[p0] + _knit_max[p1] + _knit_max[p2]
@@ -954,11 +956,13 @@ def discard_shantens(
             bound = 11 - 2 * melds - kmax - _best[_prod(ab, cd)][1 - melds]
         if melds == 0:
             if flags & _PAIRS:
-                bound = min(bound, 6 - _pairs[p0] - _pairs[p1] - _pairs[p2] - _pairs[p3])
+                pairs = _pairs[p0] + _pairs[p1] + _pairs[p2] + _pairs[p3]
             if flags & _ORPHANS:
                 orph = _orph[p0] + _orph[p1] + _orph[p2] + _orph[p3]
-                pair = _orph_pair[p0] | _orph_pair[p1] | _orph_pair[p2] | _orph_pair[p3]
-                bound = min(bound, 13 - orph - pair)
+                orph_pairs = 0
+                for t in _ORPHAN_KINDS:
+                    if counts[t] >= 2:
+                        orph_pairs += 1
             if flags & _HONORS_KNITTED:
                 bound = min(bound, 13 - _kinds[p3] - kmax)
     k = 4 - melds
@@ -972,16 +976,36 @@ def discard_shantens(
             bit = held & -held
             r = bit.bit_length() - 1
             held ^= bit
+            t = 9 * g + r
             q = subs[r]
             whole = _prod(rg, _vid[q])
-            reg = 8 - 2 * melds - _best[whole][k]
-            if reg < bound:  # no special shape reaches it
-                out[9 * g + r] = reg
+            x = 8 - 2 * melds - _best[whole][k]
+            n = counts[t]
+            if pairs >= 0:
+                y = 6 - (pairs - 1 if n == 2 or n == 4 else pairs)
+                if y < x:
+                    x = y
+            if orph >= 0:
+                o, op = orph, orph_pairs
+                if _IS_ORPHAN[t]:
+                    if n == 1:
+                        o -= 1
+                    elif n == 2:
+                        op -= 1
+                y = 13 - o - (1 if op else 0)
+                if y < x:
+                    x = y
+            if x <= bound:  # 全不靠 and 组合龙 cannot be nearer
+                out[t] = x
             else:
                 p = list(base)
                 p[g] = q
-                out[9 * g + r] = _shanten_whole(p, melds, flags, whole)[0]
+                out[t] = _shanten_whole(p, melds, flags, whole)[0]
     return out
+
+
+_ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_IS_ORPHAN = tuple(t in _ORPHAN_KINDS for t in range(34))
 
 
 def rank_discards(
