@@ -16,7 +16,14 @@ from fanshu.engine import Game
 from fanshu.engine.players import counting
 from fanshu.engine.players.base import View, discard_tiles
 from fanshu.engine.players.fan import FanPlayer, Planner
-from fanshu.engine.players.routes import Route, SetsRoute, ShapeRoute, held_levels, mcr_routes
+from fanshu.engine.players.routes import (
+    Route,
+    SetsRoute,
+    ShapeRoute,
+    held_levels,
+    mcr_routes,
+    near,
+)
 from fanshu.engine.variants import playable_rules
 from fanshu.hand import Meld, MeldKind
 
@@ -258,3 +265,36 @@ def test_shape_route_draws_on_random_hands() -> None:
                     c[t] -= 1
             checked += 1
     assert checked == 1500 * 3
+
+
+def near_as_before(c: Sequence[int]) -> list[int]:
+    """``routes.near`` as it was written kind by kind."""
+    out = []
+    for t in range(34):
+        if c[t]:
+            out.append(t)
+        elif t < 27:
+            r = t % 9
+            if (
+                (r > 0 and c[t - 1])
+                or (r < 8 and c[t + 1])
+                or (r > 1 and c[t - 2])
+                or (r < 7 and c[t + 2])
+            ):
+                out.append(t)
+    return out
+
+
+def test_near_and_set_route_kinds_from_bits() -> None:
+    rng = random.Random(31)
+    wall = [t for t in range(34) for _ in range(4)]
+    sets = [r for r in mcr_routes() if isinstance(r, SetsRoute)]
+    for i in range(2000):
+        c = [0] * 34
+        for t in rng.sample(wall, i % 15):
+            c[t] += 1
+        want = near_as_before(c)
+        assert near(c) == want, c
+        r = sets[i % len(sets)]
+        tiles = {x for chow, t in r.sets for x in ((t, t + 1, t + 2) if chow else (t,))}
+        assert list(r.kinds(c)) == sorted(set(want) | tiles), (r.name, c)

@@ -136,19 +136,34 @@ class MaskRoute(Route):
 def near(c: Sequence[int]) -> list[int]:
     """The kinds held, and the numbered kinds up to two ranks from one held: the only
     draws that can join a set, a partial set or the pair in a regular hand."""
-    out = []
+    return _kinds_of_bits(_near_bits(c))
+
+
+_SUIT_BITS = (1 << 27) - 1
+_RANK_BITS = tuple(sum(1 << (9 * s + r) for s in range(3)) for r in range(9))
+_UP1 = _SUIT_BITS & ~_RANK_BITS[0]  # t + 1 in t's suit: not a rank 1
+_UP2 = _UP1 & ~_RANK_BITS[1]
+_DOWN1 = _SUIT_BITS & ~_RANK_BITS[8]
+_DOWN2 = _DOWN1 & ~_RANK_BITS[7]
+
+
+def _near_bits(c: Sequence[int]) -> int:
+    """:func:`near` as bits: the held kinds, and each held numbered kind's neighbours
+    one and two ranks away in its suit."""
+    h = 0
     for t in range(34):
         if c[t]:
-            out.append(t)
-        elif t < 27:
-            r = t % 9
-            if (
-                (r > 0 and c[t - 1])
-                or (r < 8 and c[t + 1])
-                or (r > 1 and c[t - 2])
-                or (r < 7 and c[t + 2])
-            ):
-                out.append(t)
+            h |= 1 << t
+    n = h & _SUIT_BITS
+    return h | (n << 1 & _UP1) | (n << 2 & _UP2) | (n >> 1 & _DOWN1) | (n >> 2 & _DOWN2)
+
+
+def _kinds_of_bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
     return out
 
 
@@ -357,10 +372,7 @@ class SetsRoute(Route):
         return out
 
     def kinds(self, c: Sequence[int]) -> Sequence[int]:
-        got = set(near(c))
-        for chow, t in self.sets:
-            got.update((t, t + 1, t + 2) if chow else (t,))
-        return sorted(got)
+        return _kinds_of_bits(_near_bits(c) | self.levels[0][0])
 
 
 @dataclass(frozen=True, eq=False)
