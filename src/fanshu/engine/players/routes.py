@@ -182,21 +182,31 @@ def _need(todo: Sequence[tuple[bool, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(need.items())
 
 
-# the last melds asked about and their keys: the planner asks every route about the same
-# melds in turn (one entry, a reference to a tuple of at most four melds)
-_last_melds: tuple[object, tuple[tuple[bool, int], ...]] = ((), ())
+# the last melds asked about, their keys and the bits of those keys: the planner asks
+# every route about the same melds in turn (one entry, a reference to a tuple of at most
+# four melds)
+_last_melds: tuple[object, tuple[tuple[bool, int], ...], int] = ((), (), 0)
 
 
-def _meld_keys(melds: Sequence[Meld]) -> tuple[tuple[bool, int], ...]:
-    """(is a chow, tile) of each meld, as ``SetsRoute.sets`` names its sets."""
+def _key_bit(chow: bool, t: int) -> int:
+    """A set's bit: a chow by its lowest tile, a pung (or kong) 34 kinds further."""
+    return 1 << (t if chow else 34 + t)
+
+
+def _meld_keys(melds: Sequence[Meld]) -> tuple[tuple[tuple[bool, int], ...], int]:
+    """(is a chow, tile) of each meld, as ``SetsRoute.sets`` names its sets, and the
+    bits of those (``_key_bit``)."""
     global _last_melds
     last = _last_melds
     if last[0] is melds:
-        return last[1]
+        return last[1], last[2]
     keys = tuple((m.kind is MeldKind.CHOW, int(m.tile)) for m in melds)
+    bits = 0
+    for chow, t in keys:
+        bits |= _key_bit(chow, t)
     if type(melds) is tuple:  # immutable: the same object has the same keys
-        _last_melds = (melds, keys)
-    return keys
+        _last_melds = (melds, keys, bits)
+    return keys, bits
 
 
 def held_levels(c: Sequence[int]) -> tuple[int, int, int, int]:
@@ -229,6 +239,8 @@ class SetsRoute(Route):
     #: by the same mask: the kinds (bits) those sets take at least once, twice, three
     #: and four times
     levels: tuple[tuple[int, int, int, int], ...] = field(init=False, repr=False)
+    #: the bits of the sets (``_key_bit``)
+    key_bits: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         sets = self.sets
@@ -247,6 +259,7 @@ class SetsRoute(Route):
             levels.append((at[0], at[1], at[2], at[3]))
         object.__setattr__(self, "needs", tuple(needs))
         object.__setattr__(self, "levels", tuple(levels))
+        object.__setattr__(self, "key_bits", sum(_key_bit(chow, t) for chow, t in sets))
 
     def distance(self, c: Sequence[int], melds: Sequence[Meld]) -> int | None:
         got = self.split(c, melds)
@@ -257,7 +270,9 @@ class SetsRoute(Route):
 
     def _made(self, melds: Sequence[Meld]) -> int:
         """The bit mask of the sets the melds already make."""
-        keys = _meld_keys(melds)
+        keys, bits = _meld_keys(melds)
+        if not bits & self.key_bits:  # none of them: the common case
+            return 0
         made = 0
         for i, x in enumerate(self.sets):
             if x in keys:
