@@ -19,6 +19,7 @@ import pytest
 from fanshu.analysis import efficiency as E
 from fanshu.analysis.shanten import (
     ShapeName,
+    knitted_straight_shanten,
     partial_regular_shanten,
     regular_shanten,
     seven_pairs_shanten,
@@ -255,6 +256,27 @@ def test_regular_draws_are_partial_regular_shanten() -> None:
             c[t] -= 1
     with pytest.raises(ValueError, match="0-4 melds"):
         E.regular_draws([0] * 34, 5)
+
+
+def test_knitted_draws_are_knitted_straight_shanten() -> None:
+    """Hands of 12 or 13 tiles (0 or 1 meld), half drawn from the knitted kinds and the
+    honours: 组合龙's shanten after each draw (a kind held four times left out)."""
+    rng = random.Random(29)
+    knitted = [t for t in (0, 3, 6, 10, 13, 16, 20, 23, 26, 1, 4, 7) for _ in range(4)]
+    knitted += [t for t in range(27, 34) for _ in range(4)]
+    for i in range(2000):
+        melds = rng.choice((0, 0, 1))
+        c = [0] * 34
+        for t in rng.sample(knitted if i % 2 else WALL, rng.choice((12, 13)) - 3 * melds):
+            c[t] += 1
+        after = E.knitted_draws(c, melds)
+        for t in range(34):
+            if c[t] < 4:
+                c[t] += 1
+                assert after[t] == knitted_straight_shanten(c, melds), (c, melds, t)
+                c[t] -= 1
+    with pytest.raises(ValueError, match="at most one meld"):
+        E.knitted_draws([0] * 34, 2)
 
 
 def test_regular_discards_are_partial_regular_shanten() -> None:

@@ -69,6 +69,7 @@ __all__ = [
     "DiscardEfficiency",
     "best_discards",
     "discard_shantens",
+    "knitted_draws",
     "look_ahead_counts",
     "rank_discards",
     "regular_discards",
@@ -722,6 +723,58 @@ def regular_discards(counts: Sequence[int], fixed: int = 0) -> tuple[int, list[i
             out[g + r] = x if x > floor else floor
         g += 9
     return now, out
+
+
+def knitted_draws(counts: Sequence[int], melds: int = 0) -> list[int]:
+    """``shanten.knitted_straight_shanten`` (组合龙) of ``counts`` with one more tile of
+    each kind (34 values; a fifth copy counted like any tile), ``counts`` and ``melds``
+    (at most one) making a hand of 12 or 13 tiles: for each way to knit the suits, a
+    draw of a knitted kind not held fills the straight, any other joins the rest.
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> after = knitted_draws(counts_of(parse_tiles("147m258s36p123m55p")))
+    >>> after[26], after[0]  # the 9p completes the straight, a 1m does not
+    (-1, 0)
+    """
+    if not 0 <= melds <= 1:
+        raise ValueError(f"组合龙 takes at most one meld, not {melds}")
+    _trim()
+    p = _pids(counts)
+    base = 2 - 2 * melds
+    k = 1 - melds
+    h = p[3]
+    hv = _vid[h]
+    plus_h = _pluses(h)
+    out = [99] * 34
+    for perm in _sh._KNIT_PERMS:
+        q0 = _knit_pid[p[0]][perm[0]]
+        q1 = _knit_pid[p[1]][perm[1]]
+        q2 = _knit_pid[p[2]][perm[2]]
+        w0, w1, w2 = _vid[q0], _vid[q1], _vid[q2]
+        missing = 9 - _knit[p[0]][perm[0]] - _knit[p[1]][perm[1]] - _knit[p[2]][perm[2]]
+        ab = _prod(w0, w1)
+        cd = _prod(w2, hv)
+        filled = missing - 1 + base - _best[_prod(ab, cd)][k]  # a knitted kind not held
+        top = missing + base
+        groups = ((0, q0, _prod(w1, cd)), (1, q1, _prod(w0, cd)), (2, q2, _prod(ab, hv)))
+        for g, q, others in groups:
+            plus = _pluses(q)
+            res = perm[g]
+            for r in range(9):
+                t = 9 * g + r
+                if r % 3 == res and not counts[t]:
+                    x = filled
+                else:
+                    x = top - _best[_prod(others, plus[r])][k]
+                if x < out[t]:
+                    out[t] = x
+        others = _prod(ab, w2)
+        for r in range(7):
+            x = top - _best[_prod(others, plus_h[r])][k]
+            if x < out[27 + r]:
+                out[27 + r] = x
+    return out
 
 
 def winning_kinds(

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import permutations
 
-from fanshu.analysis.efficiency import regular_discards, regular_draws
+from fanshu.analysis.efficiency import knitted_draws, regular_discards, regular_draws
 from fanshu.analysis.shanten import (
     honors_knitted_shanten,
     knitted_straight_shanten,
@@ -417,9 +417,13 @@ class ShapeRoute(Route):
         return KINDS
 
     def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
-        """The distances after each draw at once of 七对, 十三幺 and 全不靠 (组合龙:
-        kind by kind)."""
-        if self.shape == "knitted_straight" or melds or sum(c) + 1 not in (13, 14):
+        """The distances after each draw at once."""
+        if self.shape == "knitted_straight":
+            m = len(melds)
+            if m > 1 or sum(c) + 1 + 3 * m not in (13, 14):
+                return None
+            return knitted_draws(c, m)
+        if melds or sum(c) + 1 not in (13, 14):
             return None
         if self.shape == "seven_pairs":
             return pairs_draws(c)[1]
