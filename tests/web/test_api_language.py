@@ -4,6 +4,8 @@ says ``Content-Language`` and ``Vary: Accept-Language``.  æŒ‰ Accept-Language è¿
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from fanshu.web.problems import (
     problem_response,
     scope_language,
 )
+from fanshu.web.ratelimit import Rate, RateLimits
+from fanshu.web.security import HostCheck
 from support.http import problem
 
 #: 13 tiles where a complete hand has 14: invalid_hand, with a count in the message.
@@ -191,3 +195,178 @@ def test_a_body_over_the_limit_is_refused_in_the_requests_language(tmp_path: Pat
             != over.format(limit=2048, kib=2)
         )
         assert r.headers["content-language"] == "zh"
+
+
+# --- the checks every request passes: Host, Origin, JSON only, rate limits --------------------
+
+NOT_THIS_HOST = (
+    "this server does not answer for the host {host!r}; it answers for: {names} "
+    "(fanshu serve --allowed-host NAME adds one)"
+)
+NO_HOST = (
+    "this server does not answer for the host none; it answers for: {names} "
+    "(fanshu serve --allowed-host NAME adds one)"
+)
+FROM_ORIGIN = (
+    "a {method} from the origin {origin!r} is refused: changes come from pages of this server only"
+)
+FROM_SITE = (
+    "a {method} from another site (Sec-Fetch-Site: {site}) is refused: changes come from "
+    "pages of this server only"
+)
+JSON_NOT = (
+    "{method} takes JSON only: send Content-Type: application/json (also with no body), "
+    "not Content-Type {given!r}"
+)
+JSON_NONE = (
+    "{method} takes JSON only: send Content-Type: application/json (also with no body), "
+    "not no Content-Type"
+)
+TOO_MANY = (
+    "too many {requests} from {who}: at most {per_minute:g} a minute after {burst}; "
+    "try again in {seconds} s"
+)
+
+
+def _zh(template: str, **values: Any) -> str:
+    """``template`` in Chinese, checked to be in the catalog (not the English again)."""
+    chinese = gettext(template, "zh")
+    assert chinese != template, template
+    return chinese.format(**values)
+
+
+def _checks_client(tmp_path: Path, **kw: Any) -> TestClient:
+    from fanshu.web.app import create_app
+
+    kw.setdefault("rate_limits", RateLimits.off())
+    app = create_app(":memory:", static_dir=tmp_path, **kw)
+    return TestClient(app, raise_server_exceptions=False, base_url=LOCAL)
+
+
+def test_an_unknown_host_is_refused_in_the_requests_language(tmp_path: Path) -> None:
+    names = "127.0.0.1, ::1, club.example, localhost"
+    values = {"host": "evil.example:8000", "names": names}
+    with _checks_client(tmp_path, allowed_hosts=["club.example"]) as c:
+        for lang in ("zh", "en"):
+            asked = {"host": "evil.example:8000", "Accept-Language": lang}
+            r = c.get("/v1/rules", headers=asked)
+            body = problem(r, 421, "bad_host")
+            if lang == "zh":
+                assert body["detail"] == _zh(NOT_THIS_HOST, **values)
+                assert body["title"] == _zh(TITLES["bad_host"])
+            else:
+                assert body["detail"] == NOT_THIS_HOST.format(**values)
+                assert body["title"] == TITLES["bad_host"]
+            assert r.headers["content-language"] == lang
+
+
+def _asgi_answer(app: Any, scope: dict[str, Any]) -> list[dict[str, Any]]:
+    """The messages ``app`` sends for a request with no body."""
+    answer: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        answer.append(message)
+
+    # in a thread of its own: a browser test in the same worker may leave this thread's
+    # event loop running (Playwright's sync API), and asyncio.run refuses to nest
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
+    return answer
+
+
+def test_a_request_with_no_host_is_refused_in_its_language() -> None:
+    # a client may leave Host out (HTTP/1.0): the check sees the raw ASGI scope
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        raise AssertionError("a request with no Host went through")
+
+    names = "127.0.0.1, ::1, localhost"
+    for lang in ("zh", "en"):
+        headers = [(b"accept-language", lang.encode())]
+        scope = {"type": "http", "method": "GET", "path": "/v1/rules", "headers": headers}
+        answer = _asgi_answer(HostCheck(app), scope)
+        assert answer[0]["status"] == 421
+        assert (b"content-language", lang.encode()) in answer[0]["headers"]
+        detail = json.loads(answer[1]["body"])["detail"]
+        assert detail == (
+            _zh(NO_HOST, names=names) if lang == "zh" else NO_HOST.format(names=names)
+        )
+
+
+def test_a_change_from_another_site_is_refused_in_the_requests_language(tmp_path: Path) -> None:
+    players = {"players": ["Ann", "Bo", "Cy", "Di"]}
+    origin = {"method": "POST", "origin": "http://evil.example"}
+    site = {"method": "DELETE", "site": "cross-site"}
+    with _checks_client(tmp_path) as c:
+        for lang in ("zh", "en"):
+            by_origin = c.post(
+                "/v1/matches",
+                json=players,
+                headers={"origin": "http://evil.example", "Accept-Language": lang},
+            )
+            by_site = c.delete(
+                "/v1/games/nope", headers={"sec-fetch-site": "cross-site", "Accept-Language": lang}
+            )
+            for r, template, values in (
+                (by_origin, FROM_ORIGIN, origin),
+                (by_site, FROM_SITE, site),
+            ):
+                body = problem(r, 403, "bad_origin")
+                if lang == "zh":
+                    assert body["detail"] == _zh(template, **values)
+                    assert body["title"] == _zh(TITLES["bad_origin"])
+                else:
+                    assert body["detail"] == template.format(**values)
+                assert r.headers["content-language"] == lang
+
+
+def test_a_change_not_sent_as_json_is_refused_in_the_requests_language(tmp_path: Path) -> None:
+    text = {"method": "POST", "given": "text/plain"}
+    with _checks_client(tmp_path) as c:
+        for lang in ("zh", "en"):
+            asked = {"Accept-Language": lang}
+            as_text = c.post(
+                "/v1/score", content=b"{}", headers={**asked, "content-type": "text/plain"}
+            )
+            untyped = c.put("/v1/matches/nope/hands/1", content=b"{}", headers=asked)
+            assert "content-type" not in untyped.request.headers
+            for r, template, values in (
+                (as_text, JSON_NOT, text),
+                (untyped, JSON_NONE, {"method": "PUT"}),
+            ):
+                body = problem(r, 415, "json_only")
+                if lang == "zh":
+                    assert body["detail"] == _zh(template, **values)
+                    assert body["title"] == _zh(TITLES["json_only"])
+                else:
+                    assert body["detail"] == template.format(**values)
+                assert r.headers["content-language"] == lang
+
+
+def test_too_many_requests_are_refused_in_the_requests_language(tmp_path: Path) -> None:
+    # one a minute: the second is refused, and none comes back within the test
+    limits = RateLimits(write=Rate(1, 1), login=Rate(1, 1), compute=Rate(1, 1))
+    sent = {
+        "write": ("/v1/matches", {"players": ["Ann", "Bo", "Cy", "Di"]}),
+        "login": ("/v1/session", {"name": "x", "password": "y"}),
+        "compute": ("/v1/score", {"hand": "[EEEE]123m456p789s11s"}),
+    }
+    for lang in ("zh", "en"):
+        asked = {"Accept-Language": lang}
+        with _checks_client(tmp_path, rate_limits=limits) as c:  # full buckets again
+            for kind, (path, payload) in sent.items():
+                assert c.post(path, json=payload, headers=asked).status_code != 429
+                r = c.post(path, json=payload, headers=asked)
+                body = problem(r, 429, "rate_limited")
+                seconds = int(r.headers["retry-after"])
+                assert body["retry_after"] == seconds >= 1
+                values = {"who": "testclient", "per_minute": 1, "burst": 1, "seconds": seconds}
+                if lang == "zh":
+                    requests = _zh(f"{kind} requests")
+                    assert body["detail"] == _zh(TOO_MANY, requests=requests, **values)
+                    assert body["title"] == _zh(TITLES["rate_limited"])
+                else:
+                    assert body["detail"] == TOO_MANY.format(requests=f"{kind} requests", **values)
+                assert r.headers["content-language"] == lang

@@ -26,13 +26,22 @@ from dataclasses import dataclass, field
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from fanshu.i18n import Message, msg
 from fanshu.web.kinds import RequestKind, request_kind
-from fanshu.web.problems import Problem, problem_response
+from fanshu.web.problems import Problem, problem_response, scope_language
 
 __all__ = ["DEFAULT_LIMITS", "MAX_CLIENTS", "Rate", "RateLimit", "RateLimits", "TokenBuckets"]
 
 #: The most clients whose buckets are kept at once.
 MAX_CLIENTS = 10_000
+
+#: The requests of each kind, as a 429's detail names them (translated with it).
+_REQUESTS: dict[RequestKind, Message] = {
+    "read": msg("read requests"),
+    "compute": msg("compute requests"),
+    "login": msg("login requests"),
+    "write": msg("write requests"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +153,16 @@ class RateLimit:
         seconds = max(1, math.ceil(wait))
         problem = Problem(
             "rate_limited",
-            f"too many {kind} requests from {who}: at most {rate.per_minute:g} a minute "
-            f"after {rate.burst}; try again in {seconds} s",
+            msg(
+                "too many {requests} from {who}: at most {per_minute:g} a minute after "
+                "{burst}; try again in {seconds} s",
+                requests=_REQUESTS[kind],
+                who=who,
+                per_minute=rate.per_minute,
+                burst=rate.burst,
+                seconds=seconds,
+            ),
             headers={"Retry-After": str(seconds)},
             retry_after=seconds,
         )
-        await problem_response(problem)(scope, receive, send)
+        await problem_response(problem, scope_language(scope))(scope, receive, send)

@@ -27,7 +27,9 @@ from fastapi import Request
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from fanshu.web.problems import Problem, problem_response
+from fanshu import i18n
+from fanshu.i18n import msg
+from fanshu.web.problems import Problem, problem_response, scope_language
 
 __all__ = [
     "CSP",
@@ -110,13 +112,21 @@ class HostCheck:
         if self.allows(host):
             await self.app(scope, receive, send)
             return
-        shown = repr(host) if host else "none"
-        problem = Problem(
-            "bad_host",
-            f"this server does not answer for the host {shown}; it answers for: "
-            f"{self.shown} (fanshu serve --allowed-host NAME adds one)",
-        )
-        await problem_response(problem)(scope, receive, send)
+        if host:
+            detail = msg(
+                "this server does not answer for the host {host!r}; it answers for: "
+                "{names} (fanshu serve --allowed-host NAME adds one)",
+                host=host,
+                names=self.shown,
+            )
+        else:
+            detail = msg(
+                "this server does not answer for the host none; it answers for: "
+                "{names} (fanshu serve --allowed-host NAME adds one)",
+                names=self.shown,
+            )
+        problem = Problem("bad_host", detail)
+        await problem_response(problem, scope_language(scope))(scope, receive, send)
 
 
 def _origin_of(scope: Scope, headers: Headers) -> tuple[str, str, int]:
@@ -155,17 +165,20 @@ class OriginCheck:
         if refused is None:
             await self.app(scope, receive, send)
             return
-        await problem_response(Problem("bad_origin", refused, 403))(scope, receive, send)
+        problem = Problem("bad_origin", refused, 403)
+        await problem_response(problem, scope_language(scope))(scope, receive, send)
 
     @staticmethod
-    def refusal(scope: Scope) -> str | None:
+    def refusal(scope: Scope) -> i18n.Message | None:
         """Why the request is refused, or None."""
         headers = Headers(scope=scope)
         site = headers.get("sec-fetch-site", "").strip().lower()
         if site and site not in ("same-origin", "none"):
-            return (
-                f"a {scope.get('method')} from another site (Sec-Fetch-Site: {site}) is "
-                "refused: changes come from pages of this server only"
+            return msg(
+                "a {method} from another site (Sec-Fetch-Site: {site}) is refused: changes "
+                "come from pages of this server only",
+                method=scope.get("method"),
+                site=site,
             )
         origin = headers.get("origin")
         if origin is None:
@@ -179,9 +192,11 @@ class OriginCheck:
             ):
                 return None
         shown = origin if len(origin) <= 60 else origin[:57] + "..."
-        return (
-            f"a {scope.get('method')} from the origin {shown!r} is refused: changes come "
-            "from pages of this server only"
+        return msg(
+            "a {method} from the origin {origin!r} is refused: changes come from pages of "
+            "this server only",
+            method=scope.get("method"),
+            origin=shown,
         )
 
 
@@ -197,12 +212,20 @@ async def json_only(request: Request) -> None:
         return
     media = (given or "").split(";", 1)[0].strip().lower()
     if media != "application/json":
-        sent = f"Content-Type {given!r}" if given else "no Content-Type"
-        raise Problem(
-            "json_only",
-            f"{method} takes JSON only: send Content-Type: application/json "
-            f"(also with no body), not {sent}",
-        )
+        if given:
+            detail = msg(
+                "{method} takes JSON only: send Content-Type: application/json (also with "
+                "no body), not Content-Type {given!r}",
+                method=method,
+                given=given,
+            )
+        else:
+            detail = msg(
+                "{method} takes JSON only: send Content-Type: application/json (also with "
+                "no body), not no Content-Type",
+                method=method,
+            )
+        raise Problem("json_only", detail)
 
 
 class SecurityHeaders:
