@@ -997,12 +997,11 @@ def discard_shantens(
     ab = _prod(v0, v1)
     cd = _prod(v2, v3)
     rest = (_prod(v1, cd), _prod(v0, cd), _prod(ab, v3), _prod(ab, v2))
-    # 七对, 十三幺 and 全不靠 are counted exactly for each discard (a pair, an orphan
-    # kind or a knitted kind lost); 组合龙 only where the 14 tiles' bound lets it reach
-    # the least of the others, as in best_discards (a discard adds nothing it counts)
+    # 七对 and 十三幺 are counted exactly for each discard (a pair or an orphan kind
+    # lost); 全不靠 and 组合龙 only where the 14 tiles' bound lets them reach the least
+    # of the others, as in best_discards (a discard adds nothing they count)
     bound = 99
-    pairs = orph = orph_pairs = honours = -1  # -1: the shape is not counted
-    knit = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+    pairs = orph = orph_pairs = -1  # -1: the shape is not counted
     if melds < 2 and flags != _REGULAR:
         p0, p1, p2, p3 = base
         kmax = _knit_max[p0] + _knit_max[p1] + _knit_max[p2]
@@ -1018,8 +1017,7 @@ def discard_shantens(
                     if counts[t] >= 2:
                         orph_pairs += 1
             if flags & _HONORS_KNITTED:
-                honours = _kinds[p3]
-                knit = [list(_knit[p0]), list(_knit[p1]), list(_knit[p2])]
+                bound = min(bound, 13 - _kinds[p3] - kmax)
     k = 4 - melds
     out = [99] * 34
     for g in range(4):
@@ -1050,31 +1048,7 @@ def discard_shantens(
                 y = 13 - o - (1 if op else 0)
                 if y < x:
                     x = y
-            if honours >= 0:  # 全不靠: a kind held once goes
-                h = honours
-                if n == 1:
-                    if g == 3:
-                        h -= 1
-                    else:
-                        knit[g][r % 3] -= 1
-                a, b, d = knit
-                y = (
-                    13
-                    - h
-                    - max(
-                        a[0] + b[1] + d[2],
-                        a[0] + b[2] + d[1],
-                        a[1] + b[0] + d[2],
-                        a[1] + b[2] + d[0],
-                        a[2] + b[0] + d[1],
-                        a[2] + b[1] + d[0],
-                    )
-                )
-                if n == 1 and g < 3:
-                    knit[g][r % 3] += 1
-                if y < x:
-                    x = y
-            if x <= bound:  # 组合龙 cannot be nearer
+            if x <= bound:  # 全不靠 and 组合龙 cannot be nearer
                 out[t] = x
             else:
                 p = list(base)
