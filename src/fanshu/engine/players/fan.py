@@ -199,9 +199,21 @@ class Planner:
                 if e < best:
                     best = e
         held = held_levels(c)
+        n0, n1, n2, n3 = ~held[0], ~held[1], ~held[2], ~held[3]
         for i, r in later:
-            missing = r.missing_of(held, melds)
-            if missing is None or missing - 1 + steps[r] > best:
+            if melds:
+                missing = r.missing_of(held, melds)
+                if missing is None:
+                    continue
+            else:  # SetsRoute.missing_of without melds, written out (most routes)
+                l1, l2, l3, l4 = r.levels[0]
+                missing = (
+                    (l1 & n0).bit_count()
+                    + (l2 & n1).bit_count()
+                    + (l3 & n2).bit_count()
+                    + (l4 & n3).bit_count()
+                )
+            if missing - 1 + steps[r] > best:
                 continue
             got = r.split(c, melds)
             assert got is not None
