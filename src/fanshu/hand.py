@@ -61,6 +61,10 @@ class MeldKind(Enum):
     CONCEALED_KONG = "concealed_kong"  # 暗杠
     ADDED_KONG = "added_kong"  # 加杠 (a melded pung promoted; counts as a melded kong)
 
+    # Members are singletons, so hashing by identity agrees with equality; Enum's own
+    # __hash__ (hash of the name) is Python code, run for every meld a hand scores.
+    __hash__ = object.__hash__
+
 
 SOURCES = {1: "上家", 2: "对家", 3: "下家"}
 
