@@ -370,3 +370,71 @@ def test_too_many_requests_are_refused_in_the_requests_language(tmp_path: Path) 
                 else:
                     assert body["detail"] == TOO_MANY.format(requests=f"{kind} requests", **values)
                 assert r.headers["content-language"] == lang
+
+
+# --- the handlers' own problems: credentials (fanshu.web.api.auth) ---------------------------
+
+PLAYERS = {"players": ["Ann", "Bo", "Cy", "Di"]}
+
+
+def _in(lang: str, template: str, **values: Any) -> str:
+    """``template`` as a ``lang`` answer says it (Chinese checked to be in the catalog)."""
+    return _zh(template, **values) if lang == "zh" else template.format(**values)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_missing_or_wrong_credentials_are_refused_in_the_requests_language(
+    tmp_path: Path, lang: str
+) -> None:
+    from fanshu.web.app import create_app
+
+    asked = {"Accept-Language": lang}
+    app = create_app(str(tmp_path / "m.db"), rate_limits=RateLimits.off())
+    with TestClient(app, raise_server_exceptions=False, base_url=LOCAL) as c:
+        m = c.post("/v1/matches", json=PLAYERS).json()
+        url, view = f"/v1/matches/{m['id']}", m["access"]["view_token"]
+        none = c.get(url, headers=asked)
+        bad = c.get(url, headers={**asked, "Authorization": "Basic YTpi"})
+        read_only = c.post(f"{url}/hands", json={"draw": True},
+                           headers={**asked, "Authorization": f"Bearer {view}"})  # fmt: skip
+        stranger = c.get(url, headers={**asked, "Authorization": "Bearer not-a-token-here"})
+    for r, code, template in (
+        (none, "unauthorized", "this needs a share token (Authorization: Bearer <token>) or, "
+         "on a club server, a log-in"),
+        (bad, "unauthorized", "the Authorization header must be 'Bearer <token>' (a share token)"),
+        (read_only, "forbidden",
+         "these credentials do not let you change this match (edit needed)"),
+        (stranger, "forbidden", "these credentials do not let you see this match (view needed)"),
+    ):  # fmt: skip
+        body = problem(r, 401 if code == "unauthorized" else 403, code)
+        assert body["detail"] == _in(lang, template), (r.text, template)
+        assert r.headers["content-language"] == lang
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_club_servers_refusals_are_in_the_requests_language(tmp_path: Path, lang: str) -> None:
+    from fanshu.store import open_store
+    from fanshu.web.app import create_app
+
+    db = tmp_path / "club.db"
+    with open_store(str(db)) as s:
+        s.create_account("pia", "long-enough-1", "player")
+    asked = {"Accept-Language": lang}
+    app = create_app(str(db), rate_limits=RateLimits.off(), accounts=True)
+    with TestClient(app, raise_server_exceptions=False, base_url=LOCAL) as c:
+        anonymous = c.post("/v1/tournaments", json={"name": "Cup"}, headers=asked)
+        csrf = c.post("/v1/session", json={"name": "pia", "password": "long-enough-1"}).json()
+        no_csrf = c.post("/v1/matches", json=PLAYERS, headers=asked)
+        player = c.post("/v1/tournaments", json={"name": "Cup"},
+                        headers={**asked, "X-CSRF-Token": csrf["csrf"]})  # fmt: skip
+    login = "on this club server, log in (POST /v1/session) to create a tournament"
+    assert problem(anonymous, 401, "unauthorized")["detail"] == _in(lang, login)
+    needs = (
+        "a change made with the session cookie needs the header {header} "
+        "(the csrf of POST /v1/session or GET /v1/session)"
+    )
+    assert problem(no_csrf, 403, "csrf")["detail"] == _in(lang, needs, header="X-CSRF-Token")
+    organiser = "only an organiser may create a tournament"
+    assert problem(player, 403, "forbidden")["detail"] == _in(lang, organiser)
+    for r in (anonymous, no_csrf, player):
+        assert r.headers["content-language"] == lang

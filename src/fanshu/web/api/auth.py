@@ -37,6 +37,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Request
 
+from fanshu.i18n import Message, msg
 from fanshu.store import Account, Grant, LoginSession, Store
 from fanshu.store.access import share_link
 from fanshu.store.interface import GrantRole, ObjectKind
@@ -171,7 +172,7 @@ def _bearer(request: Request) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Problem(
             "unauthorized",
-            "the Authorization header must be 'Bearer <token>' (a share token)",
+            msg("the Authorization header must be 'Bearer <token>' (a share token)"),
             401,
             headers={"WWW-Authenticate": "Bearer"},
         )
@@ -201,8 +202,11 @@ def _identify(request: Request, store: Store, token: str | None, cookie: str | N
         if not hmac.compare_digest(sent.encode("utf-8", "replace"), session.csrf.encode()):
             raise Problem(
                 "csrf",
-                f"a change made with the session cookie needs the header {CSRF_HEADER} "
-                "(the csrf of POST /v1/session or GET /v1/session)",
+                msg(
+                    "a change made with the session cookie needs the header {header} "
+                    "(the csrf of POST /v1/session or GET /v1/session)",
+                    header=CSRF_HEADER,
+                ),
                 403,
             )
     return Caller(db, session=session)
@@ -226,7 +230,10 @@ def unauthorized() -> Problem:
     """401: the request brought no credentials."""
     return Problem(
         "unauthorized",
-        "this needs a share token (Authorization: Bearer <token>) or, on a club server, a log-in",
+        msg(
+            "this needs a share token (Authorization: Bearer <token>) or, on a club server, "
+            "a log-in"
+        ),
         401,
         headers={"WWW-Authenticate": "Bearer"},
     )
@@ -234,10 +241,26 @@ def unauthorized() -> Problem:
 
 def forbidden(kind: ObjectKind, role: GrantRole) -> Problem:
     """403: the credentials do not give ``role`` on the object (existing or not)."""
-    what = "change" if role == "edit" else "see"
-    return Problem(
-        "forbidden", f"these credentials do not let you {what} this {kind} ({role} needed)", 403
-    )
+    return Problem("forbidden", _FORBIDDEN[kind, role], 403)
+
+
+#: The 403's detail per object kind and role needed (whole sentences, for translation).
+_FORBIDDEN: dict[tuple[ObjectKind, GrantRole], Message] = {
+    ("match", "edit"): msg("these credentials do not let you change this match (edit needed)"),
+    ("match", "view"): msg("these credentials do not let you see this match (view needed)"),
+    ("tournament", "edit"): msg(
+        "these credentials do not let you change this tournament (edit needed)"
+    ),
+    ("tournament", "view"): msg(
+        "these credentials do not let you see this tournament (view needed)"
+    ),
+}
+
+#: The club server's 401 to a creation without a log-in, per object kind.
+_LOG_IN_TO_CREATE: dict[ObjectKind, Message] = {
+    "match": msg("on this club server, log in (POST /v1/session) to create a match"),
+    "tournament": msg("on this club server, log in (POST /v1/session) to create a tournament"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,12 +330,12 @@ def creator(kind: ObjectKind) -> Callable[[Request, Caller], Caller]:
         if who.account is None:
             raise Problem(
                 "unauthorized",
-                f"on this club server, log in (POST /v1/session) to create a {kind}",
+                _LOG_IN_TO_CREATE[kind],
                 401,
                 headers={"WWW-Authenticate": "Bearer"},
             )
         if kind == "tournament" and not who.is_organiser:
-            raise Problem("forbidden", "only an organiser may create a tournament", 403)
+            raise Problem("forbidden", msg("only an organiser may create a tournament"), 403)
         return who
 
     dependency.__name__ = f"create_{kind}"
