@@ -438,3 +438,43 @@ def test_the_club_servers_refusals_are_in_the_requests_language(tmp_path: Path, 
     assert problem(player, 403, "forbidden")["detail"] == _in(lang, organiser)
     for r in (anonymous, no_csrf, player):
         assert r.headers["content-language"] == lang
+
+
+# --- a batch over its size, its items' shape, a number too big for anyone ---------------------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_batch_and_its_items_are_refused_in_the_requests_language(
+    client: TestClient, lang: str
+) -> None:
+    from fanshu.web.api.common import MAX_BATCH_ITEMS
+
+    asked = {"Accept-Language": lang}
+    count = MAX_BATCH_ITEMS + 1
+    over = client.post("/v1/score/batch", json={"items": [{"hand": "x"}] * count}, headers=asked)
+    body = problem(over, 413, "too_many_items")
+    template = "a batch holds at most {limit} items, not {count}: split it"
+    assert body["detail"] == _in(lang, template, limit=MAX_BATCH_ITEMS, count=count)
+    assert over.headers["content-language"] == lang
+    for sent, template, values in (
+        ({"items": [], "x": 1}, "unknown key {key!r}; known: items", {"key": "x"}),
+        ({}, "missing {field!r}", {"field": "items"}),
+        ({"items": "x"}, "items must be an array, not {kind} {value}",
+         {"kind": "a string", "value": '"x"'}),
+    ):  # fmt: skip
+        r = client.post("/v1/score/batch", json=sent, headers=asked)
+        assert problem(r, 422, "bad_field")["detail"] == _in(lang, template, **values)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_integer_too_big_for_anyone_is_refused_in_the_requests_language(
+    client: TestClient, lang: str
+) -> None:
+    from fanshu.protocol.bounds import MAX_INTEGER
+
+    r = client.post("/v1/games", json={"seed": 10**30}, headers={"Accept-Language": lang})
+    body = problem(r, 422, "out_of_range")
+    template = "{field} must be at most {limit} in size, not a number of {digits} digits"
+    assert body["detail"] == _in(lang, template, field="seed", limit=MAX_INTEGER, digits=31)
+    assert body["title"] == (_zh(TITLES["out_of_range"]) if lang == "zh" else "Number out of range")
+    assert r.headers["content-language"] == lang

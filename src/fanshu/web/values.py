@@ -24,9 +24,10 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from fanshu.i18n import msg
 from fanshu.protocol.bounds import MAX_INTEGER
 from fanshu.protocol.text import InvalidText, check_text
-from fanshu.web.problems import Problem, problem_response
+from fanshu.web.problems import Problem, problem_response, scope_language
 
 __all__ = ["BATCH_PATHS", "BodyValues", "body_problem"]
 
@@ -73,7 +74,12 @@ def body_problem(body: bytes, *, per_item: bool = False) -> Problem | None:
         digits = len(str(abs(big[1])))
         return Problem(
             "out_of_range",
-            f"{big[0]} must be at most {MAX_INTEGER} in size, not a number of {digits} digits",
+            msg(
+                "{field} must be at most {limit} in size, not a number of {digits} digits",
+                field=big[0],
+                limit=MAX_INTEGER,
+                digits=digits,
+            ),
             field=big[0],
             limit=MAX_INTEGER,
         )
@@ -113,7 +119,7 @@ class BodyValues:
                 break
         problem = body_problem(b"".join(chunks), per_item=scope.get("path", "") in self.batch_paths)
         if problem is not None:
-            await problem_response(problem)(scope, receive, send)
+            await problem_response(problem, scope_language(scope))(scope, receive, send)
             return
         pending = messages
 

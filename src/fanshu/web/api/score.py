@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 from fanshu.notation import HAND_NOTATIONS
 from fanshu.protocol.errors import LineError, kind_of, shown
 from fanshu.protocol.score import (
@@ -210,16 +211,27 @@ def batch_items(obj: Any) -> list[Any]:
     body = json_body(obj)
     unknown = [k for k in body if k != "items"]
     if unknown:
-        raise Problem("bad_field", f"unknown key {unknown[0]!r}; known: items")
+        raise Problem("bad_field", msg("unknown key {key!r}; known: items", key=unknown[0]))
     if "items" not in body:
-        raise Problem("bad_field", "missing 'items'")
+        raise Problem("bad_field", msg("missing {field!r}", field="items"))
     items = body["items"]
     if not isinstance(items, list):
-        raise Problem("bad_field", f"items must be an array, not {kind_of(items)} {shown(items)}")
+        raise Problem(
+            "bad_field",
+            msg(
+                "items must be an array, not {kind} {value}",
+                kind=kind_of(items),
+                value=shown(items),
+            ),
+        )
     if len(items) > MAX_BATCH_ITEMS:
         raise Problem(
             "too_many_items",
-            f"a batch holds at most {MAX_BATCH_ITEMS} items, not {len(items)}: split it",
+            msg(
+                "a batch holds at most {limit} items, not {count}: split it",
+                limit=MAX_BATCH_ITEMS,
+                count=len(items),
+            ),
             limit=MAX_BATCH_ITEMS,
         )
     return items
