@@ -478,3 +478,49 @@ def test_an_integer_too_big_for_anyone_is_refused_in_the_requests_language(
     assert body["detail"] == _in(lang, template, field="seed", limit=MAX_INTEGER, digits=31)
     assert body["title"] == (_zh(TITLES["out_of_range"]) if lang == "zh" else "Number out of range")
     assert r.headers["content-language"] == lang
+
+
+# --- the games' own problems (fanshu.web.api.games) ---------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_bad_new_game_is_refused_in_the_requests_language(client: TestClient, lang: str) -> None:
+    asked = {"Accept-Language": lang}
+    for sent, template, values in (
+        ({"rules": "two-player", "seat": 2}, "seat is 0-{last} for {rules}, not {seat}",
+         {"last": 1, "rules": "two-player", "seat": 2}),
+        ({"opponents": ["greedy"]}, "{rules} needs {count} opponents, not {given}",
+         {"rules": "mcr", "count": 3, "given": 1}),
+        ({"rules": "two-player", "opponents": []}, "{rules} needs {count} opponent, not {given}",
+         {"rules": "two-player", "count": 1, "given": 0}),
+        ({"rules": "two-player", "config": {"dealer": 3}},
+         "dealer is a seat number 0-{last}, not {dealer}", {"last": 1, "dealer": 3}),
+    ):  # fmt: skip
+        r = client.post("/v1/games", json=sent, headers=asked)
+        assert problem(r, 422, "bad_option")["detail"] == _in(lang, template, **values)
+        assert r.headers["content-language"] == lang
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_unknown_game_and_illegal_actions_are_refused_in_the_requests_language(
+    client: TestClient, lang: str
+) -> None:
+    from fanshu.web.api.games import MAX_STORED_GAMES
+
+    asked = {"Accept-Language": lang}
+    gone = problem(client.get("/v1/games/nope", headers=asked), 404, "game_not_found")
+    no_game = (
+        "no game {game_id!r}: it never existed, was deleted, or was among the oldest when more "
+        "than {keep} were stored"
+    )
+    assert gone["detail"] == _in(lang, no_game, game_id="nope", keep=MAX_STORED_GAMES)
+    state = client.post("/v1/games", json={"seed": 5}).json()
+    url, legal = f"/v1/games/{state['id']}/actions", state["observation"]["legal_actions"]
+    pung = problem(client.post(url, json={"action": "pung"}, headers=asked), 422,
+                   "illegal_action")  # fmt: skip
+    values = {"action": "pung", "legal": ", ".join(legal)}
+    assert pung["detail"] == _in(lang, "{action} is not possible now; legal: {legal}", **values)
+    index = problem(client.post(url, json={"action": len(legal)}, headers=asked), 422,
+                    "illegal_action")  # fmt: skip
+    template = "action index {action} is not in the list: choose 0-{last}"
+    assert index["detail"] == _in(lang, template, action=len(legal), last=len(legal) - 1)

@@ -65,6 +65,7 @@ from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.engine.variants import playable_rules
 from fanshu.errors import FanshuError, OptionError
+from fanshu.i18n import msg
 from fanshu.protocol import bounds
 from fanshu.rules import get_rules
 from fanshu.store import Store, StoredGame, StoreError
@@ -133,8 +134,9 @@ class Session:
             self.play_bots()
         except SimulationError as err:
             # a bot or engine fault, not the request's: a 500 like any other bug
+            error = f"{type(err).__name__}: {err.message}"
             raise Problem(
-                "internal_error", f"{type(err).__name__}: {err.message} (please report it)", 500
+                "internal_error", msg("{error} (please report it)", error=error), 500
             ) from err
 
 
@@ -339,8 +341,12 @@ def _store(request: Request) -> Iterator[Store]:
 def not_found(game_id: str, keep: int) -> Problem:
     return Problem(
         "game_not_found",
-        f"no game {game_id!r}: it never existed, was deleted, or was among the oldest "
-        f"when more than {keep} were stored",
+        msg(
+            "no game {game_id!r}: it never existed, was deleted, or was among the oldest "
+            "when more than {keep} were stored",
+            game_id=game_id,
+            keep=keep,
+        ),
     )
 
 
@@ -364,18 +370,31 @@ def new_session(body: NewGame, table: GameTable) -> Session:
     """Deal a hand and let the bots play to the human's first decision (not stored)."""
     n = seats_of(body.rules)
     if body.seat >= n:
-        raise OptionError(f"seat is 0-{n - 1} for {body.rules}, not {body.seat}")
+        raise OptionError(
+            msg(
+                "seat is 0-{last} for {rules}, not {seat}",
+                last=n - 1,
+                rules=body.rules,
+                seat=body.seat,
+            )
+        )
     others = body.opponents if body.opponents is not None else ["greedy"] * (n - 1)
     if len(others) != n - 1:
-        need = f"{n - 1} opponent{'s' if n > 2 else ''}"
-        raise OptionError(f"{body.rules} needs {need}, not {len(others)}")
+        values = {"rules": body.rules, "count": n - 1, "given": len(others)}
+        raise OptionError(
+            msg("{rules} needs {count} opponents, not {given}", **values)
+            if n > 2
+            else msg("{rules} needs {count} opponent, not {given}", **values)
+        )
     names = [*others[: body.seat], "you", *others[body.seat :]]
     check_players(body.rules, [x if x != "you" else "random" for x in names])
     if body.options is not None:
         get_rules(body.rules).options_from(body.options)  # unknown names, bad values
     config = GameConfig.from_dict(body.config or {})
     if config.dealer >= n:
-        raise OptionError(f"dealer is a seat number 0-{n - 1}, not {config.dealer}")
+        raise OptionError(
+            msg("dealer is a seat number 0-{last}, not {dealer}", last=n - 1, dealer=config.dealer)
+        )
     master = secrets.randbelow(1_000_000) if body.seed is None else body.seed
     session = deal(table.new_id(), body.rules, body.seat, names, master, body.options, config)
     session.advance()
@@ -466,13 +485,22 @@ def rebuild(row: StoredGame) -> Session:
 
 def unreadable(row: StoredGame, err: BaseException) -> Problem:
     reason = err.message if isinstance(err, FanshuError) else f"{type(err).__name__}: {err}"
-    by = f" (by fanshu {row.written_by})" if row.written_by else ""
-    return Problem(
-        "game_unreadable",
-        f"game {row.id!r} is stored{by} but cannot be rebuilt: {reason}; start a new "
-        "game (DELETE this one to remove it)",
-        410,
-    )
+    if row.written_by:
+        detail = msg(
+            "game {game_id!r} is stored (by fanshu {version}) but cannot be rebuilt: {reason}; "
+            "start a new game (DELETE this one to remove it)",
+            game_id=row.id,
+            version=row.written_by,
+            reason=reason,
+        )
+    else:
+        detail = msg(
+            "game {game_id!r} is stored but cannot be rebuilt: {reason}; start a new game "
+            "(DELETE this one to remove it)",
+            game_id=row.id,
+            reason=reason,
+        )
+    return Problem("game_unreadable", detail, 410)
 
 
 def find(request: Request, game_id: str) -> Session:
@@ -491,7 +519,9 @@ def find(request: Request, game_id: str) -> Session:
             row = store.load_game(game_id)
         except StoreError as err:
             raise Problem(
-                "game_unreadable", f"game {game_id!r} is stored but {err.message}", 410
+                "game_unreadable",
+                msg("game {game_id!r} is stored but {error}", game_id=game_id, error=err.message),
+                410,
             ) from None
         if row is None:  # deleted since the version was read
             raise not_found(game_id, table.keep)
@@ -508,7 +538,9 @@ def find(request: Request, game_id: str) -> Session:
 
 def _busy(game_id: str) -> Problem:
     # found dropped (by another request's failed write) each time: rare, say so
-    return Problem("game_conflict", f"game {game_id!r} keeps changing: try again", 409)
+    return Problem(
+        "game_conflict", msg("game {game_id!r} keeps changing: try again", game_id=game_id), 409
+    )
 
 
 def save(request: Request, session: Session, *, new: bool = False) -> None:
@@ -524,8 +556,11 @@ def save(request: Request, session: Session, *, new: bool = False) -> None:
             elif not store.update_game(row, previous=session.stored):
                 raise Problem(
                     "game_conflict",
-                    f"game {session.id!r} was changed or deleted by another request meanwhile "
-                    "(another server process?): GET it and try again",
+                    msg(
+                        "game {game_id!r} was changed or deleted by another request meanwhile "
+                        "(another server process?): GET it and try again",
+                        game_id=session.id,
+                    ),
                     409,
                 )
     except BaseException:
@@ -542,12 +577,16 @@ def play(session: Session, action: str | int) -> int:
     legal = g.legal_actions(session.me)
     offered = [str(a) for a in legal]
     if g.done:
-        raise Problem("illegal_action", "the hand is over", legal_actions=[])
+        raise Problem("illegal_action", msg("the hand is over"), legal_actions=[])
     if isinstance(action, int):
         if not 0 <= action < len(legal):
             raise Problem(
                 "illegal_action",
-                f"action index {action} is not in the list: choose 0-{len(legal) - 1}",
+                msg(
+                    "action index {action} is not in the list: choose 0-{last}",
+                    action=action,
+                    last=len(legal) - 1,
+                ),
                 legal_actions=offered,
             )
         chosen = legal[action]
@@ -559,7 +598,11 @@ def play(session: Session, action: str | int) -> int:
         if chosen not in legal:
             raise Problem(
                 "illegal_action",
-                f"{chosen} is not possible now; legal: {', '.join(offered)}",
+                msg(
+                    "{action} is not possible now; legal: {legal}",
+                    action=str(chosen),
+                    legal=", ".join(offered),
+                ),
                 legal_actions=offered,
             )
     before = len(session.log)
