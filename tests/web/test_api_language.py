@@ -524,3 +524,29 @@ def test_an_unknown_game_and_illegal_actions_are_refused_in_the_requests_languag
                     "illegal_action")  # fmt: skip
     template = "action index {action} is not in the list: choose 0-{last}"
     assert index["detail"] == _in(lang, template, action=len(legal), last=len(legal) - 1)
+
+
+# --- the notation converter's own problems (fanshu.web.api.convert) ---------------------------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_bad_conversion_is_refused_in_the_requests_language(
+    client: TestClient, lang: str
+) -> None:
+    from fanshu.notation import HAND_NOTATIONS
+    from fanshu.web.api.convert import CONVERT_FIELDS
+
+    hand = "123m456p789s11s555z"
+    names = ", ".join(HAND_NOTATIONS)
+    for sent, template, values in (
+        ({"hand": hand}, "missing {key!r}: one of {names}", {"key": "to", "names": names}),
+        ({"hand": hand, "to": 1}, "{key} must be a notation name, not {value}",
+         {"key": "to", "value": "1"}),
+        ({"hand": hand, "to": "mpsz", "x": 1}, "unknown key {key!r}; known: {known}",
+         {"key": "x", "known": ", ".join(CONVERT_FIELDS)}),
+        ({"to": "mpsz"}, "missing {field!r}", {"field": "hand"}),
+        ({"hand": 5, "to": "mpsz"}, "hand must be a string, not {value}", {"value": "5"}),
+    ):  # fmt: skip
+        r = client.post("/v1/convert", json=sent, headers={"Accept-Language": lang})
+        assert problem(r, 422, "bad_field")["detail"] == _in(lang, template, **values)
+        assert r.headers["content-language"] == lang

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fanshu.errors import FanshuError
+from fanshu.i18n import msg
 from fanshu.notation import HAND_NOTATIONS, convert_hand, hand_notation
 from fanshu.protocol.errors import shown
 from fanshu.protocol.text import InvalidText, check_text
@@ -65,10 +66,15 @@ def _name(body: dict[str, Any], key: str, *, required: bool) -> str | None:
     value = body.get(key)
     if value is None:
         if required:
-            raise Problem("bad_field", f"missing {key!r}: one of {_NAMES}")
+            raise Problem(
+                "bad_field", msg("missing {key!r}: one of {names}", key=key, names=_NAMES)
+            )
         return None
     if not isinstance(value, str):
-        raise Problem("bad_field", f"{key} must be a notation name, not {shown(value)}")
+        raise Problem(
+            "bad_field",
+            msg("{key} must be a notation name, not {value}", key=key, value=shown(value)),
+        )
     try:
         return hand_notation(value)
     except FanshuError as e:
@@ -85,13 +91,18 @@ def convert_one(obj: Any) -> dict[str, Any]:
     unknown = [k for k in body if k not in CONVERT_FIELDS]
     if unknown:
         raise Problem(
-            "bad_field", f"unknown key {unknown[0]!r}; known: {', '.join(CONVERT_FIELDS)}"
+            "bad_field",
+            msg(
+                "unknown key {key!r}; known: {known}",
+                key=unknown[0],
+                known=", ".join(CONVERT_FIELDS),
+            ),
         )
     if "hand" not in body:
-        raise Problem("bad_field", "missing 'hand'")
+        raise Problem("bad_field", msg("missing {field!r}", field="hand"))
     hand = body["hand"]
     if not isinstance(hand, str):
-        raise Problem("bad_field", f"hand must be a string, not {shown(hand)}")
+        raise Problem("bad_field", msg("hand must be a string, not {value}", value=shown(hand)))
     target = _name(body, "to", required=True)
     source = _name(body, "from", required=False)
     assert target is not None
