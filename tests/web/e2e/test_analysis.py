@@ -169,6 +169,8 @@ def test_claim_advice_for_a_tile_on_offer(ui: Any) -> None:
     _wait_reanalysed(ui, before)
     expected = analyze(hand, offered="E", offered_by=3)
     assert expected.claims
+    # an answer to a request sent before the field held the whole tile may come first
+    ui.page.wait_for_selector('[data-testid="claim-row"]')
     rows = ui.tid("claim-row")
     assert [(r.get_attribute("data-action"), r.get_attribute("data-then")) for r in rows.all()] == [
         (c.action, "" if c.then_discard is None else c.then_discard.code) for c in expected.claims
