@@ -640,19 +640,12 @@ def useful_count(
     return n
 
 
-def regular_draws(counts: Sequence[int], fixed: int = 0) -> tuple[int, list[int]]:
-    """``shanten.partial_regular_shanten`` of ``counts`` (any number of tiles, 0-4 of a
-    kind, not checked further) with ``fixed`` sets made, and of ``counts`` with one
-    more tile of each kind in turn (34 values; a fifth copy counted as a tile like any
-    other): what a planner asks once per kind it might draw, from the four groups'
-    pattern ids, each draw changing one group (the product of the other three reused).
-
-    >>> from fanshu.notation import parse_tiles
-    >>> from fanshu.shapes import counts_of
-    >>> now, after = regular_draws(counts_of(parse_tiles("123m456m789m11p")))  # 11 tiles
-    >>> now, after[18], after[20]  # a 1p makes a set, a 3p a partial set
-    (2, 1, 1)
-    """
+def _regular_now(
+    counts: Sequence[int], fixed: int
+) -> tuple[int, int, int, int, tuple[tuple[int, int], ...]]:
+    """What ``regular_draws`` and ``regular_discards`` start from: the partial regular
+    shanten of ``counts`` now, the sets still to make, the shanten's base and floor,
+    and each group's pattern id with the product of the other three groups' values."""
     if not 0 <= fixed <= 4:
         raise ValueError(f"a hand has 0-4 melds, not {fixed}")
     _trim()
@@ -666,14 +659,27 @@ def regular_draws(counts: Sequence[int], fixed: int = 0) -> tuple[int, list[int]
     now = base - _best[_prod(ab, cd)][k]
     if now < floor:
         now = floor
+    groups = ((p0, _prod(v1, cd)), (p1, _prod(v0, cd)), (p2, _prod(ab, v3)), (p3, _prod(ab, v2)))
+    return now, k, base, floor, groups
+
+
+def regular_draws(counts: Sequence[int], fixed: int = 0) -> tuple[int, list[int]]:
+    """``shanten.partial_regular_shanten`` of ``counts`` (any number of tiles, 0-4 of a
+    kind, not checked further) with ``fixed`` sets made, and of ``counts`` with one
+    more tile of each kind in turn (34 values; a fifth copy counted as a tile like any
+    other): what a planner asks once per kind it might draw, from the four groups'
+    pattern ids, each draw changing one group (the product of the other three reused).
+
+    >>> from fanshu.notation import parse_tiles
+    >>> from fanshu.shapes import counts_of
+    >>> now, after = regular_draws(counts_of(parse_tiles("123m456m789m11p")))  # 11 tiles
+    >>> now, after[18], after[20]  # a 1p makes a set, a 3p a partial set
+    (2, 1, 1)
+    """
+    now, k, base, floor, groups = _regular_now(counts, fixed)
     floor -= 1  # the floor of a hand one tile larger
     out: list[int] = []
-    for p, others in (
-        (p0, _prod(v1, cd)),
-        (p1, _prod(v0, cd)),
-        (p2, _prod(ab, v3)),
-        (p3, _prod(ab, v2)),
-    ):
+    for p, others in groups:
         for pv in _pluses(p):
             x = base - _best[_prod(others, pv)][k]
             out.append(x if x > floor else floor)
@@ -691,28 +697,11 @@ def regular_discards(counts: Sequence[int], fixed: int = 0) -> tuple[int, list[i
     >>> now, after[13], after[18], after[0]  # the 5s, a 1p, the 1m
     (1, 1, 2, 2)
     """
-    if not 0 <= fixed <= 4:
-        raise ValueError(f"a hand has 0-4 melds, not {fixed}")
-    _trim()
-    p0, p1, p2, p3 = _pids(counts)
-    v0, v1, v2, v3 = _vid[p0], _vid[p1], _vid[p2], _vid[p3]
-    ab = _prod(v0, v1)
-    cd = _prod(v2, v3)
-    k = 4 - fixed
-    base = 8 - 2 * fixed
-    floor = 13 - 3 * fixed - sum(counts)
-    now = base - _best[_prod(ab, cd)][k]
-    if now < floor:
-        now = floor
+    now, k, base, floor, groups = _regular_now(counts, fixed)
     floor += 1  # the floor of a hand one tile smaller
     out = [99] * 34
     g = 0
-    for p, others in (
-        (p0, _prod(v1, cd)),
-        (p1, _prod(v0, cd)),
-        (p2, _prod(ab, v3)),
-        (p3, _prod(ab, v2)),
-    ):
+    for p, others in groups:
         held = _held[p]
         subs = _subs(p)
         while held:
