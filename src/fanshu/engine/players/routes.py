@@ -328,15 +328,7 @@ class SetsRoute(Route):
         if got is None:
             return None
         need, fixed = got
-        rest = list(c)
-        missing = 0
-        for x, n in need:
-            h = rest[x]
-            if h >= n:
-                rest[x] = h - n
-            else:
-                missing += n - h
-                rest[x] = 0
+        missing, rest = _rest(c, need)
         return missing, rest, fixed
 
     def draws(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
@@ -346,21 +338,12 @@ class SetsRoute(Route):
         if got is None:
             return None
         need, fixed = got
-        rest = list(c)
-        missing = 0
-        short = []
-        for x, n in need:
-            h = rest[x]
-            if h >= n:
-                rest[x] = h - n
-            else:
-                missing += n - h
-                rest[x] = 0
-                short.append(x)
+        missing, rest = _rest(c, need)
         now, after = regular_draws(rest, fixed)
         out = [missing + a for a in after]
-        for x in short:
-            out[x] = missing - 1 + now
+        for x, n in need:
+            if c[x] < n:  # a kind the sets still lack
+                out[x] = missing - 1 + now
         return out
 
     def discards(self, c: Sequence[int], melds: Sequence[Meld]) -> list[int] | None:
@@ -370,15 +353,7 @@ class SetsRoute(Route):
         if got is None:
             return None
         need, fixed = got
-        rest = list(c)
-        missing = 0
-        for x, n in need:
-            h = rest[x]
-            if h >= n:
-                rest[x] = h - n
-            else:
-                missing += n - h
-                rest[x] = 0
+        missing, rest = _rest(c, need)
         now, after = regular_discards(rest, fixed)
         out = [missing + a for a in after]
         for x, n in need:
@@ -388,6 +363,21 @@ class SetsRoute(Route):
 
     def kinds(self, c: Sequence[int]) -> Sequence[int]:
         return _kinds_of_bits(_near_bits(c) | self.levels[0][0])
+
+
+def _rest(c: Sequence[int], need: tuple[tuple[int, int], ...]) -> tuple[int, list[int]]:
+    """(the tiles the sets still lack, the counts left once the tiles of theirs held are
+    taken out of ``c``), for ``need``: the copies of each kind the sets take."""
+    rest = list(c)
+    missing = 0
+    for x, n in need:
+        h = rest[x]
+        if h >= n:
+            rest[x] = h - n
+        else:
+            missing += n - h
+            rest[x] = 0
+    return missing, rest
 
 
 @dataclass(frozen=True, eq=False)
