@@ -5,11 +5,13 @@ win counts, for tests that need wins without depending on the built-in bots."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fanshu.analysis.shanten import shanten
 from fanshu.engine import Action, ActionKind, Game, GameConfig
 from fanshu.engine.observation import Observation
+from fanshu.engine.players.base import Player
 
 A = ActionKind
 WIN = Action(A.WIN)
@@ -92,3 +94,25 @@ def config_for(rules: str, seed: int) -> GameConfig | None:
     if rules == "two-player":
         return GameConfig(exchange_at_start=1.0, triplet_offer=0.5, free_pick=0.5)
     return None
+
+
+def decide_seeded(
+    rules: str,
+    seeds: range,
+    players: Callable[[int], Sequence[Player]],
+    decide: Callable[[Sequence[Player], int, Observation, tuple[object, ...]], Action],
+) -> int:
+    """Play seeded games of ``rules`` to the end, every decision made by ``decide``
+    (given the players ``players(seats)`` made for the game, the seat, its observation and
+    a label for assertion messages: rules, seed, event count, phase); the decisions made."""
+    decisions = 0
+    for seed in seeds:
+        g = Game(rules, seed=seed)
+        table = players(g.n)
+        while not g.done:
+            s = g.to_act
+            assert s is not None
+            obs = g.observe(s)
+            g.step(decide(table, s, obs, (rules, seed, len(g.events), obs.phase)))
+            decisions += 1
+    return decisions

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from fanshu.engine import Game
+from fanshu.engine import Action, Game
+from fanshu.engine.observation import Observation
 from fanshu.engine.players import counting
-from fanshu.engine.players.base import View, discard_tiles
+from fanshu.engine.players.base import Player, View, discard_tiles
 from fanshu.engine.players.fan import FanPlayer, Planner
 from fanshu.engine.players.routes import (
     Route,
@@ -26,6 +27,11 @@ from fanshu.engine.players.routes import (
 )
 from fanshu.engine.variants import playable_rules
 from fanshu.hand import Meld, MeldKind
+from support.engine_play import decide_seeded
+
+
+def fan_players(seats: int) -> list[Player]:
+    return [FanPlayer(s) for s in range(seats)]
 
 
 def every_route(self: Planner, c: Sequence[int], melds: Sequence[Meld]) -> tuple[int, list[Route]]:
@@ -35,22 +41,16 @@ def every_route(self: Planner, c: Sequence[int], melds: Sequence[Meld]) -> tuple
 @pytest.mark.parametrize("rules", ["mcr", "two-player", "sichuan", "jiaxing"])
 def test_pruned_routes_choose_as_every_route(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
     pruned = Planner.nearest
-    decisions = 0
-    for seed in range(3):
-        g = Game(rules, seed=seed)
-        bots = [FanPlayer(s) for s in range(g.n)]
-        while not g.done:
-            s = g.to_act
-            assert s is not None
-            obs = g.observe(s)
-            monkeypatch.setattr(Planner, "nearest", every_route)
-            want = bots[s].choose(obs)
-            monkeypatch.setattr(Planner, "nearest", pruned)
-            got = bots[s].choose(obs)
-            assert got == want, (rules, seed, len(g.events), obs.phase)
-            decisions += 1
-            g.step(got)
-    assert decisions > 50
+
+    def decide(bots: Sequence[Player], s: int, obs: Observation, at: tuple[object, ...]) -> Action:
+        monkeypatch.setattr(Planner, "nearest", every_route)
+        want = bots[s].choose(obs)
+        monkeypatch.setattr(Planner, "nearest", pruned)
+        got = bots[s].choose(obs)
+        assert got == want, at
+        return got
+
+    assert decide_seeded(rules, range(3), fan_players, decide) > 50
 
 
 def test_nearest_is_the_least_of_every_route() -> None:
@@ -92,26 +92,20 @@ def test_draws_at_once_choose_as_one_by_one(rules: str, monkeypatch: pytest.Monk
     discards' shanten from one pass (``View.discard_shantens``) against the same with
     each draw's distance and each discard's shanten asked apart, at every decision."""
     fast, table, tables = Planner.mass, View.discard_shantens, Planner.discard_tables
-    decisions = 0
-    for seed in range(3):
-        g = Game(rules, seed=seed)
-        bots = [FanPlayer(s) for s in range(g.n)]
-        while not g.done:
-            s = g.to_act
-            assert s is not None
-            obs = g.observe(s)
-            monkeypatch.setattr(Planner, "mass", one_by_one)
-            monkeypatch.setattr(View, "discard_shantens", no_table)
-            monkeypatch.setattr(Planner, "discard_tables", no_tables)
-            want = bots[s].choose(obs)
-            monkeypatch.setattr(Planner, "mass", fast)
-            monkeypatch.setattr(View, "discard_shantens", table)
-            monkeypatch.setattr(Planner, "discard_tables", tables)
-            got = bots[s].choose(obs)
-            assert got == want, (rules, seed, len(g.events), obs.phase)
-            decisions += 1
-            g.step(got)
-    assert decisions > 50
+
+    def decide(bots: Sequence[Player], s: int, obs: Observation, at: tuple[object, ...]) -> Action:
+        monkeypatch.setattr(Planner, "mass", one_by_one)
+        monkeypatch.setattr(View, "discard_shantens", no_table)
+        monkeypatch.setattr(Planner, "discard_tables", no_tables)
+        want = bots[s].choose(obs)
+        monkeypatch.setattr(Planner, "mass", fast)
+        monkeypatch.setattr(View, "discard_shantens", table)
+        monkeypatch.setattr(Planner, "discard_tables", tables)
+        got = bots[s].choose(obs)
+        assert got == want, at
+        return got
+
+    assert decide_seeded(rules, range(3), fan_players, decide) > 50
 
 
 def split_as_before(

@@ -13,11 +13,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from fanshu.engine import Game
+from fanshu.engine import Action, Game
+from fanshu.engine.observation import Observation
 from fanshu.engine.players import counting
-from fanshu.engine.players.base import View
+from fanshu.engine.players.base import Player, View
 from fanshu.engine.players.greedy import GreedyPlayer
 from fanshu.engine.variants import playable_rules
+from support.engine_play import decide_seeded
 
 
 class OneByOne(GreedyPlayer):
@@ -46,23 +48,23 @@ class Counted(GreedyPlayer):
 
 @pytest.mark.parametrize("rules", playable_rules())
 def test_one_pass_discards_choose_as_one_by_one(rules: str) -> None:
-    Counted.served = decisions = 0
+    Counted.served = 0
     wild = False
-    for seed in range(6):
-        g = Game(rules, seed=seed)
-        fast = [Counted(s) for s in range(g.n)]
-        ref = [OneByOne(s) for s in range(g.n)]
-        while not g.done:
-            s = g.to_act
-            assert s is not None
-            obs = g.observe(s)
-            wild = wild or obs.wild is not None
-            want = ref[s].choose(obs)
-            got = fast[s].choose(obs)
-            assert got == want, (rules, seed, len(g.events), obs.phase)
-            decisions += 1
-            g.step(got)
-    assert decisions > 100
+    ref: list[OneByOne] = []
+
+    def players(n: int) -> list[Counted]:
+        ref[:] = [OneByOne(s) for s in range(n)]  # a new game: new players of both kinds
+        return [Counted(s) for s in range(n)]
+
+    def decide(fast: Sequence[Player], s: int, obs: Observation, at: tuple[object, ...]) -> Action:
+        nonlocal wild
+        wild = wild or obs.wild is not None
+        want = ref[s].choose(obs)
+        got = fast[s].choose(obs)
+        assert got == want, at
+        return got
+
+    assert decide_seeded(rules, range(6), players, decide) > 100
     # the table serves every hand of 14 usable tiles unless a wild kind is at the table
     assert Counted.served > 50 if not wild else Counted.served == 0
 
