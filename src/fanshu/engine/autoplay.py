@@ -26,6 +26,7 @@ from fanshu.engine.actions import Action
 from fanshu.engine.game import Game
 from fanshu.engine.players import Player
 from fanshu.errors import FanshuError, OptionError
+from fanshu.i18n import msg
 
 __all__ = ["MAX_DECISIONS", "SimulationError", "play_until"]
 
@@ -62,7 +63,14 @@ def play_until(
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.n
     ):
-        raise OptionError(f"seat is 0-{game.n - 1} for {game.rules}, not {seat!r}")
+        raise OptionError(
+            msg(
+                "seat is 0-{last} for {rules}, not {seat!r}",
+                last=game.n - 1,
+                rules=game.rules,
+                seat=seat,
+            )
+        )
     bots = players if isinstance(players, Mapping) else dict(enumerate(players))
     for _ in range(limit):
         s = game.to_act

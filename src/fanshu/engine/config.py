@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules.base import check_option_names
 
 _PROBABILITIES = ("exchange_at_start", "triplet_offer", "free_pick")
@@ -45,15 +46,19 @@ class GameConfig:
         for name in ("dealer", "prevalent_wind"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
-                raise OptionError(f"{name} is a seat number 0-3, not {v!r}")
+                raise OptionError(
+                    msg("{name} is a seat number 0-3, not {value!r}", name=name, value=v)
+                )
         for name in ("exchange_three", "flowers"):
             v = getattr(self, name)
             if not isinstance(v, bool):
-                raise OptionError(f"{name} is true or false, not {v!r}")
+                raise OptionError(msg("{name} is true or false, not {value!r}", name=name, value=v))
         for name in _PROBABILITIES:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 1:
-                raise OptionError(f"{name} is a probability from 0 to 1, not {v!r}")
+                raise OptionError(
+                    msg("{name} is a probability from 0 to 1, not {value!r}", name=name, value=v)
+                )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:

@@ -73,19 +73,34 @@ class MahjongEnv:
     ) -> None:
         n = _seats_of(rules)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise OptionError(f"seat is 0-{n - 1} for {rules}, not {seat!r}")
+            raise OptionError(
+                msg(
+                    "seat is 0-{last} for {rules}, not {seat!r}", last=n - 1, rules=rules, seat=seat
+                )
+            )
         if opponents is None:
             opponents = ["random"] * (n - 1)
         elif isinstance(opponents, str):  # "greedy,random,random"
             opponents = [o.strip() for o in opponents.split(",")]
         if len(opponents) != n - 1:
-            need = f"{n - 1} opponent{'s' if n > 2 else ''}"
-            raise OptionError(f"{rules} needs {need}, not {len(opponents)}")
+            count = len(opponents)
+            raise OptionError(
+                msg(
+                    "{rules} needs {need} opponents, not {count}",
+                    rules=rules,
+                    need=n - 1,
+                    count=count,
+                )
+                if n > 2
+                else msg(
+                    "{rules} needs {need} opponent, not {count}", rules=rules, need=1, count=count
+                )
+            )
         for o in opponents:
             if isinstance(o, str):
                 make_player(o)  # an unknown name fails now, not at the first reset
             elif not callable(getattr(o, "choose", None)):
-                raise OptionError(f"an opponent is a bot name or has choose(), not {o!r}")
+                raise OptionError(msg("an opponent is a bot name or has choose(), not {o!r}", o=o))
         self.rules = rules
         self.seat = seat
         self.seats = n
@@ -94,7 +109,13 @@ class MahjongEnv:
             config = GameConfig.from_dict(config)
         self.config = config or GameConfig()
         if self.config.dealer >= n:
-            raise OptionError(f"dealer is a seat number 0-{n - 1}, not {self.config.dealer}")
+            raise OptionError(
+                msg(
+                    "dealer is a seat number 0-{last}, not {dealer}",
+                    last=n - 1,
+                    dealer=self.config.dealer,
+                )
+            )
         self.opponents = list(opponents)
         self._check_seed(seed)
         self.master_seed = seed
@@ -106,7 +127,7 @@ class MahjongEnv:
     @staticmethod
     def _check_seed(seed: object) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"seed is a whole number, not {seed!r}")
+            raise OptionError(msg("seed is a whole number, not {seed!r}", seed=seed))
 
     @property
     def game(self) -> Game:

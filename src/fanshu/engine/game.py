@@ -85,14 +85,25 @@ class Game:
             or len(players) != self.n
             or not all(isinstance(p, str) and p for p in players)
         ):
-            raise OptionError(f"players are {self.n} names, one per seat, not {players!r}")
+            raise OptionError(
+                msg(
+                    "players are {n} names, one per seat, not {players!r}",
+                    n=self.n,
+                    players=players,
+                )
+            )
         #: Who sits where, as the log records it (bot names, people): labels only.
         self.players = None if players is None else list(players)
         if self.config.dealer >= self.n:
-            raise OptionError(f"dealer {self.config.dealer} is not a seat of {self.n}")
+            raise OptionError(
+                msg("dealer {dealer} is not a seat of {n}", dealer=self.config.dealer, n=self.n)
+            )
         if carry is not None and not isinstance(carry, Mapping):
             raise OptionError(
-                f"carry is the state a hand leaves to the next (a mapping), not {carry!r}"
+                msg(
+                    "carry is the state a hand leaves to the next (a mapping), not {carry!r}",
+                    carry=carry,
+                )
             )
         #: The state carried in from the hand before (``Variant.carry_in``), as logged.
         self.carry: Mapping[str, Any] = dict(carry or {})
@@ -350,7 +361,9 @@ class Game:
             return
         t = draw.tile
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < 34:
-            raise OptionError(f"{v.name}: the wildcard is a tile kind 0-33, not {t!r}")
+            raise OptionError(
+                msg("{rules}: the wildcard is a tile kind 0-33, not {tile!r}", rules=v.name, tile=t)
+            )
         self.wildcard = t
         ind = draw.indicator
         self.emit(

@@ -30,6 +30,7 @@ from fanshu.engine.log import game_lines
 from fanshu.engine.players import PLAYERS, make_player
 from fanshu.engine.variants import variant_class
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 
 __all__ = [
     "SimulationError",
@@ -71,11 +72,18 @@ def check_players(rules: str, players: Sequence[str]) -> list[str]:
     n = seats_of(rules)
     if len(names) != n:
         raise OptionError(
-            f"{rules} is played by {n} players, not {len(names)}: give {n} player names"
+            msg(
+                "{rules} is played by {n} players, not {count}: give {n} player names",
+                rules=rules,
+                n=n,
+                count=len(names),
+            )
         )
     for name in names:
         if name not in PLAYERS:
-            raise OptionError(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
+            raise OptionError(
+                msg("unknown player {name!r}: one of {known}", name=name, known=", ".join(PLAYERS))
+            )
     return names
 
 
@@ -84,7 +92,13 @@ def _config(config: GameConfig | Mapping[str, Any] | None, seats: int) -> GameCo
         config = GameConfig.from_dict(config)
     config = config or GameConfig()
     if config.dealer >= seats:
-        raise OptionError(f"dealer is a seat number 0-{seats - 1}, not {config.dealer}")
+        raise OptionError(
+            msg(
+                "dealer is a seat number 0-{last}, not {dealer}",
+                last=seats - 1,
+                dealer=config.dealer,
+            )
+        )
     return config
 
 
@@ -233,9 +247,9 @@ def simulate(
     seat, seat 0 first) and sum them up; ``on_game(k, game)`` sees each finished game
     (to write its log, advance a progress bar …)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise OptionError(f"games is a whole number of at least 0, not {games!r}")
+        raise OptionError(msg("games is a whole number of at least 0, not {games!r}", games=games))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"seed is a whole number, not {seed!r}")
+        raise OptionError(msg("seed is a whole number, not {seed!r}", seed=seed))
     names = check_players(rules, players)
     cfg = _config(config, len(names))
     summary = Summary(rules, seed, names)

@@ -30,6 +30,7 @@ from fanshu.engine.players.ev import EvPlayer
 from fanshu.engine.players.fan import FanPlayer
 from fanshu.engine.players.greedy import GreedyPlayer
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 
 __all__ = [
     "PLAYERS",
@@ -53,5 +54,7 @@ def make_player(name: str, seed: int = 0) -> Player:
     """A built-in player by name (``random``, ``greedy``, ``fan``, ``ev``)."""
     factory = PLAYERS.get(name)
     if factory is None:
-        raise OptionError(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
+        raise OptionError(
+            msg("unknown player {name!r}: one of {known}", name=name, known=", ".join(PLAYERS))
+        )
     return factory(seed)

@@ -20,6 +20,7 @@ from typing import Any
 
 from fanshu.engine.variants.base import Table, Variant, WildcardDraw
 from fanshu.errors import OptionError
+from fanshu.i18n import msg
 from fanshu.rules import get_rules, names
 
 __all__ = ["Table", "Variant", "WildcardDraw", "playable_rules", "variant_class", "variant_for"]
@@ -44,7 +45,9 @@ def variant_class(rules: str) -> type[Variant]:
     rule sets otherwise."""
     playable = playable_rules()
     if not isinstance(rules, str) or rules not in playable:
-        raise OptionError(f"the engine plays {', '.join(playable)}; not {rules!r}")
+        raise OptionError(
+            msg("the engine plays {known}; not {rules!r}", known=", ".join(playable), rules=rules)
+        )
     path = get_rules(rules).engine_variant
     assert path is not None
     return _load(path)

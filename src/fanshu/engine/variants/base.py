@@ -14,6 +14,7 @@ from fanshu.engine.seat import SeatState
 from fanshu.engine.wall import Wall
 from fanshu.errors import OptionError
 from fanshu.hand import Hand
+from fanshu.i18n import msg
 from fanshu.rules import get_rules
 from fanshu.wild import ANY_KIND, REGULAR_AND_PAIRS
 
@@ -156,7 +157,13 @@ class Variant:
         ``carry_out`` of that hand gave it; called before the deal.  A variant that
         carries nothing refuses a non-empty state."""
         if state:
-            raise OptionError(f"{self.name} carries no state between hands; got {sorted(state)!r}")
+            raise OptionError(
+                msg(
+                    "{rules} carries no state between hands; got {state!r}",
+                    rules=self.name,
+                    state=sorted(state),
+                )
+            )
 
     def carry_out(self, game: Table) -> dict[str, Any]:
         """The state this hand leaves to the next (JSON values; seats by engine seat);
