@@ -12,7 +12,8 @@ PostgreSQL behind it.
   and how a file is brought forward; :mod:`~fanshu.store.connection`: one transaction
   per change;
 - :mod:`~fanshu.store.matches`, :mod:`~fanshu.store.tournaments`,
-  :mod:`~fanshu.store.games`, :mod:`~fanshu.store.access` (share tokens, accounts,
+  :mod:`~fanshu.store.games`, :mod:`~fanshu.store.tables` (live tables),
+  :mod:`~fanshu.store.access` (share tokens, accounts,
   who makes a change): one part per kind of thing kept, in SQL both backends run
   (:mod:`~fanshu.store.sql`), composed into :class:`~fanshu.store.sqlite.SqliteStore`
   and :class:`~fanshu.store.postgres.PostgresStore` (psycopg 3, imported only when a
@@ -41,7 +42,9 @@ from fanshu.store.interface import (
     MatchSummary,
     Store,
     StoredGame,
+    StoredTable,
     StoreError,
+    TableStore,
     TournamentStore,
 )
 from fanshu.store.paths import default_db_path, is_postgres_url, resolve_db_path, resolve_target
@@ -67,6 +70,8 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
+    "StoredTable",
+    "TableStore",
     "TournamentStore",
     "default_db_path",
     "guess_format",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
 from fanshu.errors import FanshuError
@@ -44,6 +44,8 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredGame",
+    "StoredTable",
+    "TableStore",
     "TournamentStore",
 ]
 
@@ -124,6 +126,31 @@ class StoredGame:
     done: bool
     log: str
     written_by: str = ""  # the fanshu version that wrote the row
+    created: str = ""
+    updated: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """One live table (``/v1/tables``), as the store keeps it.
+
+    The store only keeps it; :mod:`fanshu.tables.service` writes and rebuilds it.
+    ``spec`` is the table's set-up (:meth:`fanshu.tables.table.TableSpec.to_dict`),
+    ``seat_tokens`` the SHA-256 hex digest of each seat's token (None for a bot's seat:
+    the raw tokens are shown once and never kept), ``watch`` the digest of the watch id,
+    ``owner`` the account that created it (None off a club server), ``takeover`` the
+    seats a bot plays for now (seat number as text -> bot name), ``hands`` each hand's
+    engine log (JSON Lines, docs/engine-log.md), in order.
+    """
+
+    id: str
+    spec: dict[str, Any]
+    seat_tokens: tuple[str | None, ...]
+    watch: str
+    owner: str | None = None
+    takeover: dict[str, str] = field(default_factory=dict)
+    hands: tuple[str, ...] = ()
+    written_by: str = ""
     created: str = ""
     updated: str = ""
 
@@ -310,7 +337,20 @@ class GameStore(Protocol):
     def count_games(self) -> int: ...
 
 
-class Store(MatchStore, TournamentStore, GameStore, AccessStore, Protocol):
+class TableStore(Protocol):
+    """The live tables of the web app: set-up, hashed tokens and each hand's log."""
+
+    def open_tables(self) -> None: ...
+    def insert_table(self, table: StoredTable) -> None: ...
+    def load_table(self, table_id: str) -> StoredTable | None: ...
+    def save_table(
+        self, table_id: str, hands: dict[int, str], takeover: dict[str, str]
+    ) -> bool: ...
+    def delete_table(self, table_id: str) -> bool: ...
+    def table_ids(self, owner: str | None = None) -> list[str]: ...
+
+
+class Store(MatchStore, TournamentStore, GameStore, TableStore, AccessStore, Protocol):
     """Everything fanshu keeps, in one database.  Not thread-safe: one per thread."""
 
     #: Where the data is (a file path for SQLite, the URL without its password for

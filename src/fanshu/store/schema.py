@@ -18,6 +18,7 @@ __all__ = [
     "PARTS_TABLE",
     "RULE_SHEETS_MIGRATIONS",
     "SCHEMA_VERSION",
+    "TABLES_MIGRATIONS",
     "Migration",
     "run_step",
 ]
@@ -239,3 +240,35 @@ _ACCESS_1: tuple[str, ...] = (
 #: The forward migrations of the ``access`` part (grants, accounts, login sessions),
 #: created with the first grant or account.  Portable SQL only.
 ACCESS_MIGRATIONS: tuple[Migration, ...] = (_ACCESS_1,)
+
+_TABLES_1: tuple[str, ...] = (
+    # Portable SQL (SQLite and PostgreSQL).  The live tables of the web app
+    # (``/v1/tables``, fanshu.tables): the set-up as JSON, each seat's token as its
+    # SHA-256 hex digest (JSON array, null for a bot's seat), the watch id's digest, the
+    # owning account (club mode) and the seats a bot plays for now.  Not ``tables``:
+    # that is the tournaments' table.
+    """CREATE TABLE live_tables (
+        id          TEXT PRIMARY KEY,
+        created     TEXT NOT NULL,
+        updated     TEXT NOT NULL,
+        written_by  TEXT NOT NULL DEFAULT '',
+        owner       TEXT,
+        spec        TEXT NOT NULL,
+        seat_tokens TEXT NOT NULL,
+        watch       TEXT NOT NULL,
+        takeover    TEXT NOT NULL DEFAULT '{}'
+    )""",
+    "CREATE INDEX live_tables_by_owner ON live_tables(owner)",
+    # Each hand's engine log (JSON Lines, docs/engine-log.md), rewritten after every
+    # change: a restart rebuilds the table by playing the logged decisions again.
+    """CREATE TABLE live_table_hands (
+        table_id TEXT NOT NULL REFERENCES live_tables(id) ON DELETE CASCADE,
+        number   INTEGER NOT NULL CHECK (number >= 1),
+        log      TEXT NOT NULL,
+        PRIMARY KEY (table_id, number)
+    )""",
+)
+
+#: The forward migrations of the ``tables`` part (live tables), created with the first
+#: table.  Portable SQL only.
+TABLES_MIGRATIONS: tuple[Migration, ...] = (_TABLES_1,)

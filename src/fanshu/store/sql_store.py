@@ -1,5 +1,6 @@
 """What every SQL store is, whatever the database: the parts (matches, tournaments, games,
-access) over one :class:`~fanshu.store.connection.Database`, migrated forward when opened.
+live tables, access) over one :class:`~fanshu.store.connection.Database`, migrated
+forward when opened.
 
 :class:`~fanshu.store.sqlite.SqliteStore` and :class:`~fanshu.store.postgres.PostgresStore`
 differ only in how they connect (and what a connection can say about itself); the rest,
@@ -15,14 +16,15 @@ from fanshu.store.access import SqlAccess
 from fanshu.store.connection import Database
 from fanshu.store.games import SqlGames
 from fanshu.store.matches import SqlMatches, bring_rule_sheets_forward
+from fanshu.store.tables import SqlTables
 from fanshu.store.tournaments import SqlTournaments
 
 __all__ = ["SqlStore"]
 
 
-class SqlStore(SqlMatches, SqlTournaments, SqlGames, SqlAccess):
-    """Matches, tournaments, games and access in one SQL database.  A backend subclasses
-    it with an ``open`` that connects and calls :meth:`opened`.
+class SqlStore(SqlMatches, SqlTournaments, SqlGames, SqlTables, SqlAccess):
+    """Matches, tournaments, games, live tables and access in one SQL database.  A
+    backend subclasses it with an ``open`` that connects and calls :meth:`opened`.
 
     Not thread-safe: give each thread (and each process) its own store.
     """
