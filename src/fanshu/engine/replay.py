@@ -45,6 +45,8 @@ class ReplayError(FanshuError):
     """A logged game that does not replay as logged."""
 
     code = "replay_mismatch"
+    #: Where the replay first differs (set by :func:`rebuild`).
+    mismatch: Mismatch | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,13 +133,17 @@ def replay_game(
     return replayer.report()
 
 
-def rebuild(log: GameLog | Sequence[Mapping[str, Any]]) -> Game:
+def rebuild(log: GameLog | Sequence[Mapping[str, Any]], *, game_type: type[Game] = Game) -> Game:
     """The game a log records, played again to its logged end; ``ReplayError`` naming
-    the game and event if it does not replay as logged."""
-    replayer = _Replayer(log, None)
+    the game and event if it does not replay as logged.  ``game_type``: a subclass of
+    :class:`Game` to play it with (``fanshu.engine.frames`` records what the table shows
+    after each event through its public ``emit`` hook)."""
+    replayer = _Replayer(log, None, game_type)
     replayer.run()
     if replayer.mismatch is not None:
-        raise ReplayError(str(replayer.mismatch))
+        error = ReplayError(str(replayer.mismatch))
+        error.mismatch = replayer.mismatch
+        raise error
     assert replayer.game is not None
     return replayer.game
 
@@ -318,8 +324,14 @@ def _difference(expected: Any, got: Any, path: str) -> str:
 
 
 class _Replayer:
-    def __init__(self, log: GameLog | Sequence[Mapping[str, Any]], game: int | None) -> None:
+    def __init__(
+        self,
+        log: GameLog | Sequence[Mapping[str, Any]],
+        game: int | None,
+        game_type: type[Game] = Game,
+    ) -> None:
         self.index, self.events, self.seqs, self.lines = _unpack(log, game)
+        self.game_type = game_type
         self.game: Game | None = None
         self.mismatch: Mismatch | None = None
         self.after: str | None = None
@@ -451,7 +463,7 @@ class _Replayer:
                 raise FanshuError(f"its rules are a name, not {rules!r:.{SHOWN}}")
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise FanshuError(f"its seed is a whole number, not {seed!r:.{SHOWN}}")
-            self.game = Game(
+            self.game = self.game_type(
                 rules,
                 seed=seed,
                 options=start.get("options"),
