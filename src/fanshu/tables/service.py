@@ -1,0 +1,277 @@
+"""The live tables of one server: creating them (the seat tokens and the watch id),
+finding them by id (in memory, else rebuilt from the store), and what happens after
+each change: the hands' logs written to the store, every listener woken (:mod:`hub`).
+
+A table is kept in memory while it lives (at most :data:`MAX_TABLES` at once; the
+least recently used finished table leaves first, an unfinished one when there is no
+finished one) and in the store (:class:`fanshu.store.StoredTable`): its set-up, each
+seat's token and the watch id as SHA-256 digests (the raw values are given once, to
+the creator), and each hand's engine log, rewritten after every change in one
+transaction.  After a restart (or when it was dropped from memory) a table is rebuilt
+from the store by playing every logged decision again (:meth:`Table.restore`), so the
+game goes on where it was; the bots of the hand being played are dealt anew (their
+later choices may differ from those they would have made).  One server process plays
+a table: two processes on one database would each play their own copy.
+
+>>> from fanshu.tables.timers import ManualTimers
+>>> service = TableService(None, scheduler=ManualTimers())
+>>> spec = TableSpec.create("two-player", ["human", "human"], seed=1, hands=1)
+>>> made = service.create(spec)
+>>> service.seat_of(made.table.id, made.tokens[1]), service.seat_of(made.table.id, "nope")
+(1, None)
+>>> service.is_watch(made.table.id, made.watch)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any
+
+from fanshu import __version__
+from fanshu.errors import FanshuError
+from fanshu.i18n import msg
+from fanshu.store import Store, StoredTable
+from fanshu.tables.hub import Hub
+from fanshu.tables.table import HUMAN, RebuildError, Table, TableNotFound, TableSpec
+from fanshu.tables.timers import Scheduler, ThreadTimers
+
+__all__ = ["MAX_TABLES", "Created", "TableService", "digest"]
+
+#: Tables kept in memory at once (each a few hundred KB at most).
+MAX_TABLES = 1000
+
+#: A store for one use (``Database.open`` of the web app, or ``open_store``).
+OpenStore = Callable[[], AbstractContextManager[Store]]
+
+
+def digest(secret: str) -> str:
+    """The SHA-256 hex digest a token is kept as."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new table, with its raw tokens (None for a bot's seat) and watch id."""
+
+    table: Table
+    tokens: list[str | None]
+    watch: str
+
+
+@dataclass(slots=True)
+class _Entry:
+    table: Table
+    seat_tokens: tuple[str | None, ...]
+    watch: str
+    owner: str | None
+    saved: list[str]  # each hand's log as last written
+
+
+class TableService:
+    """The tables of one server (module text).  ``store`` opens the database (None:
+    memory only, for tests and benches); ``scheduler`` runs the decision timers
+    (default: threads); ``clock`` is the tables' clock."""
+
+    def __init__(
+        self,
+        store: OpenStore | None,
+        *,
+        hub: Hub | None = None,
+        scheduler: Scheduler | None = None,
+        clock: Callable[[], float] | None = None,
+        limit: int = MAX_TABLES,
+    ) -> None:
+        self._open = store
+        self.hub = hub or Hub()
+        self.scheduler: Scheduler = scheduler or ThreadTimers()
+        now = getattr(scheduler, "now", None)
+        self.clock: Callable[[], float] = clock or now or time.monotonic
+        self.limit = limit
+        self._tables: OrderedDict[str, _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+        self._opened = False
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def _with_store(self) -> AbstractContextManager[Store] | None:
+        if self._open is None:
+            return None
+        return self._open()
+
+    def _ready(self, store: Store) -> Store:
+        if not self._opened:
+            store.open_tables()
+            self._opened = True
+        return store
+
+    def _table(self, table_id: str, spec: TableSpec) -> Table:
+        return Table(
+            table_id, spec, clock=self.clock, scheduler=self.scheduler, listener=self._changed
+        )
+
+    def _keep(self, table_id: str, entry: _Entry) -> None:
+        with self._lock:
+            self._tables[table_id] = entry
+            self._tables.move_to_end(table_id)
+            while len(self._tables) > self.limit:
+                finished = [k for k, e in self._tables.items() if e.table.done]
+                gone = finished[0] if finished else next(iter(self._tables))
+                self._tables.pop(gone).table.stop()
+
+    # -- creating ------------------------------------------------------------------
+
+    def new_id(self) -> str:
+        while True:
+            candidate = secrets.token_urlsafe(9)
+            if candidate not in self._tables:
+                return candidate
+
+    def create(self, spec: TableSpec, owner: str | None = None) -> Created:
+        """A new table, dealt and played by its bots to the first person's decision,
+        stored; its tokens are returned once."""
+        table_id = self.new_id()
+        tokens = [secrets.token_urlsafe(24) if s == HUMAN else None for s in spec.seats]
+        watch = secrets.token_urlsafe(18)
+        table = self._table(table_id, spec)
+        entry = _Entry(
+            table,
+            tuple(None if t is None else digest(t) for t in tokens),
+            digest(watch),
+            owner,
+            [],
+        )
+        table.listener = None  # stored below, in one insert
+        table.start()
+        table.listener = self._changed
+        logs = table.hand_logs()
+        ctx = self._with_store()
+        if ctx is not None:
+            with ctx as store:
+                self._ready(store).insert_table(
+                    StoredTable(
+                        id=table_id,
+                        spec=spec.to_dict(),
+                        seat_tokens=entry.seat_tokens,
+                        watch=entry.watch,
+                        owner=owner,
+                        takeover={},
+                        hands=tuple(logs),
+                        written_by=__version__,
+                    )
+                )
+        entry.saved = logs
+        self._keep(table_id, entry)
+        return Created(table, tokens, watch)
+
+    # -- finding -------------------------------------------------------------------
+
+    def _entry(self, table_id: str) -> _Entry:
+        with self._lock:
+            entry = self._tables.get(table_id)
+            if entry is not None:
+                self._tables.move_to_end(table_id)
+                return entry
+        ctx = self._with_store()
+        row = None
+        if ctx is not None:
+            with ctx as store:
+                row = self._ready(store).load_table(table_id)
+        if row is None:
+            raise TableNotFound(msg("no table {table_id!r}", table_id=table_id))
+        with self._lock:  # another request may have rebuilt it meanwhile
+            entry = self._tables.get(table_id)
+            if entry is not None:
+                return entry
+            try:
+                spec = TableSpec.from_dict(row.spec)
+                table = self._table(table_id, spec)
+                table.listener = None
+                table.restore(row.hands, {int(k): v for k, v in row.takeover.items()})
+            except (FanshuError, KeyError, TypeError, ValueError) as err:
+                reason = err.message if isinstance(err, FanshuError) else repr(err)
+                raise RebuildError(
+                    msg(
+                        "table {table_id!r} is stored but cannot be rebuilt: {reason}",
+                        table_id=table_id,
+                        reason=reason,
+                    )
+                ) from None
+            entry = _Entry(table, row.seat_tokens, row.watch, row.owner, list(row.hands))
+            self._tables[table_id] = entry
+        self._changed(table)  # what the rebuild's bots played since (if anything)
+        table.listener = self._changed
+        self._keep(table_id, entry)
+        return entry
+
+    def get(self, table_id: str) -> Table:
+        """The table; ``TableNotFound``, ``RebuildError`` for one that is
+        stored but cannot be played again."""
+        return self._entry(table_id).table
+
+    def owner(self, table_id: str) -> str | None:
+        return self._entry(table_id).owner
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The table seat ``token`` opens, or None."""
+        if not token:
+            return None
+        entry = self._entry(table_id)
+        mine = digest(token)
+        for p, kept in enumerate(entry.seat_tokens):
+            if kept is not None and hmac.compare_digest(kept, mine):
+                return p
+        return None
+
+    def is_watch(self, table_id: str, watch: str | None) -> bool:
+        """Whether ``watch`` is the table's watch id."""
+        if not watch:
+            return False
+        return hmac.compare_digest(self._entry(table_id).watch, digest(watch))
+
+    # -- after each change ---------------------------------------------------------
+
+    def _changed(self, table: Table) -> None:
+        """Write the hands that changed and wake the table's listeners."""
+        with self._lock:
+            entry = self._tables.get(table.id)
+        if entry is not None:
+            with table.lock:
+                # the hands before the last one written are over: they cannot change
+                first = max(0, len(entry.saved) - 1)
+                logs = entry.saved[:first] + [
+                    table.hand_log(k) for k in range(first, len(table.games))
+                ]
+                changed = {
+                    k + 1: log
+                    for k, log in enumerate(logs)
+                    if k >= len(entry.saved) or entry.saved[k] != log
+                }
+                takeover = {str(p): b for p, b in table.takeover.items()}
+                ctx = self._with_store()
+                if ctx is not None:
+                    with ctx as store:
+                        self._ready(store).save_table(table.id, changed, takeover)
+                entry.saved = logs
+        self.hub.broadcast(table.id)
+
+    def forget(self, table_id: str) -> None:
+        """Drop a table from memory (the store keeps it): as a restart would."""
+        with self._lock:
+            entry = self._tables.pop(table_id, None)
+        if entry is not None:
+            entry.table.stop()
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        table = self.get(table_id)
+        with table.lock:
+            return table.summary()
