@@ -57,10 +57,9 @@ from fanshu import __version__
 from fanshu.engine.actions import Action, ActionError
 from fanshu.engine.autoplay import SimulationError, play_until
 from fanshu.engine.config import GameConfig
-from fanshu.engine.events import fans_of
 from fanshu.engine.game import Game
 from fanshu.engine.log import event_line, game_lines, parse_line
-from fanshu.engine.observation import Observation, event_for_seat
+from fanshu.engine.observation import event_for_seat
 from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.engine.variants import playable_rules
@@ -69,6 +68,7 @@ from fanshu.i18n import msg
 from fanshu.protocol import bounds
 from fanshu.rules import get_rules
 from fanshu.store import Store, StoredGame, StoreError
+from fanshu.tables import view
 from fanshu.web.api.common import MAX_GAMES, JsonResponse, created_route, route_responses
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_responses
@@ -89,8 +89,6 @@ _ENGINE_RULES: dict[str, Any] = {"enum": playable_rules()}
 
 router = APIRouter(tags=["games"])
 
-WINDS = "ESWN"
-SUITS = "msp"  # a 定缺 suit by index, as the void event writes it
 #: The largest seed accepted (the engine's seeds are 63-bit).
 MAX_SEED = 2**63 - 1
 #: Games kept in the database: the most recently played (created or acted on), finished
@@ -198,77 +196,16 @@ class GameTable:
                 return candidate
 
 
-def _seats(session: Session, obs: Observation) -> list[dict[str, Any]]:
-    return [
-        {
-            "seat": q,
-            "name": session.names[q],
-            "seat_wind": WINDS[session.game.variant.seat_wind(session.game, q)]
-            if session.game.n == len(WINDS)
-            else None,
-            "melds": [None if m is None else str(m) for m in v.melds],
-            "discards": [t.code for t in v.discards],
-            "flowers": [t.code for t in v.flowers],
-            "concealed_count": v.concealed_count,
-            "won": v.won,
-            "declared_ready": v.declared_ready,
-            "void": None if v.void is None else SUITS[v.void],
-            "score": v.score,
-        }
-        for q, v in enumerate(obs.seats)
-    ]
-
-
 def observation(session: Session) -> dict[str, Any]:
-    """``Observation.to_dict()`` of the human seat, with the whole table (module text)."""
-    g = session.game
-    obs = g.observe(session.me)
-    out = obs.to_dict()
-    winds = g.n == len(WINDS)  # the two-player game has no winds
-    out.update(
-        dealer=obs.dealer,
-        seat_wind=WINDS[obs.seat_wind] if winds else None,
-        prevalent_wind=WINDS[g.variant.prevalent_wind(g)] if winds else None,
-        last_discarder=obs.last_discarder,
-        win_total=obs.win_total,
-        win_accepted=obs.win_accepted,
-        asked=g.to_act == session.me,
-        seats=_seats(session, obs),
-    )
-    return out
+    """``Observation.to_dict()`` of the human seat, with the whole table (module text;
+    built by :func:`fanshu.tables.view.observation`, as the live tables send it)."""
+    return view.observation(session.game, session.me, session.names)
 
 
 def result(session: Session) -> dict[str, Any] | None:
     """The end of the hand: how, winners, scores, each win with its fan table, every
-    payment and the seed; None while the hand goes on."""
-    g = session.game
-    if not g.done:
-        return None
-    end = g.result()
-    english = {f.name_zh: f.name_en for f in get_rules(g.rules).fans}
-    wins = []
-    for e in g.events:
-        if e["type"] != "win":
-            continue
-        fans = [
-            {"name": f.name, "name_en": english.get(f.name, ""), "value": f.value, "count": f.times}
-            for f in fans_of(e)
-        ]
-        wins.append({**{k: v for k, v in e.items() if k != "fans"}, "fans": fans})
-    return {
-        "how": end.get("result"),
-        "winners": end.get("winners", []),
-        "scores": end.get("scores", list(g.scores)),
-        "wall_left": end.get("wall_left"),
-        "wins": wins,
-        "false_wins": [dict(e) for e in g.events if e["type"] == "false_win"],
-        "settlement": [
-            {"reason": e["reason"], "payments": e["payments"]}
-            for e in g.events
-            if e["type"] == "settle"
-        ],
-        "seed": session.seed,
-    }
+    payment and the seed; None while the hand goes on (:func:`fanshu.tables.view.result`)."""
+    return view.result(session.game, session.seed)
 
 
 def state(session: Session, since: int) -> dict[str, Any]:
