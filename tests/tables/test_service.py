@@ -1,0 +1,91 @@
+"""``fanshu.tables.service``: tables made with their tokens, kept in the store as
+digests and logs, and rebuilt from it after a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+import pytest
+
+from fanshu.store import Store, open_store
+from fanshu.tables.service import TableService, digest
+from fanshu.tables.table import RebuildError, TableNotFound, TableSpec
+from fanshu.tables.timers import ManualTimers
+
+
+def opener(path: Path) -> Callable[[], AbstractContextManager[Store]]:
+    return lambda: open_store(path)
+
+
+def test_tokens_are_given_once_and_kept_as_digests(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    service = TableService(opener(db), scheduler=ManualTimers())
+    spec = TableSpec.create("mcr", ["human", "greedy", "human", "greedy"], seed=2, hands=1)
+    made = service.create(spec, owner="ann")
+    t0, t1, t2, t3 = made.tokens
+    assert t0 and t2 and t1 is None and t3 is None and t0 != t2
+    assert service.seat_of(made.table.id, t2) == 2 and service.seat_of(made.table.id, None) is None
+    assert not service.is_watch(made.table.id, t0) and service.is_watch(made.table.id, made.watch)
+    with open_store(db) as store:
+        row = store.load_table(made.table.id)
+    assert row is not None and row.owner == "ann"
+    assert row.seat_tokens == (digest(t0), None, digest(t2), None) and row.watch == digest(
+        made.watch
+    )
+    text = (db.read_bytes()).decode("latin-1")
+    assert t0 not in text and made.watch not in text
+    with pytest.raises(TableNotFound, match="no table 'nope'"):
+        service.get("nope")
+
+
+def test_a_restart_mid_hand_resumes_the_table(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    spec = TableSpec.create("sichuan", ["human", "human", "greedy", "human"], seed=5, hands=2)
+    first = TableService(opener(db), scheduler=ManualTimers())
+    made = first.create(spec)
+    table = made.table
+    for _ in range(25):
+        p = table.asked()
+        assert p is not None
+        table.act(p, 0)
+    table.take_over(3, "greedy")
+    before = {p: table.state(p, 0) for p in (0, 1, 3, None)}
+    # a new server process on the same file
+    second = TableService(opener(db), scheduler=ManualTimers())
+    again = second.get(table.id)
+    assert again is not table and again.takeover == {3: "greedy"}
+    for p, was in before.items():
+        now = again.state(p, 0)
+        assert {**now, "deadline": 0} == {**was, "deadline": 0}
+    assert second.seat_of(table.id, made.tokens[1]) == 1
+    while not again.done:
+        p = again.asked()
+        assert p is not None
+        again.act(p, 0)
+    assert sum(again.totals()) == 0 and len(again.results) == 2
+    third = TableService(opener(db), scheduler=ManualTimers())
+    assert third.get(table.id).done and third.summary(table.id)["totals"] == again.totals()
+
+
+def test_a_stored_table_that_does_not_replay_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    service = TableService(opener(db), scheduler=ManualTimers())
+    made = service.create(TableSpec.create("two-player", ["human", "greedy"], seed=1, hands=1))
+    with open_store(db) as store:
+        row = store.load_table(made.table.id)
+        assert row is not None
+        store.save_table(made.table.id, {1: row.hands[0].replace('"deal"', '"dealt"')}, {})
+    with pytest.raises(RebuildError, match="cannot be rebuilt"):
+        TableService(opener(db)).get(made.table.id)
+
+
+def test_memory_keeps_the_most_recent_tables() -> None:
+    service = TableService(None, scheduler=ManualTimers(), limit=2)
+    spec = TableSpec.create("two-player", ["human", "greedy"], seed=1, hands=1)
+    ids = [service.create(spec).table.id for _ in range(3)]
+    assert len(service) == 2
+    with pytest.raises(TableNotFound):
+        service.get(ids[0])  # no store: gone
+    assert service.get(ids[2]).id == ids[2]
