@@ -52,6 +52,7 @@ ENDPOINTS = {
     "/v1/games": {"post"},
     "/v1/games/{game_id}": {"get", "delete"},
     "/v1/games/{game_id}/actions": {"post"},
+    "/v1/replays": {"post"},
 }
 
 

@@ -56,6 +56,7 @@ __all__ = [
     "MAX_LOG_CHARS",
     "FramesError",
     "LogTooLarge",
+    "NoSuchGame",
     "NotAsLogged",
     "TooManyItems",
     "game_frames",
@@ -102,6 +103,10 @@ class TooManyItems(FramesError):
     :data:`MAX_EVENTS` events."""
 
     code = "too_many_items"
+
+
+class NoSuchGame(FramesError):
+    """A game index the log does not hold."""
 
 
 class NotAsLogged(FramesError):
@@ -348,7 +353,7 @@ def replay_frames(text: str, game: int | None = None) -> dict[str, Any]:
     else:
         found = [g for g in games if g.index == game]
         if not found:
-            raise FramesError(
+            raise NoSuchGame(
                 msg(
                     "the log has no game {game}; its games: {games}",
                     game=game,

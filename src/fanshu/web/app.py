@@ -1,7 +1,7 @@
 """The fanshu HTTP service: :func:`create_app` builds the FastAPI application.
 
 - JSON endpoints under ``/v1`` (one module per resource in :mod:`fanshu.web.api`):
-  score, analyze, rules, settle, matches, tournaments, games;
+  score, analyze, rules, settle, matches, tournaments, games, replays;
 - the OpenAPI description at ``/openapi.json`` and its pages at ``/docs`` (Swagger UI),
   whose script and style are served from ``/docs/assets`` (the files shipped by the
   ``fastapi-offline`` package), so they work with no network;
@@ -53,6 +53,7 @@ from fanshu.web.api import (
     convert,
     games,
     matches,
+    replays,
     rules,
     score,
     settle,
@@ -461,6 +462,7 @@ def create_app(
             {"name": "matches", "description": "MCR score sheets in the database"},
             {"name": "tournaments", "description": "Tournaments in the database"},
             {"name": "games", "description": "Play a hand against the bots"},
+            {"name": "replays", "description": "Step through a logged game"},
         ],
     )
     app.state.db = database
@@ -469,7 +471,7 @@ def create_app(
     app.state.games = GameTable(max_games)
     install_handlers(app)
     _add_docs_pages(app)
-    resources = (score, analyze, convert, rules, settle, matches, tournaments, games)
+    resources = (score, analyze, convert, rules, settle, matches, tournaments, games, replays)
     modules = (*resources, access_routes, account_routes)
     for module in modules:
         app.include_router(module.router, prefix=API_PREFIX)

@@ -3,7 +3,7 @@ treat requests by this kind, not route by route.
 
 - ``read``: GET, HEAD, OPTIONS (and what is not under ``/v1``);
 - ``compute``: the routes that answer from the body alone and keep nothing (score,
-  analyze, settle, rules, and resolving tokens, which only reads);
+  analyze, settle, rules, replays, and resolving tokens, which only reads);
 - ``login``: ``POST /v1/session`` (a password is tried);
 - ``write``: every other change (matches, tournaments, hands, games, accounts,
   sessions, shares …): it writes to the database.
@@ -23,7 +23,14 @@ __all__ = ["COMPUTE_PREFIXES", "LOGIN_PATH", "RequestKind", "request_kind"]
 RequestKind = Literal["read", "compute", "login", "write"]
 
 #: Paths (under /v1) whose POST computes an answer and writes nothing.
-COMPUTE_PREFIXES = ("/v1/score", "/v1/analyze", "/v1/settle", "/v1/rules", "/v1/access/resolve")
+COMPUTE_PREFIXES = (
+    "/v1/score",
+    "/v1/analyze",
+    "/v1/settle",
+    "/v1/rules",
+    "/v1/access/resolve",
+    "/v1/replays",
+)
 #: Where a password is tried.
 LOGIN_PATH = "/v1/session"
 

@@ -77,6 +77,8 @@ TITLES: dict[str, str] = {
     "too_many_items": msg("Too many items"),
     "illegal_action": msg("Illegal action"),
     "game_not_found": msg("No such game"),
+    "bad_log": msg("Bad game log"),
+    "replay_mismatch": msg("The log does not replay"),
     "internal_error": msg("Internal error"),
     "invalid_text": msg("Text that is not Unicode"),
     "out_of_range": msg("Number out of range"),

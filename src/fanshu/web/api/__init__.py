@@ -1,2 +1,2 @@
 """The ``/v1`` resources, one module each: ``score``, ``analyze``, ``rules``, ``settle``,
-``matches``, ``tournaments``, ``games``; ``common``, ``db`` hold what they share."""
+``matches``, ``tournaments``, ``games``, ``replays``; ``common``, ``db`` hold what they share."""
