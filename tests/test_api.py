@@ -4,6 +4,7 @@ and the errors it raises."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -295,6 +296,33 @@ def test_invalid_context_through_score() -> None:
         fanshu.score(PLAIN, seat_wind="X")
     with pytest.raises(InvalidHandError, match="flowers"):
         fanshu.score(PLAIN, flowers=-1)
+
+
+def test_a_flag_that_cannot_be_a_key_is_refused_or_kept() -> None:
+    # an unhashable value is no cache key: WinContext itself says what is wrong with it
+    unhashable: Any = ["S"]
+    with pytest.raises(InvalidHandError, match=r"unknown wind \['S'\]"):
+        fanshu.score(PLAIN, seat_wind=unhashable)
+    with pytest.raises(InvalidHandError, match="flowers must be a count"):
+        fanshu.score(PLAIN, flowers=unhashable)
+
+
+def test_the_contexts_kept_are_bounded() -> None:
+    from fanshu import api
+
+    seen = set()
+    for n in range(api._CONTEXTS_MAX + 50):  # all different: 8 flags, 2 winds, 0-1 flowers
+        b = [bool(n >> i & 1) for i in (0, 1, 2, 3, 8, 9, 10, 11)]
+        flags = (b[0], b[1], b[2], b[3], n >> 4 & 3, n >> 6 & 3, n >> 12, b[4], b[5], b[6], b[7])
+        seen.add(api._context(flags))
+        assert len(api._CONTEXTS) <= api._CONTEXTS_MAX
+    assert len(seen) > api._CONTEXTS_MAX  # the flags above are all different
+    south = (True, False, False, False, "S", "E", 2, False, False, False, False)
+    assert api._context(south) is api._context(south)
+    assert (
+        api._context(south)
+        == fanshu.parse_hand(PLAIN).with_context(self_drawn=True, seat_wind="S", flowers=2).context
+    )
 
 
 def test_invalid_hand_object() -> None:

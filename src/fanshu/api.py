@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from fanshu.errors import NotationError, OptionError
@@ -106,23 +105,36 @@ def score(
     >>> score("[GANG F1 0] W1 W2 W3 B4 B5 B6 T7 T8 T9 T1 T1", self_drawn=True, seat_wind="S").total
     17
     """
+    flags: _Flags = (
+        self_drawn,
+        fourth_tile,
+        kong,
+        wall_last,
+        seat_wind,
+        prevalent_wind,
+        flowers,
+        dealer,
+        first_turn,
+        ready_at_start,
+        kong_discard,
+    )
+    if type(hand) is str and notation is None and wildcard is None:
+        # The common call: a plain fanshu string ("[EEEE]123m456p789s11s": no spaces), read
+        # directly, as detection would read it, with no wildcard to check against the rule
+        # set.  Anything else, or any error, takes the general way below.
+        try:
+            ctx = _CONTEXTS[flags]
+        except (KeyError, TypeError):
+            ctx = _context(flags)
+        plain = parse_plain_hand(hand, ctx)
+        if plain is not None:
+            rule_set = get_rules(rules)
+            if options is not None and isinstance(options, Mapping):
+                options = rule_set.options_from(options)
+            return rule_set.score(plain, options)
     if isinstance(hand, str):
-        ctx = _context(
-            self_drawn,
-            fourth_tile,
-            kong,
-            wall_last,
-            seat_wind,
-            prevalent_wind,
-            flowers,
-            dealer,
-            first_turn,
-            ready_at_start,
-            kong_discard,
-        )
-        # the reader checks the tiles as it reads them; the rule set checks the rest.  A
-        # plain fanshu string ("[EEEE]123m456p789s11s": no spaces) is read directly, as
-        # detection would read it; anything else, or any error, goes through read_hand.
+        ctx = _context(flags)
+        # the reader checks the tiles as it reads them; the rule set checks the rest
         plain = parse_plain_hand(hand, ctx) if notation is None or notation == "fanshu" else None
         hand = read_hand(hand, notation, ctx)[0] if plain is None else plain
     elif not isinstance(hand, Hand):
@@ -140,23 +152,47 @@ def score(
     return rule_set.score(hand, options)
 
 
-# At most 4096 contexts (the flags, winds and flower counts callers use; the bench's
+# The flags of ``score`` that make its win context: the 11 fields but the wildcard, in order.
+_Flags = tuple[bool, bool, bool, bool, WindLike, WindLike, int, bool, bool, bool, bool]
+
+# The win contexts built, by their flags: contexts repeat across calls and are immutable,
+# so each is built once and found by one look-up (an ``lru_cache`` call costs more).
+# Memory bound: emptied when a new one would make it hold more than 4096 (the bench's
 # random hands need 2,304): about 1.3 MiB when full (measured with tracemalloc).
-@lru_cache(maxsize=4096)
-def _context(
-    self_drawn: bool,
-    fourth_tile: bool,
-    kong: bool,
-    wall_last: bool,
-    seat_wind: WindLike,
-    prevalent_wind: WindLike,
-    flowers: int,
-    dealer: bool,
-    first_turn: bool,
-    ready_at_start: bool,
-    kong_discard: bool,
-) -> WinContext:
-    # Contexts repeat across calls and are immutable: build each one once.
+_CONTEXTS: dict[_Flags, WinContext] = {}
+_CONTEXTS_MAX = 4096
+
+
+def _context(flags: _Flags) -> WinContext:
+    """The context of ``flags``, built once (``InvalidHandError`` says what is wrong in
+    them); flags that cannot be a key (a list given for a flag) are built each time."""
+    try:
+        return _CONTEXTS[flags]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable: WinContext says what is wrong with it, if anything
+        return _build_context(flags)
+    ctx = _build_context(flags)
+    if len(_CONTEXTS) >= _CONTEXTS_MAX:
+        _CONTEXTS.clear()
+    _CONTEXTS[flags] = ctx
+    return ctx
+
+
+def _build_context(flags: _Flags) -> WinContext:
+    (
+        self_drawn,
+        fourth_tile,
+        kong,
+        wall_last,
+        seat_wind,
+        prevalent_wind,
+        flowers,
+        dealer,
+        first_turn,
+        ready_at_start,
+        kong_discard,
+    ) = flags
     return WinContext(
         self_drawn=self_drawn,
         fourth_tile=fourth_tile,

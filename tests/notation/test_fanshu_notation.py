@@ -225,6 +225,117 @@ def test_parse_hand_only_raises_notation_errors(text: str) -> None:
         assert all(c <= 4 for c in h.counts())
 
 
+# -- the plain readers (the fast path of parse_hand and fanshu.score) against the full reader --
+
+PLAIN_READERS = {
+    "parse_plain_hand": fanshu.parse_plain_hand,  # this build's own: tokens, or the loop
+    "loop": fanshu._read_plain_loop,  # the compiled build's, called directly here too
+}
+_ALPHABET = "123456789mpsfESWNCFP[]05 xé"
+
+
+@st.composite
+def edited_hand_strings(draw: st.DrawFn) -> str:
+    """A hand string with a few characters inserted, deleted or replaced: mostly bad, close
+    to good (a lost suit, a stray bracket, a fifth copy, a zero, a space)."""
+    text = format_hand(draw(hands()))
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(text)))
+        edit = draw(st.sampled_from(["insert", "delete", "replace"]))
+        char = draw(st.sampled_from(_ALPHABET))
+        if edit == "insert":
+            text = text[:i] + char + text[i:]
+        elif edit == "delete":
+            text = text[:i] + text[i + 1 :]
+        else:
+            text = text[:i] + char + text[i + 1 :]
+    return text
+
+
+def _full(text: str, context: WinContext) -> Hand | None:
+    try:
+        return fanshu._parse_hand_full(text, context)
+    except NotationError:
+        return None
+
+
+def _same_hand(got: Hand, full: Hand) -> None:
+    assert got == full
+    assert got.tiles_checked and full.tiles_checked
+    assert type(got.concealed) is tuple
+    assert all(type(t) is Tile for t in got.concealed)
+    assert got.winning_tile is None or type(got.winning_tile) is Tile
+    assert got.context is full.context
+
+
+_CONTEXT = WinContext(self_drawn=True, seat_wind="S")
+
+
+@given(hands())
+def test_plain_readers_read_every_canonical_string(h: Hand) -> None:
+    text = format_hand(h)
+    full = _full(text, _CONTEXT)
+    assert full is not None
+    for read in PLAIN_READERS.values():
+        got = read(text, _CONTEXT)
+        assert got is not None, text
+        _same_hand(got, full)
+
+
+@given(
+    st.one_of(
+        edited_hand_strings(),
+        st.text(alphabet=_ALPHABET, max_size=30),
+        st.lists(st.sampled_from(["[123m]", "[EEEE]", "[555p2]", "EEE", "1112m", "9s", "x"])).map(
+            "".join
+        ),
+    )
+)
+def test_plain_readers_agree_with_the_full_reader(text: str) -> None:
+    # a plain reader answers the full reader's hand, or None (then parse_hand reads it with
+    # the full reader, which says where and why the text is wrong)
+    full = _full(text, _CONTEXT)
+    for read in PLAIN_READERS.values():
+        got = read(text, _CONTEXT)
+        if got is not None:
+            assert full is not None, text
+            _same_hand(got, full)
+
+
+@pytest.mark.parametrize("name", list(PLAIN_READERS))
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "[123m]",
+        "123",
+        "m123",
+        "123m4",
+        "1230m",
+        "EEEEE123m456p78s",  # a fifth copy
+        "[EEEE]E123m456p789s",
+        "[EEEE][EEEE]1s",
+        "[123m][123m][123m][123m][123m]1s1s",  # five melds
+        "[123m]x[EEE]1s",
+        "x[123m]1s",
+        "123m 456p",
+        "１23m",  # a full-width digit
+        "[12m]123m",
+    ],
+)
+def test_plain_readers_leave_what_they_cannot_read(name: str, text: str) -> None:
+    assert PLAIN_READERS[name](text, None) is None
+
+
+def test_plain_reader_without_context_uses_the_default() -> None:
+    for read in PLAIN_READERS.values():
+        got = read("123m456p789s11sEEE", None)
+        assert got is not None
+        assert got.context == WinContext()
+        assert got.winning_tile is Tile.EAST
+        assert got.concealed[0] is Tile.M1
+
+
 # -- NOTATIONS and convert ------------------------------------------------------------------
 
 MODULES = {

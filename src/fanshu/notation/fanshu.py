@@ -190,7 +190,11 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     hand = parse_plain_hand(text, context)
     if hand is not None:
         return hand
-    # the reader below, which says where and why the text is wrong
+    return _parse_hand_full(text, context)
+
+
+def _parse_hand_full(text: str, context: WinContext | None) -> Hand:
+    """The reader of any hand string, which says where and why the text is wrong."""
     melds: list[Meld] = []
     concealed: list[Tile] = []
     copies = [0] * NUM_KINDS
@@ -247,6 +251,33 @@ def parse_hand(text: str, context: WinContext | None = None) -> Hand:
     )
 
 
+# The plain reader's class of each ASCII character (``ord`` < 128): 1-9 a digit's rank,
+# 10-12 a suit letter (m p s), 20 + kind an honour letter, 0 anything else (no plain hand).
+def _char_classes() -> tuple[int, ...]:
+    classes = [0] * 128
+    for rank in range(1, 10):
+        classes[ord(str(rank))] = rank
+    for suit, letter in enumerate(SUIT_LETTERS):
+        classes[ord(letter)] = 10 + suit
+    for letter, kind in _HONOR_INDEX.items():
+        classes[ord(letter)] = 20 + kind
+    return tuple(classes)
+
+
+_CHAR_CLASS = _char_classes()
+# a digit's rank plus this is the kind of its tile, by the suit's class (10-12)
+_SUIT_BASE = tuple(-1 if c < 10 else (c - 10) * SUIT_SIZE - 1 for c in range(13))
+
+
+# Memory bound: 4096 meld bodies, as ``_parse_meld_cached`` (the plain ints of its tiles
+# instead of the tiles: less).
+@lru_cache(maxsize=4096)
+def _plain_meld(body: str) -> tuple[Meld, tuple[int, ...]]:
+    """A meld body's meld and the kinds of its tiles (plain ints)."""
+    meld, tiles = _parse_meld_cached(body)
+    return meld, tuple([int(t) for t in tiles])
+
+
 # The common hand string: melds, then concealed tiles as digit runs and honour letters.
 _PLAIN_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 
@@ -275,19 +306,31 @@ def _learn_tokens(tokens: list[str]) -> None:
             _TOKENS[token] = _token_kinds(token)
 
 
-# Memory bound: 4096 meld bodies, as ``_parse_meld_cached`` (the plain ints of its tiles
-# instead of the tiles: less).
-@lru_cache(maxsize=4096)
-def _plain_meld(body: str) -> tuple[Meld, tuple[int, ...]]:
-    """A meld body's meld and the kinds of its tiles (plain ints, as ``_token_kinds``)."""
-    meld, tiles = _parse_meld_cached(body)
-    return meld, tuple([int(t) for t in tiles])
+# True when this module runs compiled (mypyc): its file is then the extension module.
+_COMPILED = not __file__.endswith(".py")
+
+# The setters of a hand's slots, for the interpreted reader: ``object.__new__`` and these
+# build a hand without running ``Hand.__init__`` (a Python call, and five more inside).
+_new_hand = object.__new__
+_set_concealed = vars(Hand)["concealed"].__set__
+_set_melds = vars(Hand)["melds"].__set__
+_set_winning = vars(Hand)["winning_tile"].__set__
+_set_context = vars(Hand)["context"].__set__
+_set_checked = vars(Hand)["tiles_checked"].__set__
 
 
 def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | None:
     """``parse_hand`` of a plain string (``[...]`` melds first, then tiles, no spaces) in
     one pass; None for anything it does not read cleanly (any error, a fifth copy, more
-    than four melds), which the full reader then reports with its position."""
+    than four melds), which the full reader then reports with its position.
+
+    Each build reads it its own fastest way, to the same hand: compiled, a loop over the
+    characters (``_read_plain_loop``); interpreted, the C calls of ``re``, ``map`` and
+    ``sort`` over the tokens (``[1-9]+[mps]`` or an honour letter), whose kinds are looked
+    up in ``_TOKENS``, and the hand's fields set by their slots.
+    """
+    if _COMPILED:
+        return _read_plain_loop(text, context)
     # melds up to the last ']', then a run of tokens that is the whole rest
     end = text.rfind("]") + 1
     run = text[end:]
@@ -337,5 +380,82 @@ def parse_plain_hand(text: str, context: WinContext | None = None) -> Hand | Non
     concealed: tuple[Tile, ...] = (
         itemgetter(*kinds)(TILES) if len(kinds) > 1 else (TILES[kinds[0]],)
     )
+    # ``Hand.with_checked_tiles`` without its calls (``Hand.__init__`` is Python code here)
+    hand = _new_hand(Hand)
+    _set_concealed(hand, concealed)
+    _set_melds(hand, melds)
+    _set_winning(hand, winning)
+    _set_context(hand, context or _NO_CONTEXT)
+    _set_checked(hand, True)
+    return hand
+
+
+def _read_plain_loop(text: str, context: WinContext | None) -> Hand | None:
+    """``parse_plain_hand`` on the compiled build: plain loops over the characters with a
+    class per character (``_CHAR_CLASS``), which mypyc turns into C (str indexing, int
+    arithmetic); interpreted, the token reader is faster."""
+    n = len(text)
+    end = text.rfind("]") + 1  # melds up to the last ']', then concealed tiles to the end
+    if end == n:
+        return None
+    copies = [0] * NUM_KINDS
+    melds: tuple[Meld, ...] = ()
+    if end:
+        if text[0] != "[":
+            return None
+        # the bodies between "[" and "]"; one holding a bracket does not parse
+        read: list[Meld] = []
+        try:
+            for body in text[1 : end - 1].split("]["):
+                meld, meld_kinds = _plain_meld(body)
+                read.append(meld)
+                for k in meld_kinds:
+                    copies[k] += 1
+                    if copies[k] > 4:
+                        return None  # a fifth copy (parse_hand says where)
+        except NotationError:
+            return None
+        if len(read) > 4:
+            return None
+        melds = tuple(read)
+    kinds: list[int] = []
+    first = 0  # where in ``kinds`` the ranks waiting for their suit start
+    classes = _CHAR_CLASS
+    for i in range(end, n):
+        o = ord(text[i])
+        c = classes[o] if o < 128 else 0
+        if c == 0:
+            return None
+        if c < 10:  # a rank: its suit comes after it
+            kinds.append(c)
+            continue
+        m = len(kinds)
+        if c < 20:
+            if first == m:
+                return None  # a suit with no digits
+            base = _SUIT_BASE[c]
+            for j in range(first, m):
+                k = kinds[j] + base
+                kinds[j] = k
+                copies[k] += 1
+                if copies[k] > 4:
+                    return None
+            first = m
+        else:
+            if first != m:
+                return None  # digits with no suit
+            k = c - 20
+            kinds.append(k)
+            copies[k] += 1
+            if copies[k] > 4:
+                return None
+            first = m + 1
+    if first != len(kinds):
+        return None  # digits with no suit after them
+    winning: Tile | None = None
+    if len(kinds) + 3 * len(melds) == 14:
+        winning = TILES[kinds.pop()]
+    kinds.sort()
+    concealed = tuple([TILES[k] for k in kinds])
     # ``Hand.with_checked_tiles`` without its call
     return Hand(concealed, melds, winning, context or _NO_CONTEXT, _tiles_checked=True)
