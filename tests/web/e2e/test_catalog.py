@@ -72,8 +72,9 @@ def test_a_message_without_its_key_is_refused(tool: ModuleType, tmp_path: Path) 
 
 
 def _keys_asked_for() -> set[str]:
-    """The literal keys of t("…") calls in app.js and data-i18n attributes in index.html."""
-    js = (STATIC / "app.js").read_text(encoding="utf-8")
+    """The literal keys of t("…") calls in app.js and replay.js (``h.t("…")``, the app's
+    t handed to it) and data-i18n attributes in index.html."""
+    js = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("app.js", "replay.js"))
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r"\bt\(\s*\"([\w.=-]+)\"", js))
     keys |= set(re.findall(r"\bhasText\(\s*\"([\w.=-]+)\"", js))

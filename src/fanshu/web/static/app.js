@@ -2,6 +2,7 @@
 // Plain ES module, no build step; talks to the fanshu server's /v1 JSON API.
 
 import { ALL_TILES, HONORS, SUITS, installSprite, tileName as drawnTileName, tileSVG } from "./tiles.js";
+import { initReplay, renderReplay } from "./replay.js";
 
 // ---------------------------------------------------------------------------- i18n
 
@@ -3686,7 +3687,7 @@ function bindPlay() {
 // ---------------------------------------------------------------------------- shell
 
 function showTab(tab) {
-  if (!["calc", "analysis", "match", "play"].includes(tab)) tab = "calc";
+  if (!["calc", "analysis", "match", "play", "replay"].includes(tab)) tab = "calc";
   state.tab = tab;
   $$(".view").forEach((v) => {
     v.hidden = v.dataset.view !== tab;
@@ -3713,6 +3714,7 @@ function renderAll() {
   renderClub();
   renderMine();
   renderPlayRules();
+  renderReplay();
   if (state.play) {
     if (state.play.done) finishGame();
     else renderPlay();
@@ -3732,6 +3734,24 @@ function init() {
   bindMatch();
   bindPlay();
   bindFanTexts();
+  // the replay viewer (replay.js) draws with the app's own texts, tiles and fan tables
+  initReplay({
+    t,
+    tileName,
+    esc,
+    tileHTML,
+    tilesHTML,
+    sortTiles,
+    parseMeld,
+    meldTiles,
+    parseHandString,
+    handMiniHTML,
+    fanTableHTML,
+    restoreFanTexts,
+    loadRuleInfo,
+    api,
+    showError,
+  });
   $('[data-testid="lang-toggle"]').addEventListener("click", () => setLang(lang === "zh" ? "en" : "zh"));
   $('[data-testid="toast"]').addEventListener("click", hideError);
   window.addEventListener("hashchange", routeHash);
