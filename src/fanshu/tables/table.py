@@ -284,6 +284,9 @@ class Table:
         self.shown: list[list[dict[str, Any]]] = [[] for _ in range(self.n)]
         self.public: list[dict[str, Any]] = []
         self.deadline: float | None = None
+        #: Counts the changes (each act, take-over, timed-out play, restore): a
+        #: connection woken with nothing new to send sends nothing.
+        self.version = 0
         self._bots: dict[int, Player] = {}
         self._seen = 0  # events of the current hand filtered into the logs
         self._dealer = first_dealer(spec.rules, spec.seed, self.n)
@@ -593,6 +596,8 @@ class Table:
             log.exception("table %s: the timer's play failed", self.id)
 
     def _changed(self) -> None:
+        with self.lock:
+            self.version += 1
         if self.listener is not None:
             self.listener(self)
 
