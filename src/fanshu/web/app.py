@@ -57,6 +57,7 @@ from fanshu.web.api import (
     rules,
     score,
     settle,
+    tables,
     tournaments,
 )
 from fanshu.web.api.common import MAX_BODY_BYTES, MAX_GAMES
@@ -463,6 +464,7 @@ def create_app(
             {"name": "tournaments", "description": "Tournaments in the database"},
             {"name": "games", "description": "Play a hand against the bots"},
             {"name": "replays", "description": "Step through a logged game"},
+            {"name": "tables", "description": "Live tables of people and bots (WebSocket)"},
         ],
     )
     app.state.db = database
@@ -472,7 +474,7 @@ def create_app(
     install_handlers(app)
     _add_docs_pages(app)
     resources = (score, analyze, convert, rules, settle, matches, tournaments, games, replays)
-    modules = (*resources, access_routes, account_routes)
+    modules = (*resources, tables, access_routes, account_routes)
     for module in modules:
         app.include_router(module.router, prefix=API_PREFIX)
     static = Path(static_dir) if static_dir is not None else STATIC_DIR
