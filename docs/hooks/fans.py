@@ -38,6 +38,7 @@ ORDER = (
     "server.md",
     "http-api.md",
     "web.md",
+    "replay.md",
     "rl.md",
     "botzone.md",
     "danger.md",
