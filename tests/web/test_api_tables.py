@@ -329,3 +329,23 @@ def test_a_club_server_needs_a_log_in_to_open_a_table(tmp_path: Path) -> None:
     with make_client(tmp_path / "t.db", accounts=True) as client:
         r = client.post("/v1/tables", json={"rules": "two-player", "seats": ["human", "greedy"]})
         assert r.status_code == 401 and r.json()["code"] == "unauthorized"
+
+
+def test_problems_answer_in_the_connection_s_language(client: TestClient) -> None:
+    made = new_table(client, rules="two-player", seats=["human", "human"], seed=1, hands=1)
+    bad = f"{WS}/v1/tables/{made['id']}/ws?token=nope"
+    zh = {"Accept-Language": "zh"}
+    with client.websocket_connect(bad, headers=zh) as ws:
+        problem, code = refused(ws)
+    assert code == 4403 and problem["detail"] == f"这个座位令牌不能打开牌桌 '{made['id']}'"
+    with client.websocket_connect(bad) as ws:
+        problem, _ = refused(ws)
+    assert problem["detail"] == f"this seat token does not open table '{made['id']}'"
+    table = service(client).get(made["id"])
+    (idle,) = [s for s in made["seats"] if s["seat"] != table.asked()]
+    with client.websocket_connect(WS + idle["socket"], headers=zh) as ws:
+        Client(ws)
+        ws.send_json({"action": 0})
+        assert ws.receive_json()["detail"] == "现在不轮到你决定"
+        ws.send_json({"move": 0})
+        assert ws.receive_json()["detail"].startswith('请发送 {"action": text or index} 或')

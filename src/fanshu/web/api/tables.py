@@ -275,7 +275,11 @@ def _message(text: str) -> tuple[str, Any]:
     if not isinstance(data, dict) or len(data) != 1 or next(iter(data)) not in ("action", "bot"):
         raise Problem(
             "bad_field",
-            msg('send {{"action": text or index}} or {{"bot": name or null}}, one of them'),
+            msg(
+                "send {action} or {bot}, one of them",
+                action='{"action": text or index}',
+                bot='{"bot": name or null}',
+            ),
             422,
         )
     ((key, value),) = data.items()
