@@ -14,6 +14,7 @@ from fanshu.engine.game import Game
 from fanshu.engine.log import game_lines
 from fanshu.engine.simulate import play_game
 from fanshu.i18n import gettext, msg, translate
+from fanshu.store import open_store
 from fanshu.web.api import replays
 from fanshu.web.api.common import MAX_BODY_BYTES
 from support.http import ok, problem
@@ -131,3 +132,21 @@ def test_problems_in_the_requests_language(
     if lang == "zh":
         for d in (p["detail"], bad["detail"], p["title"], missing["detail"]):
             assert any("\u4e00" <= c <= "\u9fff" for c in d), d
+
+
+def test_a_games_api_games_log_replays(file_client: TestClient, db: Any) -> None:
+    """The log the games API keeps for a hand against the bots is a log like any other."""
+    state = ok(file_client.post("/v1/games", json={"rules": "two-player", "seed": 4}), 201)
+    gid = state["id"]
+    for _ in range(200):
+        if state["done"]:
+            break
+        state = ok(file_client.post(f"/v1/games/{gid}/actions", json={"action": 0}))
+    assert state["done"]
+    with open_store(str(db)) as s:
+        row = s.load_game(gid)
+    assert row is not None
+    body = ok(file_client.post("/v1/replays", json={"log": row.log}))
+    assert len(body["frames"]) == row.events
+    assert body["end"]["scores"] == state["scores"] == body["frames"][-1]["scores"]
+    assert body["players"] == list(row.players)
