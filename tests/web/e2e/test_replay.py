@@ -116,3 +116,19 @@ def test_a_log_that_does_not_replay_shows_the_mismatch(ui: Any) -> None:
     ui.tid("error").wait_for()
     assert "event 1 (deal)" in (ui.tid("error").inner_text() + ui.tid("error-detail").inner_text())
     assert _player(ui).is_hidden()
+
+
+def test_a_phone_shows_the_replay_without_sideways_scrolling(phone_ui: Any, tmp_path: Path) -> None:
+    ui = phone_ui
+    game = play_game("sichuan", 0, ["greedy"] * 4, 2)
+    log = tmp_path / "sichuan.jsonl"
+    write_log(log, [game.events])
+    ui.tab("replay")
+    ui.tid("replay-file").set_input_files(str(log))
+    ui.page.wait_for_selector('[data-testid="replay-player"]:not([hidden])')
+    ui.tid("replay-slider").fill(str(len(game.events) // 2))
+    _at(ui, len(game.events) // 2)
+    ui.no_horizontal_scroll()
+    ui.tid("replay-last").click()
+    _at(ui, len(game.events) - 1)
+    ui.no_horizontal_scroll()
