@@ -39,6 +39,7 @@ ORDER = (
     "http-api.md",
     "web.md",
     "replay.md",
+    "tables.md",
     "rl.md",
     "botzone.md",
     "danger.md",
