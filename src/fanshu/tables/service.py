@@ -98,7 +98,6 @@ class TableService:
         self.limit = limit
         self._tables: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()
-        self._opened = False
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -109,9 +108,7 @@ class TableService:
         return self._open()
 
     def _ready(self, store: Store) -> Store:
-        if not self._opened:
-            store.open_tables()
-            self._opened = True
+        store.open_tables()  # a version check once the part is there (as the games' is)
         return store
 
     def _table(self, table_id: str, spec: TableSpec) -> Table:
@@ -258,11 +255,15 @@ class TableService:
                 }
                 takeover = {str(p): b for p, b in table.takeover.items()}
                 ctx = self._with_store()
-                if ctx is not None:
-                    with ctx as store:
-                        self._ready(store).save_table(table.id, changed, takeover)
-                entry.saved = logs
-        self.hub.broadcast(table.id)
+                try:
+                    if ctx is not None:
+                        with ctx as store:
+                            self._ready(store).save_table(table.id, changed, takeover)
+                    entry.saved = logs
+                finally:  # the players see the change even when it could not be written
+                    self.hub.broadcast(table.id)
+        else:
+            self.hub.broadcast(table.id)
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (the store keeps it): as a restart would."""
