@@ -418,3 +418,21 @@ def test_a_log_file_read_back(tmp_path: Path) -> None:
     write_log(path, [g.events])
     [log] = read_log(path)
     assert rebuild(log).scores == g.scores
+
+
+def test_a_mismatch_reads_in_chinese_too(logged: list[str]) -> None:
+    """The mismatch is a msg(): ``str()`` the English above, translated part by part."""
+    from fanshu.i18n import translate
+
+    i = find(logged, 1, lambda r: r["type"] == "draw", nth=5)
+    r = json.loads(logged[i])
+    other = "9p" if r["tile"] != "9p" else "1p"
+    m = only_mismatch(changed(logged, i, tile=other))
+    english = str(m)
+    assert type(english) is str and translate(m.message(), "en") == english
+    zh = translate(m.message(), "zh")
+    where = f"第 1 局第 {r['seq']} 个事件（draw），第 {i + 1} 行"
+    assert zh.startswith(f"{where}：tile：日志为 {other}，回放为 {r['tile']}〔前一个决定："), zh
+    j = find(logged, 1, lambda r: r["type"] == "end")
+    cut = only_mismatch([*logged[:j], *logged[j + 1 :]])
+    assert "日志到此结束" in translate(cut.message(), "zh")

@@ -132,6 +132,11 @@ def test_problems_in_the_requests_language(
     if lang == "zh":
         for d in (p["detail"], bad["detail"], p["title"], missing["detail"]):
             assert any("\u4e00" <= c <= "\u9fff" for c in d), d
+        # the replay's own words too: where, and log against replay
+        assert p["detail"].startswith("第 0 局回放结果与日志不符：第 0 局第 2 个事件"), p["detail"]
+        assert "日志为 3" in p["detail"] or "日志中作决定" in p["detail"], p["detail"]
+    else:
+        assert p["detail"].startswith("game 0 does not replay as logged: game 0, event 2 (")
 
 
 def test_a_games_api_games_log_replays(file_client: TestClient, db: Any) -> None:

@@ -62,14 +62,19 @@ class Mismatch:
     line: int | None = None  # the logged event's line in its file
     after: str | None = None  # the last decision before it
 
-    def __str__(self) -> str:
-        where = f"game {self.game}, event {self.seq}"
+    def message(self) -> str:
+        """The mismatch in a sentence (a :func:`~fanshu.i18n.msg`, so that a front end
+        shows it in the reader's language; ``str()`` is the same English)."""
+        where = msg("game {game}, event {seq}", game=self.game, seq=self.seq)
         if self.event:
-            where += f" ({self.event})"
+            where = msg("{where} ({event})", where=where, event=self.event)
         if self.line is not None:
-            where += f", line {self.line}"
-        text = f"{where}: {self.reason}"
-        return f"{text} [after {self.after}]" if self.after else text
+            where = msg("{where}, line {line}", where=where, line=self.line)
+        text = msg("{where}: {reason}", where=where, reason=self.reason)
+        return msg("{text} [after {after}]", text=text, after=self.after) if self.after else text
+
+    def __str__(self) -> str:
+        return str.__str__(self.message())
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -81,7 +86,7 @@ class Mismatch:
             "after": self.after,
             "expected": self.expected,
             "got": self.got,
-            "message": str(self),
+            "message": self.message(),
         }
 
 
@@ -141,7 +146,7 @@ def rebuild(log: GameLog | Sequence[Mapping[str, Any]], *, game_type: type[Game]
     replayer = _Replayer(log, None, game_type)
     replayer.run()
     if replayer.mismatch is not None:
-        error = ReplayError(str(replayer.mismatch))
+        error = ReplayError(replayer.mismatch.message())
         error.mismatch = replayer.mismatch
         raise error
     assert replayer.game is not None
@@ -155,7 +160,8 @@ def iter_replays(games: Iterable[GameLog]) -> Iterator[ReplayReport]:
     for log in games:
         for missing in range(expected, log.index):
             yield ReplayReport(
-                missing, mismatch=Mismatch(missing, 0, None, "the log has no events of this game")
+                missing,
+                mismatch=Mismatch(missing, 0, None, msg("the log has no events of this game")),
             )
         yield replay_game(log)
         expected = log.index + 1
@@ -302,25 +308,44 @@ def _shown(value: Any) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
+def _joined(parts: Sequence[str]) -> str:
+    """``parts`` joined by ``; `` as one message (each part keeps its translation)."""
+    if not parts:
+        return ""
+    out = parts[0]
+    for part in parts[1:]:
+        out = msg("{first}; {then}", first=out, then=part)
+    return out
+
+
 def _difference(expected: Any, got: Any, path: str) -> str:
     """Where two JSON values first differ, as ``path: log X, replay Y``."""
     if isinstance(expected, list) and isinstance(got, list):
         for i, (a, b) in enumerate(zip(expected, got, strict=False)):
             if a != b:
                 return _difference(a, b, f"{path}[{i}]")
-        return f"{path}: {len(expected)} items in the log, {len(got)} in the replay"
+        return msg(
+            "{path}: {logged} items in the log, {made} in the replay",
+            path=path,
+            logged=len(expected),
+            made=len(got),
+        )
     if isinstance(expected, dict) and isinstance(got, dict):
-        parts = []
+        parts: list[str] = []
         for k in [*expected, *(k for k in got if k not in expected)]:
             sub = f"{path}.{k}" if path else str(k)
             if k not in got:
-                parts.append(f"{sub}: log {_shown(expected[k])}, replay none")
+                parts.append(
+                    msg("{path}: log {logged}, replay none", path=sub, logged=_shown(expected[k]))
+                )
             elif k not in expected:
-                parts.append(f"{sub}: log none, replay {_shown(got[k])}")
+                parts.append(msg("{path}: log none, replay {made}", path=sub, made=_shown(got[k])))
             elif expected[k] != got[k]:
                 parts.append(_difference(expected[k], got[k], sub))
-        return "; ".join(parts)
-    return f"{path}: log {_shown(expected)}, replay {_shown(got)}"
+        return _joined(parts)
+    return msg(
+        "{path}: log {logged}, replay {made}", path=path, logged=_shown(expected), made=_shown(got)
+    )
 
 
 class _Replayer:
@@ -381,15 +406,22 @@ class _Replayer:
         recording why it is not there."""
         k = self.k
         if k >= len(self.events):
-            what = f": {_shown(got)}" if got else ""
-            self.fail(seq, f"the log ends here; the replay goes on{what}", got=got)
+            if got:
+                reason = msg("the log ends here; the replay goes on: {made}", made=_shown(got))
+            else:
+                reason = msg("the log ends here; the replay goes on")
+            self.fail(seq, reason, got=got)
             return None
         logged_seq = self.seqs[k]
         if logged_seq != seq:
             if logged_seq > seq:
-                reason = f"missing from the log (the log goes on with event {logged_seq})"
+                reason = msg(
+                    "missing from the log (the log goes on with event {seq})", seq=logged_seq
+                )
             else:
-                reason = f"the log has event {logged_seq} again here (repeated or out of order)"
+                reason = msg(
+                    "the log has event {seq} again here (repeated or out of order)", seq=logged_seq
+                )
             self.fail(seq, reason, got=got, at=k)
             return None
         return self.events[k]
@@ -409,8 +441,10 @@ class _Replayer:
                 got = _json(got)
                 if expected != got:
                     if expected.get("type") != got.get("type"):
-                        reason = (
-                            f"the log has a {expected.get('type')} event, the replay {_shown(got)}"
+                        reason: str = msg(
+                            "the log has a {kind} event, the replay {made}",
+                            kind=expected.get("type"),
+                            made=_shown(got),
                         )
                     else:
                         reason = _difference(expected, got, "")
@@ -426,7 +460,7 @@ class _Replayer:
             seq = len(self.game.events) - 1
             self.fail(
                 seq,
-                "tile conservation: " + "; ".join(errors),
+                msg("tile conservation: {errors}", errors="; ".join(errors)),
                 got=_normal(self.game.events[seq]),
                 at=seq,
             )
@@ -438,12 +472,12 @@ class _Replayer:
         start = self.logged(0, None) if self.events else None
         if start is None:
             if not self.events:
-                self.fail(0, "the log has no events of this game")
+                self.fail(0, msg("the log has no events of this game"))
             return False
         if start.get("type") != "start":
             self.fail(
                 0,
-                f"a game begins with a start event, not {start.get('type')!r}",
+                msg("a game begins with a start event, not {kind!r}", kind=start.get("type")),
                 expected=start,
                 at=0,
             )
@@ -451,18 +485,26 @@ class _Replayer:
         try:
             wall = start.get("wall")
             if not isinstance(wall, list):
-                raise FanshuError(f"its wall is a list of tile codes, not {wall!r:.{SHOWN}}")
+                raise FanshuError(
+                    msg("its wall is a list of tile codes, not {wall}", wall=f"{wall!r:.{SHOWN}}")
+                )
             tiles = []
             for i, code in enumerate(wall):
                 t = TILE_OF_CODE.get(code) if isinstance(code, str) else None
                 if t is None:
-                    raise FanshuError(f"wall[{i}] is not a tile code: {code!r:.{SHOWN}}")
+                    raise FanshuError(
+                        msg("wall[{i}] is not a tile code: {code}", i=i, code=f"{code!r:.{SHOWN}}")
+                    )
                 tiles.append(t)
             rules, seed = start.get("rules"), start.get("seed")
             if not isinstance(rules, str):
-                raise FanshuError(f"its rules are a name, not {rules!r:.{SHOWN}}")
+                raise FanshuError(
+                    msg("its rules are a name, not {rules}", rules=f"{rules!r:.{SHOWN}}")
+                )
             if isinstance(seed, bool) or not isinstance(seed, int):
-                raise FanshuError(f"its seed is a whole number, not {seed!r:.{SHOWN}}")
+                raise FanshuError(
+                    msg("its seed is a whole number, not {seed}", seed=f"{seed!r:.{SHOWN}}")
+                )
             self.game = self.game_type(
                 rules,
                 seed=seed,
@@ -473,7 +515,13 @@ class _Replayer:
                 carry=start.get("carry"),
             )
         except Exception as e:  # a bad field the engine did not foresee: still name it
-            self.fail(0, f"cannot set up the game from the start event: {e}", expected=start, at=0)
+            error = e.message if isinstance(e, FanshuError) else str(e)
+            self.fail(
+                0,
+                msg("cannot set up the game from the start event: {error}", error=error),
+                expected=start,
+                at=0,
+            )
             return False
         return True
 
@@ -483,7 +531,9 @@ class _Replayer:
         assert game is not None and game.to_act is not None
         seq, s = len(game.events), game.to_act
         if self.k >= len(self.events):
-            self.fail(seq, f"the log ends here; the game waits for a decision by seat {s}")
+            self.fail(
+                seq, msg("the log ends here; the game waits for a decision by seat {seat}", seat=s)
+            )
             return False
         e = self.logged(seq, {"type": "act", "seat": s})
         if e is None:
@@ -493,8 +543,11 @@ class _Replayer:
         if e.get("type") != "act":
             self.fail(
                 seq,
-                f"the log has a {e.get('type')} event where the game waits for "
-                f"a decision by seat {s}",
+                msg(
+                    "the log has a {kind} event where the game waits for a decision by seat {seat}",
+                    kind=e.get("type"),
+                    seat=s,
+                ),
                 expected=e,
                 at=seq,
             )
@@ -502,22 +555,34 @@ class _Replayer:
         if e.get("seat") != s:
             self.fail(
                 seq,
-                f"the log has seat {e.get('seat')!r} decide; the game asks seat {s}",
+                msg(
+                    "the log has seat {logged!r} decide; the game asks seat {seat}",
+                    logged=e.get("seat"),
+                    seat=s,
+                ),
                 expected=e,
                 at=seq,
             )
             return False
         action = e.get("action")
-        self.after = f"seat {s} {_shown(action)} (event {seq})"
+        self.after = msg(
+            "seat {seat} {action} (event {seq})", seat=s, action=_shown(action), seq=seq
+        )
         try:
             game.step(action if isinstance(action, str) else repr(action), seat=s)
         except ActionError as err:
-            self.fail(seq, f"not a legal decision: {err}", expected=e, at=seq)
+            self.fail(
+                seq, msg("not a legal decision: {error}", error=err.message), expected=e, at=seq
+            )
             return False
         except Exception as err:  # an engine fault: report it with the game and event
             self.fail(
                 seq,
-                f"the engine failed on this decision: {type(err).__name__}: {err}",
+                msg(
+                    "the engine failed on this decision: {kind}: {error}",
+                    kind=type(err).__name__,
+                    error=str(err),
+                ),
                 expected=e,
                 at=seq,
             )
@@ -530,7 +595,12 @@ class _Replayer:
         game = self.game
         assert game is not None
         seat, reason, detail = e.get("seat"), e.get("reason"), e.get("detail")
-        self.after = f"seat {seat!r} forfeit {_shown(reason)} (event {seq})"
+        self.after = msg(
+            "seat {seat!r} forfeit {reason} (event {seq})",
+            seat=seat,
+            reason=_shown(reason),
+            seq=seq,
+        )
         try:
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise ActionError(msg("its seat is a number, not {seat!r}", seat=seat))
@@ -540,7 +610,12 @@ class _Replayer:
                 detail=detail if isinstance(detail, str) or detail is None else repr(detail),
             )
         except ActionError as err:
-            self.fail(seq, f"not a forfeit the game can take: {err}", expected=e, at=seq)
+            self.fail(
+                seq,
+                msg("not a forfeit the game can take: {error}", error=err.message),
+                expected=e,
+                at=seq,
+            )
             return False
         return True
 
@@ -558,7 +633,7 @@ class _Replayer:
             extra = len(self.events) - self.k
             self.fail(
                 self.seqs[self.k],
-                f"the game is over, but the log has {extra} more event(s)",
+                msg("the game is over, but the log has {n} more event(s)", n=extra),
                 expected=self.events[self.k],
                 at=self.k,
             )
@@ -566,4 +641,9 @@ class _Replayer:
         errors = zero_sum_errors(game)
         if errors:
             seq = len(game.events) - 1
-            self.fail(seq, "zero sum: " + "; ".join(errors), got=_normal(game.events[seq]), at=seq)
+            self.fail(
+                seq,
+                msg("zero sum: {errors}", errors="; ".join(errors)),
+                got=_normal(game.events[seq]),
+                at=seq,
+            )
