@@ -4,6 +4,13 @@ and a timed-out seat."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
 
 from fanshu.engine.log import iter_games
 from fanshu.engine.replay import replay_game
@@ -349,3 +357,49 @@ def test_problems_answer_in_the_connection_s_language(client: TestClient) -> Non
         assert ws.receive_json()["detail"] == "现在不轮到你决定"
         ws.send_json({"move": 0})
         assert ws.receive_json()["detail"].startswith('请发送 {"action": text or index} 或')
+
+
+def test_a_real_server_plays_a_hand_over_websockets(tmp_path: Path) -> None:
+    """``fanshu serve`` (uvicorn with the ``websockets`` library of the web extra) and a
+    real WebSocket client play a two-player hand to its end."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    serve = ["serve", "--port", str(port), "--db", str(tmp_path / "served.db")]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from fanshu.cli import run; run()", *serve],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "FANSHU_DB": str(tmp_path / "not-this.db")},
+    )
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().strip().removeprefix("fanshu serving on ")
+        body = {"rules": "two-player", "seats": ["human", "greedy"], "seed": 5, "hands": 1}
+        request = urllib.request.Request(
+            url + "v1/tables",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as r:
+            made = json.load(r)
+        ws_url = url.replace("http://", "ws://").rstrip("/") + made["seats"][0]["socket"]
+        with connect(ws_url, open_timeout=10) as ws:
+            state = json.loads(ws.recv(timeout=10))
+            log = list(state["events_new"])
+            for _ in range(500):
+                if state["done"]:
+                    break
+                ws.send(json.dumps({"action": 0}))
+                state = json.loads(ws.recv(timeout=10))
+                log += state["events_new"]
+            assert state["done"] and len(log) == state["event_count"]
+            assert sum(state["totals"]) == 0 and state["result"]["how"] in ("win", "drawn")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
