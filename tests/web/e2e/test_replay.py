@@ -4,12 +4,14 @@ other hands hidden) and with all hands open, and its texts in Chinese."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from fanshu.engine.game import Game
 from fanshu.engine.log import write_log
 from fanshu.engine.simulate import play_game
+from fanshu.web.app import STATIC_DIR as STATIC
 
 
 def _won_games() -> list[Game]:
@@ -58,6 +60,14 @@ def test_load_step_scrub_and_see_the_win(ui: Any, tmp_path: Path) -> None:
         assert held + flowers == 13, q
     ui.tid("replay-prev").click()
     _at(ui, 0)
+    # a decision in words: "Seat 0 decides: discard 8 Characters"
+    k, act = next((k, e) for k, e in enumerate(events) if e["type"] == "act")
+    word, tile = act["action"].split()
+    ui.tid("replay-slider").fill(str(k))
+    _at(ui, k)
+    name = json.loads((STATIC / "i18n" / "en.json").read_text(encoding="utf-8"))[f"tile.{tile}"]
+    said = {"discard": "discard", "kong": "kong", "win": "win"}.get(word, word)
+    assert ui.tid("replay-event").inner_text() == f"Seat {act['seat']} decides: {said} {name}"
     # scrub to the end: the win's total and fan table as logged, the final scores
     last = len(events) - 1
     ui.tid("replay-slider").fill(str(last))

@@ -162,6 +162,16 @@ function hidden(q) {
   return rp.view !== "all" && Number(rp.view) !== q;
 }
 
+/** A logged decision in words: its word in the interface's language where the catalog
+ * has it (act.discard …), its tile by name ("discard 8m" → "discard 8 Characters"). */
+function actionText(action) {
+  const [word, tile] = String(action || "").split(" ");
+  if (word === "void" && tile) return h.t("p.act.void", h.t(`suit.${tile[1]}`)); // 定缺 by the suit's 1
+  const key = `act.${word}`;
+  const said = h.t(key);
+  return [said === key ? word : said, tile ? h.tileName(tile) : ""].filter(Boolean).join(" ");
+}
+
 function eventText(e) {
   const who = shortSeat(e.seat);
   const tile = (c) => (c ? h.tileName(c) : "");
@@ -176,7 +186,7 @@ function eventText(e) {
     case "flower":
       return h.t("rp.ev.flower", who, tile(e.tile));
     case "act":
-      return secret ? h.t("rp.ev.act_hidden", who) : h.t("rp.ev.act", who, e.action);
+      return secret ? h.t("rp.ev.act_hidden", who) : h.t("rp.ev.act", who, actionText(e.action));
     case "discard":
       return h.t("p.ev.discard", who, tile(e.tile));
     case "claim":
