@@ -403,3 +403,31 @@ def test_a_real_server_plays_a_hand_over_websockets(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def test_a_table_takes_a_bounded_number_of_connections(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.web.api import tables as routes
+
+    monkeypatch.setattr(routes, "MAX_LISTENERS", 2)
+    made = new_table(client, rules="two-player", seats=["human", "greedy"], seed=1, hands=1)
+    url = WS + made["watch_socket"]
+    with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+        Client(a), Client(b)
+        with client.websocket_connect(url) as c:
+            problem, code = refused(c)
+        assert code == 4429 and problem["code"] == "too_many_listeners"
+    with client.websocket_connect(url) as again:  # the others left: room again
+        assert Client(again).state["player"] is None
+
+
+def test_a_binary_frame_is_read_as_text(client: TestClient) -> None:
+    made = new_table(client, rules="two-player", seats=["human", "greedy"], seed=2, hands=1)
+    with client.websocket_connect(WS + made["seats"][0]["socket"]) as ws:
+        me = Client(ws)
+        before = me.state["event_count"]
+        ws.send_bytes(b'{"action": 0}')
+        assert me.receive()["event_count"] > before
+        ws.send_bytes(b"\xff\xfe")
+        assert ws.receive_json()["code"] == "bad_json"

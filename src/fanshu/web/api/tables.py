@@ -20,7 +20,8 @@
 A refused connection is accepted, sent the problem document, and closed with a code
 (:data:`CLOSE_CODES`): 4400 a bad query (``from`` past the log), 4401 no token nor watch
 id, 4403 a token or watch id that does not open the table, 4404 no such table, 4410 a
-stored table that cannot be rebuilt.  Bounds: a message is at most
+stored table that cannot be rebuilt, 4429 the table has :data:`MAX_LISTENERS`
+connections already, 4503 the database cannot be used.  Bounds: a message is at most
 :data:`MAX_MESSAGE_BYTES`; the numbers of a new table as :class:`NewTable` says.
 """
 
@@ -59,7 +60,7 @@ from fanshu.web.api.common import JsonResponse, created_route, route_responses
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_body, scope_language
 
-__all__ = ["CLOSE_CODES", "MAX_MESSAGE_BYTES", "NewTable", "router", "service_of"]
+__all__ = ["CLOSE_CODES", "MAX_LISTENERS", "MAX_MESSAGE_BYTES", "NewTable", "router", "service_of"]
 
 router = APIRouter(tags=["tables"])
 
@@ -70,9 +71,13 @@ CLOSE_CODES: dict[str, int] = {
     "forbidden": 4403,
     "table_not_found": 4404,
     "table_unreadable": 4410,
+    "too_many_listeners": 4429,
+    "store_error": 4503,
 }
 #: The longest message a client may send (bytes of its text).
 MAX_MESSAGE_BYTES = 4096
+#: The most connections (seats and watchers) one table takes at once.
+MAX_LISTENERS = 64
 
 _SERVICE_LOCK = threading.Lock()
 _ENGINE_RULES: dict[str, Any] = {"enum": playable_rules()}
@@ -261,7 +266,7 @@ class _Connection:
 async def _refuse(ws: WebSocket, code: str, detail: str, status: int) -> None:
     body = problem_body(code, detail, status, lang=scope_language(ws.scope))
     await ws.send_text(json.dumps(body, ensure_ascii=False))
-    await ws.close(CLOSE_CODES[code if code in CLOSE_CODES else "bad_query"])
+    await ws.close(CLOSE_CODES.get(code, CLOSE_CODES["store_error"]))
 
 
 def _message(text: str) -> tuple[str, Any]:
@@ -296,7 +301,12 @@ async def _reader(conn: _Connection, stop: anyio.CancelScope) -> None:
     """Apply the client's messages until it leaves (then stop the connection)."""
     try:
         while True:
-            text = await conn.ws.receive_text()
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message.get("code", 1000))
+            text = message.get("text")
+            if text is None:  # a binary frame: read as UTF-8 text
+                text = (message.get("bytes") or b"").decode("utf-8", "replace")
             try:
                 key, value = _message(text)
                 if conn.player is None:
@@ -347,6 +357,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         p = _problem_of(e)
         await _refuse(websocket, p.code, p.detail, p.status)
         return
+    except Problem as p:  # the database cannot be used (503)
+        await _refuse(websocket, p.code, p.detail, p.status)
+        return
     if not opened:
         what = msg("this seat token") if token else msg("this watch id")
         await _refuse(
@@ -367,6 +380,18 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 "from is an event count from 0 to {count}, not {start!r}", count=count, start=start
             ),
             400,
+        )
+        return
+    if service.hub.listeners(table_id) >= MAX_LISTENERS:
+        await _refuse(
+            websocket,
+            "too_many_listeners",
+            msg(
+                "table {table_id!r} has {n} connections, the most it takes",
+                table_id=table_id,
+                n=MAX_LISTENERS,
+            ),
+            429,
         )
         return
     conn = _Connection(websocket, table, player, since)
