@@ -155,3 +155,26 @@ def test_a_games_api_games_log_replays(file_client: TestClient, db: Any) -> None
     assert len(body["frames"]) == row.events
     assert body["end"]["scores"] == state["scores"] == body["frames"][-1]["scores"]
     assert body["players"] == list(row.players)
+
+
+def test_a_live_tables_hands_replay(client: TestClient) -> None:
+    """A live table's hand logs (fanshu.tables: one game a hand, the state each hand
+    carries in on its start event) are one log file of several games."""
+    from fanshu.tables.table import Table, TableSpec
+
+    spec = TableSpec.create(
+        "jiaxing", ["human", "greedy", "greedy", "greedy"], seed=3, hands=2, timer=None
+    )
+    table = Table("t", spec)
+    table.start()
+    while not table.done:
+        p = table.asked()
+        assert p is not None
+        table.act(p, 0)
+    assert table.games[1].events[0].get("carry"), "the second hand carries state in"
+    text = "".join(table.hand_logs())
+    for k, game in enumerate(table.games):
+        body = ok(client.post("/v1/replays", json={"log": text, "game": k}))
+        assert body["game"] == k and len(body["frames"]) == len(game.events)
+        assert body["end"]["scores"] == list(game.scores) == body["frames"][-1]["scores"]
+    assert [g["game"] for g in body["games"]] == list(range(len(table.games)))
