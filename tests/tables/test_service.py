@@ -89,3 +89,29 @@ def test_memory_keeps_the_most_recent_tables() -> None:
     with pytest.raises(TableNotFound):
         service.get(ids[0])  # no store: gone
     assert service.get(ids[2]).id == ids[2]
+
+
+def test_after_a_restart_the_bots_decide_as_they_would_have(tmp_path: Path) -> None:
+    """A table restarted mid-hand, its person deciding as the series' greedy bot: the
+    same series as without the restart (the random bots, seeded, were shown their
+    decisions again, so their generators are where they were)."""
+    from fanshu.engine.players import make_player
+    from fanshu.engine.simulate import player_seed
+    from fanshu.match.series import play_series
+
+    db = tmp_path / "t.db"
+    spec = TableSpec.create("mcr", ["human", "random", "random", "random"], seed=13, hands=2)
+    table = TableService(opener(db), scheduler=ManualTimers()).create(spec).table
+    mine = {}
+    for step in range(10_000):
+        if table.done:
+            break
+        if step == 12:  # a restart mid-hand (and another at the next hand's start)
+            table = TableService(opener(db), scheduler=ManualTimers()).get(table.id)
+        k = len(table.games) - 1
+        if k not in mine:
+            mine[k] = make_player("greedy", player_seed(13, k, 0))
+        s = table.seatings[-1].index(0)
+        table.act(0, str(mine[k].choose(table.game.observe(s))))
+    series = play_series("mcr", ["greedy", "random", "random", "random"], seed=13, hands=2)
+    assert [r["scores"] for r in table.results] == [list(h.scores) for h in series.hands]

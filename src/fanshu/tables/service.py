@@ -9,8 +9,9 @@ seat's token and the watch id as SHA-256 digests (the raw values are given once,
 the creator), and each hand's engine log, rewritten after every change in one
 transaction.  After a restart (or when it was dropped from memory) a table is rebuilt
 from the store by playing every logged decision again (:meth:`Table.restore`), so the
-game goes on where it was; the bots of the hand being played are dealt anew (their
-later choices may differ from those they would have made).  One server process plays
+game goes on where it was; the table's bots are shown again the decisions they made
+in that hand, so they go on as they would have (a bot that took a person's seat over
+starts afresh).  One server process plays
 a table: two processes on one database would each play their own copy.
 
 >>> from fanshu.tables.timers import ManualTimers

@@ -614,7 +614,10 @@ class Table:
     def restore(self, logs: Sequence[str], takeover: Mapping[int, str]) -> None:
         """Play the stored hands again from their logs (every person's and bot's logged
         decision in turn), each event checked against the log; then carry on as
-        :meth:`start` would.  ``RebuildError`` if a hand does not play as logged."""
+        :meth:`start` would.  The bots of the table's own seats are shown again, in the
+        hand being played, each decision they made (the bots are seeded, so they go on
+        as they would have); a bot that took a person's seat over starts afresh.
+        ``RebuildError`` if a hand does not play as logged."""
         with self.lock:
             self.takeover = dict(takeover)
             for k, text in enumerate(logs):
@@ -623,11 +626,22 @@ class Table:
                 self._deal()
                 g = self.game
                 lines = text.splitlines()
+                # the bots of the hand still being played see again what they saw, so
+                # that they go on deciding as they would have without the restart
+                bots = {
+                    s: self._bots[p]
+                    for s, p in enumerate(self.seatings[-1])
+                    if k == len(logs) - 1 and self.spec.seats[p] != HUMAN
+                }
                 for n, line in enumerate(lines, start=1):
                     e = parse_line(line, n)
                     if e.get("type") == "act":
                         try:
-                            g.step(str(e.get("action")), seat=int(e.get("seat", -1)))
+                            seat = int(e.get("seat", -1))
+                            shown = bots.get(seat)
+                            if shown is not None and g.to_act == seat:
+                                shown.choose(g.observe(seat))
+                            g.step(str(e.get("action")), seat=seat)
                         except (FanshuError, ValueError, TypeError) as err:
                             raise RebuildError(
                                 msg("hand {k}, line {n}: {err}", k=k + 1, n=n, err=err)
@@ -650,6 +664,6 @@ class Table:
                     raise RebuildError(msg("hand {k} is not over but another follows", k=k + 1))
             if not self.games:
                 self._deal()
-            for p, bot in self.takeover.items():
-                self._bots[p] = make_player(bot, self._bot_seed(p))
+            for p, name in self.takeover.items():
+                self._bots[p] = make_player(name, self._bot_seed(p))
             self._advance()
