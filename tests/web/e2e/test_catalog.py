@@ -72,9 +72,11 @@ def test_a_message_without_its_key_is_refused(tool: ModuleType, tmp_path: Path) 
 
 
 def _keys_asked_for() -> set[str]:
-    """The literal keys of t("…") calls in app.js and replay.js (``h.t("…")``, the app's
-    t handed to it) and data-i18n attributes in index.html."""
-    js = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("app.js", "replay.js"))
+    """The literal keys of t("…") calls in app.js and its modules board.js, replay.js and
+    tables.js (``h.t("…")``, the app's t handed to them) and data-i18n attributes in
+    index.html."""
+    modules = ("app.js", "board.js", "replay.js", "tables.js")
+    js = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in modules)
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     keys = set(re.findall(r"\bt\(\s*\"([\w.=-]+)\"", js))
     keys |= set(re.findall(r"\bhasText\(\s*\"([\w.=-]+)\"", js))

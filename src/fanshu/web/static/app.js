@@ -2,7 +2,9 @@
 // Plain ES module, no build step; talks to the fanshu server's /v1 JSON API.
 
 import { ALL_TILES, HONORS, SUITS, installSprite, tileName as drawnTileName, tileSVG } from "./tiles.js";
+import * as board from "./board.js";
 import { initReplay, renderReplay } from "./replay.js";
+import { initTables, openTable, renderTables, showLobby, tableLinkOfHash } from "./tables.js";
 
 // ---------------------------------------------------------------------------- i18n
 
@@ -3150,44 +3152,11 @@ async function submitTableResult() {
 
 const PLAY_SEATS = { mcr: 4, sichuan: 4, "two-player": 2, beijing: 4 };
 
-function seatName(q) {
-  const p = state.play;
-  if (!p) return "";
-  if (q === p.obs.seat) return t("p.you");
-  const others = [...Array(p.seats).keys()].filter((s) => s !== p.obs.seat);
-  return t("p.bot", others.indexOf(q) + 1);
-}
-
-/** The bot kind in a seat ("greedy", "fan" …), as the server names the players. */
-function seatKind(q) {
-  const p = state.play;
-  const name = (p.players || [])[q];
-  return name && name !== "you" ? name : "";
-}
-
-function windLetter(w) {
-  if (typeof w === "string" && WINDS.includes(w)) return w;
-  if (typeof w === "number") return WINDS[w] || "E";
-  return "E";
-}
-
-function seatWind(q) {
-  const p = state.play;
-  if (p.seats !== 4 || p.rules !== "mcr") return null; // only MCR scores seat winds
-  const v = (p.obs.seats || [])[q];
-  if (v && v.seat_wind !== undefined) return windLetter(v.seat_wind);
-  return WINDS[(q - (p.obs.dealer ?? 0) + 4) % 4];
-}
-
-function voidSuit(v) {
-  if (v === null || v === undefined) return null;
-  return typeof v === "string" ? v : ["m", "s", "p"][v] || null;
-}
-
-function legalSet() {
-  const p = state.play;
-  return new Set(p && p.obs && !p.done ? p.obs.legal_actions || [] : []);
-}
+// The board (seats, centre, my hand, the actions) is board.js's, shared with the live
+// tables (tables.js); these read the Play tab's game.
+const seatName = (q) => board.seatName(state.play, q);
+const seatWind = (q) => board.seatWind(state.play, q);
+const renderLog = (limit) => board.renderLog(state.play, limit);
 
 // The id of the game being played, kept over a reload (a finished one until the next game).
 const GAME_KEY = "fanshu.game";
@@ -3305,206 +3274,11 @@ async function act(action) {
   if (p.done) finishGame();
 }
 
-function describeEvent(e) {
-  const who = (q) => (q === undefined || q === null ? "" : seatName(q));
-  const tn = (c) => (c ? tileName(c, lang) : "");
-  switch (e.type) {
-    case "discard":
-      return e.seat === state.play.obs.seat && !e.auto ? null : t("p.ev.discard", who(e.seat), tn(e.tile));
-    case "claim":
-      return t("p.ev.claim", who(e.seat), t(`kind.${e.kind}`) || e.kind, tn(e.tile));
-    case "kong":
-      return t("p.ev.kong", who(e.seat), tn(e.tile));
-    case "win":
-      return t("p.ev.win", who(e.seat), e.total);
-    case "ready":
-      return t("p.ev.ready", who(e.seat));
-    case "false_win":
-      return t("p.ev.false_win", who(e.seat));
-    case "void":
-      return t("p.ev.void", (e.suits || []).map((s, i) => `${seatName(i)} ${t(`suit.${voidSuit(s)}`)}`).join(" · "));
-    case "exchange":
-      return t("p.ev.exchange");
-    case "wildcard":
-      return t("p.ev.wildcard", tn(e.tile));
-    case "end":
-      return t("p.ev.end");
-    default:
-      return null;
-  }
-}
-
 function ingestEvents(events) {
   const p = state.play;
   for (const e of events) {
     p.events.push(e);
   }
-}
-
-function renderLog(limit = 40) {
-  const p = state.play;
-  const lines = p.events
-    .map((e) => [e, describeEvent(e)])
-    .filter(([, s]) => s)
-    .slice(-limit);
-  return lines
-    .map(([e, s]) => `<li class="ev-${e.type} ${e.seat === p.obs.seat ? "mine" : ""}">${esc(s)}</li>`)
-    .join("");
-}
-
-function meldCodes(text) {
-  if (!text) return ["back", "back", "back", "back"];
-  try {
-    const m = parseMeld(text.replace(/^\[|\]$/g, ""));
-    return meldTiles(m);
-  } catch {
-    return [];
-  }
-}
-
-function meldsHTML(melds, size) {
-  return (melds || [])
-    .map((m) => {
-      const codes = meldCodes(m);
-      const concealedKong = m && /^\[[^\]]*[mpsESWNCFP]\]$/.test(m) && codes.length === 4;
-      const faces = concealedKong ? ["back", codes[1], codes[2], "back"] : codes;
-      return `<span class="meld-shown" data-meld="${esc(m || "")}">${tilesHTML(faces, { size })}</span>`;
-    })
-    .join("");
-}
-
-function seatPanelHTML(q, position) {
-  const p = state.play;
-  const v = (p.obs.seats || [])[q] || {};
-  const w = seatWind(q);
-  const isDealer = (p.obs.dealer ?? 0) === q;
-  const lastD = p.obs.last_discarder;
-  const discards = v.discards || [];
-  const badges = [
-    w ? `<span class="badge wind">${t(`wind.${w}`)}</span>` : "",
-    isDealer ? `<span class="badge dealer">${t("p.dealer")}</span>` : "",
-    v.declared_ready ? `<span class="badge ready">${t("p.ready")}</span>` : "",
-    v.won ? `<span class="badge won">${t("p.won")}</span>` : "",
-    voidSuit(v.void) ? `<span class="badge void">${t("p.act.void", t(`suit.${voidSuit(v.void)}`))}</span>` : "",
-  ].join("");
-  const nBacks = Math.max(0, v.concealed_count || 0);
-  const backs =
-    q === p.obs.seat
-      ? ""
-      : `<div class="backs">${tilesHTML(Array(nBacks).fill("back"), { size: "xs", title: false })}</div>` +
-        `<span class="backs-count">${tileHTML("back", { size: "xs", title: false })}×${nBacks}</span>`;
-  const flowers = (v.flowers || []).length ? `<span class="flowers">${tilesHTML(v.flowers, { size: "xs" })}</span>` : "";
-  return (
-    `<div class="seat seat-${position} ${p.obs.seat === q ? "me" : ""}" data-testid="seat-${q}" data-seat="${q}">` +
-    `<div class="seat-head"><span class="seat-name" title="${esc(seatKind(q))}">${esc(seatName(q))}</span>${badges}<span class="seat-score" data-testid="seat-score-${q}">${v.score ?? (p.scores || [])[q] ?? 0}</span></div>` +
-    (q === p.obs.seat ? "" : `<div class="seat-melds">${backs}${meldsHTML(v.melds, "sm")}${flowers}</div>`) +
-    `<div class="river" data-testid="discards-${q}">${discards
-      .map((c, i) => tileHTML(c, { size: "xs", cls: i === discards.length - 1 && lastD === q ? "last" : "" }))
-      .join("")}</div>` +
-    `</div>`
-  );
-}
-
-function promptText() {
-  const p = state.play;
-  const o = p.obs;
-  const legal = o.legal_actions || [];
-  if (p.done) return "";
-  if (!legal.length) return t("p.wait");
-  const from = o.last_discarder !== null && o.last_discarder !== undefined ? seatName(o.last_discarder) : "";
-  switch (o.phase) {
-    case "claim":
-      return t("p.claim", from);
-    case "rob":
-      return t("p.rob", from);
-    case "exchange":
-      return t("p.exchange");
-    case "give":
-      return t("p.give");
-    case "void":
-      return t("p.void");
-    case "pick":
-      return t("p.pick");
-    case "swap":
-      return t("p.swap");
-    case "last":
-      return t("p.last");
-    default:
-      return p.readyMode ? t("p.ready_mode") : t("p.your_turn");
-  }
-}
-
-/** Legal actions that are played by tapping a tile of the hand: action word per tile. */
-function tileActions() {
-  const p = state.play;
-  const map = new Map();
-  for (const a of legalSet()) {
-    const [word, tile] = a.split(" ");
-    if (!tile) continue;
-    if (word === "discard" && !p.readyMode) map.set(tile, a);
-    else if (word === "ready" && p.readyMode) map.set(tile, a);
-    else if (word === "exchange") map.set(tile, a);
-  }
-  return map;
-}
-
-function actionButtonsHTML() {
-  const p = state.play;
-  const o = p.obs;
-  const legal = [...legalSet()];
-  const btns = [];
-  const hasReady = legal.some((a) => a.startsWith("ready "));
-  for (const a of legal) {
-    const [word, tile] = a.split(" ");
-    let label = "";
-    let tiles = [];
-    let cls = "";
-    if (word === "discard" || word === "ready" || word === "exchange") continue;
-    if (word === "win") {
-      label = o.win_total !== null && o.win_total !== undefined ? t("p.act.win_total", o.win_total) : t("p.act.win");
-      if (o.win_accepted === false) label += ` ${t("p.act.false_win")}`;
-      cls = "win";
-      const wt = o.last_discard || o.drawn;
-      if (wt) tiles = [wt];
-    } else if (word === "pass") {
-      label = t("p.act.pass");
-      cls = "pass";
-    } else if (word === "pung") {
-      label = t("p.act.pung");
-      cls = "claim";
-      if (o.last_discard) tiles = [o.last_discard, o.last_discard, o.last_discard];
-    } else if (word === "chow") {
-      label = t("p.act.chow");
-      cls = "claim";
-      tiles = [tile, nextTile(tile, 1), nextTile(tile, 2)];
-    } else if (word === "kong") {
-      label = t("p.act.kong");
-      cls = "claim";
-      tiles = [tile, tile, tile, tile];
-    } else if (word === "void") {
-      label = t("p.act.void", t(`suit.${tile[1]}`));
-      cls = "claim";
-      tiles = [tile];
-    } else if (word === "pick") {
-      label = t("p.act.pick");
-      tiles = [tile];
-    } else if (word === "swap") {
-      label = t("p.act.swap");
-      tiles = [tile, tile, tile];
-    } else {
-      label = a;
-    }
-    const testid = `act-${a.replace(" ", "-")}`;
-    btns.push(
-      `<button type="button" class="act ${cls}" data-action="${esc(a)}" data-testid="${testid}"><span class="act-label">${esc(label)}</span>${tiles.length ? `<span class="act-tiles">${tilesHTML(tiles, { size: "xs" })}</span>` : ""}</button>`,
-    );
-  }
-  if (hasReady) {
-    btns.unshift(
-      `<button type="button" class="act ready ${p.readyMode ? "on" : ""}" data-ready-toggle="1" data-testid="act-ready-toggle">${esc(p.readyMode ? t("p.act.ready_cancel") : t("p.act.ready"))}</button>`,
-    );
-  }
-  return btns.join("");
 }
 
 function renderPlayNotice() {
@@ -3527,61 +3301,12 @@ function renderPlay() {
   }
   el.hidden = false;
   el.dataset.game = p.id;
-  const o = p.obs;
-  const me = o.seat ?? 0;
-  const n = p.seats;
-  const order = n === 2 ? { top: (me + 1) % 2 } : { right: (me + 1) % 4, top: (me + 2) % 4, left: (me + 3) % 4 };
-  const tap = tileActions();
-  // my hand: the drawn tile set apart at the right
-  const hand = [...(o.hand || [])];
-  let drawn = o.drawn && !p.done ? o.drawn : null;
-  if (drawn) {
-    const i = hand.lastIndexOf(drawn);
-    if (i >= 0) hand.splice(i, 1);
-    else drawn = null;
-  }
-  const sortedHand = sortTiles(hand);
-  // only some tiles may be played now (报听, a void suit …): the others are dimmed
-  const partial = tap.size > 0 && [...hand, ...(drawn ? [drawn] : [])].some((c) => !tap.has(c));
-  const myTile = (c, extra) => {
-    const a = tap.get(c);
-    const wild = o.wildcard && c === o.wildcard;
-    return `<button type="button" class="tile-btn my-tile ${a ? "playable" : ""} ${extra}${wild ? " wild" : ""}" data-tile="${c}" ${a ? `data-action="${esc(a)}"` : "disabled"} data-testid="${extra === "drawn" ? "my-drawn" : "my-tile"}">${tileHTML(c, { size: "lg" })}${wild ? wildBadge() : ""}</button>`;
-  };
-  const myV = (o.seats || [])[me] || {};
-  const myFlowers = (myV.flowers || []).length ? `<span class="flowers">${tilesHTML(myV.flowers, { size: "xs" })}</span>` : "";
-  const center =
-    `<div class="center" data-testid="play-center">` +
-    `<div class="wall">${esc(t("p.wall", o.wall_remaining ?? "?"))}</div>` +
-    (o.last_discard && !p.done ? `<div class="on-offer">${tileHTML(o.last_discard, { size: "md", cls: "offer" })}</div>` : "") +
-    (o.wildcard ? `<div class="play-wild" data-testid="play-wildcard" data-tile="${esc(o.wildcard)}">${t("p.wild", tileHTML(o.wildcard, { size: "sm" }))}</div>` : "") +
-    `<div class="prevalent">${n === 4 && p.rules === "mcr" ? t("m.round", t(`wind.${windLetter(o.prevalent_wind)}`)) : t(`rules.${p.rules}`)}</div>` +
-    `</div>`;
-  el.dataset.rules = p.rules;
-  el.dataset.wildcard = o.wildcard || "";
-  el.dataset.phase = o.phase || "";
-  el.dataset.done = p.done ? "true" : "false";
-  el.dataset.busy = p.busy ? "true" : "false";
-  el.dataset.seats = String(n);
-  el.innerHTML =
-    `<div class="felt seats-${n}">` +
-    Object.entries(order)
-      .map(([pos, q]) => seatPanelHTML(q, pos))
-      .join("") +
-    center +
-    seatPanelHTML(me, "bottom") +
-    `</div>` +
-    `<div class="my-area">` +
-    `<ol class="ticker" data-testid="play-ticker">${p.done ? "" : renderLog(2)}</ol>` +
-    `<div class="prompt" data-testid="play-status">${esc(promptText())}${
-      o.last_discard && !p.done && (o.legal_actions || []).length ? ` ${tileHTML(o.last_discard, { size: "sm" })}` : ""
-    }</div>` +
-    `<div class="my-melds" data-testid="my-melds">${meldsHTML(o.melds, "md")}${myFlowers}</div>` +
-    `<div class="my-hand ${partial ? "partial" : ""}" data-testid="my-hand">${sortedHand.map((c) => myTile(c, "")).join("")}${drawn ? `<span class="gap"></span>${myTile(drawn, "drawn")}` : ""}</div>` +
-    `<div class="actions" data-testid="actions">${p.done ? "" : actionButtonsHTML()}</div>` +
-    `</div>` +
+  board.drawBoard(el, p);
+  el.insertAdjacentHTML(
+    "beforeend",
     `<div class="play-result-slot"></div>` +
-    `<details class="log"><summary>${t("p.log")}</summary><ol data-testid="play-log">${renderLog()}</ol></details>`;
+    `<details class="log"><summary>${t("p.log")}</summary><ol data-testid="play-log">${renderLog()}</ol></details>`,
+  );
   if (p.done && p.resultHTML) {
     $(".play-result-slot", el).innerHTML = p.resultHTML;
     restoreFanTexts($(".play-result-slot", el));
@@ -3628,7 +3353,7 @@ async function finishGame() {
       };
       if (p.seats === 4) {
         body.seat_wind = seatWind(q);
-        body.prevalent_wind = windLetter(p.obs.prevalent_wind);
+        body.prevalent_wind = board.windLetter(p.obs.prevalent_wind);
       }
       if (p.rules === "mcr") body.flowers = ((p.obs.seats || [])[q] || {}).flowers?.length || 0;
       const r = await api("POST", "/v1/score", body);
@@ -3687,7 +3412,7 @@ function bindPlay() {
 // ---------------------------------------------------------------------------- shell
 
 function showTab(tab) {
-  if (!["calc", "analysis", "match", "play", "replay"].includes(tab)) tab = "calc";
+  if (!["calc", "analysis", "match", "play", "replay", "tables"].includes(tab)) tab = "calc";
   state.tab = tab;
   $$(".view").forEach((v) => {
     v.hidden = v.dataset.view !== tab;
@@ -3715,6 +3440,7 @@ function renderAll() {
   renderMine();
   renderPlayRules();
   renderReplay();
+  renderTables();
   if (state.play) {
     if (state.play.done) finishGame();
     else renderPlay();
@@ -3726,6 +3452,8 @@ function init() {
   checkFonts();
   document.body.dataset.lang = lang;
   document.documentElement.lang = lang;
+  // the board (board.js) of the Play tab and of the live tables
+  board.initBoard({ t, tileName, esc, tileHTML, tilesHTML, sortTiles, parseMeld, meldTiles, nextTile, wildBadge });
   buildPicker();
   buildWindButtons();
   bindCalculator();
@@ -3752,11 +3480,24 @@ function init() {
     api,
     showError,
   });
+  // the live tables (tables.js): the lobby and a seat's or a watcher's table, on board.js
+  initTables({
+    t,
+    esc,
+    api,
+    showError,
+    copyText,
+    parseHandString,
+    handMiniHTML,
+    fanTableHTML,
+    restoreFanTexts,
+  });
   $('[data-testid="lang-toggle"]').addEventListener("click", () => setLang(lang === "zh" ? "en" : "zh"));
   $('[data-testid="toast"]').addEventListener("click", hideError);
   window.addEventListener("hashchange", routeHash);
   const link = linkOfHash();
-  showTab(link ? "match" : location.hash.slice(1) || "calc");
+  const tableLink = tableLinkOfHash();
+  showTab(link ? "match" : tableLink ? "tables" : location.hash.slice(1) || "calc");
   applyI18n();
   renderAll();
   scheduleScore();
@@ -3770,6 +3511,7 @@ function init() {
   if (tid) $('[data-testid="tour-id"]').value = tid;
   const gid = localStorage.getItem(GAME_KEY);
   if (gid) resumeGame(gid);
+  if (tableLink) openTable(tableLink);
   // ready once the session, the link of the address and the list are known (tests wait on it)
   loadSession()
     .then(() => (link ? openLink(link) : mid && !state.match && (tokenFor("match", mid) || club.name) ? openMatch(mid) : null))
@@ -3787,8 +3529,15 @@ function linkOfHash() {
 }
 
 function routeHash() {
+  const tableLink = tableLinkOfHash();
+  if (tableLink) {
+    showTab("tables");
+    openTable(tableLink);
+    return;
+  }
   const link = linkOfHash();
   if (!link) {
+    if (location.hash === "#tables") showLobby();
     showTab(location.hash.slice(1));
     return;
   }
