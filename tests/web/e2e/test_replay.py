@@ -128,14 +128,26 @@ def test_a_log_that_does_not_replay_shows_the_mismatch(ui: Any) -> None:
     assert _player(ui).is_hidden()
 
 
-def test_a_phone_shows_the_replay_without_sideways_scrolling(phone_ui: Any, tmp_path: Path) -> None:
+def test_a_dropped_file_on_a_phone_shows_without_sideways_scrolling(
+    phone_ui: Any, tmp_path: Path
+) -> None:
     ui = phone_ui
     game = play_game("sichuan", 0, ["greedy"] * 4, 2)
     log = tmp_path / "sichuan.jsonl"
     write_log(log, [game.events])
     ui.tab("replay")
-    ui.tid("replay-file").set_input_files(str(log))
-    ui.page.wait_for_selector('[data-testid="replay-player"]:not([hidden])')
+    # dropped on the page, as a file
+    ui.page.evaluate(
+        """(text) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], "sichuan.jsonl", { type: "application/x-ndjson" }));
+          const zone = document.querySelector('[data-testid="replay-drop"]');
+          zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true }));
+        }""",
+        log.read_text(encoding="utf-8"),
+    )
+    ui.page.wait_for_selector('[data-testid="replay-player"]:not([hidden])[data-rules="sichuan"]')
+    assert "sichuan.jsonl" in ui.tid("replay-source").inner_text()
     ui.tid("replay-slider").fill(str(len(game.events) // 2))
     _at(ui, len(game.events) // 2)
     ui.no_horizontal_scroll()
