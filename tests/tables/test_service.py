@@ -115,3 +115,22 @@ def test_after_a_restart_the_bots_decide_as_they_would_have(tmp_path: Path) -> N
         table.act(0, str(mine[k].choose(table.game.observe(s))))
     series = play_series("mcr", ["greedy", "random", "random", "random"], seed=13, hands=2)
     assert [r["scores"] for r in table.results] == [list(h.scores) for h in series.hands]
+
+
+def test_a_table_with_a_connection_stays_in_memory() -> None:
+    import asyncio
+
+    service = TableService(None, scheduler=ManualTimers(), limit=1)
+    spec = TableSpec.create("two-player", ["human", "greedy"], seed=1, hands=1)
+    first = service.create(spec).table.id
+
+    async def listen() -> None:
+        service.hub.subscribe(first)
+        second = service.create(spec).table.id  # over the limit: the first is in use
+        assert len(service) == 2 and service.get(first).id == first
+        service.create(spec)  # the second, idle, goes
+        assert len(service) == 2
+        with pytest.raises(TableNotFound):
+            service.get(second)
+
+    asyncio.run(listen())

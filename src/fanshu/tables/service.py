@@ -2,17 +2,17 @@
 finding them by id (in memory, else rebuilt from the store), and what happens after
 each change: the hands' logs written to the store, every listener woken (:mod:`hub`).
 
-A table is kept in memory while it lives (at most :data:`MAX_TABLES` at once; the
-least recently used finished table leaves first, an unfinished one when there is no
-finished one) and in the store (:class:`fanshu.store.StoredTable`): its set-up, each
-seat's token and the watch id as SHA-256 digests (the raw values are given once, to
-the creator), and each hand's engine log, rewritten after every change in one
-transaction.  After a restart (or when it was dropped from memory) a table is rebuilt
-from the store by playing every logged decision again (:meth:`Table.restore`), so the
-game goes on where it was; the table's bots are shown again the decisions they made
-in that hand, so they go on as they would have (a bot that took a person's seat over
-starts afresh).  One server process plays
-a table: two processes on one database would each play their own copy.
+A table is kept in memory while it lives (at most :data:`MAX_TABLES` at once, unless
+more have connections: a table someone is connected to stays; of the others the least
+recently used finished table leaves first, then the least recently used) and in the
+store (:class:`fanshu.store.StoredTable`): its set-up, each seat's token and the watch
+id as SHA-256 digests (the raw values are given once, to the creator), and each hand's
+engine log, rewritten after every change in one transaction.  After a restart (or when
+it was dropped from memory) a table is rebuilt from the store by playing every logged
+decision again (:meth:`Table.restore`), so the game goes on where it was; the table's
+bots are shown again the decisions they made in that hand, so they go on as they would
+have (a bot that took a person's seat over starts afresh).  One server process plays a
+table: two processes on one database would each play their own copy.
 
 >>> from fanshu.tables.timers import ManualTimers
 >>> service = TableService(None, scheduler=ManualTimers())
@@ -122,9 +122,14 @@ class TableService:
             self._tables[table_id] = entry
             self._tables.move_to_end(table_id)
             while len(self._tables) > self.limit:
-                finished = [k for k, e in self._tables.items() if e.table.done]
-                gone = finished[0] if finished else next(iter(self._tables))
-                self._tables.pop(gone).table.stop()
+                # a table someone is connected to stays (a second copy rebuilt from the
+                # store would play on beside it): the least recently used finished table
+                # with no connection goes first, then any with no connection
+                idle = [k for k in self._tables if not self.hub.listeners(k) and k != table_id]
+                finished = [k for k in idle if self._tables[k].table.done]
+                if not idle:
+                    break  # every table is in use: keep them all
+                self._tables.pop((finished or idle)[0]).table.stop()
 
     # -- creating ------------------------------------------------------------------
 
