@@ -27,6 +27,7 @@ from bisect import insort
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter, sub
+from typing import Final
 
 from fanshu.errors import NotationError
 from fanshu.hand import Hand, Meld, MeldKind, WinContext, format_hand, format_meld
@@ -264,9 +265,9 @@ def _char_classes() -> tuple[int, ...]:
     return tuple(classes)
 
 
-_CHAR_CLASS = _char_classes()
+_CHAR_CLASS: Final = _char_classes()
 # a digit's rank plus this is the kind of its tile, by the suit's class (10-12)
-_SUIT_BASE = tuple(-1 if c < 10 else (c - 10) * SUIT_SIZE - 1 for c in range(13))
+_SUIT_BASE: Final = tuple(-1 if c < 10 else (c - 10) * SUIT_SIZE - 1 for c in range(13))
 
 
 # Memory bound: 4096 meld bodies, as ``_parse_meld_cached`` (the plain ints of its tiles
