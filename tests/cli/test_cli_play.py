@@ -246,3 +246,34 @@ def test_red_dragon_is_spaced_like_every_tile() -> None:
     drawn = v.tiles([Tile.RED, Tile.EAST, Tile.M1])
     assert drawn == "🀄 🀀 🀇"
     assert v.tile("C") == "🀄  C"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--table", "http://h/#/table/t?key=k", "--watch", "http://h/#/table/t?watch=w"],
+         "give --table or --watch, not both"),
+        (["--bot", "greedy"], "--bot goes with --table"),
+        (["--watch", "http://h/#/table/t?watch=w", "--bot", "greedy"], "--bot goes with --table"),
+        (["--watch", "http://h/#/table/t?key=k"], "is not a watch link"),
+        (["--table", "http://h/#/table/t?watch=w"], "has no seat token"),
+    ],
+)  # fmt: skip
+def test_table_options_that_do_not_go_together(args: list[str], says: str) -> None:
+    """--table/--watch/--bot checked before anything connects (fanshu.cli.live for the
+    played tables: tests/cli/test_cli_tables.py)."""
+    code, out, err = _play(*args, stdin="")
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and says in err and err.count("\n") == 1
+
+
+def test_a_view_of_a_table_played_elsewhere_names_seats_as_the_local_one() -> None:
+    """View(None, table=…) (a live table's JSON) writes seats as View(game) does."""
+    game = Game("mcr", seed=1)
+    local = View(game, 2, ["a", "b", "you", "d"], plain=True)
+    winds = [local.wind(q) for q in range(4)]
+    remote = View(None, 2, ["a", "b", "you", "d"], plain=True, table=("mcr", 4, winds))
+    assert [remote.name(q) for q in range(4)] == [local.name(q) for q in range(4)]
+    assert sorted(winds) == sorted("ESWN")
+    two = View(None, 0, ["you", "b"], plain=True, table=("two-player", 2, None))
+    assert two.name(1) == "seat 1 (b)" and two.wind(1) == ""

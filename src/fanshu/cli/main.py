@@ -75,6 +75,10 @@ COMMANDS: dict[str, Lazy] = {
         "Run an MCR tournament: players, seatings, table results, standings.",
         subcommands=(("share", "fanshu.cli.share:tournament_share"),),
     ),
+    "tables": Lazy(
+        "fanshu.cli.live:tables_app",
+        "Live tables on a server: open one and print its join links, or show one.",
+    ),
     "accounts": Lazy(
         "fanshu.cli.accounts:accounts_app",
         "The accounts of a club server: organisers and players.",

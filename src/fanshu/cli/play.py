@@ -31,6 +31,7 @@ from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed, seats_of
 from fanshu.errors import FanshuError, OptionError
 from fanshu.hand import Hand, Meld
+from fanshu.i18n import msg
 from fanshu.notation import parse_hand
 from fanshu.protocol.wildcard import wildcards_of
 from fanshu.render import BACK, draw_hand, draw_meld, draw_tiles, print_order
@@ -69,8 +70,25 @@ class Quit(Exception):
 class View:
     """How tiles and seats are written for one player."""
 
-    def __init__(self, game: Game, me: int, bots: Sequence[str], plain: bool) -> None:
-        self.game, self.me, self.bots, self.plain = game, me, bots, plain
+    def __init__(
+        self,
+        game: Game | None,
+        me: int,
+        bots: Sequence[str],
+        plain: bool,
+        *,
+        table: tuple[str, int, Sequence[str] | None] | None = None,
+    ) -> None:
+        """``game`` the hand played here; or None and ``table`` (rules, seats, each
+        seat's wind or None) for a hand played elsewhere (``fanshu play --table``)."""
+        self.me, self.bots, self.plain = me, bots, plain
+        if game is not None:
+            winds = None
+            if game.n == 4:
+                winds = [WINDS[game.variant.seat_wind(game, q)] for q in range(game.n)]
+            table = (game.rules, game.n, winds)
+        assert table is not None
+        self.rules, self.n, self.winds = table
 
     def tiles(self, tiles: Sequence[Tile]) -> str:
         if self.plain:
@@ -100,9 +118,7 @@ class View:
         return "   ".join(parts)
 
     def wind(self, seat: int) -> str:
-        if self.game.n != 4:
-            return ""
-        return WINDS[self.game.variant.seat_wind(self.game, seat)]
+        return self.winds[seat] if self.winds else ""
 
     def who(self, seat: int) -> str:
         return "you" if seat == self.me else f"seat {seat}"
@@ -130,9 +146,12 @@ def describe(event: Mapping[str, Any], v: View) -> str | None:
     """One event as a line from ``v.me``'s side, or None for what it may not see or
     need not be told (others' draws, the deal, decisions).  What it may see is
     ``event_for_seat``'s to say: a tile this seat is not shown is not in ``e``."""
-    e = event_for_seat(event, v.me, v.game.n)
-    if e is None:
-        return None
+    e = event_for_seat(event, v.me, v.n)
+    return None if e is None else describe_seen(e, v)
+
+
+def describe_seen(e: Mapping[str, Any], v: View) -> str | None:
+    """An event as ``v.me`` was shown it (its own log, as a live table sends it)."""
     kind, s = e["type"], e.get("seat")
     who = v.who(s) if isinstance(s, int) else ""
     mine = s == v.me
@@ -174,6 +193,8 @@ def describe(event: Mapping[str, Any], v: View) -> str | None:
         return "定缺 (void suits): " + ", ".join(
             f"{v.who(q)} {SUITS['msp'.index(x)]}" for q, x in enumerate(e["suits"])
         )
+    if kind == "exchange" and "direction" in e and "gave" not in e:  # a watcher's
+        return "换三张: every seat passes three tiles on"
     if kind == "exchange" and "direction" in e:  # Sichuan 换三张
         gave = " ".join(v.tile(t) for t in e["gave"])
         got = " ".join(v.tile(t) for t in e["got"])
@@ -227,11 +248,10 @@ def _seat_lines(q: int, sv: SeatView, v: View) -> list[str]:
 
 def draw_table(obs: Observation, v: View) -> list[str]:
     """The table as ``obs.seat`` sees it: the others, then the player's own tiles."""
-    game = v.game
-    wind = f" · prevalent wind {WINDS[obs.prevalent_wind]}" if game.rules == "mcr" else ""
+    wind = f" · prevalent wind {WINDS[obs.prevalent_wind]}" if v.rules == "mcr" else ""
     out = [f"── {obs.rules}{wind} · dealer seat {obs.dealer} · wall {obs.wall_remaining} ──"]
-    for i in range(1, game.n + 1):
-        q = (obs.seat + i) % game.n  # the next player first, yourself last
+    for i in range(1, v.n + 1):
+        q = (obs.seat + i) % v.n  # the next player first, yourself last
         out.extend(_seat_lines(q, obs.seats[q], v))
     hand = list(obs.hand)
     if obs.drawn is not None:
@@ -242,7 +262,10 @@ def draw_table(obs: Observation, v: View) -> list[str]:
     out.append(line)
     if obs.wildcard is not None:
         held = sum(t == obs.wildcard for t in obs.hand)
-        note = "" if obs.wild is not None else " (stands for nothing: 混杠 only)"
+        # the wild stands for nothing only in MCR's 混杠 (a live table's JSON has no ``wild``)
+        note = (
+            "" if obs.wild is not None or obs.rules != "mcr" else " (stands for nothing: 混杠 only)"
+        )
         out.append(f"    百搭 wild: {v.tile(int(obs.wildcard))}  ×{held} in your hand{note}")
     if obs.last_discard is not None and obs.last_discarder is not None:
         out.append(
@@ -468,10 +491,53 @@ def play_command(
     ] = False,
     option: PlayOptionOption = None,
     config: PlayConfigOption = None,
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            metavar="URL",
+            help="Sit at a live table of a server instead: a seat's join link (fanshu "
+            "tables new) or its socket URL with the token.",
+            show_default=False,
+        ),
+    ] = None,
+    watch: Annotated[
+        str | None,
+        typer.Option(
+            "--watch",
+            metavar="URL",
+            help="Watch a live table: its watch link (no concealed tile is shown).",
+            show_default=False,
+        ),
+    ] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            metavar="NAME",
+            help="With --table: a bot plays your seat (type back to take it again).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play one hand against bots at the terminal: the table and your tiles are drawn,
     the legal actions listed; answer with a number or an action such as 'discard 5m',
-    '5m', 'pung' or 'win'.  Works with piped input; q or the end of input stops."""
+    '5m', 'pung' or 'win'.  Works with piped input; q or the end of input stops.
+
+    With --table URL, sit at a person's seat of a live table on a server (the others'
+    moves shown as they happen, a dropped connection resumed); with --watch URL, watch
+    one.  Exit status: 0 done or left, 2 bad input or a refused link, 3 the server cannot
+    be reached or the connection was lost."""
+    if table is not None or watch is not None:
+        from fanshu.cli.live import play_remote
+
+        if table is not None and watch is not None:
+            raise fail(msg("give --table or --watch, not both"))
+        if bot is not None and table is None:
+            raise fail(msg("--bot goes with --table"))
+        play_remote(table or watch or "", watch=table is None, bot=bot, plain=plain)
+    if bot is not None:
+        raise fail(msg("--bot goes with --table"))
     try:
         n = seats_of(rules)
         master = (
