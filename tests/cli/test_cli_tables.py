@@ -383,3 +383,34 @@ def test_errors_in_chinese(server: Server, pending_chinese: None) -> None:
         run("--lang", "zh", "play", "--bot", "greedy").stderr
         == "error: --bot 需与 --table 一起使用\n"
     )
+
+
+def test_a_socket_that_is_not_a_table_s_is_one_error_line() -> None:
+    from websockets.sync.server import serve
+
+    def hello(ws: Any) -> None:
+        ws.send("hello")
+        time.sleep(0.5)
+
+    with serve(hello, "127.0.0.1", 0) as other:
+        port = other.socket.getsockname()[1]
+        threading.Thread(target=other.serve_forever, daemon=True).start()
+        result = play(f"ws://127.0.0.1:{port}/v1/tables/t1/ws?token=x", stdin="")
+        other.shutdown()
+    assert result.exit_code == 2
+    assert result.stderr == "error: the server sent 'hello', not a table's state\n"
+
+
+def test_an_mcr_hand_with_winds_against_three_bots(server: Server) -> None:
+    made = new_table(
+        server, "--rules", "mcr", "--seat", "greedy", "--seat", "human", "--seat", "greedy",
+        "--seat", "greedy", "--hands", "1", "--seed", "2", "--timer", "0",
+    )  # fmt: skip
+    result = play(made["seats"][1]["join"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert server.get(f"/v1/tables/{made['id']}")["done"] and "── end of the hand ──" in out
+    # the board names the others with their wind and bot, the player last
+    board = out.split("── mcr · prevalent wind E · ", 1)[1].split("your hand", 1)[0]
+    assert re.search(r"^seat \d \([ESWN], greedy \d\)  score", board, re.M)
+    assert re.search(r"^you \(seat \d, [ESWN]\)  score", board, re.M)

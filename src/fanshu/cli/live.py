@@ -601,7 +601,7 @@ class Client:
                     self._run(ws, ConnectionClosed)
                     return 0
             except _Refused as e:
-                raise fail(str(e)) from None
+                raise fail(e.args[0]) from None
             except _Lost:
                 pass
             except InvalidURI as e:
@@ -656,7 +656,7 @@ class Client:
                     return
                 raise _Lost from None
             if text is not None:
-                data = json.loads(text)
+                data = _message(text)
                 was_fresh, fresh = fresh, False
                 if "type" in data and "status" in data:  # a problem document
                     problem = str(data.get("detail", data.get("title", "")))
@@ -688,6 +688,23 @@ class Client:
                 continue
             if not self.answer(typed, send):
                 return
+
+
+_STATE_KEYS = ("observation", "events_new", "event_count", "done", "bots", "players")
+
+
+def _message(text: str | bytes) -> dict[str, Any]:
+    """A message of the table's socket: a state or a problem document; ``_Refused``
+    (one line) for anything else, as a server that is not fanshu's would send."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    problem = isinstance(data, dict) and "status" in data and "type" in data
+    if not isinstance(data, dict) or not (problem or all(k in data for k in _STATE_KEYS)):
+        shown = str(text)[:60]
+        raise _Refused(msg("the server sent {text!r}, not a table's state", text=shown))
+    return data
 
 
 def result_lines(result: Mapping[str, Any], v: Any) -> list[str]:
