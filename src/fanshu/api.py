@@ -10,7 +10,7 @@ from fanshu.hand import Hand, TileLike, WinContext
 from fanshu.notation.detect import read_hand
 from fanshu.notation.fanshu import parse_plain_hand
 from fanshu.rules import DEFAULT_RULES, get_rules
-from fanshu.tiles import WindLike
+from fanshu.tiles import WindLike, wind_from
 
 if TYPE_CHECKING:
     # For the signatures only: a rule set and its modules are imported when first used
@@ -193,13 +193,15 @@ def _build_context(flags: _Flags) -> WinContext:
         ready_at_start,
         kong_discard,
     ) = flags
+    # the winds read here (``InvalidHandError`` for what is none): the compiled
+    # ``WinContext`` would answer a value of no ``WindLike`` type with ``TypeError``
     return WinContext(
         self_drawn=self_drawn,
         fourth_tile=fourth_tile,
         kong=kong,
         wall_last=wall_last,
-        seat_wind=seat_wind,
-        prevalent_wind=prevalent_wind,
+        seat_wind=wind_from(seat_wind),
+        prevalent_wind=wind_from(prevalent_wind),
         flowers=flowers,
         dealer=dealer,
         first_turn=first_turn,
