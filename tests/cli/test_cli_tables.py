@@ -414,3 +414,21 @@ def test_an_mcr_hand_with_winds_against_three_bots(server: Server) -> None:
     board = out.split("── mcr · prevalent wind E · ", 1)[1].split("your hand", 1)[0]
     assert re.search(r"^seat \d \([ESWN], greedy \d\)  score", board, re.M)
     assert re.search(r"^you \(seat \d, [ESWN]\)  score", board, re.M)
+
+
+def test_without_websockets_it_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_websockets(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("websockets"):
+            raise ImportError(f"No module named {name!r}", name=name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_websockets)
+    result = play("http://127.0.0.1:9/#/table/t1?key=k", stdin="")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: fanshu play --table needs the websockets library: pip install 'fanshu[cli]'\n"
+    )
