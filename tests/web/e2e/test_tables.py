@@ -232,3 +232,12 @@ def test_two_people_play_a_hand_to_its_end_and_one_watches(
     for m in watched:
         _concealed_free(m)
     assert sum(len(m["events_new"]) for m in watched) == watched[-1]["event_count"]
+    width, inner = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width <= inner, f"the table scrolls sideways on a phone: {width}px in {inner}px"
+    # back in the lobby, "my tables" says the table is over, with its totals
+    table_id = urlsplit(links[0]).fragment.split("/")[2].split("?")[0]
+    _tid(page, "table-leave").click()
+    mine = page.locator(f'[data-testid="table-mine"][data-id="{table_id}"][data-role="seat 0"]')
+    summary = mine.locator('[data-testid="table-mine-summary"]')
+    summary.filter(has_text="all hands played").wait_for()
+    assert all(x in summary.inner_text() for x in totals[0])
