@@ -241,3 +241,12 @@ def test_two_people_play_a_hand_to_its_end_and_one_watches(
     summary = mine.locator('[data-testid="table-mine-summary"]')
     summary.filter(has_text="all hands played").wait_for()
     assert all(x in summary.inner_text() for x in totals[0])
+
+
+def test_a_link_the_server_refuses_says_so(page: Any) -> None:
+    """A join link of no table: the server's problem is shown, and no reconnecting."""
+    page.goto(page.url.split("#")[0] + "#/table/no-such-table?key=not-a-token")
+    live = page.wait_for_selector(f'{LIVE}[data-conn="refused"]')
+    assert "no-such-table" in page.locator('[data-testid="table-refused"]').inner_text()
+    assert live.get_attribute("data-role") == "seat"
+    assert page.locator('[data-testid="table-board"]').count() == 0
