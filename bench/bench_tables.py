@@ -451,6 +451,8 @@ def main() -> None:
             db = args.db or str(Path(tmp) / "tables.db")
             extra = ["--rate-write", "0", "--limit-concurrency", str(max(256, seats + 64))]
             with served(db, *extra) as (url, pids):
+                # to profile the server: py-spy record --pid PID --idle --nonblocking …
+                print(f"server {url} (pid {', '.join(map(str, pids))})", file=sys.stderr)
                 figures = run(url, pids)
     figures["setup"] = setup
     print(json.dumps(figures, indent=2) if args.json else report(figures, setup))
