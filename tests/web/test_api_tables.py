@@ -47,6 +47,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    """A table; no timer unless asked for (a slow run must not meet a real one)."""
+    body.setdefault("timer", 0)
     r = client.post("/v1/tables", json=body)
     assert r.status_code == 201, r.text
     made: dict[str, Any] = r.json()
@@ -328,7 +330,9 @@ def test_new_table_bounds_and_answers(client: TestClient) -> None:
     assert made["seats"][1] == {"seat": 1, "kind": "fan", "name": "fan 2"}
     assert made["seats"][0]["join"].startswith(f"/#/table/{made['id']}?key=")
     summary = client.get(f"/v1/tables/{made['id']}").json()
-    assert summary["hands"] == 3 and summary["timer"] == 15
+    assert summary["hands"] == 3 and summary["timer"] is None
+    default = new_table(client, rules="two-player", seats=["human", "fan"], timer=None)
+    assert client.get(f"/v1/tables/{default['id']}").json()["timer"] == 15
     assert made["seats"][0]["token"] not in str(summary) and made["watch_id"] not in str(summary)
     assert client.get("/v1/tables/nope").status_code == 404
 
@@ -376,7 +380,13 @@ def test_a_real_server_plays_a_hand_over_websockets(tmp_path: Path) -> None:
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().strip().removeprefix("fanshu serving on ")
-        body = {"rules": "two-player", "seats": ["human", "greedy"], "seed": 5, "hands": 1}
+        body = {
+            "rules": "two-player",
+            "seats": ["human", "greedy"],
+            "seed": 5,
+            "hands": 1,
+            "timer": 0,
+        }
         request = urllib.request.Request(
             url + "v1/tables",
             data=json.dumps(body).encode(),
@@ -431,3 +441,33 @@ def test_a_binary_frame_is_read_as_text(client: TestClient) -> None:
         assert me.receive()["event_count"] > before
         ws.send_bytes(b"\xff\xfe")
         assert ws.receive_json()["code"] == "bad_json"
+
+
+def test_a_bot_fault_is_a_500_problem_not_a_dropped_connection(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fanshu.engine.players.greedy import GreedyPlayer
+
+    made = new_table(client, rules="two-player", seats=["human", "greedy"], seed=3, hands=1)
+    with client.websocket_connect(WS + made["seats"][0]["socket"]) as ws:
+        me = Client(ws)
+        assert me.state["observation"]["asked"]
+
+        def broken(self: object, obs: object) -> object:
+            raise RuntimeError("a bot bug")
+
+        monkeypatch.setattr(GreedyPlayer, "choose", broken)
+        # the person plays until the bot is asked: the person's action stands (a state
+        # with it) and the bot's fault is a problem, in either order
+        got: list[dict[str, Any]] = []
+        for _ in range(50):
+            ws.send_json({"action": 0})
+            got = [ws.receive_json()]
+            if "status" in got[0] or not got[0]["observation"]["asked"]:
+                got.append(ws.receive_json())
+                break
+        (problem,) = [m for m in got if "status" in m]
+        (state,) = [m for m in got if "status" not in m]
+        assert state["to_act"] == 1 and not state["observation"]["asked"]
+        assert problem["status"] == 500 and problem["code"] == "internal_error"
+        assert "a bot bug" in problem["detail"] and "seat 1" in problem["detail"]

@@ -44,11 +44,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fanshu.engine.actions import Action, ActionError
+from fanshu.engine.autoplay import SimulationError
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
 from fanshu.engine.log import game_lines, parse_line
@@ -392,16 +394,15 @@ class Table:
     def act(self, player: int, action: str | int) -> None:
         """Table seat ``player`` plays ``action`` (its text, or its index in the legal
         actions); ``TableError`` if it may not (the table unchanged)."""
-        with self.lock:
+        with self._changing():
             chosen = self._legal(player, action)
             self.game.step(chosen, seat=self.seatings[-1].index(player))
             self._advance()
-        self._changed()
 
     def take_over(self, player: int, bot: str | None) -> None:
         """A bot plays for person ``player`` from now on (``bot``: its name), or no
         longer (None)."""
-        with self.lock:
+        with self._changing():
             if self.spec.seats[player] != HUMAN:
                 raise OptionError(msg("seat {seat} is a bot's seat", seat=player))
             if bot is None:
@@ -415,12 +416,11 @@ class Table:
                 self.takeover[player] = bot
                 self._bots[player] = make_player(bot, self._bot_seed(player))
             self._advance()
-        self._changed()
 
     def expire(self, generation: int | None = None) -> bool:
         """Play for the asked person whose time is up (or, with no ``generation``,
         whatever the deadline); False if nothing was due."""
-        with self.lock:
+        with self._changing():
             if generation is not None and generation != self._timer_generation:
                 return False
             p = self.asked()
@@ -434,7 +434,6 @@ class Table:
                 action = make_player(self.spec.on_timeout, self._bot_seed(p)).choose(g.observe(s))
             g.step(action, seat=s)
             self._advance()
-        self._changed()
         return True
 
     def _legal(self, player: int, action: str | int) -> Action:
@@ -570,7 +569,13 @@ class Table:
             bot = self._bots.get(self.seatings[-1][s])
             if bot is None:
                 break
-            g.step(bot.choose(g.observe(s)), seat=s)
+            action: Action | None = None
+            try:
+                action = bot.choose(g.observe(s))
+                g.step(action, seat=s)
+            except Exception as e:  # a bot or engine fault, not the person's: say where
+                where = f"table {self.id} hand {len(self.games)}: seat {s} chose {action}"
+                raise SimulationError(f"{where}: {type(e).__name__}: {e}") from e
         self._sync()
         self._arm()
 
@@ -594,6 +599,19 @@ class Table:
             self.expire(generation)
         except Exception:  # a timer thread has no caller to tell: the table stays as it is
             log.exception("table %s: the timer's play failed", self.id)
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Hold the lock for a change and tell the listener once it is made, also when a
+        bot or engine fault stops it half-way (what was played stays played), but not
+        when nothing changed (a refused action)."""
+        with self.lock:
+            before = (len(self.games), len(self.game.events), dict(self.takeover))
+            try:
+                yield
+            finally:
+                if (len(self.games), len(self.game.events), self.takeover) != before:
+                    self._changed()
 
     def _changed(self) -> None:
         with self.lock:

@@ -39,6 +39,7 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from fanshu.engine.autoplay import SimulationError
 from fanshu.engine.players import PLAYERS
 from fanshu.engine.variants import playable_rules
 from fanshu.errors import FanshuError
@@ -205,6 +206,9 @@ def new_table(body: NewTable, request: Request, who: MatchCreator) -> JsonRespon
 
 
 def _problem_of(err: FanshuError) -> Problem:
+    if isinstance(err, SimulationError):  # a bot or engine fault: a 500, as in the games API
+        error = f"{type(err).__name__}: {err.message}"
+        return Problem("internal_error", msg("{error} (please report it)", error=error), 500)
     if isinstance(err, TableNotFound):
         return Problem(err.code, err.message, 404)
     if isinstance(err, RebuildError):
