@@ -52,7 +52,7 @@ ENDPOINTS = {
     "/v1/games": {"post"},
     "/v1/games/{game_id}": {"get", "delete"},
     "/v1/games/{game_id}/actions": {"post"},
-    "/v1/tables": {"post"},
+    "/v1/tables": {"post", "get"},
     "/v1/tables/{table_id}": {"get"},
     "/v1/replays": {"post"},
 }

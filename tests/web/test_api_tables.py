@@ -338,9 +338,39 @@ def test_new_table_bounds_and_answers(client: TestClient) -> None:
 
 
 def test_a_club_server_needs_a_log_in_to_open_a_table(tmp_path: Path) -> None:
-    with make_client(tmp_path / "t.db", accounts=True) as client:
-        r = client.post("/v1/tables", json={"rules": "two-player", "seats": ["human", "greedy"]})
+    db = tmp_path / "t.db"
+    with open_store(db) as store:
+        store.create_account("org", "long-enough-1", "organiser")
+        store.create_account("pia", "long-enough-1", "player")
+        store.create_account("pat", "long-enough-1", "player")
+    body = {"rules": "two-player", "seats": ["human", "greedy"], "timer": 0}
+    with make_client(db, accounts=True) as client:
+        r = client.post("/v1/tables", json=body)
         assert r.status_code == 401 and r.json()["code"] == "unauthorized"
+        assert client.get("/v1/tables").status_code == 401
+
+    def logged_in(name: str) -> tuple[TestClient, dict[str, str]]:
+        c = make_client(db, accounts=True)
+        r = c.post("/v1/session", json={"name": name, "password": "long-enough-1"})
+        assert r.status_code == 200, r.text
+        return c, {"X-CSRF-Token": r.json()["csrf"]}
+
+    pia, csrf = logged_in("pia")
+    with pia:
+        made = pia.post("/v1/tables", json=body, headers=csrf)
+        assert made.status_code == 201, made.text
+        mine = pia.get("/v1/tables").json()
+        assert [t["id"] for t in mine] == [made.json()["id"]] and mine[0]["owner"] == "pia"
+        assert pia.get("/v1/tables", params={"limit": 101}).status_code == 422
+    pat, _ = logged_in("pat")
+    with pat:
+        assert pat.get("/v1/tables").json() == []
+    org, _ = logged_in("org")
+    with org:
+        assert [t["id"] for t in org.get("/v1/tables").json()] == [made.json()["id"]]
+    with open_store(db) as store:
+        row = store.load_table(made.json()["id"])
+    assert row is not None and row.owner == "pia"
 
 
 def test_problems_answer_in_the_connection_s_language(client: TestClient) -> None:

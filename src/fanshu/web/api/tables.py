@@ -8,6 +8,8 @@
   On a club server (``fanshu serve --accounts``) creating a table needs a logged-in
   account, which owns it, as creating a match does.
 - ``GET /v1/tables/{id}``: what anyone may know (rules, seats, hands played, totals).
+- ``GET /v1/tables[?limit=N]`` (1-100, default 20): on a club server, the tables of the
+  logged-in account (an organiser's: all), newest first; otherwise 401.
 - WebSocket ``/v1/tables/{id}/ws?token=SEAT_TOKEN`` (a seat) or ``?watch=WATCH_ID`` (the
   public view: no concealed tile of any seat), ``&from=EVENT_COUNT`` to resume (default
   0: the whole table's log).  The server sends the seat's state at once and after every
@@ -32,10 +34,10 @@ import json
 import secrets
 import threading
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -56,7 +58,7 @@ from fanshu.tables.table import (
     TableNotFound,
     TableSpec,
 )
-from fanshu.web.api.auth import MatchCreator
+from fanshu.web.api.auth import CallerDep, MatchCreator
 from fanshu.web.api.common import JsonResponse, created_route, route_responses
 from fanshu.web.api.db import Database
 from fanshu.web.problems import Problem, problem_body, scope_language
@@ -230,6 +232,56 @@ def get_table(table_id: str, request: Request) -> JsonResponse:
         return JsonResponse(service_of(request.app).summary(table_id))
     except FanshuError as e:
         raise _problem_of(e) from None
+
+
+#: The most tables one ``GET /v1/tables`` lists.
+MAX_LISTED = 100
+
+
+@router.get(
+    "/tables",
+    summary="The tables of the logged-in account",
+    response_class=JsonResponse,
+    responses=route_responses("The tables, newest first", {"type": "array"}, 401, 422),
+)
+def my_tables(
+    request: Request,
+    who: CallerDep,
+    limit: Annotated[int, Query(ge=1, le=MAX_LISTED, description="At most this many")] = 20,
+) -> JsonResponse:
+    """On a club server, the tables the logged-in account opened (an organiser: every
+    table), newest first: each one's id, rules, seats and hands as set up.  Elsewhere,
+    and without a log-in, a 401: a table is found by its links."""
+    account = who.account
+    if account is None:
+        raise Problem(
+            "unauthorized",
+            msg("on a club server, log in (POST /v1/session) to list your tables"),
+            401,
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    owner = None if account.role == "organiser" else account.name
+    database: Database = request.app.state.db
+    out = []
+    with database.open() as store:
+        store.open_tables()
+        for table_id in store.table_ids(owner)[:limit]:
+            row = store.load_table(table_id)
+            if row is None:  # deleted meanwhile
+                continue
+            spec = row.spec
+            out.append(
+                {
+                    "id": row.id,
+                    "rules": spec.get("rules"),
+                    "seats": spec.get("seats"),
+                    "names": spec.get("names"),
+                    "hands": spec.get("hands"),
+                    "owner": row.owner,
+                    "created": row.created,
+                }
+            )
+    return JsonResponse(out)
 
 
 # -- the WebSocket ------------------------------------------------------------------------
