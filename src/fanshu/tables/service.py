@@ -99,6 +99,7 @@ class TableService:
         self.limit = limit
         self._tables: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()
+        self._write = threading.Lock()  # around every write to the store (``_changed``)
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -263,7 +264,11 @@ class TableService:
                 ctx = self._with_store()
                 try:
                     if ctx is not None:
-                        with ctx as store:
+                        # One writer at a time: tables written at once would queue on the
+                        # database's own lock, whose busy handler sleeps between tries
+                        # (SQLite: up to its 30 s timeout), where a Python lock wakes the
+                        # next writer as soon as the last one is done.
+                        with self._write, ctx as store:
                             self._ready(store).save_table(table.id, changed, takeover)
                     entry.saved = logs
                 finally:  # the players see the change even when it could not be written

@@ -53,7 +53,7 @@ from fanshu.engine.actions import Action, ActionError
 from fanshu.engine.autoplay import SimulationError
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
-from fanshu.engine.log import game_lines, parse_line
+from fanshu.engine.log import event_line, game_lines, parse_line
 from fanshu.engine.observation import event_for_seat
 from fanshu.engine.players import PLAYERS, Player, make_player
 from fanshu.engine.simulate import game_seed, player_seed, seats_of
@@ -278,6 +278,7 @@ class Table:
         self.listener = listener
         self.lock = threading.RLock()
         self.games: list[Game] = []
+        self._lines: list[list[str]] = []  # each hand's log lines so far (``hand_log``)
         self.seatings: list[tuple[int, ...]] = []
         #: The result of each finished hand, by table seat (:meth:`_finish_hand`).
         self.results: list[dict[str, Any]] = []
@@ -322,8 +323,19 @@ class Table:
         return [sum(r["scores"][p] for r in self.results) for p in range(self.n)]
 
     def hand_log(self, k: int) -> str:
-        """Hand ``k``'s engine log (JSON Lines, docs/engine-log.md; game ``k`` from 0)."""
-        return "".join(x + "\n" for x in game_lines(self.games[k].events, game=k))
+        """Hand ``k``'s engine log (JSON Lines, docs/engine-log.md; game ``k`` from 0).
+
+        The store writes the hand after every change, so each event is turned into its
+        line once (``_lines``: events are only ever appended) instead of the whole hand
+        again at every action, which grew with the hand and held the table's lock.
+        """
+        while len(self._lines) <= k:
+            self._lines.append([])
+        lines = self._lines[k]
+        events = self.games[k].events
+        for seq in range(len(lines), len(events)):
+            lines.append(event_line(events[seq], game=k, seq=seq) + "\n")
+        return "".join(lines)
 
     def hand_logs(self) -> list[str]:
         """Every hand's engine log, in order."""
