@@ -501,3 +501,31 @@ def test_a_bot_fault_is_a_500_problem_not_a_dropped_connection(
         assert state["to_act"] == 1 and not state["observation"]["asked"]
         assert problem["status"] == 500 and problem["code"] == "internal_error"
         assert "a bot bug" in problem["detail"] and "seat 1" in problem["detail"]
+
+
+def test_a_client_gone_while_its_state_is_sent_ends_the_connection_quietly() -> None:
+    """The writer's send to a client that left raises WebSocketDisconnect inside the
+    connection's task group: the writer stops the connection itself, so the group ends
+    without an exception group (which uvicorn logged as "Exception in ASGI application")."""
+    import anyio
+
+    from fanshu.web.api import tables as api
+
+    class Gone:
+        sent = 0
+
+        async def send_state(self, changed: bool = False) -> None:
+            self.sent += 1
+            raise WebSocketDisconnect(1006)
+
+    async def woken() -> bool:
+        return True
+
+    async def connection() -> int:
+        conn = Gone()
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(api._writer, conn, woken, tasks.cancel_scope)
+            await anyio.sleep_forever()  # as the reader waits for the client
+        return conn.sent
+
+    assert anyio.run(connection) == 1

@@ -387,10 +387,18 @@ async def _reader(conn: _Connection, stop: anyio.CancelScope) -> None:
         stop.cancel()
 
 
-async def _writer(conn: _Connection, wait: Callable[[], Awaitable[bool]]) -> None:
-    while True:
-        await wait()
-        await conn.send_state(changed=True)
+async def _writer(
+    conn: _Connection, wait: Callable[[], Awaitable[bool]], stop: anyio.CancelScope
+) -> None:
+    """Send the state after every change until the client leaves (then stop the
+    connection): a client gone while a state is sent ends it here, not as an exception
+    group out of the task group."""
+    try:
+        while True:
+            await wait()
+            await conn.send_state(changed=True)
+    except WebSocketDisconnect:
+        stop.cancel()
 
 
 @router.websocket("/tables/{table_id}/ws")
@@ -456,7 +464,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await conn.send_state()
         async with anyio.create_task_group() as tasks:  # until the client leaves
             tasks.start_soon(_reader, conn, tasks.cancel_scope)
-            tasks.start_soon(_writer, conn, sub.wait)
+            tasks.start_soon(_writer, conn, sub.wait, tasks.cancel_scope)
     except WebSocketDisconnect:  # gone while the first state was sent
         pass
     finally:
