@@ -134,3 +134,13 @@ def test_a_table_with_a_connection_stays_in_memory() -> None:
             service.get(second)
 
     asyncio.run(listen())
+
+
+def test_a_table_id_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id like ``-cm4…`` would read as an option on a command line
+    (``fanshu tables show ID``): such a draw is drawn again."""
+    import secrets
+
+    drawn = iter(["-cm4Qx1zAbCd", "Qx1zAbCd-cm4"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(drawn))
+    assert TableService(None).new_id() == "Qx1zAbCd-cm4"

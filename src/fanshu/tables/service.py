@@ -135,9 +135,11 @@ class TableService:
     # -- creating ------------------------------------------------------------------
 
     def new_id(self) -> str:
+        """A fresh table id: 12 URL-safe characters, never starting with ``-`` (a command
+        line would read ``fanshu tables show -cm…`` as an option)."""
         while True:
             candidate = secrets.token_urlsafe(9)
-            if candidate not in self._tables:
+            if not candidate.startswith("-") and candidate not in self._tables:
                 return candidate
 
     def create(self, spec: TableSpec, owner: str | None = None) -> Created:
