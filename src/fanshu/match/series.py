@@ -5,7 +5,8 @@
   seats between rounds by the sheet's tournament scheme.  Every hand is recorded on a
   :class:`~fanshu.match.sheet.Match` score sheet (wins with their fan and flowers,
   错和 as false wins), which gives the match totals and the table points (4/2/1/0), and
-  each hand's payments on the sheet are checked against the engine's.
+  each hand's payments on the sheet are checked against the engine's
+  (:mod:`fanshu.match.from_game`, which live tables record their hands by too).
 - the other rule sets: the first dealer is drawn at random (from the seed); who deals
   next is :func:`fanshu.match.dealers.next_dealer` (two-player: the winner; Sichuan: the
   first winner, the discarder of a 一炮多响; Beijing: the dealer stays on a win or a
@@ -36,14 +37,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from fanshu.engine.autoplay import SimulationError, play_until
+from fanshu.engine.autoplay import play_until
 from fanshu.engine.config import GameConfig
 from fanshu.engine.game import Game
 from fanshu.engine.players import make_player
 from fanshu.engine.simulate import check_players, game_seed, player_seed
 from fanshu.errors import OptionError
 from fanshu.i18n import msg
-from fanshu.match import dealers
+from fanshu.match import dealers, from_game
 from fanshu.match.sheet import (
     HANDS_PER_MATCH,
     SCALE_STANDARD,
@@ -244,7 +245,9 @@ def play_series(
         carry = game.carried_out
         series.hands.append(hand)
         if series.sheet is not None:
-            _record(series.sheet, series.labels, hand, game, label)
+            from_game.record(
+                series.sheet, from_game.sheet_hand(game, seating, series.labels), label
+            )
         if on_hand is not None:
             on_hand(hand, game)
         if rules != "mcr":
@@ -271,33 +274,3 @@ def _hand_played(number: int, game: Game, seating: tuple[int, ...], wind: int) -
         carry_in=dict(game.carry),
         carry_out=game.carried_out,
     )
-
-
-def _record(sheet: Match, labels: list[str], hand: HandPlayed, game: Game, label: str) -> None:
-    """Write one MCR hand on the score sheet; its payments must be the engine's."""
-    before = sheet.totals()
-    for p in hand.false_wins:
-        sheet.record_false_win(labels[p], "under_minimum")
-    wins = [e for e in game.events if e["type"] == "win"]
-    if wins:
-        (win,) = wins  # MCR: one winner
-        s, source = win["seat"], win.get("source")
-        sheet.record_win(
-            labels[hand.seating[s]],
-            discarder=None if source is None else labels[hand.seating[source]],
-            fan=win["total"],
-            flowers=len(game.seat[s].flowers),
-        )
-    else:
-        sheet.record_draw()
-    after = sheet.totals()
-    moved = [after[p] - before[p] for p in labels]
-    if moved != list(hand.scores):
-        raise SimulationError(
-            msg(
-                "{label}the score sheet pays {moved}, the engine {list}",
-                label=label,
-                moved=moved,
-                list=list(hand.scores),
-            )
-        )

@@ -1,0 +1,180 @@
+"""A finished engine hand as a score sheet records it, checked against the engine.
+
+An engine :class:`~fanshu.engine.game.Game` of a finished hand, with the table's
+``seating`` (``seating[s]`` is the player in engine seat ``s``) and the players'
+``labels`` (their names on the sheet, by player), becomes a :class:`SheetHand`: the
+错和 rows before it and the :class:`~fanshu.match.results.HandResult` of the hand, with
+what the engine paid each player.  :func:`record` writes it on a sheet (an in-memory
+:class:`~fanshu.match.sheet.Match`, or inside ``Store.update_match``) and checks that
+the sheet's payments for the hand are the engine's; a hand whose sheet would pay
+otherwise is refused (:class:`SheetMismatch`), never recorded wrongly.
+
+The rule sets whose sheet reproduces the engine's payments (:data:`RECORDED_RULES`):
+
+- ``mcr``: a win with its fan total and flowers (8 from the discarder, 8 from each of
+  the others, the fan from the discarder or from each on a self-drawn win), a draw,
+  and a declared win the rules refused as a 错和 row (``under_minimum``);
+- ``two-player``: a win with its fan total, the loser paying it up to the cap; a draw.
+
+The other rule sets are refused (:class:`NotRecorded`): their engines pay what a sheet
+row does not carry yet (Sichuan's 呼叫转移 and the kongs of the players still in,
+Beijing's 跟庄/烧庄 counted in play, the wildcards and carried 番 of Jiaxing, Pinghu,
+Wuhan and the common rules from the melds as they were claimed).
+
+>>> from fanshu.engine.autoplay import play_until
+>>> from fanshu.engine.players import make_player
+>>> g = Game("two-player", seed=4)
+>>> play_until(g, [make_player("greedy", 1), make_player("greedy", 2)])
+>>> sheet = new_sheet("two-player", ["A", "B"], first_dealer=0)
+>>> row = record(sheet, sheet_hand(g, (0, 1), ["A", "B"]))
+>>> [row.payments[p] for p in ("A", "B")] == list(g.scores)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fanshu.engine.game import Game
+from fanshu.i18n import msg
+from fanshu.match.results import HandResult
+from fanshu.match.rule_sheet import RuleSheet
+from fanshu.match.sheet import HANDS_PER_MATCH, HandRecord, Match
+from fanshu.rules.mcr.settlement import MatchError
+
+__all__ = [
+    "RECORDED_RULES",
+    "NotRecorded",
+    "SheetHand",
+    "SheetMismatch",
+    "check_recordable",
+    "new_sheet",
+    "record",
+    "sheet_hand",
+    "sheet_players",
+]
+
+#: The rule sets whose hands a score sheet records as the engine paid them.
+RECORDED_RULES = ("mcr", "two-player")
+
+
+class NotRecorded(MatchError):
+    """A rule set (or a series) whose hands a score sheet cannot record as played."""
+
+    code = "sheet_not_kept"
+
+
+class SheetMismatch(MatchError):
+    """A hand whose sheet row would pay otherwise than the engine did."""
+
+    code = "sheet_mismatch"
+
+
+@dataclass(frozen=True, slots=True)
+class SheetHand:
+    """One finished hand as a sheet records it (module text)."""
+
+    false_wins: tuple[str, ...]  # players whose declared win was refused (错和), in order
+    result: HandResult
+    scores: Mapping[str, int]  # what the engine paid each player on the hand
+
+
+def check_recordable(rules: str, hands: int) -> None:
+    """``NotRecorded`` unless a sheet can keep ``hands`` hands of ``rules``."""
+    if rules not in RECORDED_RULES:
+        raise NotRecorded(
+            msg(
+                "a score sheet records the hands of {known} as played, not {rules}'s yet",
+                known=", ".join(RECORDED_RULES),
+                rules=rules,
+            )
+        )
+    if hands > HANDS_PER_MATCH:
+        raise NotRecorded(
+            msg(
+                "a score sheet keeps at most {most} hands, not {hands}",
+                most=HANDS_PER_MATCH,
+                hands=hands,
+            )
+        )
+
+
+def sheet_players(rules: str, labels: Sequence[str], first_dealer: int) -> list[str]:
+    """The sheet's players: MCR's in the order of the players (the seats drawn for the
+    first round), another rule set's in seat order with the first hand's dealer first."""
+    if rules == "mcr":
+        return list(labels)
+    return [labels[(first_dealer + i) % len(labels)] for i in range(len(labels))]
+
+
+def new_sheet(
+    rules: str,
+    labels: Sequence[str],
+    *,
+    first_dealer: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Match:
+    """An empty sheet of ``rules`` for players ``labels`` (by player)."""
+    check_recordable(rules, 1)
+    players = sheet_players(rules, labels, first_dealer)
+    if rules == "mcr":
+        return Match(players)
+    return RuleSheet(players, rules=rules, options=options)
+
+
+def sheet_hand(game: Game, seating: Sequence[int], labels: Sequence[str]) -> SheetHand:
+    """What the sheet records of ``game`` (finished); ``NotRecorded`` for a rule set
+    of none (module text)."""
+    check_recordable(game.rules, 1)
+    if not game.done:
+        raise MatchError(msg("the hand is not over: a sheet records finished hands"))
+
+    def name(seat: int) -> str:
+        return labels[seating[seat]]
+
+    false_wins = tuple(name(e["seat"]) for e in game.events if e["type"] == "false_win")
+    wins = [e for e in game.events if e["type"] == "win"]
+    if len(wins) > 1:
+        raise NotRecorded(msg("{rules} has one winner a hand", rules=game.rules))
+    if not wins:
+        result = HandResult(draw=True)
+    else:
+        (win,) = wins
+        s, source = win["seat"], win.get("source")
+        flowers = len(game.seat[s].flowers)
+        if flowers and game.rules != "mcr":
+            raise NotRecorded(msg("{rules} is played without flowers", rules=game.rules))
+        result = HandResult(
+            winner=name(s),
+            discarder=None if source is None else name(source),
+            fan=win["total"],
+            flowers=flowers if game.rules == "mcr" else 0,
+        )
+    scores = {name(s): v for s, v in enumerate(game.scores)}
+    return SheetHand(false_wins, result, scores)
+
+
+def record(sheet: Match, hand: SheetHand, label: str = "") -> HandRecord:
+    """Write ``hand`` on ``sheet`` and check its payments are the engine's
+    (``SheetMismatch`` if not: the sheet is then left changed, so record on a copy, or
+    inside a store transaction, which the error rolls back); ``label`` starts the
+    message.  Returns the hand's row."""
+    before = sheet.totals()
+    for p in hand.false_wins:
+        sheet.record_false_win(p, "under_minimum")
+    row = sheet.record(hand.result)
+    after = sheet.totals()
+    moved = {p: after[p] - before[p] for p in sheet.players}
+    engine = {p: hand.scores.get(p, 0) for p in sheet.players}
+    if moved != engine:
+        raise SheetMismatch(
+            msg(
+                "{label}the score sheet pays {moved}, the engine {list}",
+                label=label,
+                moved=moved,
+                list=engine,
+            )
+        )
+    return row

@@ -1,0 +1,84 @@
+"""``fanshu.match.from_game``: engine hands written on a score sheet, hand by hand the
+engine's payments, or refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from fanshu.engine.autoplay import play_until
+from fanshu.engine.game import Game
+from fanshu.engine.players import make_player
+from fanshu.match import from_game
+from fanshu.match.from_game import NotRecorded, SheetHand, SheetMismatch
+from fanshu.match.results import HandResult
+from fanshu.match.series import HandPlayed, first_dealer, play_series
+from fanshu.match.sheet import Match
+from fanshu.rules.mcr.settlement import MatchError
+
+
+@pytest.mark.parametrize(
+    ("rules", "bots", "seed", "hands"),
+    [
+        ("mcr", ["greedy", "random", "greedy", "random"], 7, 8),
+        ("two-player", ["greedy", "random"], 3, 16),
+        ("two-player", ["greedy", "greedy"], 11, 12),
+    ],
+)
+def test_the_sheet_pays_what_the_engine_paid_hand_by_hand(
+    rules: str, bots: list[str], seed: int, hands: int
+) -> None:
+    labels = [f"P{i + 1}" for i in range(len(bots))]
+    sheet = from_game.new_sheet(rules, labels, first_dealer=first_dealer(rules, seed, len(bots)))
+    running = [0] * len(bots)
+    seen: list[str] = []
+
+    def on_hand(hand: HandPlayed, game: Game) -> None:
+        row = from_game.record(sheet, from_game.sheet_hand(game, hand.seating, labels))
+        seen.append(row.kind)
+        for p in range(len(bots)):
+            running[p] += hand.scores[p]
+        assert [sheet.totals()[x] for x in labels] == running
+        # the sheet's dealer is the engine's (two-player: the winner deals next)
+        assert sheet.dealer(row.number) == labels[hand.dealer]
+
+    series = play_series(rules, bots, seed, hands=hands, on_hand=on_hand)
+    assert [sheet.totals()[x] for x in labels] == series.totals()
+    assert len(seen) == hands and "win" in seen
+
+
+def test_a_payment_the_sheet_cannot_make_is_refused() -> None:
+    g = Game("two-player", seed=4)
+    play_until(g, [make_player("greedy", 1), make_player("greedy", 2)])
+    hand = from_game.sheet_hand(g, (0, 1), ["A", "B"])
+    wrong = SheetHand(hand.false_wins, hand.result, {"A": 1, "B": -1})
+    sheet = from_game.new_sheet("two-player", ["A", "B"])
+    assert dict(hand.scores) != wrong.scores
+    with pytest.raises(SheetMismatch, match="the score sheet pays"):
+        from_game.record(sheet, wrong)
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "beijing", "jiaxing", "pinghu", "wuhan", "common"])
+def test_the_other_rule_sets_are_refused(rules: str) -> None:
+    with pytest.raises(NotRecorded, match=f"not {rules}'s yet"):
+        from_game.check_recordable(rules, 4)
+    with pytest.raises(NotRecorded):
+        from_game.new_sheet(rules, ["A", "B", "C", "D"])
+
+
+def test_more_hands_than_a_sheet_keeps_are_refused() -> None:
+    with pytest.raises(NotRecorded, match="at most 16 hands, not 17"):
+        from_game.check_recordable("two-player", 17)
+
+
+def test_a_hand_not_over_is_refused() -> None:
+    g = Game("mcr", seed=1)
+    with pytest.raises(MatchError, match="not over"):
+        from_game.sheet_hand(g, (0, 1, 2, 3), ["A", "B", "C", "D"])
+
+
+def test_sheet_players_start_with_the_first_dealer() -> None:
+    assert from_game.sheet_players("two-player", ["A", "B"], 1) == ["B", "A"]
+    assert from_game.sheet_players("mcr", ["A", "B", "C", "D"], 2) == ["A", "B", "C", "D"]
+    m = Match(["A", "B", "C", "D"])
+    from_game.record(m, SheetHand((), HandResult(draw=True), {}))
+    assert m.hands_played == 1
