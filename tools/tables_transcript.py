@@ -8,7 +8,8 @@ page; ``tests/web/test_tables_doc.py`` checks that the page holds what this make
 A two-player table, one person against the greedy bot, seed 20261204, one hand, no
 timer: the 201, the summary, the seat's first state, one action, an illegal one and its
 problem, the watcher's first state, a refused token.  Ids and tokens are random on each
-run, so they are shown as ``TABLE_ID``, ``SEAT0_TOKEN`` and ``WATCH_ID``.
+run, so they are shown as ``TABLE_ID``, ``SEAT0_TOKEN``, ``WATCH_ID`` and ``MATCH_ID`` (the
+table's score sheet).
 """
 
 from __future__ import annotations
@@ -85,7 +86,10 @@ def transcript() -> str:
         secrets[table["seats"][0]["token"]] = "SEAT0_TOKEN"
         secrets[table["watch_id"]] = "WATCH_ID"
         block(f"← `{made.status_code}`:", table)
-        block("`GET /v1/tables/TABLE_ID` ← `200`:", client.get(f"/v1/tables/{table['id']}").json())
+        summary = client.get(f"/v1/tables/{table['id']}").json()
+        if isinstance(summary.get("match"), str):
+            secrets[summary["match"]] = "MATCH_ID"
+        block("`GET /v1/tables/TABLE_ID` ← `200`:", summary)
         seat = "ws://localhost" + table["seats"][0]["socket"]
         with client.websocket_connect(seat) as ws:
             first = ws.receive_json()

@@ -144,3 +144,86 @@ def test_a_table_id_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) ->
     drawn = iter(["-cm4Qx1zAbCd", "Qx1zAbCd-cm4"])
     monkeypatch.setattr(secrets, "token_urlsafe", lambda n: next(drawn))
     assert TableService(None).new_id() == "Qx1zAbCd-cm4"
+
+
+def _sheet(db: Path, match: str) -> tuple[int, dict[str, int]]:
+    with open_store(db) as store:
+        m = store.load_match(match)
+        return m.hands_played, m.totals()
+
+
+def test_each_hand_is_recorded_on_the_tables_score_sheet(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    with open_store(db) as store:
+        store.create_account("ann", "s3cret-enough", "player")
+    service = TableService(opener(db), scheduler=ManualTimers())
+    spec = TableSpec.create("two-player", ["human", "human"], seed=3, hands=3, names=["Ann", "Bo"])
+    made = service.create(spec, owner="ann")
+    table = made.table
+    match = service.summary(table.id)["match"]
+    assert isinstance(match, str) and table.sheet_note is None
+    with open_store(db) as store:
+        assert ("match", match) in store.owned("ann")
+        (listed,) = [m for m in store.list_matches() if m.id == match]
+        assert listed.rules == "two-player" and set(listed.players) == {"Ann", "Bo"}
+    hands_seen = 0
+    while not table.done:
+        p = table.asked()
+        assert p is not None
+        table.act(p, 0)
+        if len(table.results) > hands_seen:  # a hand just ended: on the sheet at once
+            hands_seen = len(table.results)
+            played, totals = _sheet(db, match)
+            assert played == hands_seen
+            assert [totals["Ann"], totals["Bo"]] == table.totals()
+    assert hands_seen == 3 and any(r["winners"] for r in table.results)
+    with open_store(db) as store:
+        trail = [e for e in store.events(match) if e["action"] == "hand"]
+    assert [e["detail"]["table_hand"] for e in trail] == [1, 2, 3]
+
+
+def test_a_restart_records_no_hand_twice_and_catches_up(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    spec = TableSpec.create("mcr", ["human", "greedy", "greedy", "greedy"], seed=4, hands=3)
+    first = TableService(opener(db), scheduler=ManualTimers())
+    table = first.create(spec).table
+    match = table.match
+    assert match is not None
+    while len(table.results) < 2:
+        p = table.asked()
+        assert p is not None
+        table.act(p, 0)
+    assert _sheet(db, match)[0] == 2
+    # as if the server stopped after the hand's log was written, before its row was
+    with open_store(db) as store:
+        store.undo(match)
+    assert _sheet(db, match)[0] == 1
+    second = TableService(opener(db), scheduler=ManualTimers())
+    again = second.get(table.id)
+    assert again.match == match and second.summary(table.id)["match"] == match
+    played, totals = _sheet(db, match)
+    assert played == 2  # hand 2 recorded again, hand 1 not twice
+    while not again.done:
+        p = again.asked()
+        assert p is not None
+        again.act(p, 0)
+    played, totals = _sheet(db, match)
+    names = list(spec.names)
+    assert played == 3 and [totals[n] for n in names] == again.totals()
+    third = TableService(opener(db), scheduler=ManualTimers())
+    third.get(table.id)
+    assert _sheet(db, match)[0] == 3
+
+
+def test_a_rule_set_a_sheet_cannot_pay_as_played_gets_no_sheet(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    service = TableService(opener(db), scheduler=ManualTimers())
+    spec = TableSpec.create("sichuan", ["human", "greedy", "greedy", "greedy"], seed=1, hands=1)
+    summary = service.summary(service.create(spec).table.id)
+    assert summary["match"] is None
+    assert "not sichuan's yet" in summary["sheet_note"]
+    long = TableSpec.create("two-player", ["human", "greedy"], seed=1, hands=17)
+    summary = service.summary(service.create(long).table.id)
+    assert summary["match"] is None and "at most 16 hands" in summary["sheet_note"]
+    with open_store(db) as store:
+        assert store.list_matches() == []

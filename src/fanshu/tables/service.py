@@ -28,30 +28,53 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from typing import Any
 
 from fanshu import __version__
 from fanshu.errors import FanshuError
 from fanshu.i18n import msg
-from fanshu.store import Store, StoredTable
+from fanshu.match import from_game
+from fanshu.match.from_game import SheetHand
+from fanshu.match.results import result_to_dict
+from fanshu.match.series import first_dealer
+from fanshu.match.sheet import HandRecord, Match
+from fanshu.store import Store, StoredTable, StoreError
 from fanshu.tables.hub import Hub
 from fanshu.tables.table import HUMAN, RebuildError, Table, TableNotFound, TableSpec
 from fanshu.tables.timers import Scheduler, ThreadTimers
 
-__all__ = ["MAX_TABLES", "Created", "TableService", "digest"]
+__all__ = ["MATCH_KEY", "MAX_TABLES", "Created", "TableService", "digest", "sheet_labels"]
+
+log = logging.getLogger(__name__)
+
+#: The key of a stored table's set-up (``StoredTable.spec``) that names its score sheet.
+MATCH_KEY = "match"
 
 #: Tables kept in memory at once (each a few hundred KB at most).
 MAX_TABLES = 1000
 
 #: A store for one use (``Database.open`` of the web app, or ``open_store``).
 OpenStore = Callable[[], AbstractContextManager[Store]]
+
+
+def sheet_labels(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The players' names on a table's score sheet: the seats' names, numbered when
+    two are the same (a sheet's names differ).
+
+    >>> sheet_labels(("Ann", "Bo")), sheet_labels(("Ann", "Ann"))
+    (('Ann', 'Bo'), ('Ann 1', 'Ann 2'))
+    """
+    if len(set(names)) == len(names) and all(n.strip() for n in names):
+        return names
+    return tuple(f"{n} {p + 1}" for p, n in enumerate(names))
 
 
 def digest(secret: str) -> str:
@@ -75,6 +98,8 @@ class _Entry:
     watch: str
     owner: str | None
     saved: list[str]  # each hand's log as last written
+    labels: tuple[str, ...] = ()  # the players' names on the score sheet, by table seat
+    recorded: int = 0  # the hands on the score sheet (``Table.match``)
 
 
 class TableService:
@@ -160,13 +185,19 @@ class TableService:
         table.start()
         table.listener = self._changed
         logs = table.hand_logs()
+        entry.labels = sheet_labels(spec.names)
         ctx = self._with_store()
         if ctx is not None:
             with ctx as store:
+                stored = spec.to_dict()
+                table.match, table.sheet_note = self._new_sheet(store, spec, entry.labels, owner)
+                if table.match is not None:
+                    stored[MATCH_KEY] = table.match
+                    self._record(store, table, entry)  # hands the bots played to the end
                 self._ready(store).insert_table(
                     StoredTable(
                         id=table_id,
-                        spec=spec.to_dict(),
+                        spec=stored,
                         seat_tokens=entry.seat_tokens,
                         watch=entry.watch,
                         owner=owner,
@@ -189,9 +220,16 @@ class TableService:
                 return entry
         ctx = self._with_store()
         row = None
+        recorded: int | None = None  # the hands on the table's score sheet
         if ctx is not None:
             with ctx as store:
                 row = self._ready(store).load_table(table_id)
+                match = None if row is None else row.spec.get(MATCH_KEY)
+                if isinstance(match, str):
+                    try:
+                        recorded = store.load_match(match).hands_played
+                    except StoreError:  # the match was deleted: the table plays on without
+                        recorded = None
         if row is None:
             raise TableNotFound(msg("no table {table_id!r}", table_id=table_id))
         with self._lock:  # another request may have rebuilt it meanwhile
@@ -213,6 +251,16 @@ class TableService:
                     )
                 ) from None
             entry = _Entry(table, row.seat_tokens, row.watch, row.owner, list(row.hands))
+            entry.labels = sheet_labels(spec.names)
+            if recorded is not None:
+                table.match = str(row.spec[MATCH_KEY])
+                entry.recorded = recorded
+            elif ctx is not None:
+                try:
+                    from_game.check_recordable(spec.rules, spec.hands)
+                    table.sheet_note = msg("the table's score sheet is not in the store")
+                except from_game.NotRecorded as err:
+                    table.sheet_note = err.message
             self._tables[table_id] = entry
         self._changed(table)  # what the rebuild's bots played since (if anything)
         table.listener = self._changed
@@ -272,11 +320,70 @@ class TableService:
                         # next writer as soon as the last one is done.
                         with self._write, ctx as store:
                             self._ready(store).save_table(table.id, changed, takeover)
+                            self._record(store, table, entry)
                     entry.saved = logs
                 finally:  # the players see the change even when it could not be written
                     self.hub.broadcast(table.id)
         else:
             self.hub.broadcast(table.id)
+
+    # -- the score sheet -----------------------------------------------------------
+
+    def _new_sheet(
+        self, store: Store, spec: TableSpec, labels: tuple[str, ...], owner: str | None
+    ) -> tuple[str | None, str | None]:
+        """The table's score sheet, a new match owned by ``owner`` (an account), and
+        None; or no sheet and why (a rule set whose sheet cannot pay as its engine)."""
+        try:
+            from_game.check_recordable(spec.rules, spec.hands)
+        except from_game.NotRecorded as err:
+            return None, err.message
+        dealer = first_dealer(spec.rules, spec.seed, len(spec.seats))
+        match = store.create_match(
+            from_game.sheet_players(spec.rules, labels, dealer),
+            rule_set=spec.rules,
+            rule_options=None if spec.rules == "mcr" else spec.options,
+        )
+        if owner is not None:
+            # not an account of this server (a table made off a club server): unowned
+            with suppress(StoreError):
+                store.own(owner, "match", match)
+        return match, None
+
+    def _record(self, store: Store, table: Table, entry: _Entry) -> None:
+        """Write the hands finished since the sheet's last row on the table's sheet,
+        each checked against the engine's payments in its own transaction (a hand is on
+        the sheet once: the count of its rows says where to go on, also after a
+        restart).  A hand the sheet refuses stops the recording (``sheet_note``), not
+        the table."""
+        match = table.match
+        if match is None or table.sheet_note is not None:
+            return
+        while entry.recorded < len(table.results):
+            k = entry.recorded
+            label = f"table {table.id} hand {k + 1}: "
+            try:
+                hand = from_game.sheet_hand(table.games[k], table.seatings[k], entry.labels)
+
+                def change(
+                    m: Match, _: dict[str, Any], hand: SheetHand = hand, label: str = label
+                ) -> HandRecord:
+                    return from_game.record(m, hand, label)
+
+                store.update_match(
+                    match,
+                    change,
+                    "hand",
+                    table=table.id,
+                    table_hand=k + 1,
+                    false_wins=list(hand.false_wins),
+                    **result_to_dict(hand.result),
+                )
+            except FanshuError as err:
+                table.sheet_note = err.message
+                log.error("table %s: hand %d not recorded: %s", table.id, k + 1, err.message)
+                return
+            entry.recorded = k + 1
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (the store keeps it): as a restart would."""

@@ -298,6 +298,10 @@ class Table:
         self._cancel: timers.Cancel | None = None
         self._timer_generation = 0
         self._config = GameConfig.from_dict(dict(spec.config))
+        #: The match (score sheet) the service records the finished hands on, or None;
+        #: ``sheet_note`` says why a table has none, or why it stopped being recorded.
+        self.match: str | None = None
+        self.sheet_note: str | None = None
 
     # -- reading -------------------------------------------------------------------
 
@@ -358,6 +362,8 @@ class Table:
             "timer": spec.timer,
             "on_timeout": spec.on_timeout,
             "totals": self.totals(),
+            "match": self.match,
+            "sheet_note": self.sheet_note,
         }
 
     def state(self, player: int | None, since: int) -> dict[str, Any]:
