@@ -227,3 +227,21 @@ def test_a_rule_set_a_sheet_cannot_pay_as_played_gets_no_sheet(tmp_path: Path) -
     assert summary["match"] is None and "at most 16 hands" in summary["sheet_note"]
     with open_store(db) as store:
         assert store.list_matches() == []
+
+
+def test_a_common_table_is_recorded_by_its_hand_strings(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    service = TableService(opener(db), scheduler=ManualTimers())
+    spec = TableSpec.create("common", ["human", "greedy", "greedy", "greedy"], seed=6, hands=3)
+    table = service.create(spec).table
+    assert table.match is not None
+    while not table.done:
+        p = table.asked()
+        assert p is not None
+        table.act(p, 0)
+    played, totals = _sheet(db, table.match)
+    assert played == 3 and [totals[n] for n in spec.names] == table.totals()
+    assert table.sheet_note is None
+    with open_store(db) as store:
+        rows = store.load_match(table.match).hands
+    assert any(r.hand for r in rows)  # a win written as its hand, scored by the sheet

@@ -14,12 +14,18 @@ The rule sets whose sheet reproduces the engine's payments (:data:`RECORDED_RULE
 - ``mcr``: a win with its fan total and flowers (8 from the discarder, 8 from each of
   the others, the fan from the discarder or from each on a self-drawn win), a draw,
   and a declared win the rules refused as a 错和 row (``under_minimum``);
-- ``two-player``: a win with its fan total, the loser paying it up to the cap; a draw.
+- ``two-player``: a win with its fan total, the loser paying it up to the cap; a draw;
+- ``common``: a win as its hand string (melds as claimed), with how it was won: on a
+  kong's replacement tile or robbing a kong (``kong``), on the last tile
+  (``wall_last``); the sheet scores and settles it by the rule set.  A win whose score
+  rests on what a row does not say (天和/地和, 杠上炮, 和绝张) is refused by the check
+  if it pays otherwise.
 
 The other rule sets are refused (:class:`NotRecorded`): their engines pay what a sheet
-row does not carry yet (Sichuan's 呼叫转移 and the kongs of the players still in,
-Beijing's 跟庄/烧庄 counted in play, the wildcards and carried 番 of Jiaxing, Pinghu,
-Wuhan and the common rules from the melds as they were claimed).
+row does not carry yet (Sichuan's several wins, 呼叫转移 and the kongs of the players
+still in; Beijing's 包 of a player who fed the winner's melds, 跟庄 and 烧庄 as played;
+Jiaxing's dice and carried 番; Wuhan's per-loser facts; Pinghu's wildcards, which the
+engine's hand string shows as the tiles they stood for, so that a 百眼 is lost).
 
 >>> from fanshu.engine.autoplay import play_until
 >>> from fanshu.engine.players import make_player
@@ -33,7 +39,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,7 +63,9 @@ __all__ = [
 ]
 
 #: The rule sets whose hands a score sheet records as the engine paid them.
-RECORDED_RULES = ("mcr", "two-player")
+RECORDED_RULES = ("mcr", "two-player", "common")
+#: The rule sets whose win is written as its hand string (scored again by the sheet).
+_BY_HAND = ("common",)
 
 
 class NotRecorded(MatchError):
@@ -146,14 +154,37 @@ def sheet_hand(game: Game, seating: Sequence[int], labels: Sequence[str]) -> She
         flowers = len(game.seat[s].flowers)
         if flowers and game.rules != "mcr":
             raise NotRecorded(msg("{rules} is played without flowers", rules=game.rules))
-        result = HandResult(
-            winner=name(s),
-            discarder=None if source is None else name(source),
-            fan=win["total"],
-            flowers=flowers if game.rules == "mcr" else 0,
-        )
+        if game.rules in _BY_HAND:
+            result = _by_hand(game, win, name)
+        else:
+            result = HandResult(
+                winner=name(s),
+                discarder=None if source is None else name(source),
+                fan=win["total"],
+                flowers=flowers if game.rules == "mcr" else 0,
+            )
     scores = {name(s): v for s, v in enumerate(game.scores)}
     return SheetHand(false_wins, result, scores)
+
+
+def _by_hand(game: Game, win: Mapping[str, Any], name: Callable[[int], str]) -> HandResult:
+    """A win as its hand string, with the context the sheet can be told."""
+    source = win.get("source")
+    robbed = win.get("robbed") is not None
+    kong = robbed
+    if source is None:  # self-drawn: on a kong's replacement tile (the draw from the back)
+        draws = [e for e in game.events if e["type"] == "draw" and e.get("seat") == win["seat"]]
+        kong = bool(draws and draws[-1].get("back"))
+    end: Mapping[str, Any] = next((e for e in game.events if e["type"] == "end"), {})
+    wildcards = win.get("wildcards")
+    return HandResult(
+        winner=name(win["seat"]),
+        discarder=None if source is None else name(source),
+        hand=str(win["hand"]),
+        kong=kong,
+        wall_last=end.get("wall_left") == 0 and not robbed,
+        wildcard=None if not wildcards else str(wildcards["kind"]),
+    )
 
 
 def record(sheet: Match, hand: SheetHand, label: str = "") -> HandRecord:
