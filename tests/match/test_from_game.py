@@ -24,6 +24,8 @@ from fanshu.rules.mcr.settlement import MatchError
         ("two-player", ["greedy", "greedy"], 11, 12),
         ("common", ["greedy", "random", "greedy", "greedy"], 5, 16),
         ("common", ["greedy"] * 4, 9, 16),
+        ("pinghu", ["greedy"] * 4, 17, 16),  # hand 6: a 百眼 (two wild tiles as the pair)
+        ("pinghu", ["random", "greedy", "greedy", "random"], 2, 16),
     ],
 )
 def test_the_sheet_pays_what_the_engine_paid_hand_by_hand(
@@ -65,6 +67,24 @@ def test_a_common_win_on_a_kongs_replacement_tile_says_so() -> None:
     assert found and found[0].hand and found[0].winner in labels
 
 
+def test_pinghu_with_flowers_is_recorded_with_them() -> None:
+    labels = ["A", "B", "C", "D"]
+    options = {"flowers": True}
+    seed = 3
+    sheet = from_game.new_sheet(
+        "pinghu", labels, first_dealer=first_dealer("pinghu", seed, 4), options=options
+    )
+    flowers = []
+
+    def on_hand(hand: HandPlayed, game: Game) -> None:
+        got = from_game.sheet_hand(game, hand.seating, labels)
+        flowers.append(got.result.flowers)
+        from_game.record(sheet, got)
+
+    series = play_series("pinghu", ["greedy"] * 4, seed, hands=8, options=options, on_hand=on_hand)
+    assert [sheet.totals()[x] for x in labels] == series.totals() and any(flowers)
+
+
 def test_a_payment_the_sheet_cannot_make_is_refused() -> None:
     g = Game("two-player", seed=4)
     play_until(g, [make_player("greedy", 1), make_player("greedy", 2)])
@@ -76,7 +96,7 @@ def test_a_payment_the_sheet_cannot_make_is_refused() -> None:
         from_game.record(sheet, wrong)
 
 
-@pytest.mark.parametrize("rules", ["sichuan", "beijing", "jiaxing", "pinghu", "wuhan"])
+@pytest.mark.parametrize("rules", ["sichuan", "beijing", "jiaxing", "wuhan"])
 def test_the_other_rule_sets_are_refused(rules: str) -> None:
     with pytest.raises(NotRecorded, match=f"not {rules}'s yet"):
         from_game.check_recordable(rules, 4)

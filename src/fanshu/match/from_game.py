@@ -15,17 +15,18 @@ The rule sets whose sheet reproduces the engine's payments (:data:`RECORDED_RULE
   the others, the fan from the discarder or from each on a self-drawn win), a draw,
   and a declared win the rules refused as a 错和 row (``under_minimum``);
 - ``two-player``: a win with its fan total, the loser paying it up to the cap; a draw;
-- ``common``: a win as its hand string (melds as claimed), with how it was won: on a
-  kong's replacement tile or robbing a kong (``kong``), on the last tile
-  (``wall_last``); the sheet scores and settles it by the rule set.  A win whose score
+- ``common`` and ``pinghu``: a win as its hand string (melds as claimed; with wild
+  tiles, the tiles held, not the log's reading of them), the hand's wildcard (Pinghu 百搭)
+  and flowers (Pinghu's option), and how it was won: on a kong's replacement tile or
+  robbing a kong (``kong``), on the last tile (``wall_last``); the sheet scores and
+  settles it by the rule set.  A win whose score
   rests on what a row does not say (天和/地和, 杠上炮, 和绝张) is refused by the check
   if it pays otherwise.
 
 The other rule sets are refused (:class:`NotRecorded`): their engines pay what a sheet
 row does not carry yet (Sichuan's several wins, 呼叫转移 and the kongs of the players
 still in; Beijing's 包 of a player who fed the winner's melds, 跟庄 and 烧庄 as played;
-Jiaxing's dice and carried 番; Wuhan's per-loser facts; Pinghu's wildcards, which the
-engine's hand string shows as the tiles they stood for, so that a 百眼 is lost).
+Jiaxing's dice and carried 番; Wuhan's per-loser facts).
 
 >>> from fanshu.engine.autoplay import play_until
 >>> from fanshu.engine.players import make_player
@@ -43,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fanshu.engine.game import Game
+from fanshu.engine.game import CODES, Game
 from fanshu.i18n import msg
 from fanshu.match.results import HandResult
 from fanshu.match.rule_sheet import RuleSheet
@@ -63,9 +64,9 @@ __all__ = [
 ]
 
 #: The rule sets whose hands a score sheet records as the engine paid them.
-RECORDED_RULES = ("mcr", "two-player", "common")
+RECORDED_RULES = ("mcr", "two-player", "common", "pinghu")
 #: The rule sets whose win is written as its hand string (scored again by the sheet).
-_BY_HAND = ("common",)
+_BY_HAND = ("common", "pinghu")
 
 
 class NotRecorded(MatchError):
@@ -152,10 +153,10 @@ def sheet_hand(game: Game, seating: Sequence[int], labels: Sequence[str]) -> She
         (win,) = wins
         s, source = win["seat"], win.get("source")
         flowers = len(game.seat[s].flowers)
-        if flowers and game.rules != "mcr":
+        if flowers and game.rules not in ("mcr", "pinghu"):
             raise NotRecorded(msg("{rules} is played without flowers", rules=game.rules))
         if game.rules in _BY_HAND:
-            result = _by_hand(game, win, name)
+            result = _by_hand(game, win, name, flowers)
         else:
             result = HandResult(
                 winner=name(s),
@@ -167,7 +168,9 @@ def sheet_hand(game: Game, seating: Sequence[int], labels: Sequence[str]) -> She
     return SheetHand(false_wins, result, scores)
 
 
-def _by_hand(game: Game, win: Mapping[str, Any], name: Callable[[int], str]) -> HandResult:
+def _by_hand(
+    game: Game, win: Mapping[str, Any], name: Callable[[int], str], flowers: int
+) -> HandResult:
     """A win as its hand string, with the context the sheet can be told."""
     source = win.get("source")
     robbed = win.get("robbed") is not None
@@ -177,10 +180,18 @@ def _by_hand(game: Game, win: Mapping[str, Any], name: Callable[[int], str]) -> 
         kong = bool(draws and draws[-1].get("back"))
     end: Mapping[str, Any] = next((e for e in game.events if e["type"] == "end"), {})
     wildcards = win.get("wildcards")
+    hand = str(win["hand"])
+    if wildcards and wildcards.get("stood_for"):
+        # the logged hand is the reading (each wild tile as what it stood for), where
+        # the sheet scores the tiles held: the winner's tiles as the finished game has
+        # them (the winning tile among them, as for a self-drawn win)
+        tile = CODES.index(str(win["tile"]))
+        hand = str(game.hand_with(int(win["seat"]), tile, self_drawn=True))
     return HandResult(
         winner=name(win["seat"]),
         discarder=None if source is None else name(source),
-        hand=str(win["hand"]),
+        hand=hand,
+        flowers=flowers,
         kong=kong,
         wall_last=end.get("wall_left") == 0 and not robbed,
         wildcard=None if not wildcards else str(wildcards["kind"]),
