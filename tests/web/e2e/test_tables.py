@@ -53,9 +53,11 @@ def _join(page: Any, link: str) -> None:
 
 
 def _numbers(page: Any) -> tuple[int, int]:
-    """(event_count as the server last sent it, events the page holds)."""
-    live = page.locator(LIVE)
-    return int(live.get_attribute("data-count")), int(live.get_attribute("data-events"))
+    """(event_count as the server last sent it, events the page holds), read in one look:
+    two reads apart could fall on both sides of a state arriving in between (a move of
+    the other person, the bot's), and show a count that is one render old."""
+    count, held = page.locator(LIVE).evaluate("el => [el.dataset.count, el.dataset.events]")
+    return int(count), int(held)
 
 
 #: The action to play, read in one look at the board: win when offered, else the drawn
