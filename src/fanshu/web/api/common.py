@@ -6,14 +6,16 @@ messages are those of the command line)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 
+from fanshu.i18n import msg
 from fanshu.protocol.errors import kind_of
+from fanshu.protocol.text import InvalidText, check_text
 from fanshu.web.problems import Problem, problem_responses, render_json
 
 __all__ = [
@@ -81,6 +83,26 @@ def json_body(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Problem("bad_json", f"the body must be a JSON object, not {kind_of(value)}")
     return value
+
+
+def known_body(value: Any, fields: Sequence[str], required: str) -> dict[str, Any]:
+    """``value`` as a JSON object of text a request may carry (``check_text``), holding
+    only keys of ``fields`` and ``required`` among them; else the ``Problem`` that says
+    what is wrong (the first unknown key with the known ones, the missing field)."""
+    body = json_body(value)
+    try:
+        check_text(body)
+    except InvalidText as e:
+        raise Problem(e.code, e.message) from None
+    unknown = [k for k in body if k not in fields]
+    if unknown:
+        raise Problem(
+            "bad_field",
+            msg("unknown key {key!r}; known: {known}", key=unknown[0], known=", ".join(fields)),
+        )
+    if required not in body:
+        raise Problem("bad_field", msg("missing {field!r}", field=required))
+    return body
 
 
 def _inline(schema: dict[str, Any]) -> dict[str, Any]:

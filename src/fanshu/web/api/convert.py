@@ -20,8 +20,7 @@ from fanshu.errors import FanshuError
 from fanshu.i18n import msg
 from fanshu.notation import HAND_NOTATIONS, convert_hand, hand_notation
 from fanshu.protocol.errors import shown
-from fanshu.protocol.text import InvalidText, check_text
-from fanshu.web.api.common import JsonResponse, json_body, read_json, request_body, route_responses
+from fanshu.web.api.common import JsonResponse, known_body, read_json, request_body, route_responses
 from fanshu.web.problems import Problem
 
 __all__ = ["CONVERT_FIELDS", "convert_one", "router"]
@@ -83,23 +82,7 @@ def _name(body: dict[str, Any], key: str, *, required: bool) -> str | None:
 
 def convert_one(obj: Any) -> dict[str, Any]:
     """The answer to one decoded body; bad input raises :class:`Problem`."""
-    body = json_body(obj)
-    try:
-        check_text(body)
-    except InvalidText as e:
-        raise Problem(e.code, e.message) from None
-    unknown = [k for k in body if k not in CONVERT_FIELDS]
-    if unknown:
-        raise Problem(
-            "bad_field",
-            msg(
-                "unknown key {key!r}; known: {known}",
-                key=unknown[0],
-                known=", ".join(CONVERT_FIELDS),
-            ),
-        )
-    if "hand" not in body:
-        raise Problem("bad_field", msg("missing {field!r}", field="hand"))
+    body = known_body(obj, CONVERT_FIELDS, "hand")
     hand = body["hand"]
     if not isinstance(hand, str):
         raise Problem("bad_field", msg("hand must be a string, not {value}", value=shown(hand)))

@@ -32,11 +32,10 @@ from fanshu.engine.frames import FramesError, NoSuchGame, replay_frames
 from fanshu.i18n import msg
 from fanshu.protocol.bounds import Bound
 from fanshu.protocol.errors import shown
-from fanshu.protocol.text import InvalidText, check_text
 from fanshu.web.api.common import (
     MAX_BODY_BYTES,
     JsonResponse,
-    json_body,
+    known_body,
     read_json,
     request_body,
     route_responses,
@@ -95,23 +94,7 @@ REPLAY_SCHEMA: dict[str, Any] = {
 
 def replay_one(obj: Any) -> dict[str, Any]:
     """The answer to one decoded body; bad input raises :class:`Problem`."""
-    body = json_body(obj)
-    try:
-        check_text(body)
-    except InvalidText as e:
-        raise Problem(e.code, e.message) from None
-    unknown = [k for k in body if k not in REPLAY_FIELDS]
-    if unknown:
-        raise Problem(
-            "bad_field",
-            msg(
-                "unknown key {key!r}; known: {known}",
-                key=unknown[0],
-                known=", ".join(REPLAY_FIELDS),
-            ),
-        )
-    if "log" not in body:
-        raise Problem("bad_field", msg("missing {field!r}", field="log"))
+    body = known_body(obj, REPLAY_FIELDS, "log")
     log = body["log"]
     if not isinstance(log, str):
         raise Problem(
