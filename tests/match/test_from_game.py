@@ -26,6 +26,8 @@ from fanshu.rules.mcr.settlement import MatchError
         ("common", ["greedy"] * 4, 9, 16),
         ("pinghu", ["greedy"] * 4, 17, 16),  # hand 6: a 百眼 (two wild tiles as the pair)
         ("pinghu", ["random", "greedy", "greedy", "random"], 2, 16),
+        ("wuhan", ["greedy"] * 4, 3, 16),
+        ("wuhan", ["random", "greedy", "random", "greedy"], 8, 16),
     ],
 )
 def test_the_sheet_pays_what_the_engine_paid_hand_by_hand(
@@ -96,7 +98,30 @@ def test_a_payment_the_sheet_cannot_make_is_refused() -> None:
         from_game.record(sheet, wrong)
 
 
-@pytest.mark.parametrize("rules", ["sichuan", "beijing", "jiaxing", "wuhan"])
+def test_wuhan_losers_pay_by_the_facts_the_engine_read() -> None:
+    """With 赖子 and 红中发财杠 the losers' own 番 (开口, discard kongs) are on the row,
+    and every hand pays as the engine paid it."""
+    labels = ["A", "B", "C", "D"]
+    options = {"laizi": True, "dragon_kongs": True}
+    seed = 4
+    sheet = from_game.new_sheet(
+        "wuhan", labels, first_dealer=first_dealer("wuhan", seed, 4), options=options
+    )
+    facts: list[dict[str, int | bool]] = []
+
+    def on_hand(hand: HandPlayed, game: Game) -> None:
+        got = from_game.sheet_hand(game, hand.seating, labels)
+        facts.extend(dict(f) for f in got.result.facts.values())
+        from_game.record(sheet, got)
+
+    bots = ["random", "greedy", "random", "greedy"]
+    series = play_series("wuhan", bots, seed, hands=16, options=options, on_hand=on_hand)
+    assert [sheet.totals()[x] for x in labels] == series.totals()
+    for name in ("openings", "dragon_kongs", "wild_kongs"):
+        assert any(f[name] for f in facts), name
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "beijing", "jiaxing"])
 def test_the_other_rule_sets_are_refused(rules: str) -> None:
     with pytest.raises(NotRecorded, match=f"not {rules}'s yet"):
         from_game.check_recordable(rules, 4)

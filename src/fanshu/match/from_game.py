@@ -21,12 +21,16 @@ The rule sets whose sheet reproduces the engine's payments (:data:`RECORDED_RULE
   robbing a kong (``kong``), on the last tile (``wall_last``); the sheet scores and
   settles it by the rule set.  A win whose score
   rests on what a row does not say (天和/地和, 杠上炮, 和绝张) is refused by the check
-  if it pays otherwise.
+  if it pays otherwise;
+- ``wuhan``: the same, with each player's ``facts`` as the engine read them for the
+  settlement (:class:`~fanshu.rules.wuhan.SeatFacts`: 开口, 明杠, 暗杠, 红中发财杠 and
+  赖子杠, the discarder's 听牌 after the winning discard; the winner's discard kongs
+  only), so that each loser pays by its own 番.
 
 The other rule sets are refused (:class:`NotRecorded`): their engines pay what a sheet
 row does not carry yet (Sichuan's several wins, 呼叫转移 and the kongs of the players
 still in; Beijing's 包 of a player who fed the winner's melds, 跟庄 and 烧庄 as played;
-Jiaxing's dice and carried 番; Wuhan's per-loser facts).
+Jiaxing's dice and carried 番).
 
 >>> from fanshu.engine.autoplay import play_until
 >>> from fanshu.engine.players import make_player
@@ -41,15 +45,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from fanshu.engine.game import CODES, Game
+from fanshu.engine.variants.wuhan import WuhanVariant
 from fanshu.i18n import msg
 from fanshu.match.results import HandResult
 from fanshu.match.rule_sheet import RuleSheet
 from fanshu.match.sheet import HANDS_PER_MATCH, HandRecord, Match
 from fanshu.rules.mcr.settlement import MatchError
+from fanshu.rules.wuhan.settlement import SeatFacts
 
 __all__ = [
     "RECORDED_RULES",
@@ -64,9 +70,9 @@ __all__ = [
 ]
 
 #: The rule sets whose hands a score sheet records as the engine paid them.
-RECORDED_RULES = ("mcr", "two-player", "common", "pinghu")
+RECORDED_RULES = ("mcr", "two-player", "common", "pinghu", "wuhan")
 #: The rule sets whose win is written as its hand string (scored again by the sheet).
-_BY_HAND = ("common", "pinghu")
+_BY_HAND = ("common", "pinghu", "wuhan")
 
 
 class NotRecorded(MatchError):
@@ -157,6 +163,8 @@ def sheet_hand(game: Game, seating: Sequence[int], labels: Sequence[str]) -> She
             raise NotRecorded(msg("{rules} is played without flowers", rules=game.rules))
         if game.rules in _BY_HAND:
             result = _by_hand(game, win, name, flowers)
+            if game.rules == "wuhan":
+                result = replace(result, facts=_wuhan_facts(game, win, name))
         else:
             result = HandResult(
                 winner=name(s),
@@ -196,6 +204,24 @@ def _by_hand(
         wall_last=end.get("wall_left") == 0 and not robbed,
         wildcard=None if not wildcards else str(wildcards["kind"]),
     )
+
+
+def _wuhan_facts(
+    game: Game, win: Mapping[str, Any], name: Callable[[int], str]
+) -> dict[str, dict[str, Any]]:
+    """Wuhan: what each player brings to the reckoning, as the engine settled it (the
+    finished table is the table of the win: its melds, its discard kongs, and the
+    discarder's 听牌 after the winning discard; the winner only its discard kongs)."""
+    variant = game.variant
+    assert isinstance(variant, WuhanVariant)
+    s, d = int(win["seat"]), win.get("source")
+    out: dict[str, dict[str, Any]] = {}
+    for q in range(len(game.seat)):
+        f = variant.facts(game, q, ask_ready=q == d)
+        if q == s:
+            f = SeatFacts(dragon_kongs=f.dragon_kongs, wild_kongs=f.wild_kongs)
+        out[name(q)] = asdict(f)
+    return out
 
 
 def record(sheet: Match, hand: SheetHand, label: str = "") -> HandRecord:
