@@ -13,6 +13,7 @@ from fanshu.match.from_game import NotRecorded, SheetHand, SheetMismatch
 from fanshu.match.results import HandResult
 from fanshu.match.series import HandPlayed, first_dealer, play_series
 from fanshu.match.sheet import Match
+from fanshu.rules.jiaxing.carry import Carry
 from fanshu.rules.mcr.settlement import MatchError
 
 
@@ -28,6 +29,8 @@ from fanshu.rules.mcr.settlement import MatchError
         ("pinghu", ["random", "greedy", "greedy", "random"], 2, 16),
         ("wuhan", ["greedy"] * 4, 3, 16),
         ("wuhan", ["random", "greedy", "random", "greedy"], 8, 16),
+        ("jiaxing", ["greedy"] * 4, 0, 16),  # hand 5: the 百搭 drawn as the winning tile
+        ("jiaxing", ["random", "greedy", "random", "greedy"], 2, 16),
     ],
 )
 def test_the_sheet_pays_what_the_engine_paid_hand_by_hand(
@@ -121,7 +124,45 @@ def test_wuhan_losers_pay_by_the_facts_the_engine_read() -> None:
         assert any(f[name] for f in facts), name
 
 
-@pytest.mark.parametrize("rules", ["sichuan", "beijing", "jiaxing"])
+def test_jiaxing_carries_the_engines_carried_fan_from_hand_to_hand() -> None:
+    """The dice and 百搭 are the hand's; the 番 the sheet carries on is the engine's."""
+    labels = ["A", "B", "C", "D"]
+    seed = 3
+    sheet = from_game.new_sheet("jiaxing", labels, first_dealer=first_dealer("jiaxing", seed, 4))
+    carried: list[dict[str, object]] = []
+
+    def on_hand(hand: HandPlayed, game: Game) -> None:
+        got = from_game.sheet_hand(game, hand.seating, labels)
+        assert got.result.wildcard and len(got.result.dice) == 2
+        row = from_game.record(sheet, got)
+        (item,) = [i for i in row.items or () if i["kind"] == "carry"]
+        assert Carry.from_dict(item["carry_out"]) == Carry.from_dict(game.carried_out)
+        if row.number > 1:
+            assert sheet.carry(row.number) == Carry.from_dict(item["carry_in"])
+        carried.append(game.carried_out)
+
+    series = play_series("jiaxing", ["greedy"] * 4, seed, hands=16, on_hand=on_hand)
+    assert [sheet.totals()[x] for x in labels] == series.totals()
+    assert any(c[k] for c in carried for k in ("huang_fan", "lao_tou_huang", "bao_zi"))
+
+
+def test_a_carry_the_engine_did_not_leave_is_refused() -> None:
+    got: list[SheetHand] = []
+    play_series(
+        "jiaxing",
+        ["greedy"] * 4,
+        1,
+        hands=1,
+        on_hand=lambda h, g: got.append(from_game.sheet_hand(g, h.seating, ["A", "B", "C", "D"])),
+    )
+    (hand,) = got
+    assert hand.carry is not None
+    wrong = SheetHand(hand.false_wins, hand.result, hand.scores, {**hand.carry, "huang_fan": 5})
+    with pytest.raises(SheetMismatch, match="carries"):
+        from_game.record(from_game.new_sheet("jiaxing", ["A", "B", "C", "D"]), wrong)
+
+
+@pytest.mark.parametrize("rules", ["sichuan", "beijing"])
 def test_the_other_rule_sets_are_refused(rules: str) -> None:
     with pytest.raises(NotRecorded, match=f"not {rules}'s yet"):
         from_game.check_recordable(rules, 4)

@@ -25,12 +25,15 @@ The rule sets whose sheet reproduces the engine's payments (:data:`RECORDED_RULE
 - ``wuhan``: the same, with each player's ``facts`` as the engine read them for the
   settlement (:class:`~fanshu.rules.wuhan.SeatFacts`: 开口, 明杠, 暗杠, 红中发财杠 and
   赖子杠, the discarder's 听牌 after the winning discard; the winner's discard kongs
-  only), so that each loser pays by its own 番.
+  only), so that each loser pays by its own 番;
+- ``jiaxing``: the same, with the hand's 百搭 and dice (its ``wildcard`` event); the
+  sheet works out the carried 番 itself (黄番, 老头黄, 包子, 百搭连庄), and :func:`record`
+  checks that it carries on what the engine left (``Game.carried_out``) too.  天和 and
+  地和 are not on a row: such a win pays otherwise and is refused by the check.
 
 The other rule sets are refused (:class:`NotRecorded`): their engines pay what a sheet
 row does not carry yet (Sichuan's several wins, 呼叫转移 and the kongs of the players
-still in; Beijing's 包 of a player who fed the winner's melds, 跟庄 and 烧庄 as played;
-Jiaxing's dice and carried 番).
+still in; Beijing's 包 of a player who fed the winner's melds, 跟庄 and 烧庄 as played).
 
 >>> from fanshu.engine.autoplay import play_until
 >>> from fanshu.engine.players import make_player
@@ -70,9 +73,9 @@ __all__ = [
 ]
 
 #: The rule sets whose hands a score sheet records as the engine paid them.
-RECORDED_RULES = ("mcr", "two-player", "common", "pinghu", "wuhan")
+RECORDED_RULES = ("mcr", "two-player", "common", "pinghu", "wuhan", "jiaxing")
 #: The rule sets whose win is written as its hand string (scored again by the sheet).
-_BY_HAND = ("common", "pinghu", "wuhan")
+_BY_HAND = ("common", "pinghu", "wuhan", "jiaxing")
 
 
 class NotRecorded(MatchError):
@@ -94,6 +97,7 @@ class SheetHand:
     false_wins: tuple[str, ...]  # players whose declared win was refused (错和), in order
     result: HandResult
     scores: Mapping[str, int]  # what the engine paid each player on the hand
+    carry: Mapping[str, Any] | None = None  # Jiaxing: the carried 番 the engine left
 
 
 def check_recordable(rules: str, hands: int) -> None:
@@ -173,7 +177,13 @@ def sheet_hand(game: Game, seating: Sequence[int], labels: Sequence[str]) -> She
                 flowers=flowers if game.rules == "mcr" else 0,
             )
     scores = {name(s): v for s, v in enumerate(game.scores)}
-    return SheetHand(false_wins, result, scores)
+    if game.rules != "jiaxing":
+        return SheetHand(false_wins, result, scores)
+    # the hand's 百搭 and dice as thrown (the sheet opens the carried 番 with them), and
+    # the carried 番 the engine left, which the sheet works out itself
+    drawn = next(e for e in game.events if e["type"] == "wildcard")
+    result = replace(result, wildcard=str(drawn["tile"]), dice=tuple(drawn.get("dice") or ()))
+    return SheetHand(false_wins, result, scores, game.carried_out)
 
 
 def _by_hand(
@@ -189,10 +199,11 @@ def _by_hand(
     end: Mapping[str, Any] = next((e for e in game.events if e["type"] == "end"), {})
     wildcards = win.get("wildcards")
     hand = str(win["hand"])
-    if wildcards and wildcards.get("stood_for"):
-        # the logged hand is the reading (each wild tile as what it stood for), where
-        # the sheet scores the tiles held: the winner's tiles as the finished game has
-        # them (the winning tile among them, as for a self-drawn win)
+    if wildcards and (wildcards.get("stood_for") or wildcards.get("winning")):
+        # the logged hand is the reading (each wild tile, the winning one too, as what
+        # it stood for), where the sheet scores the tiles held: the winner's tiles as
+        # the finished game has them (the winning tile among them, as for a self-drawn
+        # win)
         tile = CODES.index(str(win["tile"]))
         hand = str(game.hand_with(int(win["seat"]), tile, self_drawn=True))
     return HandResult(
@@ -245,4 +256,16 @@ def record(sheet: Match, hand: SheetHand, label: str = "") -> HandRecord:
                 list=engine,
             )
         )
+    if hand.carry is not None:
+        carried = next((i["carry_out"] for i in row.items or () if i.get("kind") == "carry"), None)
+        if carried != dict(hand.carry):
+            raise SheetMismatch(
+                msg(
+                    "{label}the score sheet carries {carried} to the next hand, "
+                    "the engine {engine}",
+                    label=label,
+                    carried=carried,
+                    engine=dict(hand.carry),
+                )
+            )
     return row
