@@ -31,6 +31,8 @@ from fanshu.rules.mcr.settlement import MatchError
         ("wuhan", ["random", "greedy", "random", "greedy"], 8, 16),
         ("jiaxing", ["greedy"] * 4, 0, 16),  # hand 5: the 百搭 drawn as the winning tile
         ("jiaxing", ["random", "greedy", "random", "greedy"], 2, 16),
+        ("beijing", ["greedy"] * 4, 7, 16),  # hand 8: 跟庄; hands 13, 15: 互包
+        ("beijing", ["random", "greedy", "random", "greedy"], 2, 16),
     ],
 )
 def test_the_sheet_pays_what_the_engine_paid_hand_by_hand(
@@ -162,7 +164,25 @@ def test_a_carry_the_engine_did_not_leave_is_refused() -> None:
         from_game.record(from_game.new_sheet("jiaxing", ["A", "B", "C", "D"]), wrong)
 
 
-@pytest.mark.parametrize("rules", ["sichuan", "beijing"])
+def test_beijing_follow_dealer_and_mutual_partner_come_from_the_table() -> None:
+    labels = ["A", "B", "C", "D"]
+    seed = 7
+    sheet = from_game.new_sheet("beijing", labels, first_dealer=first_dealer("beijing", seed, 4))
+    seen: list[HandResult] = []
+
+    def on_hand(hand: HandPlayed, game: Game) -> None:
+        got = from_game.sheet_hand(game, hand.seating, labels)
+        seen.append(got.result)
+        from_game.record(sheet, got)
+
+    series = play_series("beijing", ["greedy"] * 4, seed, hands=16, on_hand=on_hand)
+    assert [sheet.totals()[x] for x in labels] == series.totals()
+    assert any(r.follow_dealer and r.burn == 1 for r in seen)
+    partners = [r for r in seen if r.partner is not None]
+    assert partners and all(r.partner != r.winner for r in partners)
+
+
+@pytest.mark.parametrize("rules", ["sichuan"])
 def test_the_other_rule_sets_are_refused(rules: str) -> None:
     with pytest.raises(NotRecorded, match=f"not {rules}'s yet"):
         from_game.check_recordable(rules, 4)

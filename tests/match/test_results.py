@@ -43,10 +43,11 @@ def test_round_trip_keeps_only_what_is_set() -> None:
         ready={"C": "1112345678999m"},
         follow_dealer=True,
         burn=2,
+        partner="C",
     )
     back = result_from_dict(result_to_dict(full))
-    assert result_to_dict(back) == result_to_dict(full)
-    assert back.extras() == ["wins", "kongs", "ready", "follow_dealer", "burn"]
+    assert result_to_dict(back) == result_to_dict(full) and back.partner == "C"
+    assert back.extras() == ["wins", "kongs", "ready", "follow_dealer", "burn", "partner"]
     assert plain.extras() == [] and [w.winner for w in full.all_wins()] == ["A", "B"]
     with pytest.raises(MatchError, match="bad hand result"):
         result_from_dict({"wins": [{"who": "A"}]})

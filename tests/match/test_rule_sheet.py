@@ -93,6 +93,27 @@ def test_beijing_hand_string_goes_through_the_rule_set() -> None:
     assert r.payments == {"E": 0, "S": 0, "W": 320, "N": -320}  # 平点 20 × 2⁴
 
 
+def test_beijing_mutual_partner_pays_for_all() -> None:
+    """互包: the partner named on the row pays what each player owes the winner."""
+    seats = ["E", "S", "W", "N"]
+    s = RuleSheet(seats, rules="beijing")
+    plain = RuleSheet(seats, rules="beijing").record(HandResult(winner="S", fan=2)).payments
+    r = s.record(HandResult(winner="S", fan=2, partner="N"))
+    assert r.payments == beijing.apply_mutual_liability(plain, "S", "N")
+    assert r.payments["N"] == -r.payments["S"] and r.payments["E"] == 0
+    by_hand = "123m456m789m123p55p"
+    with_partner = s.record(HandResult(winner="W", discarder="N", hand=by_hand, partner="E"))
+    assert with_partner.payments == {"E": -320, "S": 0, "W": 320, "N": 0}
+    assert s.hands[-1].result is not None and s.hands[-1].result["partner"] == "E"
+    for bad, message in [
+        (HandResult(winner="S", fan=1, partner="S"), "other than the winner"),
+        (HandResult(draw=True, partner="S"), "other than the winner"),
+        (HandResult(winner="S", fan=1, partner="Z"), "unknown 互包 partner"),
+    ]:
+        with pytest.raises(MatchError, match=message):
+            s.record(bad)
+
+
 def test_two_player_cap_and_the_winner_deals() -> None:
     s = RuleSheet(["A", "B"], rules="two-player", options={"cap": 5})
     assert s.record(HandResult(winner="B", fan=8)).payments == {"A": -5, "B": 5}
@@ -111,6 +132,7 @@ def test_two_player_cap_and_the_winner_deals() -> None:
         ("beijing", FOUR, HandResult(winner="A", fan=1, ready={"B": "1m"}), "查大叫"),
         ("sichuan", FOUR, HandResult(winner="A", fan=1, follow_dealer=True), "跟庄"),
         ("sichuan", FOUR, HandResult(winner="A", fan=1, burn=1), "烧庄"),
+        ("sichuan", FOUR, HandResult(winner="A", fan=1, partner="B"), "互包"),
         ("sichuan", FOUR, HandResult(winner="E", fan=1), "unknown winner"),
         ("sichuan", FOUR, HandResult(winner="A"), "fan total or its hand"),
     ],

@@ -29,11 +29,13 @@ The rule sets whose sheet reproduces the engine's payments (:data:`RECORDED_RULE
 - ``jiaxing``: the same, with the hand's 百搭 and dice (its ``wildcard`` event); the
   sheet works out the carried 番 itself (黄番, 老头黄, 包子, 百搭连庄), and :func:`record`
   checks that it carries on what the engine left (``Game.carried_out``) too.  天和 and
-  地和 are not on a row: such a win pays otherwise and is refused by the check.
+  地和 are not on a row: such a win pays otherwise and is refused by the check;
+- ``beijing``: the same, with 跟庄 and the rounds of 烧庄 as followed at the table
+  (``BeijingVariant.rounds_followed``) and the winner's 互包 partner as the engine found
+  it (``HandResult.partner``: from the winner's claims or the partner's), who pays all.
 
-The other rule sets are refused (:class:`NotRecorded`): their engines pay what a sheet
-row does not carry yet (Sichuan's several wins, 呼叫转移 and the kongs of the players
-still in; Beijing's 包 of a player who fed the winner's melds, 跟庄 and 烧庄 as played).
+Sichuan is refused (:class:`NotRecorded`): its engine pays what a sheet row does not
+carry yet (several wins, 呼叫转移, the kongs paid by the players still in).
 
 >>> from fanshu.engine.autoplay import play_until
 >>> from fanshu.engine.players import make_player
@@ -52,6 +54,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from fanshu.engine.game import CODES, Game
+from fanshu.engine.variants.beijing import BeijingVariant
 from fanshu.engine.variants.wuhan import WuhanVariant
 from fanshu.i18n import msg
 from fanshu.match.results import HandResult
@@ -73,9 +76,9 @@ __all__ = [
 ]
 
 #: The rule sets whose hands a score sheet records as the engine paid them.
-RECORDED_RULES = ("mcr", "two-player", "common", "pinghu", "wuhan", "jiaxing")
+RECORDED_RULES = ("mcr", "two-player", "common", "pinghu", "wuhan", "jiaxing", "beijing")
 #: The rule sets whose win is written as its hand string (scored again by the sheet).
-_BY_HAND = ("common", "pinghu", "wuhan", "jiaxing")
+_BY_HAND = ("common", "pinghu", "wuhan", "jiaxing", "beijing")
 
 
 class NotRecorded(MatchError):
@@ -177,6 +180,8 @@ def sheet_hand(game: Game, seating: Sequence[int], labels: Sequence[str]) -> She
                 flowers=flowers if game.rules == "mcr" else 0,
             )
     scores = {name(s): v for s, v in enumerate(game.scores)}
+    if game.rules == "beijing":
+        result = _beijing(game, result, wins, name)
     if game.rules != "jiaxing":
         return SheetHand(false_wins, result, scores)
     # the hand's 百搭 and dice as thrown (the sheet opens the carried 番 with them), and
@@ -214,6 +219,23 @@ def _by_hand(
         kong=kong,
         wall_last=end.get("wall_left") == 0 and not robbed,
         wildcard=None if not wildcards else str(wildcards["kind"]),
+    )
+
+
+def _beijing(
+    game: Game, result: HandResult, wins: Sequence[Mapping[str, Any]], name: Callable[[int], str]
+) -> HandResult:
+    """Beijing: the rounds of 跟庄 followed (烧庄 paid only on a win) and the winner's 互包
+    partner, as the engine found them."""
+    variant = game.variant
+    assert isinstance(variant, BeijingVariant)
+    rounds = variant.rounds_followed
+    partner = None if not wins else variant.partner(game, int(wins[0]["seat"]))
+    return replace(
+        result,
+        follow_dealer=rounds >= 1,
+        burn=rounds if wins else 0,
+        partner=None if partner is None else name(partner),
     )
 
 

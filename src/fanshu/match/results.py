@@ -12,6 +12,8 @@ what only some rule sets have:
 - ``ready``: at a Sichuan drawn end, the 13-tile hands of the players still in, for
   查花猪 and 查大叫;
 - ``follow_dealer`` and ``burn``: Beijing's 跟庄 and 烧庄 (rounds followed in a row);
+- ``partner``: Beijing's 互包 partner of the winner, who pays for every one (None: found
+  from the winner's own melds in its hand string, or none);
 - ``wildcard`` and ``dice``: the hand's 百搭/赖子 (a tile code) and the dice thrown
   (Jiaxing 包子), for the rule sets with wildcards;
 - ``facts``: what each player brings to a settlement beyond the winning hand (Wuhan:
@@ -145,6 +147,7 @@ class HandResult:
     ready: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     follow_dealer: bool = False
     burn: int = 0
+    partner: str | None = None
     fourth_tile: bool = False
     kong: bool = False
     wall_last: bool = False
@@ -202,6 +205,7 @@ class HandResult:
             "ready": bool(self.ready),
             "follow_dealer": self.follow_dealer,
             "burn": bool(self.burn),
+            "partner": self.partner is not None,
             "wildcard": self.wildcard is not None,
             "dice": bool(self.dice),
             "facts": bool(self.facts),
@@ -267,6 +271,8 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
         out["follow_dealer"] = True
     if result.burn:
         out["burn"] = result.burn
+    if result.partner is not None:
+        out["partner"] = result.partner
     if result.wildcard is not None:
         out["wildcard"] = result.wildcard
     if result.dice:
@@ -291,6 +297,7 @@ def result_from_dict(data: Mapping[str, Any]) -> HandResult:
             ready=MappingProxyType(dict(data.get("ready", {}))),
             follow_dealer=bool(data.get("follow_dealer", False)),
             burn=int(data.get("burn") or 0),
+            partner=data.get("partner"),
             fourth_tile=read_context_flag(data, "fourth_tile"),
             kong=read_context_flag(data, "kong"),
             wall_last=read_context_flag(data, "wall_last"),

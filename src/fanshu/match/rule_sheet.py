@@ -310,6 +310,7 @@ class RuleSheet(Match):
                 "ready": msg("查大叫 hands at a drawn end (Sichuan's)"),
                 "follow_dealer": msg("跟庄 (Beijing's)"),
                 "burn": msg("烧庄 (Beijing's)"),
+                "partner": msg("互包 partner (Beijing's)"),
                 "wildcard": msg("wildcard (百搭/赖子: jiaxing, pinghu and wuhan have one)"),
                 "dice": msg("dice (Jiaxing's 包子)"),
                 "facts": msg("per-player facts (Wuhan's losers pay by their own 番)"),
@@ -442,7 +443,11 @@ class RuleSheet(Match):
         return items
 
     def _beijing(self, result: HandResult, wins: tuple[Win, ...], dealer: str) -> list[Item]:
-        self._refuse(result, ("kongs", "follow_dealer", "burn"))
+        self._refuse(result, ("kongs", "follow_dealer", "burn", "partner"))
+        if result.partner is not None:
+            check_member(self.players, result.partner, msg("互包 partner"))
+            if not wins or result.partner == wins[0].winner:
+                raise MatchError(msg("a 互包 partner is a player other than the winner"))
         if len(wins) > 1:
             raise MatchError(msg("beijing has no several wins in one hand (血战到底 is Sichuan's)"))
         opts = self._options
@@ -485,6 +490,7 @@ class RuleSheet(Match):
                 scored,
                 opts,
                 dealer=dealer,
+                partner=result.partner,
             )
             fan = scored.total
         else:
@@ -507,6 +513,8 @@ class RuleSheet(Match):
             )
             kong_pay = self._call(beijing.kong_payments, self.players, w.winner, kongs)
             pay = beijing.combine(self.players, hand_pay, kong_pay)
+            if result.partner is not None:
+                pay = beijing.apply_mutual_liability(pay, w.winner, result.partner)
             fan = w.fan
         items.insert(0, {"kind": "win", **w.to_dict(), "fan": fan, "payments": pay})
         return items

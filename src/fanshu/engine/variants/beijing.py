@@ -85,6 +85,11 @@ class BeijingVariant(Variant):
             points = self.beijing.follow_dealer_points
             self.pay(game, follow_dealer_payments(self.players(), dealer, points=points), "跟庄")
 
+    @property
+    def rounds_followed(self) -> int:
+        """How many rounds of 跟庄 were followed in a row this hand (烧庄 from 2)."""
+        return self._rounds
+
     def on_end(self, game: Table) -> None:
         if not self._rounds or not game.winners:  # 荒了，则无须支付烧庄点
             return
