@@ -528,4 +528,9 @@ def test_a_client_gone_while_its_state_is_sent_ends_the_connection_quietly() -> 
             await anyio.sleep_forever()  # as the reader waits for the client
         return conn.sent
 
-    assert anyio.run(connection) == 1
+    # in a thread of its own: a browser test before it in this worker may leave an event
+    # loop running in this one (Playwright's sync API), and anyio.run refuses to nest
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(anyio.run, connection).result(timeout=30) == 1
